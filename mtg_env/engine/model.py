@@ -1,0 +1,495 @@
+"""Card definitions and the game objects built from them.
+
+A :class:`CardDef` is immutable rules data shared by every game. A :class:`Card` is one physical
+card (or token) in one game: also immutable, so the hidden zones copy as lists of references.
+A :class:`Permanent` is the mutable object a card becomes when it comes into play; under the
+2007 rules (CR 217.1c) an object that changes zones is a new object, so a permanent gets a new
+id every time it comes into play. :class:`StackItem` is a spell, ability or combat damage.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+COLORS = "WUBRG"
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+MANA_SYMBOLS = "WUBRGC"  # pool slots; C = colorless
+BASIC_LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+KEYWORDS = frozenset(
+    {
+        "flying", "reach", "haste", "vigilance", "defender", "first_strike", "double_strike",
+        "trample", "fear", "lifelink", "shroud", "flash", "plainswalk", "islandwalk",
+        "swampwalk", "mountainwalk", "forestwalk", "cant_block", "unblockable",
+        "protection_from_white", "protection_from_blue", "protection_from_black",
+        "protection_from_red", "protection_from_green", "protection_from_artifacts",
+    }
+)
+LANDWALK = {
+    "plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
+    "mountainwalk": "Mountain", "forestwalk": "Forest",
+}
+
+_SYMBOL = re.compile(r"\{([^}]+)\}")
+
+
+class ManaCost:
+    """A mana cost: generic amount, colored symbols (W U B R G counts) and the number of X."""
+
+    __slots__ = ("generic", "colored", "x", "text")
+
+    def __init__(self, generic: int = 0, colored: tuple[int, ...] = (0, 0, 0, 0, 0), x: int = 0,
+                 text: str = "") -> None:
+        self.generic = generic
+        self.colored = tuple(colored)
+        self.x = x
+        self.text = text
+
+    @classmethod
+    def parse(cls, text: str | None) -> ManaCost:
+        if not text:
+            return cls(text="")
+        generic, x = 0, 0
+        colored = [0, 0, 0, 0, 0]
+        pos = 0
+        for m in _SYMBOL.finditer(text):
+            if m.start() != pos:
+                raise ValueError(f"bad mana cost {text!r}")
+            pos = m.end()
+            sym = m.group(1)
+            if sym.isdigit():
+                generic += int(sym)
+            elif sym == "X":
+                x += 1
+            elif sym in COLORS:
+                colored[COLORS.index(sym)] += 1
+            else:
+                raise ValueError(f"unsupported mana symbol {{{sym}}} in {text!r}")
+        if pos != len(text):
+            raise ValueError(f"bad mana cost {text!r}")
+        return cls(generic, tuple(colored), x, text)
+
+    @property
+    def cmc(self) -> int:
+        return self.generic + sum(self.colored)
+
+    def with_x(self, x: int) -> ManaCost:
+        """The cost with X replaced by a number (CR 409.1f)."""
+        return ManaCost(self.generic + self.x * x, self.colored, 0, self.text)
+
+    def plus(self, generic: int) -> ManaCost:
+        return ManaCost(self.generic + generic, self.colored, self.x, self.text)
+
+    def is_free(self) -> bool:
+        return self.generic == 0 and not any(self.colored) and self.x == 0
+
+    def __repr__(self) -> str:
+        return f"ManaCost({self.text!r})"
+
+
+class TargetSpec:
+    """What one target of a spell or ability may be.
+
+    ``kind``: ``creature``, ``player``, ``creature_or_player``, ``spell``, ``permanent``,
+    ``artifact``, ``enchantment``, ``land``, ``artifact_or_enchantment``, ``card_in_graveyard``.
+    ``filters`` narrows it (``controller: you|opponent``, ``color``, ``not_color``,
+    ``type``, ``subtype``, ``not_type``, ``attacking``, ``tapped``, ``spell_type``, ...).
+    """
+
+    __slots__ = ("kind", "filters", "text")
+
+    def __init__(self, kind: str, filters: dict[str, Any] | None = None, text: str = "") -> None:
+        self.kind = kind
+        self.filters = dict(filters or {})
+        self.text = text
+
+
+class Cost:
+    """The non-mana and mana parts of an activated ability's cost (CR 409.1f-h)."""
+
+    __slots__ = ("mana", "tap", "sacrifice_self", "sacrifice", "discard", "pay_life",
+                 "return_to_hand")
+
+    def __init__(self, mana: ManaCost | None = None, tap: bool = False,
+                 sacrifice_self: bool = False, sacrifice: dict[str, Any] | None = None,
+                 discard: int = 0, pay_life: int = 0, return_to_hand: dict | None = None) -> None:
+        self.mana = mana or ManaCost()
+        self.tap = tap
+        self.sacrifice_self = sacrifice_self
+        self.sacrifice = sacrifice  # filter of a permanent to sacrifice, or None
+        self.discard = discard
+        self.pay_life = pay_life
+        self.return_to_hand = return_to_hand
+
+
+class ActivatedAbility:
+    """``[Cost]: [Effect]``. ``mana`` lists the colors a mana ability can add (CR 406)."""
+
+    __slots__ = ("index", "cost", "targets", "effects", "sorcery_speed", "once_per_turn",
+                 "mana", "mana_amount", "text", "zone", "x", "custom", "condition")
+
+    def __init__(self, index: int, cost: Cost, targets: tuple[TargetSpec, ...] = (),
+                 effects: tuple[dict, ...] = (), sorcery_speed: bool = False,
+                 once_per_turn: bool = False, mana: tuple[str, ...] | None = None,
+                 mana_amount: int = 1, text: str = "", zone: str = "in_play", x: bool = False,
+                 custom: str | None = None, condition: dict | None = None) -> None:
+        self.index = index
+        self.cost = cost
+        self.targets = targets
+        self.effects = effects
+        self.sorcery_speed = sorcery_speed
+        self.once_per_turn = once_per_turn
+        self.mana = mana
+        self.mana_amount = mana_amount
+        self.text = text
+        self.zone = zone
+        self.x = x
+        self.custom = custom
+        self.condition = condition
+
+    @property
+    def is_mana_ability(self) -> bool:
+        return self.mana is not None
+
+
+class TriggeredAbility:
+    """``When/Whenever/At ..., [effect]``. ``event`` names what it waits for; ``filters`` narrow it."""
+
+    __slots__ = ("index", "event", "filters", "targets", "effects", "optional", "text",
+                 "custom", "condition")
+
+    def __init__(self, index: int, event: str, filters: dict[str, Any] | None = None,
+                 targets: tuple[TargetSpec, ...] = (), effects: tuple[dict, ...] = (),
+                 optional: bool = False, text: str = "", custom: str | None = None,
+                 condition: dict | None = None) -> None:
+        self.index = index
+        self.event = event
+        self.filters = dict(filters or {})
+        self.targets = targets
+        self.effects = effects
+        self.optional = optional
+        self.text = text
+        self.custom = custom
+        self.condition = condition
+
+
+class StaticAbility:
+    """A static ability producing a continuous effect or a rule change.
+
+    ``kind``: ``modify_pt`` / ``set_pt`` / ``grant`` (keywords) / ``cda_pt`` / ``no_mana_empty``
+    / ``cant_attack`` / ``cant_block`` ...; ``affects``: ``self``, ``enchanted``, ``equipped``,
+    ``creatures_you_control``, ``other_creatures_you_control``, ``all_creatures``, ...
+    """
+
+    __slots__ = ("kind", "affects", "params", "text")
+
+    def __init__(self, kind: str, affects: str = "self", params: dict[str, Any] | None = None,
+                 text: str = "") -> None:
+        self.kind = kind
+        self.affects = affects
+        self.params = dict(params or {})
+        self.text = text
+
+
+class CardDef:
+    """Immutable rules data for one card name."""
+
+    __slots__ = (
+        "name", "cost", "colors", "supertypes", "types", "subtypes", "power", "toughness",
+        "text", "rarity", "keywords", "spell_targets", "spell_effects", "activated",
+        "triggered", "static", "enchant", "equip", "is_token", "mana_colors", "modes",
+        "spell_custom", "additional_cost", "implemented", "x_spell", "__weakref__",
+    )
+
+    def __init__(self, name: str, cost: ManaCost, colors: frozenset[str], types: frozenset[str],
+                 supertypes: frozenset[str] = frozenset(), subtypes: tuple[str, ...] = (),
+                 power: int | str | None = None, toughness: int | str | None = None,
+                 text: str = "", rarity: str = "", keywords: frozenset[str] = frozenset(),
+                 spell_targets: tuple[TargetSpec, ...] = (), spell_effects: tuple[dict, ...] = (),
+                 activated: tuple[ActivatedAbility, ...] = (),
+                 triggered: tuple[TriggeredAbility, ...] = (),
+                 static: tuple[StaticAbility, ...] = (), enchant: TargetSpec | None = None,
+                 equip: ManaCost | None = None, is_token: bool = False,
+                 modes: tuple[dict, ...] = (), spell_custom: str | None = None,
+                 additional_cost: Cost | None = None, implemented: bool = True) -> None:
+        self.name = name
+        self.cost = cost
+        self.colors = colors
+        self.types = types
+        self.supertypes = supertypes
+        self.subtypes = subtypes
+        self.power = power
+        self.toughness = toughness
+        self.text = text
+        self.rarity = rarity
+        self.keywords = keywords
+        self.spell_targets = spell_targets
+        self.spell_effects = spell_effects
+        self.activated = activated
+        self.triggered = triggered
+        self.static = static
+        self.enchant = enchant
+        self.equip = equip
+        self.is_token = is_token
+        self.modes = modes
+        self.spell_custom = spell_custom
+        self.additional_cost = additional_cost
+        self.implemented = implemented
+        self.x_spell = cost.x > 0
+        self.mana_colors = tuple(c for a in activated if a.mana for c in a.mana)
+
+    @property
+    def is_permanent_card(self) -> bool:
+        return not ({"Instant", "Sorcery"} & self.types)
+
+    @property
+    def is_land(self) -> bool:
+        return "Land" in self.types
+
+    def __repr__(self) -> str:
+        return f"<CardDef {self.name}>"
+
+
+class Card:
+    """One physical card (or token) in one game. Immutable; zones hold references to it."""
+
+    __slots__ = ("cid", "cdef", "owner", "label")
+
+    def __init__(self, cid: int, cdef: CardDef, owner: int, label: str) -> None:
+        self.cid = cid
+        self.cdef = cdef
+        self.owner = owner
+        self.label = label
+
+    @property
+    def name(self) -> str:
+        return self.cdef.name
+
+    @property
+    def is_token(self) -> bool:
+        return self.cdef.is_token
+
+    def __repr__(self) -> str:
+        return f"<Card {self.label} of P{self.owner}>"
+
+
+class Permanent:
+    """A permanent in play. Characteristic fields (power, keywords, controller...) are the
+    values after every continuous effect (CR 418.5) and are refreshed by the game."""
+
+    __slots__ = (
+        "id", "card", "owner", "base_controller", "tapped", "damage", "counters",
+        "attached_to", "sick", "timestamp", "regen_shields", "cant_regen", "attacking",
+        "blocking", "blocked", "blockers", "struck_first", "used_this_turn",
+        "controller", "power", "toughness", "keywords", "colors", "types", "subtypes",
+        "supertypes", "name",
+    )
+
+    def __init__(self, pid: int, card: Card, controller: int, timestamp: int) -> None:
+        cdef = card.cdef
+        self.id = pid
+        self.card = card
+        self.owner = card.owner
+        self.base_controller = controller
+        self.tapped = False
+        self.damage = 0
+        self.counters: dict[str, int] = {}
+        self.attached_to: int | None = None
+        self.sick = True
+        self.timestamp = timestamp
+        self.regen_shields = 0
+        self.cant_regen = False
+        self.attacking = False
+        self.blocking: list[int] = []
+        self.blocked = False
+        self.blockers: list[int] = []
+        self.struck_first = False
+        self.used_this_turn: dict[int, int] = {}
+        self.controller = controller
+        self.power = cdef.power if isinstance(cdef.power, int) else 0
+        self.toughness = cdef.toughness if isinstance(cdef.toughness, int) else 0
+        self.keywords = cdef.keywords
+        self.colors = cdef.colors
+        self.types = cdef.types
+        self.subtypes = cdef.subtypes
+        self.supertypes = cdef.supertypes
+        self.name = cdef.name
+
+    def clone(self) -> Permanent:
+        p = Permanent.__new__(Permanent)
+        p.id = self.id
+        p.card = self.card
+        p.owner = self.owner
+        p.base_controller = self.base_controller
+        p.tapped = self.tapped
+        p.damage = self.damage
+        p.counters = dict(self.counters) if self.counters else {}
+        p.attached_to = self.attached_to
+        p.sick = self.sick
+        p.timestamp = self.timestamp
+        p.regen_shields = self.regen_shields
+        p.cant_regen = self.cant_regen
+        p.attacking = self.attacking
+        p.blocking = list(self.blocking) if self.blocking else []
+        p.blocked = self.blocked
+        p.blockers = list(self.blockers) if self.blockers else []
+        p.struck_first = self.struck_first
+        p.used_this_turn = dict(self.used_this_turn) if self.used_this_turn else {}
+        p.controller = self.controller
+        p.power = self.power
+        p.toughness = self.toughness
+        p.keywords = self.keywords
+        p.colors = self.colors
+        p.types = self.types
+        p.subtypes = self.subtypes
+        p.supertypes = self.supertypes
+        p.name = self.name
+        return p
+
+    @property
+    def cdef(self) -> CardDef:
+        return self.card.cdef
+
+    @property
+    def label(self) -> str:
+        return self.card.label
+
+    @property
+    def summoning_sick(self) -> bool:
+        """True unless its controller has controlled it continuously since their latest turn
+        began (CR 212.3d). Haste is separate: see ``can_tap_for_cost``."""
+        return self.sick
+
+    @property
+    def is_creature(self) -> bool:
+        return "Creature" in self.types
+
+    @property
+    def is_land(self) -> bool:
+        return "Land" in self.types
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+    def __repr__(self) -> str:
+        extra = f" {self.power}/{self.toughness}" if self.is_creature else ""
+        return f"<Permanent {self.card.label}{extra} P{self.controller}{' T' if self.tapped else ''}>"
+
+
+class StackItem:
+    """A spell, activated or triggered ability, or the combat damage of one step (2007 CR 310)."""
+
+    __slots__ = ("id", "kind", "controller", "card", "source", "source_name", "ability",
+                 "targets", "x", "mode", "data", "label")
+
+    def __init__(self, sid: int, kind: str, controller: int, card: Card | None = None,
+                 source: int | None = None, source_name: str = "", ability: int = -1,
+                 targets: list | None = None, x: int = 0, mode: int = -1,
+                 data: dict | None = None, label: str = "") -> None:
+        self.id = sid
+        self.kind = kind  # spell | activated | triggered | combat_damage
+        self.controller = controller
+        self.card = card
+        self.source = source  # permanent id of the source (abilities)
+        self.source_name = source_name
+        self.ability = ability  # index into the source's ability list
+        self.targets = targets if targets is not None else []
+        self.x = x
+        self.mode = mode
+        self.data = data if data is not None else {}
+        self.label = label
+
+    def clone(self) -> StackItem:
+        s = StackItem.__new__(StackItem)
+        s.id = self.id
+        s.kind = self.kind
+        s.controller = self.controller
+        s.card = self.card
+        s.source = self.source
+        s.source_name = self.source_name
+        s.ability = self.ability
+        s.targets = list(self.targets)
+        s.x = self.x
+        s.mode = self.mode
+        s.data = _copy_data(self.data)
+        s.label = self.label
+        return s
+
+    @property
+    def name(self) -> str:
+        if self.kind == "spell" and self.card is not None:
+            return self.card.name
+        if self.kind == "combat_damage":
+            return "combat damage"
+        return f"{self.source_name} ability"
+
+    def __repr__(self) -> str:
+        return f"<StackItem {self.kind} {self.label}>"
+
+
+def _copy_data(d: dict) -> dict:
+    if not d:
+        return {}
+    out = {}
+    for k, v in d.items():
+        if isinstance(v, list):
+            out[k] = [list(x) if isinstance(x, list) else x for x in v]
+        elif isinstance(v, dict):
+            out[k] = dict(v)
+        else:
+            out[k] = v
+    return out
+
+
+class Player:
+    """One player's public and private state."""
+
+    __slots__ = ("index", "life", "poison", "mana_pool", "hand", "library", "graveyard",
+                 "removed", "lands_played", "drew_from_empty", "mulligans", "lost",
+                 "conceded", "life_lost_this_turn", "damage_taken_this_turn")
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+        self.life = 20
+        self.poison = 0
+        self.mana_pool = [0, 0, 0, 0, 0, 0]
+        self.hand: list[Card] = []
+        self.library: list[Card] = []  # index 0 is the top
+        self.graveyard: list[Card] = []  # last item is the top
+        self.removed: list[Card] = []
+        self.lands_played = 0
+        self.drew_from_empty = False
+        self.mulligans = 0
+        self.lost = False
+        self.conceded = False
+        self.life_lost_this_turn = 0
+        self.damage_taken_this_turn = 0
+
+    def clone(self) -> Player:
+        p = Player.__new__(Player)
+        p.index = self.index
+        p.life = self.life
+        p.poison = self.poison
+        p.mana_pool = list(self.mana_pool)
+        p.hand = list(self.hand)
+        p.library = list(self.library)
+        p.graveyard = list(self.graveyard)
+        p.removed = list(self.removed)
+        p.lands_played = self.lands_played
+        p.drew_from_empty = self.drew_from_empty
+        p.mulligans = self.mulligans
+        p.lost = self.lost
+        p.conceded = self.conceded
+        p.life_lost_this_turn = self.life_lost_this_turn
+        p.damage_taken_this_turn = self.damage_taken_this_turn
+        return p
+
+    def pool_total(self) -> int:
+        return sum(self.mana_pool)
+
+    def pool_text(self) -> str:
+        return "".join(s * n for s, n in zip(MANA_SYMBOLS, self.mana_pool)) or "-"
+
+    def __repr__(self) -> str:
+        return f"<Player {self.index} life={self.life} hand={len(self.hand)} library={len(self.library)}>"

@@ -1,0 +1,204 @@
+"""Positions: a small documented format to set up a game mid-play (like FEN, or Forge puzzles).
+
+.. code-block:: yaml
+
+    turn: 3                 # default 1
+    active_player: 0        # default 0
+    step: precombat_main    # any step with priority (not untap or cleanup)
+    seed: 0                 # RNG seed for later shuffles (default 0)
+    players:
+      - life: 20            # default 20
+        poison: 0
+        mana_pool: "GG"     # floating mana, symbols WUBRGC
+        lands_played: 0
+        hand: [Giant Growth]
+        library: [Forest, Forest]    # top first
+        graveyard: []                # bottom first
+        removed: []
+        in_play:
+          - Forest                   # a card name, untapped, not summoning sick
+          - {card: Rushwood Dryad, id: dryad, tapped: false, damage: 0,
+             counters: {"+1/+1": 1}, summoning_sick: false}
+          - {card: Holy Strength, attached_to: dryad}
+          - {card: Hill Giant, attacking: true}            # combat steps only
+          - {card: Grizzly Bears, blocking: [giant]}
+      - {...}
+
+The active player gets priority at the start of the given step with an empty stack (the step's
+own game actions, such as the draw, have already happened). Anything that breaks the rules raises
+:class:`PositionError` naming what and where.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import PositionError, UnimplementedCardError, UnknownCardError
+from .game import STEPS, Game
+from .model import Permanent
+from .registry import get_card
+from .rng import Rng
+
+_PLAYER_KEYS = {"life", "poison", "mana_pool", "lands_played", "hand", "library", "graveyard",
+                "removed", "in_play"}
+_PERM_KEYS = {"card", "id", "tapped", "damage", "counters", "summoning_sick", "attached_to",
+              "attacking", "blocking", "controller"}
+_TOP_KEYS = {"turn", "active_player", "step", "players", "seed"}
+
+
+def load_position(path: str | Path, **options: Any) -> Game:
+    """Read a position from a ``.yaml``/``.yml`` or ``.json`` file."""
+    p = Path(path)
+    try:
+        text = p.read_text()
+    except OSError as exc:
+        raise PositionError(f"cannot read position file {str(p)!r}: {exc.strerror}") from None
+    try:
+        data = json.loads(text) if p.suffix == ".json" else yaml.safe_load(text)
+    except (json.JSONDecodeError, yaml.YAMLError) as exc:
+        raise PositionError(f"{p.name}: not valid {'JSON' if p.suffix == '.json' else 'YAML'}: {exc}") from None
+    return game_from_position(data, **options)
+
+
+def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool = False,
+                       max_turns: int | None = None) -> Game:
+    if not isinstance(data, dict):
+        raise PositionError("a position must be a mapping with 'players'")
+    unknown = set(data) - _TOP_KEYS
+    if unknown:
+        raise PositionError(f"unknown top-level key(s) {sorted(unknown)}; allowed: {sorted(_TOP_KEYS)}")
+    g = Game()
+    g.manual_mana = manual_mana
+    g.skip_trivial = skip_trivial
+    g.max_turns = max_turns
+    g.rng = Rng(_int(data.get("seed", 0), "seed"))
+    g.turn = _int(data.get("turn", 1), "turn", 1)
+    g.active = data.get("active_player", 0)
+    if g.active not in (0, 1):
+        raise PositionError("active_player must be 0 or 1")
+    g.starting_player = g.active if g.turn % 2 == 1 else 1 - g.active
+    step = data.get("step", "precombat_main")
+    if step not in STEPS or step in ("untap", "cleanup"):
+        raise PositionError(f"step {step!r} is not a step with priority; use one of "
+                            + ", ".join(s for s in STEPS if s not in ("untap", "cleanup")))
+    g.step = step
+    players = data.get("players")
+    if not isinstance(players, list) or len(players) != 2:
+        raise PositionError("'players' must be a list of two player entries")
+    ids: dict[str, int] = {}
+    attach: list[tuple[Permanent, Any, str]] = []
+    blocks: list[tuple[Permanent, Any, str]] = []
+    for i, pd in enumerate(players):
+        where = f"players[{i}]"
+        if not isinstance(pd, dict):
+            raise PositionError(f"{where}: must be a mapping")
+        bad = set(pd) - _PLAYER_KEYS
+        if bad:
+            raise PositionError(f"{where}: unknown key(s) {sorted(bad)}; allowed: {sorted(_PLAYER_KEYS)}")
+        P = g.players[i]
+        P.life = _int(pd.get("life", 20), f"{where}.life", None)
+        P.poison = _int(pd.get("poison", 0), f"{where}.poison", 0)
+        P.lands_played = _int(pd.get("lands_played", 0), f"{where}.lands_played", 0)
+        pool = pd.get("mana_pool", "")
+        for ch in str(pool):
+            if ch not in "WUBRGC":
+                raise PositionError(f"{where}.mana_pool: {ch!r} is not a mana symbol (WUBRGC)")
+            P.mana_pool["WUBRGC".index(ch)] += 1
+        for zone in ("hand", "library", "graveyard", "removed"):
+            names = pd.get(zone, []) or []
+            if not isinstance(names, list):
+                raise PositionError(f"{where}.{zone}: must be a list of card names")
+            for j, name in enumerate(names):
+                getattr(P, zone).append(g._new_card(_card(name, f"{where}.{zone}[{j}]"), i))
+        for j, entry in enumerate(pd.get("in_play", []) or []):
+            w = f"{where}.in_play[{j}]"
+            if isinstance(entry, str):
+                entry = {"card": entry}
+            if not isinstance(entry, dict) or "card" not in entry:
+                raise PositionError(f"{w}: must be a card name or a mapping with 'card'")
+            bad = set(entry) - _PERM_KEYS
+            if bad:
+                raise PositionError(f"{w}: unknown key(s) {sorted(bad)}; allowed: {sorted(_PERM_KEYS)}")
+            cdef = _card(entry["card"], w)
+            if not cdef.is_permanent_card:
+                raise PositionError(f"{w}: {cdef.name} is an instant or sorcery and can't be in play")
+            controller = entry.get("controller", i)
+            perm = Permanent(g._id(), g._new_card(cdef, i), controller, g._timestamp())
+            perm.tapped = bool(entry.get("tapped", False))
+            perm.damage = _int(entry.get("damage", 0), f"{w}.damage", 0)
+            perm.sick = bool(entry.get("summoning_sick", False))
+            counters = entry.get("counters") or {}
+            if not isinstance(counters, dict) or any(
+                    not isinstance(v, int) or v < 0 for v in counters.values()):
+                raise PositionError(f"{w}.counters: must map counter names to non-negative integers")
+            perm.counters = {str(k): v for k, v in counters.items() if v}
+            if "id" in entry:
+                key = str(entry["id"])
+                if key in ids:
+                    raise PositionError(f"{w}: duplicate id {key!r}")
+                ids[key] = perm.id
+            if "attached_to" in entry:
+                attach.append((perm, entry["attached_to"], w))
+            if entry.get("attacking"):
+                if step not in ("declare_attackers", "declare_blockers", "combat_damage"):
+                    raise PositionError(f"{w}: 'attacking' needs a combat step after attackers are declared")
+                if controller != g.active or not cdef.types & {"Creature"}:
+                    raise PositionError(f"{w}: only the active player's creatures can attack")
+                perm.attacking = True
+                g.any_attackers = True
+            if entry.get("blocking"):
+                blocks.append((perm, entry["blocking"], w))
+            g.perms[perm.id] = perm
+    for perm, ref, w in attach:
+        host = ids.get(str(ref))
+        if host is None:
+            raise PositionError(f"{w}.attached_to: no permanent has id {ref!r}")
+        perm.attached_to = host
+    for perm, refs, w in blocks:
+        if step not in ("declare_blockers", "combat_damage"):
+            raise PositionError(f"{w}: 'blocking' needs the declare_blockers or combat_damage step")
+        for ref in refs if isinstance(refs, list) else [refs]:
+            aid = ids.get(str(ref))
+            if aid is None or not g.perms[aid].attacking:
+                raise PositionError(f"{w}.blocking: {ref!r} is not the id of an attacking creature")
+            perm.blocking.append(aid)
+            g.perms[aid].blocked = True
+            g.perms[aid].blockers.append(perm.id)
+    g.dirty = True
+    g._fresh()
+    for perm in g.perms.values():
+        sub = perm.subtypes
+        if "Aura" in sub:
+            host = g.perms.get(perm.attached_to) if perm.attached_to is not None else None
+            if host is None or not g._aura_legal(perm, host):
+                raise PositionError(f"{perm.card.label}: an Aura must be attached to a permanent it "
+                                    "can enchant (set attached_to)")
+        elif perm.attached_to is not None and "Equipment" not in sub:
+            raise PositionError(f"{perm.card.label}: only Auras and Equipment can be attached")
+    g.step_begun = True
+    g.prio = g.active
+    g.passes = 0
+    g._log(f"position loaded: turn {g.turn}, {step}, player {g.active} active")
+    g._run()
+    return g
+
+
+def _card(name: Any, where: str):
+    if not isinstance(name, str):
+        raise PositionError(f"{where}: expected a card name, got {name!r}")
+    try:
+        return get_card(name)
+    except (UnknownCardError, UnimplementedCardError) as exc:
+        raise PositionError(f"{where}: {exc}") from None
+
+
+def _int(v: Any, where: str, lo: int | None = 0) -> int:
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise PositionError(f"{where}: expected an integer, got {v!r}")
+    if lo is not None and v < lo:
+        raise PositionError(f"{where}: must be at least {lo}, got {v}")
+    return v

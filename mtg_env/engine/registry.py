@@ -1,0 +1,76 @@
+"""The card registry the engine looks names up in.
+
+The engine cannot import the card layer (layers import downwards only), so the card layer
+registers a loader here; the first lookup runs it.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+
+from .errors import UnimplementedCardError, UnknownCardError
+from .model import CardDef
+
+_CARDS: dict[str, CardDef] = {}
+_KNOWN_UNIMPLEMENTED: set[str] = set()
+_loaders: list[Callable[[], None]] = []
+_loaded = False
+
+# Python escape hatches: named functions a card's data refers to.
+CUSTOM: dict[str, Callable] = {}
+
+
+def register_loader(fn: Callable[[], None]) -> None:
+    """Register a function that fills the registry (called once, on first lookup)."""
+    global _loaded
+    _loaders.append(fn)
+    _loaded = False
+
+
+def _ensure_loaded() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for fn in list(_loaders):
+        fn()
+
+
+def register(cdef: CardDef) -> None:
+    _CARDS[cdef.name] = cdef
+
+
+def register_unimplemented(name: str) -> None:
+    """Record a real card name the engine knows of but can't play yet."""
+    _KNOWN_UNIMPLEMENTED.add(name)
+
+
+def get_card(name: str) -> CardDef:
+    """Look a card up by exact name; raise :class:`UnknownCardError` with close matches."""
+    _ensure_loaded()
+    cdef = _CARDS.get(name)
+    if cdef is not None:
+        return cdef
+    if name in _KNOWN_UNIMPLEMENTED:
+        raise UnimplementedCardError([name])
+    pool = list(_CARDS) + list(_KNOWN_UNIMPLEMENTED)
+    lower = {n.lower(): n for n in pool}
+    if name.lower() in lower and lower[name.lower()] in _CARDS:
+        return _CARDS[lower[name.lower()]]
+    raise UnknownCardError(name, difflib.get_close_matches(name, pool, n=3, cutoff=0.6))
+
+
+def is_unimplemented(name: str) -> bool:
+    _ensure_loaded()
+    return name in _KNOWN_UNIMPLEMENTED and name not in _CARDS
+
+
+def all_cards() -> dict[str, CardDef]:
+    _ensure_loaded()
+    return dict(_CARDS)
+
+
+def known_unimplemented() -> set[str]:
+    _ensure_loaded()
+    return set(_KNOWN_UNIMPLEMENTED) - set(_CARDS)

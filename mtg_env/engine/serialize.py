@@ -1,0 +1,131 @@
+"""Lossless JSON for a whole game, RNG state and pending decision included."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from .actions import Decision
+from .errors import MtgError, StateError, UnknownCardError
+from .model import Card, Permanent, Player, StackItem
+from .registry import get_card
+from .rng import Rng
+
+if TYPE_CHECKING:
+    from .game import Game
+
+FORMAT_VERSION = 1
+
+_SCALARS = ("turn", "step", "active", "starting_player", "prio", "passes", "step_begun",
+            "fs_step", "fs_checked", "any_attackers", "cleanup_prio", "next_id", "ts", "winner",
+            "is_over", "end_reason", "manual_mana", "skip_trivial", "max_turns",
+            "decisions_made", "auto_applied")
+_PLAYER = ("life", "poison", "mana_pool", "lands_played", "drew_from_empty", "mulligans",
+           "lost", "conceded", "life_lost_this_turn", "damage_taken_this_turn")
+_PERM = ("id", "base_controller", "tapped", "damage", "counters", "attached_to", "sick",
+         "timestamp", "regen_shields", "cant_regen", "attacking", "blocking", "blocked",
+         "blockers", "struck_first")
+_STACK = ("id", "kind", "controller", "source", "source_name", "ability", "targets", "x",
+          "mode", "data", "label")
+
+
+def game_to_dict(g: Game) -> dict[str, Any]:
+    d: dict[str, Any] = {"format": "mtg_env.game", "version": FORMAT_VERSION}
+    for k in _SCALARS:
+        d[k] = getattr(g, k)
+    d["rng"] = g.rng.state
+    d["cards"] = [[c.cid, c.cdef.name, c.owner, c.label] for c in g.cards.values()]
+    d["players"] = [
+        {**{k: getattr(P, k) for k in _PLAYER},
+         "hand": [c.cid for c in P.hand], "library": [c.cid for c in P.library],
+         "graveyard": [c.cid for c in P.graveyard], "removed": [c.cid for c in P.removed]}
+        for P in g.players
+    ]
+    d["perms"] = [
+        {**{k: getattr(p, k) for k in _PERM}, "card": p.card.cid,
+         "used_this_turn": sorted(p.used_this_turn.items())}
+        for p in g.perms.values()
+    ]
+    d["stack"] = [{**{k: getattr(s, k) for k in _STACK},
+                   "card": s.card.cid if s.card is not None else None} for s in g.stack]
+    d["effects"] = g.effects
+    d["frames"] = g.frames
+    d["pending"] = g.pending
+    d["label_counts"] = g.label_counts
+    d["ll_acc"] = sorted(g._ll_acc.items())
+    d["decision"] = g.decision.to_json() if g.decision is not None else None
+    d["log"] = g.log
+    return d
+
+
+def game_to_json(g: Game) -> str:
+    return json.dumps(game_to_dict(g), separators=(",", ":"))
+
+
+def game_from_json(text: str) -> Game:
+    try:
+        d = json.loads(text)
+    except (TypeError, json.JSONDecodeError) as exc:
+        raise StateError(f"not a JSON game state: {exc}") from None
+    if not isinstance(d, dict) or d.get("format") != "mtg_env.game":
+        raise StateError("not an mtg_env game state (missing 'format': 'mtg_env.game')")
+    if d.get("version") != FORMAT_VERSION:
+        raise StateError(f"game state version {d.get('version')!r} is not supported "
+                         f"(this engine reads version {FORMAT_VERSION})")
+    try:
+        return _from_dict(d)
+    except UnknownCardError as exc:
+        raise StateError(f"game state names an unknown card: {exc}") from None
+    except (KeyError, IndexError, TypeError, ValueError) as exc:
+        raise StateError(f"malformed game state: {type(exc).__name__}: {exc}") from None
+
+
+def _from_dict(d: dict) -> Game:
+    from .game import Game
+
+    g = Game()
+    for k in _SCALARS:
+        setattr(g, k, d[k])
+    g.rng = Rng(d["rng"])
+    cards: dict[int, Card] = {}
+    for cid, name, owner, label in d["cards"]:
+        cards[cid] = Card(cid, get_card(name), owner, label)
+    g.cards = cards
+    for i, pd in enumerate(d["players"]):
+        P = Player(i)
+        for k in _PLAYER:
+            setattr(P, k, pd[k])
+        P.mana_pool = list(P.mana_pool)
+        P.hand = [cards[c] for c in pd["hand"]]
+        P.library = [cards[c] for c in pd["library"]]
+        P.graveyard = [cards[c] for c in pd["graveyard"]]
+        P.removed = [cards[c] for c in pd["removed"]]
+        g.players[i] = P
+    g.perms = {}
+    for pd in d["perms"]:
+        card = cards[pd["card"]]
+        p = Permanent(pd["id"], card, pd["base_controller"], pd["timestamp"])
+        for k in _PERM:
+            setattr(p, k, pd[k])
+        p.used_this_turn = {int(k): v for k, v in pd["used_this_turn"]}
+        g.perms[p.id] = p
+    g.stack = []
+    for sd in d["stack"]:
+        s = StackItem(sd["id"], sd["kind"], sd["controller"])
+        for k in _STACK:
+            setattr(s, k, sd[k])
+        s.targets = [tuple(t) for t in s.targets]
+        s.card = cards[sd["card"]] if sd["card"] is not None else None
+        g.stack.append(s)
+    g.effects = d["effects"]
+    g.frames = d["frames"]
+    g.pending = d["pending"]
+    g.label_counts = d["label_counts"]
+    g._ll_acc = {int(k): v for k, v in d["ll_acc"]}
+    g.decision = Decision.from_json(d["decision"]) if d["decision"] is not None else None
+    g.log = d["log"]
+    g.dirty = True
+    g._fresh()
+    if not g.is_over and g.decision is None:
+        raise MtgError("malformed game state: no decision pending in an unfinished game")
+    return g
