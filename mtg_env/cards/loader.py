@@ -97,7 +97,8 @@ def build_card(name: str, facts: dict, entry: dict, where: str = "") -> CardDef:
             _effects(raw.get("effects", ()), w), raw.get("sorcery_speed", False),
             raw.get("once_per_turn", False), tuple(raw["add"]) if "add" in raw else None,
             raw.get("amount", 1), raw.get("text", ""), x=raw.get("x", False),
-            custom=raw.get("custom"), condition=raw.get("condition")))
+            custom=raw.get("custom"), condition=raw.get("condition"),
+            max_per_turn=raw.get("max_per_turn", 0)))
     if "equip" in entry:
         activated.append(ActivatedAbility(
             len(activated), Cost(mana=ManaCost.parse(entry["equip"])),
@@ -146,6 +147,7 @@ def build_card(name: str, facts: dict, entry: dict, where: str = "") -> CardDef:
         modes=modes,
         spell_custom=spell.get("custom"),
         additional_cost=add_cost,
+        x_color=entry.get("x_color"),
     )
     if ("Instant" in types or "Sorcery" in types) and not (
             cdef.spell_effects or cdef.spell_custom or cdef.modes):

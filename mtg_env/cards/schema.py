@@ -11,6 +11,7 @@ from mtg_env.engine.model import KEYWORDS
 TARGET_KINDS = [
     "creature", "player", "creature_or_player", "spell", "permanent", "artifact",
     "enchantment", "land", "artifact_or_enchantment", "nonland_permanent", "card_in_graveyard",
+    "artifact_creature_or_land",
 ]
 
 # Keys each effect op accepts besides "op".
@@ -30,6 +31,14 @@ OP_KEYS: dict[str, set[str]] = {
     "tap": {"target"},
     "untap": {"target"},
     "choose_permanent": {"filter", "n", "verb", "then", "prompt", "chooser"},
+    "search_library": {"filter", "to", "reveal", "amount"},
+    "look_at_top": {"amount", "choices", "rest"},
+    "discard": {"target", "amount", "random", "chooser"},
+    "sacrifice": {"target", "filter", "amount"},
+    "gain_control": {"target", "until"},
+    "put_on_library": {"target", "position", "controller_gains_toughness"},
+    "return_card": {"target"},
+    "shuffle_self_into_library": set(),
 }
 
 _filters = {"type": "object"}
@@ -73,6 +82,7 @@ _activated = {
         "amount": {"type": "integer", "minimum": 1},
         "sorcery_speed": {"type": "boolean"},
         "once_per_turn": {"type": "boolean"},
+        "max_per_turn": {"type": "integer", "minimum": 1},
         "x": {"type": "boolean"},
         "custom": {"type": "string"},
         "condition": {"type": "object"},
@@ -101,14 +111,17 @@ _static = {
     "required": ["kind"],
     "properties": {
         "kind": {"type": "string", "enum": [
-            "modify_pt", "set_pt", "grant", "cda_pt", "no_mana_empty"]},
+            "modify_pt", "set_pt", "grant", "cda_pt", "no_mana_empty", "prevent_damage",
+            "redirect_to_enchanted"]},
         "affects": {"type": "string", "enum": [
-            "self", "enchanted", "equipped", "creatures_you_control",
+            "self", "enchanted", "equipped", "creatures_you_control", "other_creatures",
             "other_creatures_you_control", "creatures_opponents_control", "all_creatures"]},
         "p": {"type": "integer"},
         "t": {"type": "integer"},
         "keywords": {"type": "array", "items": {"type": "string", "enum": sorted(KEYWORDS)}},
         "color": {"type": "string"},
+        "not_color": {"type": "string"},
+        "per": _filters,
         "count": _filters,
         "graveyard_count": {"type": "string"},
         "toughness_plus": {"type": "integer"},
@@ -148,6 +161,7 @@ CARD_SCHEMA = {
         "triggered": {"type": "array", "items": _triggered},
         "static": {"type": "array", "items": _static},
         "additional_cost": _cost,
+        "x_color": {"type": "string", "enum": list("WUBRG")},
     },
 }
 

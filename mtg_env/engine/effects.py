@@ -60,7 +60,9 @@ def refs(g: Game, item: StackItem, spec: dict, key: str = "target") -> list[tupl
         return [("p", item.data.get("ev", {}).get("player", ctrl))]
     if isinstance(v, dict):  # a filter over permanents: "each creature without flying"
         g._fresh()
-        return [("o", p.id) for p in list(g.perms.values()) if perm_matches(g, p, v, ctrl)]
+        other = item.source if v.get("other") else None
+        return [("o", p.id) for p in list(g.perms.values())
+                if p.id != other and perm_matches(g, p, v, ctrl)]
     raise MtgError(f"engine error: unknown reference {v!r}")
 
 
@@ -127,6 +129,9 @@ def perm_matches(g: Game, p: Permanent, flt: dict, pl: int) -> bool:
                 return False
         elif k == "power_le":
             if p.power > v:
+                return False
+        elif k == "supertype":
+            if v not in p.supertypes:
                 return False
         else:
             raise MtgError(f"engine error: unknown filter key {k!r}")
@@ -283,6 +288,9 @@ def _choose_permanent(g: Game, item: StackItem, spec: dict) -> None:
 def apply_choice(g: Game, f: dict) -> None:
     then = f.get("then") or {}
     action = then.get("op", f["verb"])
+    if action in ("hand", "library_top", "library_bottom", "play_tapped", "play"):
+        _move_cards(g, f, action, then)
+        return
     for zone, v in f["chosen"]:
         if zone == "h":
             card = g.cards[v]
@@ -310,6 +318,38 @@ def apply_choice(g: Game, f: dict) -> None:
                 raise MtgError(f"engine error: unknown choice action {action!r}")
 
 
+def _move_cards(g: Game, f: dict, action: str, then: dict) -> None:
+    chosen = [g.cards[v] for zone, v in f["chosen"]]
+    if action == "library_top":
+        chosen = list(reversed(chosen))  # the first chosen ends up on top
+    for card in chosen:
+        P = g.players[card.owner]
+        for zone in (P.library, P.graveyard, P.hand):
+            if card in zone:
+                zone.remove(card)
+                break
+        if action == "hand":
+            P.hand.append(card)
+            what = card.label if then.get("reveal") else "a card"
+            g._log(f"player {card.owner} puts {what} into their hand")
+        elif action in ("play", "play_tapped"):
+            g._log(f"player {card.owner} puts {card.label} into play")
+            g._put_into_play(card, f["pl"], tapped=action == "play_tapped")
+        elif action == "library_top":
+            P.library.insert(0, card)
+        else:
+            P.library.append(card)
+    if action in ("library_top", "library_bottom") and chosen:
+        g._log(f"player {f['pl']} puts {len(chosen)} card(s) on the "
+               f"{'top' if action == 'library_top' else 'bottom'} of their library")
+    group = f.get("group")
+    if group is not None:
+        done = {tuple(c) for c in f["chosen"]}
+        for other in g.frames:
+            if other.get("group") == group:
+                other["cands"] = [c for c in other["cands"] if tuple(c) not in done]
+
+
 def run_custom(g: Game, item: StackItem, name: str) -> None:
     from .registry import CUSTOM
     fn = CUSTOM.get(name)
@@ -329,6 +369,8 @@ def apply_prevention(g: Game, src: dict, target: tuple, n: int, combat: bool) ->
         p = g.perms.get(target[1])
         if p is not None and p.keywords and any(_PROT[c] in p.keywords for c in src.get("colors", "")
                                                 if c in _PROT):
+            return 0
+        if p is not None and any(s.kind == "prevent_damage" for s in p.card.cdef.static):
             return 0
     if not g.effects:
         return n
@@ -362,6 +404,8 @@ def _static_affects(g: Game, src: Permanent, affects: str, params: dict) -> list
         return [host] if host is not None else []
     ctrl = src.controller
     out = []
+    color = params.get("color")
+    not_color = params.get("not_color")
     for p in g.perms.values():
         if "Creature" not in p.types:
             continue
@@ -371,8 +415,11 @@ def _static_affects(g: Game, src: Permanent, affects: str, params: dict) -> list
             continue
         if affects == "creatures_opponents_control" and p.controller == ctrl:
             continue
-        color = params.get("color")
+        if affects == "other_creatures" and p is src:
+            continue
         if color and color not in p.colors:
+            continue
+        if not_color and not_color in p.colors:
             continue
         out.append(p)
     return out
@@ -385,6 +432,7 @@ def refresh(g: Game) -> None:
     statics = []
     ll: dict[int, int] = {}
     counters = False
+    before = {p.id: p.controller for p in perms.values()} if g.effects else None
     for p in perms.values():
         cdef = p.card.cdef
         p.controller = p.base_controller
@@ -413,6 +461,11 @@ def refresh(g: Game) -> None:
             p = perms.get(e["pid"])
             if p is not None:
                 p.controller = e["controller"]
+    if before is not None:
+        for p in perms.values():
+            if before[p.id] != p.controller:
+                p.sick = True  # 2007 CR 212.3d: not controlled continuously since the turn began
+                g.dirty_combat(p)
     # Layer 4: type-changing; layer 5: everything else (abilities, colors), in timestamp order.
     layer5 = []
     for ts, src, s in statics:
@@ -470,9 +523,12 @@ def refresh(g: Game) -> None:
     # Layer 6d: static abilities that modify P/T.
     for _, src, s in statics:
         if s.kind == "modify_pt":
+            per = s.params.get("per")
+            n = 1 if per is None else sum(1 for q in perms.values()
+                                          if perm_matches(g, q, per, src.controller))
             for p in _static_affects(g, src, s.affects, s.params):
-                p.power += s.params.get("p", 0)
-                p.toughness += s.params.get("t", 0)
+                p.power += s.params.get("p", 0) * n
+                p.toughness += s.params.get("t", 0) * n
     g._ll = ll
 
 
@@ -569,3 +625,165 @@ def collect_damage_triggers(g: Game, ev: dict) -> None:
             g.pending.append({"ctrl": p.controller, "src": p.id, "ab": ab.index,
                               "card": p.card.cdef.name, "name": p.card.label, "text": ab.text,
                               "ev": dict(ev), "src_colors": "".join(sorted(p.colors))})
+
+
+def redirect(g: Game, target: tuple) -> tuple:
+    """Pariah: "All damage that would be dealt to you is dealt to enchanted creature instead"
+    (a replacement effect, 2007 CR 419.6)."""
+    if target[0] != "p":
+        return target
+    for p in g.perms.values():
+        st = p.card.cdef.static
+        if not st or p.controller != target[1]:
+            continue
+        for s in st:
+            if s.kind == "redirect_to_enchanted" and p.attached_to in g.perms:
+                return ("o", p.attached_to)
+    return target
+
+
+# -- library, hand and graveyard ops -----------------------------------------------------
+def _players(g: Game, item: StackItem, spec: dict, key: str = "target", default: str = "controller"):
+    ref = spec.get(key, default)
+    return [v for kind, v in refs(g, item, {"target": ref}) if kind == "p"]
+
+
+@op("search_library")
+def _search_library(g: Game, item: StackItem, spec: dict) -> None:
+    """Search your library for a card [with a quality], put it somewhere, then shuffle
+    (2012 701.15; a search for a card with a stated quality may fail to find)."""
+    pl = item.controller
+    P = g.players[pl]
+    flt = spec.get("filter") or {}
+    cands = [("c", c.cid) for c in P.library if card_filter(c.cdef, flt)]
+    g.frames.append({"k": "shuffle", "pl": pl})
+    if cands:
+        n = spec.get("amount", 1)
+        g.frames.append(g._choose_frame(pl, cands, 0 if flt else min(n, len(cands)), n, "find",
+                                        f"{item.label}: search your library",
+                                        then={"op": spec.get("to", "hand"),
+                                              "reveal": spec.get("reveal", False)}, sid=item.id))
+
+
+@op("look_at_top")
+def _look_at_top(g: Game, item: StackItem, spec: dict) -> None:
+    """Look at the top N cards; move some by the listed choices, the rest top/bottom in any
+    order (Commune with Nature, Telling Time, Sage Owl)."""
+    pl = item.controller
+    P = g.players[pl]
+    top = [("c", c.cid) for c in P.library[: amount(g, item, spec.get("amount", 1))]]
+    if not top:
+        return
+    group = item.id
+    rest = spec.get("rest", "library_bottom")
+    frames = [g._choose_frame(pl, top, len(top), len(top), _VERB[rest],
+                              f"{item.label}: order the rest ({_VERB[rest]})",
+                              then={"op": rest}, sid=item.id)]
+    for ch in spec.get("choices", ()):
+        flt = ch.get("filter") or {}
+        cands = [c for c in top if card_filter(g.cards[c[1]].cdef, flt)]
+        frames.append(g._choose_frame(pl, cands, ch.get("min", 1), ch.get("max", 1),
+                                      _VERB[ch["to"]], f"{item.label}: {ch.get('prompt', _VERB[ch['to']])}",
+                                      then={"op": ch["to"], "reveal": ch.get("reveal", False)},
+                                      sid=item.id))
+    for f in frames:
+        f["group"] = group
+    # Frames run last-in first-out: the rest goes below the choices, the first choice on top.
+    g.frames.append(frames[0])
+    g.frames.extend(reversed(frames[1:]))
+
+
+_VERB = {"hand": "put into hand", "library_top": "put on top", "library_bottom": "put on the bottom",
+         "play_tapped": "put into play", "play": "put into play"}
+
+
+@op("discard")
+def _discard(g: Game, item: StackItem, spec: dict) -> None:
+    n = amount(g, item, spec.get("amount", 1))
+    for pl in _players(g, item, spec):
+        P = g.players[pl]
+        if not P.hand:
+            continue
+        if spec.get("random"):
+            for _ in range(min(n, len(P.hand))):
+                card = P.hand[g.rng.below(len(P.hand))]
+                P.hand.remove(card)
+                g._log(f"player {pl} discards {card.label} at random")
+                g._to_zone(card, "graveyard")
+                g._event("discard", player=pl)
+            continue
+        chooser = item.controller if spec.get("chooser") == "controller" else pl
+        cands = [("h", c.cid) for c in P.hand]
+        k = min(n, len(cands))
+        g.frames.append(g._choose_frame(chooser, cands, k, k, "discard",
+                                        f"{item.label}: player {pl} discards {k}", sid=item.id))
+
+
+@op("sacrifice")
+def _sacrifice(g: Game, item: StackItem, spec: dict) -> None:
+    g._fresh()
+    flt = spec.get("filter") or {}
+    for pl in _players(g, item, spec):
+        cands = [("o", p.id) for p in g.perms.values()
+                 if p.controller == pl and perm_matches(g, p, flt, pl)]
+        n = min(spec.get("amount", 1), len(cands))
+        if n:
+            g.frames.append(g._choose_frame(pl, cands, n, n, "sacrifice",
+                                            f"{item.label}: player {pl} sacrifices", sid=item.id))
+
+
+@op("gain_control")
+def _gain_control(g: Game, item: StackItem, spec: dict) -> None:
+    for kind, v in refs(g, item, spec):
+        if kind == "o" and v in g.perms:
+            g.add_effect({"kind": "control", "pid": v, "controller": item.controller,
+                          "until": spec.get("until", "eot")})
+            g._log(f"player {item.controller} gains control of {g.perms[v].card.label}")
+
+
+@op("put_on_library")
+def _put_on_library(g: Game, item: StackItem, spec: dict) -> None:
+    """Condemn: put a permanent on top/bottom of its owner's library; optionally its controller
+    gains life equal to its toughness (last known information)."""
+    g._fresh()
+    for kind, v in refs(g, item, spec):
+        p = g.perms.get(v) if kind == "o" else None
+        if p is None:
+            continue
+        toughness, ctrl = p.toughness, p.controller
+        g._leave_play(p, "library_" + spec.get("position", "top"))
+        if spec.get("controller_gains_toughness"):
+            g._gain_life(ctrl, max(toughness, 0))
+            g._log(f"player {ctrl} gains {max(toughness, 0)} life")
+
+
+@op("return_card")
+def _return_card(g: Game, item: StackItem, spec: dict) -> None:
+    """Return a card from a graveyard to its owner's hand (Gravedigger)."""
+    for kind, v in refs(g, item, spec):
+        if kind != "c":
+            continue
+        card = g.cards[v]
+        P = g.players[card.owner]
+        if card in P.graveyard:
+            P.graveyard.remove(card)
+            P.hand.append(card)
+            g._log(f"{card.label} is returned to player {card.owner}'s hand")
+
+
+@op("shuffle_self_into_library")
+def _shuffle_self(g: Game, item: StackItem, spec: dict) -> None:
+    item.data["dest"] = "library_shuffle"
+
+
+def card_filter(cdef, flt: dict) -> bool:
+    for k, v in flt.items():
+        if k == "type" and v not in cdef.types:
+            return False
+        if k == "supertype" and v not in cdef.supertypes:
+            return False
+        if k == "subtype" and v not in cdef.subtypes:
+            return False
+        if k == "color" and v not in cdef.colors:
+            return False
+    return True

@@ -504,7 +504,7 @@ class Game:
                     continue
                 if ab.sorcery_speed and not sorcery_ok:
                     continue
-                if ab.once_per_turn and perm.used_this_turn.get(ab.index):
+                if ab.max_per_turn and perm.used_this_turn.get(ab.index, 0) >= ab.max_per_turn:
                     continue
                 if sources is None:
                     sources = self._mana_sources(pl)
@@ -525,6 +525,8 @@ class Game:
             return False
         cost = cdef.cost
         if not self._can_afford(pl, cost, sources, x=cost.x > 0):
+            return False
+        if cdef.x_color and not self.x_color_ok(pl, cdef, sources):
             return False
         if cdef.additional_cost is not None and not self._can_pay_additional(pl, cdef.additional_cost, None):
             return False
@@ -574,12 +576,22 @@ class Game:
             return False
         return plan_payment(P.mana_pool, cost.colored, cost.generic, sources) is not None
 
-    def _max_x(self, pl: int, cost: ManaCost, exclude: int | None = None) -> int:
+    def _max_x(self, pl: int, cost: ManaCost, exclude: int | None = None,
+               x_color: str | None = None) -> int:
         P = self.players[pl]
         sources = [] if self.manual_mana else self._mana_sources(pl, exclude)
         if plan_payment(P.mana_pool, cost.colored, cost.generic, sources) is None:
             return -1
-        return (sum(P.mana_pool) + len(sources) - cost.cmc) // max(cost.x, 1)
+        top = (sum(P.mana_pool) + len(sources) - cost.cmc) // max(cost.x, 1)
+        if x_color:
+            # "Spend only [color] mana on X": X is paid as extra colored symbols.
+            while top > 0 and plan_payment(P.mana_pool, _add_colored(cost.colored, x_color, top * cost.x),
+                                           cost.generic, sources) is None:
+                top -= 1
+        return top
+
+    def x_color_ok(self, pl: int, cdef: CardDef, sources: list) -> bool:
+        return self._max_x(pl, cdef.cost, None, cdef.x_color) >= 0
 
     def _pay_mana(self, pl: int, cost: ManaCost, exclude: int | None = None) -> None:
         if cost.is_free():
@@ -701,14 +713,16 @@ class Game:
         if st == 1:  # X (2007 CR 409.1c)
             f["st"] = 2
             x_cost = None
+            x_color = None
             exclude = None
             if item.kind == "spell" and item.card.cdef.x_spell:
                 x_cost = item.card.cdef.cost
+                x_color = item.card.cdef.x_color
             elif item.kind == "activated" and obj.x:
                 x_cost = obj.cost.mana
                 exclude = item.source if obj.cost.tap else None
             if x_cost is not None:
-                top = self._max_x(pl, x_cost, exclude)
+                top = self._max_x(pl, x_cost, exclude, x_color)
                 opts = [Action("x", f"X={n}", (n,)) for n in range(max(top, 0) + 1)]
                 self._ask(pl, K.X_VALUE, opts, f"choose X for {item.label}", {"stack_id": item.id})
                 return
@@ -738,6 +752,9 @@ class Game:
             if item.kind == "spell":
                 cdef = item.card.cdef
                 cost = cdef.cost.with_x(item.x) if cdef.x_spell else cdef.cost
+                if cdef.x_color and item.x:
+                    cost = ManaCost(cdef.cost.generic, _add_colored(cdef.cost.colored, cdef.x_color,
+                                                                    item.x * cdef.cost.x))
                 add = cdef.additional_cost
                 if add is not None and (add.sacrifice or add.discard):
                     self._push_cost_choices(pl, add, item)
@@ -865,7 +882,8 @@ class Game:
                     if first_only:
                         return out
         if kind in ("creature", "creature_or_player", "permanent", "artifact", "enchantment",
-                    "land", "artifact_or_enchantment", "nonland_permanent"):
+                    "land", "artifact_or_enchantment", "nonland_permanent",
+                    "artifact_creature_or_land"):
             src_colors = self._source_colors(item, source)
             for p in self.perms.values():
                 if not _kind_ok(p, kind):
@@ -1000,7 +1018,13 @@ class Game:
         if item in self.stack:
             self.stack.remove(item)
             if item.kind == "spell" and not to_play:
-                self._to_zone(item.card, "graveyard")
+                dest = item.data.get("dest", "graveyard")
+                if dest == "library_shuffle":
+                    self._to_zone(item.card, "library_top")
+                    self.rng.shuffle(self.players[item.card.owner].library)
+                    self._log(f"{item.label} is shuffled into its owner's library")
+                else:
+                    self._to_zone(item.card, dest)
         self._flush_damage_triggers()
         self.prio = self.active
         self.passes = 0
@@ -1106,6 +1130,7 @@ class Game:
         or creature. Returns the damage actually dealt after prevention."""
         if amount <= 0:
             return 0
+        target = fx.redirect(self, target)
         kind, v = target
         amount = fx.apply_prevention(self, src, target, amount, combat)
         if amount <= 0:
@@ -1321,6 +1346,10 @@ class Game:
     def _run_attack(self, f: dict) -> None:
         self._fresh()
         declared = f["declared"]
+        if not f.get("forced"):
+            f["forced"] = True  # "attacks each turn if able" (2012 508.1d): declared for the player
+            declared.extend(p.id for p in self.perms.values()
+                            if "must_attack" in p.keywords and self.can_attack(p))
         cands = [p for p in self.perms.values() if p.id not in declared and self.can_attack(p)]
         if not cands:
             self._finish_attack(f)
@@ -1356,6 +1385,8 @@ class Game:
             return False
         kw = attacker.keywords
         if "unblockable" in kw:
+            return False
+        if "block_only_flyers" in blocker.keywords and "flying" not in kw:
             return False
         if "flying" in kw and not ({"flying", "reach"} & blocker.keywords):
             return False
@@ -1620,6 +1651,10 @@ class Game:
             return v in self.perms
         if zone == "h":
             return any(x.cid == v for P in self.players for x in P.hand)
+        if zone == "c":
+            card = self.cards[v]
+            P = self.players[card.owner]
+            return card in P.library or card in P.graveyard
         return True
 
     def _choice_text(self, c: list) -> str:
@@ -1633,6 +1668,16 @@ class Game:
     def _finish_choose(self, f: dict) -> None:
         self.frames.pop()
         fx.apply_choice(self, f)
+
+    def _run_shuffle(self, f: dict) -> None:
+        self.frames.pop()
+        self.rng.shuffle(self.players[f["pl"]].library)
+        self._log(f"player {f['pl']} shuffles their library")
+
+    def dirty_combat(self, perm: Permanent) -> None:
+        """A permanent whose controller changed leaves combat (2012 506.4)."""
+        if perm.attacking or perm.blocking:
+            self._remove_from_combat(perm)
 
     def _run_yesno(self, f: dict) -> None:
         self._ask(f["pl"], K.YES_NO, [YES, NO], f["prompt"], {"stack_id": f.get("sid")})
@@ -1686,6 +1731,12 @@ class Game:
             f["second"] = True
 
 
+def _add_colored(colored: tuple, color: str, n: int) -> tuple:
+    out = list(colored)
+    out[COLORS.index(color)] += n
+    return tuple(out)
+
+
 def _mode_targets(mode: dict) -> tuple:
     return tuple(mode.get("targets", ()))
 
@@ -1706,6 +1757,8 @@ def _kind_ok(p: Permanent, kind: str) -> bool:
         return "Artifact" in t or "Enchantment" in t
     if kind == "nonland_permanent":
         return "Land" not in t
+    if kind == "artifact_creature_or_land":
+        return "Artifact" in t or "Creature" in t or "Land" in t
     return False
 
 
@@ -1782,6 +1835,7 @@ _RUN = {
     "choose": Game._run_choose,
     "yesno": Game._run_yesno,
     "cleanup": Game._run_cleanup,
+    "shuffle": Game._run_shuffle,
     "mulligan": Game._run_mulligan,
 }
 _ANSWER = {

@@ -24,6 +24,7 @@ KEYWORDS = frozenset(
         "swampwalk", "mountainwalk", "forestwalk", "cant_block", "unblockable",
         "protection_from_white", "protection_from_blue", "protection_from_black",
         "protection_from_red", "protection_from_green", "protection_from_artifacts",
+        "cant_attack", "must_attack", "block_only_flyers", "doesnt_untap", "block_any_number",
     }
 )
 LANDWALK = {
@@ -127,13 +128,14 @@ class ActivatedAbility:
     """``[Cost]: [Effect]``. ``mana`` lists the colors a mana ability can add (CR 406)."""
 
     __slots__ = ("index", "cost", "targets", "effects", "sorcery_speed", "once_per_turn",
-                 "mana", "mana_amount", "text", "zone", "x", "custom", "condition")
+                 "mana", "mana_amount", "text", "zone", "x", "custom", "condition", "max_per_turn")
 
     def __init__(self, index: int, cost: Cost, targets: tuple[TargetSpec, ...] = (),
                  effects: tuple[dict, ...] = (), sorcery_speed: bool = False,
                  once_per_turn: bool = False, mana: tuple[str, ...] | None = None,
                  mana_amount: int = 1, text: str = "", zone: str = "in_play", x: bool = False,
-                 custom: str | None = None, condition: dict | None = None) -> None:
+                 custom: str | None = None, condition: dict | None = None,
+                 max_per_turn: int = 0) -> None:
         self.index = index
         self.cost = cost
         self.targets = targets
@@ -147,6 +149,8 @@ class ActivatedAbility:
         self.x = x
         self.custom = custom
         self.condition = condition
+        # "Play this ability only once each turn" / "no more than twice each turn": 0 = no limit.
+        self.max_per_turn = max_per_turn or (1 if once_per_turn else 0)
 
     @property
     def is_mana_ability(self) -> bool:
@@ -199,7 +203,7 @@ class CardDef:
         "name", "cost", "colors", "supertypes", "types", "subtypes", "power", "toughness",
         "text", "rarity", "keywords", "spell_targets", "spell_effects", "activated",
         "triggered", "static", "enchant", "equip", "is_token", "mana_colors", "modes",
-        "spell_custom", "additional_cost", "implemented", "x_spell", "__weakref__",
+        "spell_custom", "additional_cost", "implemented", "x_spell", "x_color", "__weakref__",
     )
 
     def __init__(self, name: str, cost: ManaCost, colors: frozenset[str], types: frozenset[str],
@@ -212,7 +216,8 @@ class CardDef:
                  static: tuple[StaticAbility, ...] = (), enchant: TargetSpec | None = None,
                  equip: ManaCost | None = None, is_token: bool = False,
                  modes: tuple[dict, ...] = (), spell_custom: str | None = None,
-                 additional_cost: Cost | None = None, implemented: bool = True) -> None:
+                 additional_cost: Cost | None = None, implemented: bool = True,
+                 x_color: str | None = None) -> None:
         self.name = name
         self.cost = cost
         self.colors = colors
@@ -237,6 +242,7 @@ class CardDef:
         self.additional_cost = additional_cost
         self.implemented = implemented
         self.x_spell = cost.x > 0
+        self.x_color = x_color  # "Spend only black mana on X" (Consume Spirit)
         self.mana_colors = tuple(c for a in activated if a.mana for c in a.mana)
 
     @property

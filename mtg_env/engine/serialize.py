@@ -22,7 +22,7 @@ _SCALARS = ("turn", "step", "active", "starting_player", "prio", "passes", "step
             "decisions_made", "auto_applied")
 _PLAYER = ("life", "poison", "mana_pool", "lands_played", "drew_from_empty", "mulligans",
            "lost", "conceded", "life_lost_this_turn", "damage_taken_this_turn")
-_PERM = ("id", "base_controller", "tapped", "damage", "counters", "attached_to", "sick",
+_PERM = ("id", "base_controller", "controller", "tapped", "damage", "counters", "attached_to", "sick",
          "timestamp", "regen_shields", "cant_regen", "attacking", "blocking", "blocked",
          "blockers", "struck_first")
 _STACK = ("id", "kind", "controller", "source", "source_name", "ability", "targets", "x",

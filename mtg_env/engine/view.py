@@ -1,0 +1,272 @@
+"""A player's redacted view of a game: everything that player may see, and nothing else.
+
+Agents decide from a :class:`PlayerView`, never from the :class:`~mtg_env.engine.game.Game`
+itself. The view is a snapshot taken when :func:`view_for` is called; it does not change when the
+game goes on. What it hides:
+
+- the opponent's hand (only its size is shown);
+- the order of both libraries: the opponent's library shows only its size, the viewer's own
+  library its contents sorted by name (a player knows their deck list, not the order);
+- the pending decision when another player is the one deciding (only who decides and its kind).
+
+Everything else in the game is public under the rules and is shown: life, poison, mana pools,
+graveyards, removed cards, every permanent with its current characteristics, the stack (with
+combat damage assignments) and the decision the viewer must make with all its options.
+
+>>> from mtg_env import Deck, Game
+>>> from mtg_env.engine.view import view_for
+>>> g = Game.new([Deck.builtin("starter_green"), Deck.builtin("starter_red")], seed=1)
+>>> v = view_for(g, g.decision.player)
+>>> v.me.hand_size, v.opponent.hand, v.opponent.hand_size, v.opponent.library_size
+(7, None, 7, 33)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import Decision, DecisionKind
+from .model import Card, CardDef, TargetSpec
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["PermanentView", "PlayerInfo", "PlayerView", "StackObjectView", "view_for"]
+
+
+class PermanentView:
+    """A permanent in play as any player sees it (characteristics after continuous effects)."""
+
+    __slots__ = ("id", "card", "owner", "controller", "tapped", "damage", "power", "toughness",
+                 "keywords", "colors", "types", "subtypes", "supertypes", "counters",
+                 "attached_to", "sick", "attacking", "blocking", "blocked", "blockers",
+                 "regen_shields", "used_this_turn")
+
+    def __init__(self, p: Any) -> None:
+        self.id: int = p.id
+        self.card: Card = p.card
+        self.owner: int = p.owner
+        self.controller: int = p.controller
+        self.tapped: bool = p.tapped
+        self.damage: int = p.damage
+        self.power: int = p.power
+        self.toughness: int = p.toughness
+        self.keywords: frozenset[str] = p.keywords
+        self.colors: frozenset[str] = p.colors
+        self.types: frozenset[str] = p.types
+        self.subtypes: tuple[str, ...] = p.subtypes
+        self.supertypes: frozenset[str] = p.supertypes
+        self.counters: dict[str, int] = dict(p.counters) if p.counters else {}
+        self.attached_to: int | None = p.attached_to
+        self.sick: bool = p.sick
+        self.attacking: bool = p.attacking
+        self.blocking: tuple[int, ...] = tuple(p.blocking)
+        self.blocked: bool = p.blocked
+        self.blockers: tuple[int, ...] = tuple(p.blockers)
+        self.regen_shields: int = p.regen_shields
+        self.used_this_turn: dict[int, int] = dict(p.used_this_turn) if p.used_this_turn else {}
+
+    @property
+    def cdef(self) -> CardDef:
+        return self.card.cdef
+
+    @property
+    def name(self) -> str:
+        return self.card.cdef.name
+
+    @property
+    def label(self) -> str:
+        return self.card.label
+
+    @property
+    def is_creature(self) -> bool:
+        return "Creature" in self.types
+
+    @property
+    def is_land(self) -> bool:
+        return "Land" in self.types
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "card": self.card.label, "owner": self.owner,
+                "controller": self.controller, "tapped": self.tapped, "damage": self.damage,
+                "power": self.power, "toughness": self.toughness,
+                "keywords": sorted(self.keywords), "colors": sorted(self.colors),
+                "types": sorted(self.types), "subtypes": list(self.subtypes),
+                "counters": dict(sorted(self.counters.items())), "attached_to": self.attached_to,
+                "sick": self.sick, "attacking": self.attacking, "blocking": list(self.blocking),
+                "blocked": self.blocked, "blockers": list(self.blockers),
+                "regen_shields": self.regen_shields}
+
+    def __repr__(self) -> str:
+        pt = f" {self.power}/{self.toughness}" if self.is_creature else ""
+        return f"<PermanentView {self.label}{pt} P{self.controller}{' T' if self.tapped else ''}>"
+
+
+class StackObjectView:
+    """A spell, ability or combat damage on the stack (all public).
+
+    ``target_specs`` and ``effects`` are the rules data of the object (for a modal spell, of the
+    chosen mode); ``assignments`` lists a combat damage object's
+    ``(source permanent id, target ref, amount)`` triples.
+    """
+
+    __slots__ = ("id", "kind", "controller", "card", "source", "source_name", "ability",
+                 "targets", "x", "mode", "label", "target_specs", "effects", "assignments")
+
+    def __init__(self, game: Game, s: Any) -> None:
+        self.id: int = s.id
+        self.kind: str = s.kind
+        self.controller: int = s.controller
+        self.card: Card | None = s.card
+        self.source: int | None = s.source
+        self.source_name: str = s.source_name
+        self.ability: int = s.ability
+        self.targets: tuple[tuple, ...] = tuple(tuple(t) for t in s.targets)
+        self.x: int = s.x
+        self.mode: int = s.mode
+        self.label: str = s.label
+        specs, effects, _ = game.item_def(s)
+        self.target_specs: tuple[TargetSpec, ...] = tuple(specs)
+        self.effects: tuple[dict, ...] = tuple(effects)
+        self.assignments: tuple[tuple[int, tuple, int], ...] = tuple(
+            (e[0], (e[1], e[2]), e[3]) for e in s.data.get("assign", ()))
+
+    @property
+    def name(self) -> str:
+        if self.kind == "spell" and self.card is not None:
+            return self.card.name
+        if self.kind == "combat_damage":
+            return "combat damage"
+        return f"{self.source_name} ability"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "kind": self.kind, "controller": self.controller,
+                "card": self.card.label if self.card is not None else None,
+                "source": self.source, "label": self.label, "ability": self.ability,
+                "targets": [list(t) for t in self.targets], "x": self.x, "mode": self.mode,
+                "assignments": [[a, list(t), n] for a, t, n in self.assignments]}
+
+    def __repr__(self) -> str:
+        return f"<StackObjectView {self.kind} {self.label} P{self.controller}>"
+
+
+class PlayerInfo:
+    """One player's state as the viewer sees it. ``hand`` is ``None`` for the opponent."""
+
+    __slots__ = ("index", "life", "poison", "mana_pool", "hand", "hand_size", "library_size",
+                 "graveyard", "removed", "lands_played", "mulligans")
+
+    def __init__(self, P: Any, visible_hand: bool) -> None:
+        self.index: int = P.index
+        self.life: int = P.life
+        self.poison: int = P.poison
+        self.mana_pool: tuple[int, ...] = tuple(P.mana_pool)  # W U B R G C
+        self.hand: tuple[Card, ...] | None = tuple(P.hand) if visible_hand else None
+        self.hand_size: int = len(P.hand)
+        self.library_size: int = len(P.library)
+        self.graveyard: tuple[Card, ...] = tuple(P.graveyard)  # last is the top
+        self.removed: tuple[Card, ...] = tuple(P.removed)
+        self.lands_played: int = P.lands_played
+        self.mulligans: int = P.mulligans
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"index": self.index, "life": self.life, "poison": self.poison,
+                "mana_pool": list(self.mana_pool),
+                "hand": [c.label for c in self.hand] if self.hand is not None else None,
+                "hand_size": self.hand_size, "library_size": self.library_size,
+                "graveyard": [c.label for c in self.graveyard],
+                "removed": [c.label for c in self.removed],
+                "lands_played": self.lands_played, "mulligans": self.mulligans}
+
+
+class PlayerView:
+    """What player ``viewer`` may see of a game, frozen at one moment.
+
+    ``decision`` is the pending :class:`Decision` when the viewer is the one deciding, else
+    ``None`` (``deciding`` and ``deciding_kind`` still say who decides what).
+    ``library`` is the viewer's own library sorted by name (its order is hidden).
+    """
+
+    __slots__ = ("viewer", "turn", "step", "active", "priority", "starting_player", "is_over",
+                 "winner", "end_reason", "decision", "deciding", "deciding_kind", "players",
+                 "permanents", "stack", "library", "_by_id")
+
+    def __init__(self, game: Game, viewer: int) -> None:
+        if viewer not in (0, 1):
+            raise ValueError(f"viewer must be player 0 or 1, got {viewer!r}")
+        self.viewer = viewer
+        self.turn: int = game.turn
+        self.step: str = game.step
+        self.active: int = game.active
+        self.priority: int | None = game.priority_player
+        self.starting_player: int = game.starting_player
+        self.is_over: bool = game.is_over
+        self.winner: int | None = game.winner
+        self.end_reason: str = game.end_reason
+        d = game.decision
+        self.deciding: int | None = d.player if d is not None else None
+        self.deciding_kind: DecisionKind | None = d.kind if d is not None else None
+        self.decision: Decision | None = d if d is not None and d.player == viewer else None
+        self.players: tuple[PlayerInfo, PlayerInfo] = (
+            PlayerInfo(game.players[0], viewer == 0), PlayerInfo(game.players[1], viewer == 1))
+        self.permanents: tuple[PermanentView, ...] = tuple(PermanentView(p) for p in game.permanents)
+        self.stack: tuple[StackObjectView, ...] = tuple(StackObjectView(game, s) for s in game.stack)
+        self.library: tuple[Card, ...] = tuple(
+            sorted(game.players[viewer].library, key=lambda c: (c.cdef.name, c.cid)))
+        self._by_id: dict[int, PermanentView] | None = None
+
+    @property
+    def me(self) -> PlayerInfo:
+        return self.players[self.viewer]
+
+    @property
+    def opponent(self) -> PlayerInfo:
+        return self.players[1 - self.viewer]
+
+    def perm(self, pid: int) -> PermanentView | None:
+        """The permanent with this id, or ``None`` if it is not in play."""
+        if self._by_id is None:
+            self._by_id = {p.id: p for p in self.permanents}
+        return self._by_id.get(pid)
+
+    def stack_object(self, sid: int) -> StackObjectView | None:
+        for s in self.stack:
+            if s.id == sid:
+                return s
+        return None
+
+    def controlled_by(self, player: int) -> list[PermanentView]:
+        return [p for p in self.permanents if p.controller == player]
+
+    def creatures(self, player: int) -> list[PermanentView]:
+        """The creatures ``player`` controls."""
+        return [p for p in self.permanents if p.controller == player and "Creature" in p.types]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything in the view as plain JSON-able data (cards by label)."""
+        d = self.decision
+        return {
+            "viewer": self.viewer, "turn": self.turn, "step": self.step, "active": self.active,
+            "priority": self.priority, "starting_player": self.starting_player,
+            "is_over": self.is_over, "winner": self.winner, "end_reason": self.end_reason,
+            "deciding": self.deciding,
+            "deciding_kind": self.deciding_kind.value if self.deciding_kind is not None else None,
+            "decision": None if d is None else {
+                "kind": d.kind.value, "prompt": d.prompt, "options": [a.text for a in d.options]},
+            "players": [p.to_dict() for p in self.players],
+            "permanents": [p.to_dict() for p in self.permanents],
+            "stack": [s.to_dict() for s in self.stack],
+            "library": [c.label for c in self.library],
+        }
+
+    def __repr__(self) -> str:
+        return (f"<PlayerView of P{self.viewer} turn={self.turn} step={self.step} "
+                f"life={self.players[0].life}/{self.players[1].life}>")
+
+
+def view_for(game: Game, player: int) -> PlayerView:
+    """The redacted view of ``game`` for ``player`` (0 or 1), as of now."""
+    return PlayerView(game, player)
