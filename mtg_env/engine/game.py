@@ -95,6 +95,7 @@ class Game:
         self.no_mana_empty = False
         self._ll: dict[int, int] = {}
         self._ll_acc: dict[int, int] = {}
+        self._quiet = False
 
     @classmethod
     def new(cls, decks: list, seed: int = 0, starting_player: int | None = None,
@@ -229,6 +230,7 @@ class Game:
         g.no_mana_empty = self.no_mana_empty
         g._ll = self._ll
         g._ll_acc = dict(self._ll_acc)
+        g._quiet = self._quiet
         return g
 
     def to_json(self) -> str:
@@ -333,9 +335,12 @@ class Game:
             self.prio = self.active
             self.passes = 0
         # 2007 CR 420.3: SBEs until none, then triggers, then priority.
-        self._sba_loop()
-        if self.is_over:
-            return
+        if self._quiet:
+            self._quiet = False
+        else:
+            self._sba_loop()
+            if self.is_over:
+                return
         if self.pending:
             self._push_triggers()
             return
@@ -449,6 +454,7 @@ class Game:
                     self._end_step()
             else:
                 self.prio = 1 - pl
+                self._quiet = True  # passing priority changes nothing an SBE or trigger looks at
             return
         self.passes = 0
         self.prio = pl
@@ -476,14 +482,17 @@ class Game:
             cdef = card.cdef
             if cdef.is_land:
                 if sorcery_ok and P.lands_played < 1:
-                    opts.append(Action("play", "play " + card.label, (card.cid,)))
+                    opts.append(_play_action(card))
                 continue
-            if not (sorcery_ok or "Instant" in cdef.types or "flash" in cdef.keywords):
+            if not (sorcery_ok or cdef.instant_speed):
                 continue
             if sources is None:
                 sources = self._mana_sources(pl)
+                avail = sum(P.mana_pool) + len(sources)
+            if cdef.cost.cmc > avail:
+                continue
             if self._can_cast(pl, card, sources, hand_seen):
-                opts.append(Action("play", "play " + card.label, (card.cid,)))
+                opts.append(_play_action(card))
         for perm in self.perms.values():
             if perm.controller != pl:
                 continue
@@ -495,12 +504,8 @@ class Game:
                 if not self._can_pay_nonmana(pl, perm, ab):
                     continue
                 if ab.mana is not None:
-                    if self.manual_mana or True:
-                        verb = "tap" if ab.cost.tap else "activate"
-                        for color in ab.mana:
-                            sym = color * ab.mana_amount
-                            opts.append(Action("mana", f"{verb} {perm.card.label} for {sym}",
-                                               (perm.id, ab.index, color)))
+                    for color in ab.mana:
+                        opts.append(_mana_action(perm, ab, color))
                     continue
                 if ab.sorcery_speed and not sorcery_ok:
                     continue
@@ -565,16 +570,25 @@ class Game:
 
     def _can_afford(self, pl: int, cost: ManaCost, sources: list, exclude: int | None = None,
                     x: bool = False) -> bool:
-        if cost.is_free():
+        if cost.free:
             return True
         P = self.players[pl]
         if self.manual_mana:
             return plan_payment(P.mana_pool, cost.colored, cost.generic, ()) is not None
         if exclude is not None:
             sources = [s for s in sources if s[0] != exclude]
-        if cost.cmc > sum(P.mana_pool) + len(sources):
+        pool = P.mana_pool
+        if cost.cmc > sum(pool) + len(sources):
             return False
-        return plan_payment(P.mana_pool, cost.colored, cost.generic, sources) is not None
+        # Fast path: with only one-color sources, per-color counts decide it exactly.
+        counts = list(pool[:5])
+        for s in sources:
+            c = s[2]
+            if len(c) != 1:
+                return plan_payment(pool, cost.colored, cost.generic, sources) is not None
+            if c != "C":
+                counts["WUBRG".index(c)] += 1
+        return all(need <= have for need, have in zip(cost.colored, counts))
 
     def _max_x(self, pl: int, cost: ManaCost, exclude: int | None = None,
                x_color: str | None = None) -> int:
@@ -1576,7 +1590,10 @@ class Game:
         b = self.perms.get(target[1])
         if b is None:
             return 0
-        already = sum(e[3] for e in f["out"] if e[1] == "o" and e[2] == target[1])
+        # 2007 CR 502.9: count damage already on it and damage *other* creatures assign to it in
+        # this step, not what this source has just assigned to it.
+        already = sum(e[3] for e in f["out"]
+                      if e[1] == "o" and e[2] == target[1] and e[0] != src.id)
         return max(b.toughness - b.damage - already, 0)
 
     def _assign_out(self, f: dict, p: Permanent, target: tuple, n: int) -> None:
@@ -1803,6 +1820,31 @@ def _copy_frame(f: dict) -> dict:
         else:
             out[k] = v
     return out
+
+
+_ACTION_CACHE: dict[tuple, Action] = {}
+
+
+def _play_action(card: Card) -> Action:
+    key = ("play", card.cid, card.label)
+    a = _ACTION_CACHE.get(key)
+    if a is None:
+        if len(_ACTION_CACHE) > 100_000:
+            _ACTION_CACHE.clear()
+        a = _ACTION_CACHE[key] = Action("play", "play " + card.label, (card.cid,))
+    return a
+
+
+def _mana_action(perm: Permanent, ab, color: str) -> Action:
+    key = ("mana", perm.id, perm.card.label, ab.index, color)
+    a = _ACTION_CACHE.get(key)
+    if a is None:
+        if len(_ACTION_CACHE) > 100_000:
+            _ACTION_CACHE.clear()
+        verb = "tap" if ab.cost.tap else "activate"
+        a = _ACTION_CACHE[key] = Action("mana", f"{verb} {perm.card.label} for {color * ab.mana_amount}",
+                                        (perm.id, ab.index, color))
+    return a
 
 
 _PASS_ONLY: dict[int, Decision] = {}

@@ -38,7 +38,7 @@ _SYMBOL = re.compile(r"\{([^}]+)\}")
 class ManaCost:
     """A mana cost: generic amount, colored symbols (W U B R G counts) and the number of X."""
 
-    __slots__ = ("generic", "colored", "x", "text")
+    __slots__ = ("generic", "colored", "x", "text", "cmc", "free")
 
     def __init__(self, generic: int = 0, colored: tuple[int, ...] = (0, 0, 0, 0, 0), x: int = 0,
                  text: str = "") -> None:
@@ -46,6 +46,8 @@ class ManaCost:
         self.colored = tuple(colored)
         self.x = x
         self.text = text
+        self.cmc = generic + sum(self.colored)  # X counts as 0 (2007 CR 203.3b)
+        self.free = self.cmc == 0 and x == 0
 
     @classmethod
     def parse(cls, text: str | None) -> ManaCost:
@@ -71,10 +73,6 @@ class ManaCost:
             raise ValueError(f"bad mana cost {text!r}")
         return cls(generic, tuple(colored), x, text)
 
-    @property
-    def cmc(self) -> int:
-        return self.generic + sum(self.colored)
-
     def with_x(self, x: int) -> ManaCost:
         """The cost with X replaced by a number (CR 409.1f)."""
         return ManaCost(self.generic + self.x * x, self.colored, 0, self.text)
@@ -83,7 +81,7 @@ class ManaCost:
         return ManaCost(self.generic + generic, self.colored, self.x, self.text)
 
     def is_free(self) -> bool:
-        return self.generic == 0 and not any(self.colored) and self.x == 0
+        return self.free
 
     def __repr__(self) -> str:
         return f"ManaCost({self.text!r})"
@@ -203,7 +201,8 @@ class CardDef:
         "name", "cost", "colors", "supertypes", "types", "subtypes", "power", "toughness",
         "text", "rarity", "keywords", "spell_targets", "spell_effects", "activated",
         "triggered", "static", "enchant", "equip", "is_token", "mana_colors", "modes",
-        "spell_custom", "additional_cost", "implemented", "x_spell", "x_color", "__weakref__",
+        "spell_custom", "additional_cost", "implemented", "x_spell", "x_color", "is_land",
+        "instant_speed", "__weakref__",
     )
 
     def __init__(self, name: str, cost: ManaCost, colors: frozenset[str], types: frozenset[str],
@@ -243,15 +242,13 @@ class CardDef:
         self.implemented = implemented
         self.x_spell = cost.x > 0
         self.x_color = x_color  # "Spend only black mana on X" (Consume Spirit)
+        self.is_land = "Land" in types
+        self.instant_speed = "Instant" in types or "flash" in keywords
         self.mana_colors = tuple(c for a in activated if a.mana for c in a.mana)
 
     @property
     def is_permanent_card(self) -> bool:
         return not ({"Instant", "Sorcery"} & self.types)
-
-    @property
-    def is_land(self) -> bool:
-        return "Land" in self.types
 
     def __repr__(self) -> str:
         return f"<CardDef {self.name}>"
