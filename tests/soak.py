@@ -44,14 +44,20 @@ def check_invariants(g: Game, expected: Counter, try_all_options: bool = False,
 
 
 def play_random_game(decks, seed: int, max_turns: int = 60, try_all_options: bool = False,
-                     check_json: bool = True, json_every: int = 1) -> Game:
+                     check_json: bool = True, json_every: int = 1, mana_rate: float = 1.0) -> Game:
+    """A seeded game of uniformly random legal actions with the invariants checked after every
+    action. ``mana_rate`` < 1 makes the player skip most bare mana abilities (floating mana at
+    random mostly ends games by mana burn; this reaches deeper game states)."""
     g = Game.new(decks, seed=seed, max_turns=max_turns)
     rng = random.Random(seed)
     expected = card_counts(g)
     n = 0
     check_invariants(g, expected, try_all_options, check_json)
     while not g.is_over:
-        g.apply(rng.choice(g.decision.options))
+        opts = g.decision.options
+        if mana_rate < 1.0 and rng.random() > mana_rate:
+            opts = [o for o in opts if o.verb != "mana"] or opts
+        g.apply(rng.choice(opts))
         n += 1
         check_invariants(g, expected, try_all_options, check_json and n % json_every == 0)
         assert n < 20000, "runaway game"
