@@ -768,6 +768,7 @@ def _return_card(g: Game, item: StackItem, spec: dict) -> None:
         if card in P.graveyard:
             P.graveyard.remove(card)
             P.hand.append(card)
+            g.dirty = True  # graveyard counts (Mortivore, 2007 CR 418.5 layer 6a) may change
             g._log(f"{card.label} is returned to player {card.owner}'s hand")
 
 

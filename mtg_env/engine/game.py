@@ -392,6 +392,8 @@ class Game:
         self.prio = -1
         self.passes = 0
         self.step_begun = False
+        if step == "cleanup" and self.cleanup_prio:
+            return  # 2012 514.3a: after priority in a cleanup step, another cleanup step follows
         if step in PHASE_END_STEPS:
             self._empty_pools()
         if step == "end_of_combat":
@@ -698,6 +700,9 @@ class Game:
                 m = cdef.modes[item.mode]
                 return _mode_targets(m), tuple(m.get("effects", ())), cdef
             return cdef.spell_targets, cdef.spell_effects, cdef
+        if item.kind == "triggered" and "effects" in item.data:
+            # A rules trigger (lifelink, 2007 CR 502.68) carries its effects and names no card.
+            return (), tuple(item.data["effects"]), None
         cdef = get_card(item.data["card"])
         if item.kind == "activated":
             ab = cdef.activated[item.ability]
@@ -880,12 +885,14 @@ class Game:
     def _targets_available(self, pl: int, specs, spell_card: Card | None = None,
                            source: Permanent | None = None) -> bool:
         for spec in specs:
-            if not self._legal_targets(pl, spec, source=source, first_only=True):
+            if not self._legal_targets(pl, spec, source=source, first_only=True,
+                                       spell_card=spell_card):
                 return False
         return True
 
     def _legal_targets(self, pl: int, spec: TargetSpec, item: StackItem | None = None,
-                       source: Permanent | None = None, first_only: bool = False) -> list[tuple]:
+                       source: Permanent | None = None, first_only: bool = False,
+                       spell_card: Card | None = None) -> list[tuple]:
         kind = spec.kind
         flt = spec.filters
         out: list[tuple] = []
@@ -898,7 +905,8 @@ class Game:
         if kind in ("creature", "creature_or_player", "permanent", "artifact", "enchantment",
                     "land", "artifact_or_enchantment", "nonland_permanent",
                     "artifact_creature_or_land"):
-            src_colors = self._source_colors(item, source)
+            src_colors = (spell_card.cdef.colors if spell_card is not None
+                          else self._source_colors(item, source))
             for p in self.perms.values():
                 if not _kind_ok(p, kind):
                     continue
@@ -937,6 +945,8 @@ class Game:
             return source.colors
         if item is not None and item.kind == "spell":
             return item.card.cdef.colors
+        if item is not None:
+            return frozenset(item.data.get("src_colors", ""))
         return frozenset()
 
     def _player_ok(self, i: int, flt: dict, pl: int) -> bool:
@@ -1104,6 +1114,8 @@ class Game:
             return
         if zone == "graveyard":
             P.graveyard.append(card)
+            # Mortivore's characteristic-setting ability counts graveyard cards (2007 CR 418.5, 6a).
+            self.dirty = True
         elif zone == "hand":
             P.hand.append(card)
         elif zone == "library_top":

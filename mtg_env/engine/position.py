@@ -127,6 +127,8 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
             if not cdef.is_permanent_card:
                 raise PositionError(f"{w}: {cdef.name} is an instant or sorcery and can't be in play")
             controller = entry.get("controller", i)
+            if controller not in (0, 1) or isinstance(controller, bool):
+                raise PositionError(f"{w}.controller: must be 0 or 1, got {controller!r}")
             perm = Permanent(g._id(), g._new_card(cdef, i), controller, g._timestamp())
             perm.tapped = bool(entry.get("tapped", False))
             perm.damage = _int(entry.get("damage", 0), f"{w}.damage", 0)
@@ -161,6 +163,8 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
     for perm, refs, w in blocks:
         if step not in ("declare_blockers", "combat_damage"):
             raise PositionError(f"{w}: 'blocking' needs the declare_blockers or combat_damage step")
+        if perm.controller == g.active or "Creature" not in perm.cdef.types:
+            raise PositionError(f"{w}: only the defending player's creatures can block")
         for ref in refs if isinstance(refs, list) else [refs]:
             aid = ids.get(str(ref))
             if aid is None or not g.perms[aid].attacking:
@@ -179,6 +183,8 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
                                     "can enchant (set attached_to)")
         elif perm.attached_to is not None and "Equipment" not in sub:
             raise PositionError(f"{perm.card.label}: only Auras and Equipment can be attached")
+        elif perm.attached_to is not None and not g.perms[perm.attached_to].is_creature:
+            raise PositionError(f"{perm.card.label}: Equipment can be attached only to a creature")
     g.step_begun = True
     g.prio = g.active
     g.passes = 0

@@ -54,7 +54,8 @@ def get_card(name: str) -> CardDef:
         return cdef
     if name in _KNOWN_UNIMPLEMENTED:
         raise UnimplementedCardError([name])
-    pool = list(_CARDS) + list(_KNOWN_UNIMPLEMENTED)
+    # Implemented cards are also registered as known names: list each name once.
+    pool = list(_CARDS) + sorted(_KNOWN_UNIMPLEMENTED - _CARDS.keys())
     lower = {n.lower(): n for n in pool}
     if name.lower() in lower and lower[name.lower()] in _CARDS:
         return _CARDS[lower[name.lower()]]

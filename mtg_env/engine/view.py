@@ -128,7 +128,7 @@ class StackObjectView:
         self.x: int = s.x
         self.mode: int = s.mode
         self.label: str = s.label
-        specs, effects, _ = game.item_def(s)
+        specs, effects = ((), ()) if s.kind == "combat_damage" else game.item_def(s)[:2]
         self.target_specs: tuple[TargetSpec, ...] = tuple(specs)
         self.effects: tuple[dict, ...] = tuple(effects)
         self.assignments: tuple[tuple[int, tuple, int], ...] = tuple(
