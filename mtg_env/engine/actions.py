@@ -44,7 +44,7 @@ class Action:
     Action('pass')
     """
 
-    __slots__ = ("verb", "text", "args")
+    __slots__ = ("args", "text", "verb")
 
     def __init__(self, verb: str, text: str, args: tuple = ()) -> None:
         self.verb = verb
@@ -89,7 +89,7 @@ class Decision:
     the attacker being assigned, damage left to divide, ...).
     """
 
-    __slots__ = ("player", "kind", "options", "prompt", "context", "_by_text")
+    __slots__ = ("_by_text", "context", "kind", "options", "player", "prompt")
 
     def __init__(self, player: int, kind: DecisionKind, options: list[Action], prompt: str,
                  context: dict[str, Any] | None = None) -> None:

@@ -50,7 +50,8 @@ class Deck:
                 continue
             m = _LINE.match(line)
             if not m:
-                raise DeckError(f"{name or 'deck'} line {lineno}: expected 'N Card Name', got {raw.strip()!r}")
+                raise DeckError(f"{name or 'deck'} line {lineno}: expected 'N Card Name', "
+                                f"got {raw.strip()!r}")
             count = int(m.group(1))
             if count <= 0:
                 raise DeckError(f"{name or 'deck'} line {lineno}: card count must be positive")

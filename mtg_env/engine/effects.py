@@ -135,10 +135,7 @@ def perm_matches(g: Game, p: Permanent, flt: dict, pl: int) -> bool:
                 return False
         else:
             raise MtgError(f"engine error: unknown filter key {k!r}")
-    kind = flt.get("kind")
-    if kind == "creature" and "Creature" not in p.types:
-        return False
-    return True
+    return not (flt.get("kind") == "creature" and "Creature" not in p.types)
 
 
 def check_condition(g: Game, cond: dict, pl: int, perm: Permanent | None) -> bool:
@@ -221,7 +218,8 @@ def _attach(g: Game, item: StackItem, spec: dict) -> None:
     if src is None:
         return
     for kind, v in refs(g, item, spec):
-        if kind == "o" and v in g.perms and v != src.id:
+        # 2007 glossary "Attach": attaching to what it's already attached to does nothing.
+        if kind == "o" and v in g.perms and v != src.id and src.attached_to != v:
             src.attached_to = v
             src.timestamp = g._timestamp()  # 2007 glossary "Attach": a new timestamp
             g.dirty = True

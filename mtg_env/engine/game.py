@@ -869,9 +869,7 @@ class Game:
             return False
         if c.discard and len(self.players[pl].hand) < c.discard:
             return False
-        if ab.condition and not fx.check_condition(self, ab.condition, pl, perm):
-            return False
-        return True
+        return not (ab.condition and not fx.check_condition(self, ab.condition, pl, perm))
 
     def _can_pay_additional(self, pl: int, cost, exclude_card: Card | None) -> bool:
         if cost.pay_life and self.players[pl].life < cost.pay_life:
@@ -1555,7 +1553,7 @@ class Game:
                 self._assign_out(f, p, recips[0], rem)
                 f["cur"] = None
                 continue
-            if rem == 0 or ri >= len(recips) - 1 and not (trample and ri == n_blockers - 1):
+            if rem == 0 or (ri >= len(recips) - 1 and not (trample and ri == n_blockers - 1)):
                 if rem and ri < len(recips):
                     self._assign_out(f, p, recips[ri], rem)
                 f["cur"] = None
@@ -1620,7 +1618,7 @@ class Game:
                 return [dp]
             blockers = [("o", b) for b in p.blockers if b in self.perms and self.perms[b].is_creature]
             if "trample" in p.keywords:
-                return blockers + [dp] if blockers else [dp]
+                return [*blockers, dp]
             return blockers
         return [("o", a) for a in p.blocking if a in self.perms and self.perms[a].is_creature]
 

@@ -66,7 +66,7 @@ def plan_payment(pool: Sequence[int], colored: Sequence[int], generic: int,
     gen = generic
     if gen:
         # Floating mana first: colorless, then the colors the hand wants least.
-        order = [5] + sorted(range(5), key=lambda c: color_value[c])
+        order = [5, *sorted(range(5), key=lambda c: color_value[c])]
         for c in order:
             if not gen:
                 break

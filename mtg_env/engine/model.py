@@ -38,7 +38,7 @@ _SYMBOL = re.compile(r"\{([^}]+)\}")
 class ManaCost:
     """A mana cost: generic amount, colored symbols (W U B R G counts) and the number of X."""
 
-    __slots__ = ("generic", "colored", "x", "text", "cmc", "free")
+    __slots__ = ("cmc", "colored", "free", "generic", "text", "x")
 
     def __init__(self, generic: int = 0, colored: tuple[int, ...] = (0, 0, 0, 0, 0), x: int = 0,
                  text: str = "") -> None:
@@ -96,7 +96,7 @@ class TargetSpec:
     ``type``, ``subtype``, ``not_type``, ``attacking``, ``tapped``, ``spell_type``, ...).
     """
 
-    __slots__ = ("kind", "filters", "text")
+    __slots__ = ("filters", "kind", "text")
 
     def __init__(self, kind: str, filters: dict[str, Any] | None = None, text: str = "") -> None:
         self.kind = kind
@@ -107,8 +107,15 @@ class TargetSpec:
 class Cost:
     """The non-mana and mana parts of an activated ability's cost (CR 409.1f-h)."""
 
-    __slots__ = ("mana", "tap", "sacrifice_self", "sacrifice", "discard", "pay_life",
-                 "return_to_hand")
+    __slots__ = (
+        "discard",
+        "mana",
+        "pay_life",
+        "return_to_hand",
+        "sacrifice",
+        "sacrifice_self",
+        "tap",
+    )
 
     def __init__(self, mana: ManaCost | None = None, tap: bool = False,
                  sacrifice_self: bool = False, sacrifice: dict[str, Any] | None = None,
@@ -125,8 +132,22 @@ class Cost:
 class ActivatedAbility:
     """``[Cost]: [Effect]``. ``mana`` lists the colors a mana ability can add (CR 406)."""
 
-    __slots__ = ("index", "cost", "targets", "effects", "sorcery_speed", "once_per_turn",
-                 "mana", "mana_amount", "text", "zone", "x", "custom", "condition", "max_per_turn")
+    __slots__ = (
+        "condition",
+        "cost",
+        "custom",
+        "effects",
+        "index",
+        "mana",
+        "mana_amount",
+        "max_per_turn",
+        "once_per_turn",
+        "sorcery_speed",
+        "targets",
+        "text",
+        "x",
+        "zone",
+    )
 
     def __init__(self, index: int, cost: Cost, targets: tuple[TargetSpec, ...] = (),
                  effects: tuple[dict, ...] = (), sorcery_speed: bool = False,
@@ -158,8 +179,17 @@ class ActivatedAbility:
 class TriggeredAbility:
     """``When/Whenever/At ..., [effect]``. ``event`` names what it waits for; ``filters`` narrow it."""
 
-    __slots__ = ("index", "event", "filters", "targets", "effects", "optional", "text",
-                 "custom", "condition")
+    __slots__ = (
+        "condition",
+        "custom",
+        "effects",
+        "event",
+        "filters",
+        "index",
+        "optional",
+        "targets",
+        "text",
+    )
 
     def __init__(self, index: int, event: str, filters: dict[str, Any] | None = None,
                  targets: tuple[TargetSpec, ...] = (), effects: tuple[dict, ...] = (),
@@ -184,7 +214,7 @@ class StaticAbility:
     ``creatures_you_control``, ``other_creatures_you_control``, ``all_creatures``, ...
     """
 
-    __slots__ = ("kind", "affects", "params", "text")
+    __slots__ = ("affects", "kind", "params", "text")
 
     def __init__(self, kind: str, affects: str = "self", params: dict[str, Any] | None = None,
                  text: str = "") -> None:
@@ -198,11 +228,35 @@ class CardDef:
     """Immutable rules data for one card name."""
 
     __slots__ = (
-        "name", "cost", "colors", "supertypes", "types", "subtypes", "power", "toughness",
-        "text", "rarity", "keywords", "spell_targets", "spell_effects", "activated",
-        "triggered", "static", "enchant", "equip", "is_token", "mana_colors", "modes",
-        "spell_custom", "additional_cost", "implemented", "x_spell", "x_color", "is_land",
-        "instant_speed", "__weakref__",
+        "__weakref__",
+        "activated",
+        "additional_cost",
+        "colors",
+        "cost",
+        "enchant",
+        "equip",
+        "implemented",
+        "instant_speed",
+        "is_land",
+        "is_token",
+        "keywords",
+        "mana_colors",
+        "modes",
+        "name",
+        "power",
+        "rarity",
+        "spell_custom",
+        "spell_effects",
+        "spell_targets",
+        "static",
+        "subtypes",
+        "supertypes",
+        "text",
+        "toughness",
+        "triggered",
+        "types",
+        "x_color",
+        "x_spell",
     )
 
     def __init__(self, name: str, cost: ManaCost, colors: frozenset[str], types: frozenset[str],
@@ -257,7 +311,7 @@ class CardDef:
 class Card:
     """One physical card (or token) in one game. Immutable; zones hold references to it."""
 
-    __slots__ = ("cid", "cdef", "owner", "label")
+    __slots__ = ("cdef", "cid", "label", "owner")
 
     def __init__(self, cid: int, cdef: CardDef, owner: int, label: str) -> None:
         self.cid = cid
@@ -282,11 +336,33 @@ class Permanent:
     values after every continuous effect (CR 418.5) and are refreshed by the game."""
 
     __slots__ = (
-        "id", "card", "owner", "base_controller", "tapped", "damage", "counters",
-        "attached_to", "sick", "timestamp", "regen_shields", "cant_regen", "attacking",
-        "blocking", "blocked", "blockers", "struck_first", "used_this_turn",
-        "controller", "power", "toughness", "keywords", "colors", "types", "subtypes",
-        "supertypes", "name",
+        "attached_to",
+        "attacking",
+        "base_controller",
+        "blocked",
+        "blockers",
+        "blocking",
+        "cant_regen",
+        "card",
+        "colors",
+        "controller",
+        "counters",
+        "damage",
+        "id",
+        "keywords",
+        "name",
+        "owner",
+        "power",
+        "regen_shields",
+        "sick",
+        "struck_first",
+        "subtypes",
+        "supertypes",
+        "tapped",
+        "timestamp",
+        "toughness",
+        "types",
+        "used_this_turn",
     )
 
     def __init__(self, pid: int, card: Card, controller: int, timestamp: int) -> None:
@@ -383,8 +459,20 @@ class Permanent:
 class StackItem:
     """A spell, activated or triggered ability, or the combat damage of one step (2007 CR 310)."""
 
-    __slots__ = ("id", "kind", "controller", "card", "source", "source_name", "ability",
-                 "targets", "x", "mode", "data", "label")
+    __slots__ = (
+        "ability",
+        "card",
+        "controller",
+        "data",
+        "id",
+        "kind",
+        "label",
+        "mode",
+        "source",
+        "source_name",
+        "targets",
+        "x",
+    )
 
     def __init__(self, sid: int, kind: str, controller: int, card: Card | None = None,
                  source: int | None = None, source_name: str = "", ability: int = -1,
@@ -448,9 +536,23 @@ def _copy_data(d: dict) -> dict:
 class Player:
     """One player's public and private state."""
 
-    __slots__ = ("index", "life", "poison", "mana_pool", "hand", "library", "graveyard",
-                 "removed", "lands_played", "drew_from_empty", "mulligans", "lost",
-                 "conceded", "life_lost_this_turn", "damage_taken_this_turn")
+    __slots__ = (
+        "conceded",
+        "damage_taken_this_turn",
+        "drew_from_empty",
+        "graveyard",
+        "hand",
+        "index",
+        "lands_played",
+        "library",
+        "life",
+        "life_lost_this_turn",
+        "lost",
+        "mana_pool",
+        "mulligans",
+        "poison",
+        "removed",
+    )
 
     def __init__(self, index: int) -> None:
         self.index = index

@@ -60,7 +60,8 @@ def load_position(path: str | Path, **options: Any) -> Game:
     try:
         data = json.loads(text) if p.suffix == ".json" else yaml.safe_load(text)
     except (json.JSONDecodeError, yaml.YAMLError) as exc:
-        raise PositionError(f"{p.name}: not valid {'JSON' if p.suffix == '.json' else 'YAML'}: {exc}") from None
+        kind = "JSON" if p.suffix == ".json" else "YAML"
+        raise PositionError(f"{p.name}: not valid {kind}: {exc}") from None
     return game_from_position(data, **options)
 
 

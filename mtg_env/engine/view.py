@@ -37,10 +37,30 @@ __all__ = ["PermanentView", "PlayerInfo", "PlayerView", "StackObjectView", "view
 class PermanentView:
     """A permanent in play as any player sees it (characteristics after continuous effects)."""
 
-    __slots__ = ("id", "card", "owner", "controller", "tapped", "damage", "power", "toughness",
-                 "keywords", "colors", "types", "subtypes", "supertypes", "counters",
-                 "attached_to", "sick", "attacking", "blocking", "blocked", "blockers",
-                 "regen_shields", "used_this_turn")
+    __slots__ = (
+        "attached_to",
+        "attacking",
+        "blocked",
+        "blockers",
+        "blocking",
+        "card",
+        "colors",
+        "controller",
+        "counters",
+        "damage",
+        "id",
+        "keywords",
+        "owner",
+        "power",
+        "regen_shields",
+        "sick",
+        "subtypes",
+        "supertypes",
+        "tapped",
+        "toughness",
+        "types",
+        "used_this_turn",
+    )
 
     def __init__(self, p: Any) -> None:
         self.id: int = p.id
@@ -113,8 +133,22 @@ class StackObjectView:
     ``(source permanent id, target ref, amount)`` triples.
     """
 
-    __slots__ = ("id", "kind", "controller", "card", "source", "source_name", "ability",
-                 "targets", "x", "mode", "label", "target_specs", "effects", "assignments")
+    __slots__ = (
+        "ability",
+        "assignments",
+        "card",
+        "controller",
+        "effects",
+        "id",
+        "kind",
+        "label",
+        "mode",
+        "source",
+        "source_name",
+        "target_specs",
+        "targets",
+        "x",
+    )
 
     def __init__(self, game: Game, s: Any) -> None:
         self.id: int = s.id
@@ -156,8 +190,19 @@ class StackObjectView:
 class PlayerInfo:
     """One player's state as the viewer sees it. ``hand`` is ``None`` for the opponent."""
 
-    __slots__ = ("index", "life", "poison", "mana_pool", "hand", "hand_size", "library_size",
-                 "graveyard", "removed", "lands_played", "mulligans")
+    __slots__ = (
+        "graveyard",
+        "hand",
+        "hand_size",
+        "index",
+        "lands_played",
+        "library_size",
+        "life",
+        "mana_pool",
+        "mulligans",
+        "poison",
+        "removed",
+    )
 
     def __init__(self, P: Any, visible_hand: bool) -> None:
         self.index: int = P.index
@@ -190,9 +235,25 @@ class PlayerView:
     ``library`` is the viewer's own library sorted by name (its order is hidden).
     """
 
-    __slots__ = ("viewer", "turn", "step", "active", "priority", "starting_player", "is_over",
-                 "winner", "end_reason", "decision", "deciding", "deciding_kind", "players",
-                 "permanents", "stack", "library", "_by_id")
+    __slots__ = (
+        "_by_id",
+        "active",
+        "deciding",
+        "deciding_kind",
+        "decision",
+        "end_reason",
+        "is_over",
+        "library",
+        "permanents",
+        "players",
+        "priority",
+        "stack",
+        "starting_player",
+        "step",
+        "turn",
+        "viewer",
+        "winner",
+    )
 
     def __init__(self, game: Game, viewer: int) -> None:
         if viewer not in (0, 1):
