@@ -430,7 +430,7 @@ def refresh(g: Game) -> None:
     statics = []
     ll: dict[int, int] = {}
     counters = False
-    before = {p.id: p.controller for p in perms.values()} if g.effects else None
+    before = {p.id: p.controller for p in perms.values()}
     for p in perms.values():
         cdef = p.card.cdef
         p.controller = p.base_controller
@@ -451,6 +451,7 @@ def refresh(g: Game) -> None:
     effects = g.effects
     if not statics and not effects and not counters:
         g._ll = ll
+        _control_changed(g, before)
         return
     statics.sort(key=lambda x: x[0])
     # Layer 2: control-changing effects.
@@ -459,11 +460,7 @@ def refresh(g: Game) -> None:
             p = perms.get(e["pid"])
             if p is not None:
                 p.controller = e["controller"]
-    if before is not None:
-        for p in perms.values():
-            if before[p.id] != p.controller:
-                p.sick = True  # 2007 CR 212.3d: not controlled continuously since the turn began
-                g.dirty_combat(p)
+    _control_changed(g, before)
     # Layer 4: type-changing; layer 5: everything else (abilities, colors), in timestamp order.
     layer5 = []
     for ts, src, s in statics:
@@ -528,6 +525,13 @@ def refresh(g: Game) -> None:
                 p.power += s.params.get("p", 0) * n
                 p.toughness += s.params.get("t", 0) * n
     g._ll = ll
+
+
+def _control_changed(g: Game, before: dict[int, int]) -> None:
+    for p in g.perms.values():
+        if before.get(p.id, p.controller) != p.controller:
+            p.sick = True  # 2007 CR 212.3d: not controlled continuously since the turn began
+            g.dirty_combat(p)
 
 
 def amount_cda(g: Game, src: Permanent, params: dict) -> int:
