@@ -57,11 +57,12 @@ class Scenario:
     def resolve(self) -> None:
         """Both players pass until the top object of the stack has resolved."""
         g = self.game
-        n = len(g.stack)
-        if not n:
+        if not g.stack:
             raise ScenarioError("resolve(): the stack is empty")
+        top = g.stack[-1].id
         for _ in range(50):
-            if len(g.stack) < n or g.is_over:
+            # Stop once the top object is gone (a trigger it caused may now be on the stack).
+            if all(x.id != top for x in g.stack) or g.is_over:
                 return
             if g.decision.kind is not DecisionKind.PRIORITY:
                 return  # the resolving object asks a question; the test answers it

@@ -6,7 +6,7 @@ game goes on. What it hides:
 
 - the opponent's hand (only its size is shown);
 - the order of both libraries: the opponent's library shows only its size, the viewer's own
-  library its contents sorted by name (a player knows their deck list, not the order);
+  library its contents sorted by label (a player knows their deck list, not the order);
 - the pending decision when another player is the one deciding (only who decides and its kind).
 
 Everything else in the game is public under the rules and is shown: life, poison, mana pools,
@@ -23,6 +23,7 @@ combat damage assignments) and the decision the viewer must make with all its op
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from .actions import Decision, DecisionKind
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
     from .game import Game
 
 __all__ = ["PermanentView", "PlayerInfo", "PlayerView", "StackObjectView", "view_for"]
+
+_LABEL = attrgetter("label")
 
 
 class PermanentView:
@@ -232,7 +235,8 @@ class PlayerView:
 
     ``decision`` is the pending :class:`Decision` when the viewer is the one deciding, else
     ``None`` (``deciding`` and ``deciding_kind`` still say who decides what).
-    ``library`` is the viewer's own library sorted by name (its order is hidden).
+    ``library`` is the viewer's own library sorted by card label (name, then copy number), so
+    it says nothing about the order.
     """
 
     __slots__ = (
@@ -275,8 +279,7 @@ class PlayerView:
             PlayerInfo(game.players[0], viewer == 0), PlayerInfo(game.players[1], viewer == 1))
         self.permanents: tuple[PermanentView, ...] = tuple(PermanentView(p) for p in game.permanents)
         self.stack: tuple[StackObjectView, ...] = tuple(StackObjectView(game, s) for s in game.stack)
-        self.library: tuple[Card, ...] = tuple(
-            sorted(game.players[viewer].library, key=lambda c: (c.cdef.name, c.cid)))
+        self.library: tuple[Card, ...] = tuple(sorted(game.players[viewer].library, key=_LABEL))
         self._by_id: dict[int, PermanentView] | None = None
 
     @property
