@@ -233,6 +233,29 @@ class Game:
         g._quiet = self._quiet
         return g
 
+    def determinize(self, player: int, seed: int) -> Game:
+        """A copy in which what ``player`` can't see is resampled: the opponent's hand and
+        library are reshuffled together (same sizes), and both libraries' order is shuffled.
+
+        Search agents (information-set MCTS) plan on such copies; the deck lists are treated
+        as known, the opponent's hand and every library order as hidden.
+        """
+        g = self.copy()
+        rng = Rng(seed)
+        opp = g.players[1 - player]
+        in_hand = {c.cid for c in opp.hand}
+        revealed = any(c[0] == "h" and c[1] in in_hand
+                       for f in g.frames for c in f.get("cands", ()))
+        if revealed:  # the hand is being looked at right now (Thrull Surgeon): it is known
+            rng.shuffle(opp.library)
+        else:
+            pool = opp.hand + opp.library
+            rng.shuffle(pool)
+            opp.hand = pool[: len(opp.hand)]
+            opp.library = pool[len(opp.hand):]
+        rng.shuffle(g.players[player].library)
+        return g
+
     def to_json(self) -> str:
         from .serialize import game_to_json
         return game_to_json(self)

@@ -320,3 +320,23 @@ def test_public_state_attributes() -> None:
     s.resolve()
     assert [c.name for c in g.players[0].graveyard] == ["Lava Axe", "Shock"]
     assert any("Shock" in line for line in g.log)
+
+
+def test_determinize_hides_only_what_the_player_cannot_see() -> None:
+    """Information sets for search agents: the opponent's hand and library are resampled
+    together, both library orders shuffled; everything public and the viewer's hand stay."""
+    from mtg_env import Deck, Game
+
+    g = Game.new([Deck.builtin("starter_green"), Deck.builtin("starter_red")], seed=5)
+    me = g.decision.player
+    d = g.determinize(me, seed=11)
+    opp = 1 - me
+    assert [c.cid for c in d.players[me].hand] == [c.cid for c in g.players[me].hand]
+    assert len(d.players[opp].hand) == len(g.players[opp].hand)
+    assert sorted(c.cid for c in d.players[opp].hand + d.players[opp].library) == sorted(
+        c.cid for c in g.players[opp].hand + g.players[opp].library)
+    assert [c.cid for c in d.players[opp].hand] != [c.cid for c in g.players[opp].hand]
+    assert sorted(c.cid for c in d.players[me].library) == sorted(c.cid for c in g.players[me].library)
+    assert d.decision.options == g.decision.options
+    d.apply(d.decision.options[0])
+    assert g.decisions_made == 0  # the original is untouched
