@@ -83,8 +83,20 @@ def amount(g: Game, item: StackItem, v: Any) -> int:
     raise MtgError(f"engine error: unknown amount {v!r}")
 
 
-def perm_matches(g: Game, p: Permanent, flt: dict, pl: int) -> bool:
+def perm_matches(g: Game | None, p: Permanent, flt: dict, pl: int) -> bool:
     """Does a permanent match a filter from card data (from player ``pl``'s view)?"""
+    return matches_filter(p, flt, pl)
+
+
+def matches_filter(p: Any, flt: dict, pl: int) -> bool:
+    """Does a permanent (or a view of one) match a card-data filter, from player ``pl``'s side?
+
+    >>> from types import SimpleNamespace as P
+    >>> bear = P(controller=0, types={"Creature"}, colors={"G"}, subtypes=("Bear",), keywords=set(),
+    ...          tapped=False, attacking=False, blocking=[], power=2, supertypes=set())
+    >>> matches_filter(bear, {"controller": "you", "type": "Creature", "color": "G"}, 0)
+    True
+    """
     for k, v in flt.items():
         if k == "controller":
             if (v == "you") != (p.controller == pl):

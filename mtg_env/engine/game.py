@@ -90,6 +90,7 @@ class Game:
         self.manual_mana = False
         self.skip_trivial = False
         self.max_turns: int | None = None
+        self.max_decisions: int | None = None
         self.decisions_made = 0
         self.auto_applied = 0
         self.no_mana_empty = False
@@ -100,11 +101,12 @@ class Game:
     @classmethod
     def new(cls, decks: list, seed: int = 0, starting_player: int | None = None,
             manual_mana: bool = False, skip_trivial: bool = False,
-            max_turns: int | None = None) -> Game:
+            max_turns: int | None = None, max_decisions: int | None = None) -> Game:
         """Start a game between two decks (``Deck`` objects or lists of card names).
 
         One seeded RNG drives every shuffle and random choice. With ``starting_player=None`` a
-        seeded coin flip decides who plays first (2007 CR 101.2).
+        seeded coin flip decides who plays first (2007 CR 101.2). ``max_turns`` and
+        ``max_decisions`` end a runaway game as a draw (``end_reason`` says which).
         """
         if len(decks) != 2:
             raise MtgError("a game needs exactly two decks")
@@ -113,6 +115,7 @@ class Game:
         g.manual_mana = manual_mana
         g.skip_trivial = skip_trivial
         g.max_turns = max_turns
+        g.max_decisions = max_decisions
         for pl, deck in enumerate(decks):
             names = deck.card_names() if hasattr(deck, "card_names") else list(deck)
             for name in names:
@@ -174,6 +177,9 @@ class Game:
         self.decision = None
         self._answer(d, chosen)
         self._run()
+        if self.max_decisions is not None and self.decisions_made >= self.max_decisions:
+            self._log(f"decision limit {self.max_decisions} reached")
+            self._end_game([0, 1], "decision limit")
 
     def concede(self, player: int) -> None:
         """Player concedes (CR 102.3a): they lose at once."""
@@ -182,6 +188,11 @@ class Game:
         self.players[player].conceded = True
         self._log(f"player {player} concedes")
         self._end_game([player], "concession")
+
+    def view(self, player: int):
+        """The redacted view of the game for ``player`` (see :mod:`mtg_env.engine.view`)."""
+        from .view import view_for
+        return view_for(self, player)
 
     @property
     def active_player(self) -> int:
@@ -225,6 +236,7 @@ class Game:
         g.manual_mana = self.manual_mana
         g.skip_trivial = self.skip_trivial
         g.max_turns = self.max_turns
+        g.max_decisions = self.max_decisions
         g.decisions_made = self.decisions_made
         g.auto_applied = self.auto_applied
         g.no_mana_empty = self.no_mana_empty
@@ -723,6 +735,8 @@ class Game:
                 m = cdef.modes[item.mode]
                 return _mode_targets(m), tuple(m.get("effects", ())), cdef
             return cdef.spell_targets, cdef.spell_effects, cdef
+        if item.kind == "combat_damage":
+            return (), (), None
         if item.kind == "triggered" and "effects" in item.data:
             # A rules trigger (lifelink, 2007 CR 502.68) carries its effects and names no card.
             return (), tuple(item.data["effects"]), None
@@ -730,12 +744,8 @@ class Game:
         if item.kind == "activated":
             ab = cdef.activated[item.ability]
             return ab.targets, ab.effects, ab
-        if item.kind == "triggered":
-            if "effects" in item.data:
-                return (), tuple(item.data["effects"]), None
-            ab = cdef.triggered[item.ability]
-            return ab.targets, ab.effects, ab
-        return (), (), None
+        ab = cdef.triggered[item.ability]
+        return ab.targets, ab.effects, ab
 
     def _run_cast(self, f: dict) -> None:
         item = self._item(f["sid"])

@@ -18,7 +18,7 @@ FORMAT_VERSION = 1
 
 _SCALARS = ("turn", "step", "active", "starting_player", "prio", "passes", "step_begun",
             "fs_step", "fs_checked", "any_attackers", "cleanup_prio", "next_id", "ts", "winner",
-            "is_over", "end_reason", "manual_mana", "skip_trivial", "max_turns",
+            "is_over", "end_reason", "manual_mana", "skip_trivial", "max_turns", "max_decisions",
             "decisions_made", "auto_applied")
 _PLAYER = ("life", "poison", "mana_pool", "lands_played", "drew_from_empty", "mulligans",
            "lost", "conceded", "life_lost_this_turn", "damage_taken_this_turn")

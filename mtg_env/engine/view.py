@@ -284,10 +284,12 @@ class PlayerView:
 
     @property
     def me(self) -> PlayerInfo:
+        """The viewer's own player state (hand visible)."""
         return self.players[self.viewer]
 
     @property
     def opponent(self) -> PlayerInfo:
+        """The opponent's state (hand hidden: ``hand`` is ``None``)."""
         return self.players[1 - self.viewer]
 
     def perm(self, pid: int) -> PermanentView | None:
@@ -297,12 +299,14 @@ class PlayerView:
         return self._by_id.get(pid)
 
     def stack_object(self, sid: int) -> StackObjectView | None:
+        """The stack object with this id, or ``None``."""
         for s in self.stack:
             if s.id == sid:
                 return s
         return None
 
     def controlled_by(self, player: int) -> list[PermanentView]:
+        """The permanents ``player`` controls."""
         return [p for p in self.permanents if p.controller == player]
 
     def creatures(self, player: int) -> list[PermanentView]:

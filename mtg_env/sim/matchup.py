@@ -1,0 +1,185 @@
+"""Deck matchups: seat-balanced paired games between two decks, with honest statistics.
+
+Games come in pairs: both games of a pair use the same seed (the same shuffles and the same coin
+flip) with the decks in swapped seats, so each deck plays every shuffle from both seats and is
+on the play exactly as often as on the draw.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..engine.deck import Deck
+from ..engine.errors import MtgError
+from .decks import load_deck
+from .parallel import check_backend, default_workers, run_games
+from .progress import game_progress
+from .runner import GameResult, GameSpec, derive_seed
+from .stats import wilson_interval
+
+__all__ = ["MatchupResult", "matchup_specs", "run_matchup", "summarize"]
+
+AgentRef = str | Callable[[], Any]
+
+
+def matchup_specs(deck_a: Deck, deck_b: Deck, agents: tuple[AgentRef, AgentRef], games: int, seed: int,
+                  max_turns: int | None = 100, start_index: int = 0, stream: str = "") -> list[GameSpec]:
+    """The games of one matchup: ``ceil(games / 2)`` pairs, each seed played with seats swapped.
+
+    ``agents`` are the agents of deck A and deck B. ``stream`` separates the seeds of different
+    pairings run with the same base seed.
+    """
+    if games < 1:
+        raise MtgError(f"the number of games must be at least 1, got {games}")
+    specs = []
+    for k in range((games + 1) // 2):
+        s = derive_seed(seed, stream, k)
+        i = start_index + 2 * k
+        specs.append(GameSpec(i, (deck_a, deck_b), (agents[0], agents[1]), s, ("a", "b"), max_turns))
+        specs.append(GameSpec(i + 1, (deck_b, deck_a), (agents[1], agents[0]), s, ("b", "a"), max_turns))
+    return specs
+
+
+def _rate(wins: int, decisive: int) -> dict[str, float]:
+    lo, hi = wilson_interval(wins, decisive)
+    return {"rate": wins / decisive if decisive else math.nan, "ci_low": lo, "ci_high": hi}
+
+
+def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
+    """Statistics of side ``a`` against side ``b`` over finished games.
+
+    Win rates are over decisive games (draws are reported apart) with 95% Wilson intervals.
+    Games the engine failed on are counted in ``errors`` and left out of everything else.
+    """
+    ok = [r for r in results if r.error is None]
+    wins_a = sum(r.winner == "a" for r in ok)
+    wins_b = sum(r.winner == "b" for r in ok)
+    draws = sum(r.winner is None for r in ok)
+    play = [r for r in ok if r.on_the_play == "a" and r.winner is not None]
+    draw = [r for r in ok if r.on_the_play == "b" and r.winner is not None]
+    decisive = [r for r in ok if r.winner is not None]
+    first = sum(r.winner == r.on_the_play for r in decisive)
+    n = len(ok)
+    return {
+        "games": n, "wins_a": wins_a, "wins_b": wins_b, "draws": draws,
+        "errors": len(results) - n,
+        "win_rate_a": _rate(wins_a, wins_a + wins_b),
+        "win_rate_a_on_the_play": _rate(sum(r.winner == "a" for r in play), len(play)),
+        "win_rate_a_on_the_draw": _rate(sum(r.winner == "a" for r in draw), len(draw)),
+        "on_the_play_win_rate": _rate(first, len(decisive)),
+        "avg_turns": sum(r.turns for r in ok) / n if n else math.nan,
+        "avg_decisions": sum(r.decisions for r in ok) / n if n else math.nan,
+        "end_reasons": _count(r.end_reason for r in ok),
+    }
+
+
+def _count(items) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for x in items:
+        out[x] = out.get(x, 0) + 1
+    return dict(sorted(out.items()))
+
+
+@dataclass
+class MatchupResult:
+    """The games of a matchup and their statistics (``summary``, see :func:`summarize`)."""
+
+    deck_a: str
+    deck_b: str
+    agents: tuple[str, str]
+    seed: int
+    results: list[GameResult]
+    seconds: float = 0.0
+    workers: int = 1
+    backend: str = "local"
+    summary: dict[str, Any] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.summary = summarize(self.results)
+
+    @property
+    def games_per_second(self) -> float:
+        """Throughput of the run (wall time, all workers)."""
+        return len(self.results) / self.seconds if self.seconds > 0 else math.nan
+
+    def to_dict(self, games: bool = False) -> dict[str, Any]:
+        """The summary (and with ``games=True`` every game) as plain data."""
+        d = {"deck_a": self.deck_a, "deck_b": self.deck_b, "agent_a": self.agents[0],
+             "agent_b": self.agents[1], "seed": self.seed, **self.summary,
+             "seconds": self.seconds, "games_per_second": self.games_per_second,
+             "workers": self.workers, "backend": self.backend}
+        if games:
+            d["game_results"] = [r.to_dict() for r in self.results]
+        return d
+
+    def write_json(self, path: str | Path) -> None:
+        """Write the summary and every game as JSON (NaN as null)."""
+        Path(path).write_text(json.dumps(_clean(self.to_dict(games=True)), indent=2) + "\n")
+
+    def write_csv(self, path: str | Path) -> None:
+        """One row per game, from deck A's point of view."""
+        with open(path, "w", newline="") as fh:
+            w = csv.writer(fh)
+            w.writerow(["game", "seed", "seat_a", "winner", "on_the_play", "turns", "decisions",
+                        "end_reason", "life_a", "life_b", "error"])
+            for r in self.results:
+                seat_a = r.seats.index("a")
+                winner = {"a": self.deck_a, "b": self.deck_b}.get(r.winner or "", "draw")
+                w.writerow([r.index, r.seed, seat_a, winner,
+                            self.deck_a if r.on_the_play == "a" else self.deck_b, r.turns,
+                            r.decisions, r.end_reason, r.life[seat_a], r.life[1 - seat_a],
+                            r.error or ""])
+
+
+def _clean(obj: Any) -> Any:
+    """JSON has no NaN: write null."""
+    if isinstance(obj, float) and math.isnan(obj):
+        return None
+    if isinstance(obj, dict):
+        return {k: _clean(v) for k, v in obj.items()}
+    if isinstance(obj, list | tuple):
+        return [_clean(v) for v in obj]
+    return obj
+
+
+def agent_label(agent: AgentRef) -> str:
+    """A display name for an agent given by name or factory."""
+    return agent if isinstance(agent, str) else getattr(agent, "name", getattr(agent, "__name__", "agent"))
+
+
+def run_matchup(deck_a: str | Deck, deck_b: str | Deck, games: int = 100,
+                agents: AgentRef | tuple[AgentRef, AgentRef] = "heuristic", seed: int = 0,
+                workers: int | None = None, backend: str = "local", address: str | None = None,
+                max_turns: int | None = 100, progress: bool = False) -> MatchupResult:
+    """Play a seat-balanced matchup of deck A against deck B (decks by name, path or object).
+
+    ``agents`` is one agent for both decks or a pair (deck A's, deck B's), as names
+    (``"heuristic"``, ``"random"``) or picklable zero-argument factories.
+    """
+    da, db = load_deck(deck_a), load_deck(deck_b)
+    pair = (agents, agents) if not isinstance(agents, tuple) else agents
+    _check_agents(pair)
+    name_a, name_b = da.name or "deck_a", db.name or "deck_b"
+    specs = matchup_specs(da, db, pair, games, seed, max_turns, stream=f"{name_a}|{name_b}")
+    check_backend(workers, backend)
+    workers = default_workers() if workers is None else workers
+    t0 = time.perf_counter()
+    with game_progress(len(specs), f"{name_a} vs {name_b}", progress) as advance:
+        results = run_games(specs, workers, backend, address, advance)
+    return MatchupResult(name_a, name_b, (agent_label(pair[0]), agent_label(pair[1])), seed, results,
+                         time.perf_counter() - t0, workers, backend)
+
+
+def _check_agents(agents: Sequence[AgentRef]) -> None:
+    from agents import agent_names
+
+    for a in agents:
+        if isinstance(a, str) and a not in agent_names():
+            raise MtgError(f"unknown agent {a!r}; choose from {', '.join(agent_names())}")

@@ -1,0 +1,106 @@
+"""The simulation commands of ``mtg-env``: output, files, configs and one-line errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from mtg_env.cli import app
+from mtg_env.sim.decks import default_deck_names
+
+DECKS = default_deck_names()
+REPO = Path(__file__).resolve().parents[2]
+runner = CliRunner()
+
+
+def _ok(*args: str) -> str:
+    res = runner.invoke(app, list(args))
+    assert res.exit_code == 0, res.output + repr(res.exception)
+    return res.output
+
+
+def test_matchup_prints_the_statistics_and_writes_files(tmp_path) -> None:
+    out = _ok("matchup", DECKS[0], DECKS[1], "-n", "4", "--workers", "1", "--seed", "3",
+              "--json", str(tmp_path / "m.json"), "--csv", str(tmp_path / "m.csv"), "--no-progress")
+    for text in ("A win rate (95% Wilson)", "A on the play", "A on the draw", "average turns",
+                 "games/s", f"{DECKS[0]} (A) vs {DECKS[1]} (B)"):
+        assert text in out
+    assert (tmp_path / "m.json").exists() and (tmp_path / "m.csv").exists()
+
+
+def test_matchup_accepts_deck_files_and_two_agents(tmp_path) -> None:
+    from mtg_env import Deck
+
+    deck = Deck.builtin(DECKS[0])
+    path = tmp_path / "mine.txt"
+    path.write_text("\n".join(f"{n} {c}" for n, c in deck.entries))
+    out = _ok("matchup", str(path), DECKS[1], "-n", "2", "--agent", "heuristic,random",
+              "--workers", "1", "--no-progress")
+    assert "mine (A)" in out and "heuristic vs random" in out
+
+
+def test_matrix_and_tournament_from_the_shipped_configs(tmp_path) -> None:
+    for name in ("theme_matrix.yaml", "theme_tournament.yaml", "theme_deck_tournament.yaml"):
+        cfg = yaml.safe_load((REPO / "configs" / name).read_text())
+        assert cfg["games"] >= 100 and set(cfg["decks"]) == {
+            "arcaniss_guile", "cho_mannos_resolve", "evincars_tyranny", "kamahls_temper", "molimos_might"}
+    out = _ok("matrix", "--config", str(REPO / "configs" / "theme_matrix.yaml"), "--decks",
+              ",".join(DECKS[:3]), "-n", "2", "--workers", "2", "--out", str(tmp_path), "--no-progress")
+    assert "win rate of row deck vs column deck" in out
+    assert (tmp_path / "matrix.csv").exists() and (tmp_path / "matrix.png").exists()
+    out = _ok("tournament", "--config", str(REPO / "configs" / "theme_tournament.yaml"), "--decks",
+              ",".join(DECKS[:2]), "-n", "2", "--workers", "1", "--resamples", "10", "--out",
+              str(tmp_path), "--no-progress")
+    assert "Bradley-Terry" in out and "heuristic" in out and "random" in out
+    assert (tmp_path / "tournament.csv").exists() and (tmp_path / "tournament.png").exists()
+
+
+def test_play_and_cards_still_work() -> None:
+    out = _ok("play", DECKS[0], DECKS[1], "--seed", "1")
+    assert "game over" in out or "turn limit" in out
+    out = _ok("play", DECKS[0], DECKS[1], "--seed", "1", "--agent", "heuristic")
+    assert "after" in out
+    assert _ok("cards", "--color", "R")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["matchup", "no_such_deck", "starter_red"], "unknown deck 'no_such_deck'"),
+    (["matchup", "starter_green", "starter_red", "-n", "0"], "games must be at least 1"),
+    (["matchup", "starter_green", "starter_red", "--agent", "genius"], "unknown agent 'genius'"),
+    (["matchup", "missing/deck.txt", "starter_red"], "cannot read deck file"),
+    (["matchup", "starter_green", "starter_red", "--backend", "mpi"], "unknown backend 'mpi'"),
+    (["matrix", "--decks", "starter_green,nope", "-n", "2"], "unknown deck 'nope'"),
+    (["matrix", "--config", "no/such.yaml"], "cannot read config file"),
+    (["tournament", "--agents", "random,genius", "-n", "2"], "unknown agent 'genius'"),
+    (["tournament", "--games", "0"], "games must be at least 1"),
+])
+def test_bad_input_is_one_line_and_exit_code_2(args: list[str], message: str) -> None:
+    res = runner.invoke(app, [*args, "--no-progress"] if args[0] != "play" else args)
+    assert res.exit_code == 2, res.output
+    assert message in res.output
+    assert "Traceback" not in res.output
+    assert len([line for line in res.output.splitlines() if line.startswith("error:")]) == 1
+
+
+def test_bad_config_keys_and_unknown_cards(tmp_path) -> None:
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("games: 2\nwokers: 3\n")
+    res = runner.invoke(app, ["matrix", "--config", str(cfg)])
+    assert res.exit_code == 2 and "unknown key(s) wokers" in res.output
+    deck = tmp_path / "bad.txt"
+    deck.write_text("40 Forrest\n")
+    res = runner.invoke(app, ["matchup", str(deck), "starter_red", "-n", "2"])
+    assert res.exit_code == 2 and "unknown card 'Forrest'" in res.output
+
+
+def test_installed_command_exits_2_without_traceback() -> None:
+    proc = subprocess.run([sys.executable, "-m", "mtg_env.cli", "matchup", "nope", "starter_red"],
+                          capture_output=True, text=True, cwd=REPO)
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("error: unknown deck 'nope'") and "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1

@@ -1,0 +1,18 @@
+"""The examples in the docstrings of the agents and simulation modules run (pytest only collects
+doctests under tests/)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["agents", "agents.base", "agents.random_agent", "mtg_env.engine.view", "mtg_env.sim",
+           "mtg_env.sim.runner", "mtg_env.sim.stats", "mtg_env.sim.ratings"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
