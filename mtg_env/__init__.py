@@ -30,7 +30,19 @@ from .engine.deck import Deck, builtin_names
 __version__ = "0.1.0"
 
 __all__ = [
-    "Action", "Deck", "Decision", "DecisionKind", "Game", "STEPS", "builtin_names",
-    "MtgError", "IllegalActionError", "UnknownCardError", "UnimplementedCardError", "DeckError",
-    "PositionError", "StateError", "CardDataError",
+    "STEPS", "Action", "CardDataError", "Decision", "DecisionKind", "Deck", "DeckError", "Game",
+    "IllegalActionError", "MtgError", "PositionError", "SingleAgentEnv", "StateError",
+    "UnimplementedCardError", "UnknownCardError", "builtin_names", "env", "raw_env",
 ]
+
+# The RL layer (numpy, gymnasium, pettingzoo) loads on first use, so `import mtg_env` stays light.
+_LAZY_ENV = ("env", "raw_env", "SingleAgentEnv")
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY_ENV:
+        import importlib
+
+        package = importlib.import_module(".env", __name__)  # also binds mtg_env.env (callable)
+        return package if name == "env" else getattr(package, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

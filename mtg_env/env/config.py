@@ -1,0 +1,143 @@
+"""Env configuration: every key ``mtg_env.env(**config)`` accepts, with its default.
+
+>>> cfg = EnvConfig.from_kwargs({"max_turns": 30, "max_hand": 12})
+>>> cfg.max_turns, cfg.capacities.max_hand, cfg.skip_trivial
+(30, 12, True)
+>>> EnvConfig.from_kwargs({"max_turn": 3})
+Traceback (most recent call last):
+...
+TypeError: unknown env config key 'max_turn'; did you mean 'max_turns'?
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from mtg_env.encoding.layout import Capacities
+from mtg_env.engine.deck import Deck
+from mtg_env.engine.errors import MtgError
+
+THEME_DECKS = ("arcaniss_guile", "cho_mannos_resolve", "evincars_tyranny", "kamahls_temper",
+               "molimos_might")
+STARTER_DECKS = ("starter_blue_black", "starter_green", "starter_red", "starter_white")
+RENDER_MODES = ("ansi", "human")
+ILLEGAL_ACTION_MODES = ("raise", "loss")
+
+DeckSpec = str | Deck
+
+
+@cache
+def default_deck_names() -> tuple[str, ...]:
+    """The five Tenth Edition theme decks when they all load, else the starter decks."""
+    try:
+        for name in THEME_DECKS:
+            Deck.builtin(name)
+    except MtgError:
+        return STARTER_DECKS
+    return THEME_DECKS
+
+
+@cache
+def _builtin(name: str) -> Deck:
+    return Deck.builtin(name)
+
+
+def load_deck(spec: DeckSpec) -> Deck:
+    """A :class:`Deck` from a deck or a built-in deck name."""
+    if isinstance(spec, Deck):
+        return spec
+    if isinstance(spec, str):
+        return _builtin(spec)
+    raise TypeError(f"a deck must be a built-in deck name or a Deck, got {spec!r}")
+
+
+@dataclass(frozen=True)
+class EnvConfig:
+    """The env's configuration (keyword arguments of ``mtg_env.env`` / ``raw_env``).
+
+    Capacity keys (``max_hand``, ``max_permanents``, ...; see
+    :class:`~mtg_env.encoding.layout.Capacities`) are accepted at the top level too.
+    """
+
+    decks: tuple[DeckSpec, DeckSpec] | None = None
+    """A fixed pairing: ``player_0`` plays ``decks[0]``, ``player_1`` ``decks[1]``."""
+    deck_pool: tuple[DeckSpec, ...] | None = None
+    """Decks sampled per episode, independently for each seat (used when ``decks`` is None);
+    default: the theme decks (the starter decks until the theme decks load)."""
+    seed: int | None = None
+    """Seed of the first ``reset()`` that gives none (later resets continue its RNG)."""
+    render_mode: str | None = None
+    """``"ansi"`` (``render()`` returns the board as text) or ``"human"`` (prints it)."""
+    skip_trivial: bool = True
+    """Apply decisions with exactly one option automatically (counted in ``infos``)."""
+    max_turns: int | None = 100
+    """Turn limit: the game then ends as truncated, reward 0 (None: no limit)."""
+    flatten: bool = False
+    """One flat float32 ``Box`` observation instead of a ``Dict`` of tables."""
+    illegal_action: str = "raise"
+    """``"raise"``: an illegal index raises ``IllegalActionError``; ``"loss"``: ``env()`` wraps
+    PettingZoo's ``TerminateIllegalWrapper``, which ends the game with reward -1 for the mover."""
+    reward_shaping: float = 0.0
+    """Coefficient of the optional life-difference shaping (0 = off); see the env docs."""
+    legal_texts: bool = False
+    """Put ``{index: engine text}`` of the legal actions in the deciding agent's ``infos``."""
+    capacities: Capacities = field(default_factory=Capacities)
+    """Slot counts of the observation and action layout."""
+
+    def __post_init__(self) -> None:
+        if self.decks is not None and len(self.decks) != 2:
+            raise ValueError(f"decks must name exactly two decks, got {len(self.decks)}")
+        if self.deck_pool is not None and not self.deck_pool:
+            raise ValueError("deck_pool must not be empty")
+        if self.render_mode is not None and self.render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {RENDER_MODES} or None, "
+                             f"got {self.render_mode!r}")
+        if self.illegal_action not in ILLEGAL_ACTION_MODES:
+            raise ValueError(f"illegal_action must be one of {ILLEGAL_ACTION_MODES}, "
+                             f"got {self.illegal_action!r}")
+        if self.max_turns is not None and self.max_turns < 1:
+            raise ValueError(f"max_turns must be positive or None, got {self.max_turns}")
+
+    @classmethod
+    def from_kwargs(cls, kwargs: dict[str, Any]) -> EnvConfig:
+        """Build from keyword arguments; capacity keys may be given at the top level."""
+        own = {f.name for f in dataclasses.fields(cls)}
+        caps_keys = set(Capacities.keys())
+        mine: dict[str, Any] = {}
+        caps: dict[str, Any] = {}
+        for k, v in kwargs.items():
+            if k in caps_keys:
+                caps[k] = v
+            elif k in own:
+                mine[k] = v
+            else:
+                close = difflib.get_close_matches(k, sorted(own | caps_keys), n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                raise TypeError(f"unknown env config key {k!r}{hint}")
+        if caps:
+            if "capacities" in mine:
+                raise TypeError("give capacity keys either inside capacities= or at the top level")
+            mine["capacities"] = Capacities(**caps)
+        for k in ("decks", "deck_pool"):
+            if mine.get(k) is not None:
+                v = mine[k]
+                mine[k] = (v,) if isinstance(v, str | Deck) else tuple(v)
+        return cls(**mine)
+
+    def as_kwargs(self) -> dict[str, Any]:
+        """The keyword arguments that rebuild this config (capacities at the top level)."""
+        out = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+               if f.name != "capacities"}
+        out.update(dataclasses.asdict(self.capacities))
+        return out
+
+    def pool(self) -> Sequence[DeckSpec]:
+        return self.deck_pool if self.deck_pool is not None else default_deck_names()
+
+
+__all__ = ["STARTER_DECKS", "THEME_DECKS", "EnvConfig", "default_deck_names", "load_deck"]

@@ -1,0 +1,74 @@
+"""The action mask is exactly the engine's legal set: over 10,000+ decisions from random games of
+every pairing of the default decks (the theme decks once they load), every legal option maps to
+one index, every masked index decodes to one legal option, and each index means what the layout
+says (the slot it names holds the object the option acts on). Along the way, the incrementally
+updated observation equals one encoded from scratch, and the flat one equals the dict one."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import numpy as np
+
+from mtg_env import Game
+from mtg_env.encoding import Observer
+from mtg_env.env.aec import observation_space
+
+from .helpers import check_decision, decks
+
+MIN_STATES = 10_000
+
+
+def _policy(rng: random.Random, legal: dict, thrifty: bool) -> object:
+    """Uniform over legal options; a "thrifty" player never taps for mana by hand (costs are
+    paid automatically), which makes longer games with more combat and more spells."""
+    options = list(legal.values())
+    if thrifty:
+        keep = [a for a in options if a.verb != "mana"]
+        options = keep or options
+    return rng.choice(options)
+
+
+def test_mask_is_a_bijection_on_the_legal_set() -> None:
+    names = sorted(decks())
+    pairs = list(itertools.combinations_with_replacement(names, 2))
+    obs = Observer()
+    flat = Observer(flatten=True)
+    space = observation_space(obs.obs_layout, flatten=False)
+    rng = random.Random(20070713)
+    kinds: Counter[str] = Counter()
+    states = 0
+    seed = 0
+    while states < MIN_STATES:
+        a, b = pairs[seed % len(pairs)]
+        g = Game.new([decks()[a], decks()[b]], seed=seed, skip_trivial=seed % 3 != 0,
+                     max_turns=40)
+        obs.reset()
+        flat.reset()
+        thrifty = seed % 2 == 1
+        while not g.is_over:
+            legal = check_decision(obs, g)
+            kinds[g.decision.kind.value] += 1
+            if states % 10 == 0:
+                for viewer in (0, 1):
+                    o, m = obs.observe(g, viewer)
+                    scratch = Observer()
+                    scratch.knowledge = obs.knowledge  # the same history of who knows what
+                    o2, m2 = scratch.observe(g, viewer)
+                    for k in o:
+                        np.testing.assert_array_equal(o[k], o2[k], err_msg=f"{k} at state {states}")
+                    np.testing.assert_array_equal(m, m2)
+            if states % 25 == 0:
+                o, _ = obs.observe(g, g.decision.player)
+                f, _ = flat.observe(g, g.decision.player)
+                np.testing.assert_array_equal(np.concatenate([x.ravel() for x in o.values()]), f)
+                assert space.contains(o), "observation outside its space"
+            g.apply(_policy(rng, legal, thrifty))
+            flat.note(g)  # what players know of hands depends on every state, observed or not
+            states += 1
+        seed += 1
+    for kind in ("mulligan", "priority", "target", "declare_attackers", "declare_blockers",
+                 "choose_cards"):
+        assert kinds[kind] > 0, f"no {kind} decision in {states} states: {kinds}"
