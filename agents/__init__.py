@@ -1,10 +1,11 @@
-"""Baseline agents for mtg_env: :class:`RandomAgent` and :class:`HeuristicAgent`.
+"""Baseline agents for mtg_env: :class:`RandomAgent`, :class:`HeuristicAgent` and the search
+baseline :class:`MctsAgent`.
 
 Every agent follows the :class:`Agent` protocol (``reset``, ``act`` on a redacted engine view,
 ``act_masked`` on an env observation + action mask); :func:`make_agent` builds one by name.
 
 >>> sorted(AGENTS)
-['heuristic', 'random']
+['heuristic', 'mcts', 'random']
 >>> make_agent("heuristic").name
 'heuristic'
 """
@@ -16,11 +17,13 @@ from collections.abc import Callable
 from .base import Agent, BaseAgent, index_texts
 from .env_adapter import EnvPolicy, ObservationPolicyAgent
 from .heuristic import HeuristicAgent
+from .mcts import MctsAgent
 from .random_agent import RandomAgent
 
 AGENTS: dict[str, Callable[[], Agent]] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
+    "mcts": MctsAgent,
 }
 
 
@@ -30,12 +33,13 @@ def agent_names() -> list[str]:
 
 
 def make_agent(name: str) -> Agent:
-    """A new agent by name (``random``, ``heuristic``); raises ``ValueError`` naming the choices."""
+    """A new agent by name (``random``, ``heuristic``, ``mcts``); raises ``ValueError`` naming the
+    choices."""
     factory = AGENTS.get(name)
     if factory is None:
         raise ValueError(f"unknown agent {name!r}; choose from {', '.join(agent_names())}")
     return factory()
 
 
-__all__ = ["AGENTS", "Agent", "BaseAgent", "EnvPolicy", "HeuristicAgent", "ObservationPolicyAgent",
-           "RandomAgent", "agent_names", "index_texts", "make_agent"]
+__all__ = ["AGENTS", "Agent", "BaseAgent", "EnvPolicy", "HeuristicAgent", "MctsAgent",
+           "ObservationPolicyAgent", "RandomAgent", "agent_names", "index_texts", "make_agent"]

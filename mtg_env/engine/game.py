@@ -1361,7 +1361,9 @@ class Game:
                     opts.append(Action("order", "put " + txt, (i,)))
                 self._ask(pl, K.ORDER_TRIGGERS, opts,
                           f"player {pl}: choose the next trigger to put on the stack "
-                          "(the first one resolves last)")
+                          "(the first one resolves last)",
+                          {"triggers": [{"source": t.get("src"), "name": t["name"],
+                                         "text": t.get("text", "")} for t in q]})
                 return
             self._place_trigger(q.pop(0))
             return
@@ -1607,7 +1609,8 @@ class Game:
             opts = [Action("assign", f"assign {n} damage to {name}", (n,)) for n in range(lo, hi + 1)]
             self._ask(p.controller, K.COMBAT_DAMAGE, opts,
                       f"{p.card.label} assigns combat damage ({rem} left)",
-                      {"source": p.id, "remaining": rem, "recipient": list(target)})
+                      {"source": p.id, "remaining": rem, "recipient": list(target),
+                       "assigned": [e[:4] for e in f["out"]]})
             return
 
     def _answer_assign(self, f: dict, a: Action) -> None:
@@ -1696,7 +1699,7 @@ class Game:
         if len(chosen) >= need_min:
             opts.append(DONE)
         self._ask(f["pl"], K.CHOOSE_CARDS, opts, f["prompt"],
-                  {"verb": f["verb"], "chosen": [list(c) for c in chosen],
+                  {"verb": f["verb"], "chosen": [list(c) for c in chosen], "stack_id": f.get("sid"),
                    "min": f["min"], "max": f["max"]})
 
     def _answer_choose(self, f: dict, a: Action) -> None:

@@ -32,7 +32,7 @@ from .model import Card, CardDef, TargetSpec
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["PermanentView", "PlayerInfo", "PlayerView", "StackObjectView", "view_for"]
+__all__ = ["PermanentView", "PlayerInfo", "PlayerView", "StackObjectView", "sample_game", "view_for"]
 
 _LABEL = attrgetter("label")
 
@@ -257,12 +257,16 @@ class PlayerView:
         "turn",
         "viewer",
         "winner",
+        "_game",
+        "_stamp",
     )
 
     def __init__(self, game: Game, viewer: int) -> None:
         if viewer not in (0, 1):
             raise ValueError(f"viewer must be player 0 or 1, got {viewer!r}")
         self.viewer = viewer
+        self._game = game
+        self._stamp = (game.decisions_made, game.decision)
         self.turn: int = game.turn
         self.step: str = game.step
         self.active: int = game.active
@@ -338,3 +342,14 @@ class PlayerView:
 def view_for(game: Game, player: int) -> PlayerView:
     """The redacted view of ``game`` for ``player`` (0 or 1), as of now."""
     return PlayerView(game, player)
+
+
+def sample_game(view: PlayerView, seed: int) -> Game:
+    """A full game consistent with what the viewer knows, for search agents: the hidden cards
+    (the opponent's hand, both libraries' order) are resampled (:meth:`Game.determinize`; deck
+    lists count as known). Only valid while the game has not moved on since the view was taken.
+    """
+    game = view._game
+    if (game.decisions_made, game.decision) != view._stamp:
+        raise ValueError("the game has moved on since this view was taken; take a new view")
+    return game.determinize(view.viewer, seed)
