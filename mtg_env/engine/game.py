@@ -533,17 +533,23 @@ class Game:
         for perm in self.perms.values():
             if perm.controller != pl:
                 continue
-            acts = perm.cdef.activated
+            acts = perm.card.cdef.activated
             if not acts:
                 continue
-            n_nonmana = sum(1 for ab in acts if ab.mana is None)
+            n_nonmana = -1
             for ab in acts:
-                if not self._can_pay_nonmana(pl, perm, ab):
+                if ab.tap_only:  # the common case (lands): {T} is the whole cost
+                    if perm.tapped or (perm.sick and "Creature" in perm.types
+                                       and "haste" not in perm.keywords):
+                        continue
+                elif not self._can_pay_nonmana(pl, perm, ab):
                     continue
                 if ab.mana is not None:
                     for color in ab.mana:
                         opts.append(_mana_action(perm, ab, color))
                     continue
+                if n_nonmana < 0:
+                    n_nonmana = sum(1 for a in acts if a.mana is None)
                 if ab.sorcery_speed and not sorcery_ok:
                     continue
                 if ab.max_per_turn and perm.used_this_turn.get(ab.index, 0) >= ab.max_per_turn:

@@ -141,6 +141,7 @@ class ActivatedAbility:
         "mana",
         "mana_amount",
         "max_per_turn",
+        "tap_only",
         "once_per_turn",
         "sorcery_speed",
         "targets",
@@ -170,6 +171,9 @@ class ActivatedAbility:
         self.condition = condition
         # "Play this ability only once each turn" / "no more than twice each turn": 0 = no limit.
         self.max_per_turn = max_per_turn or (1 if once_per_turn else 0)
+        self.tap_only = (cost.tap and cost.mana.free and not cost.sacrifice_self
+                         and not cost.sacrifice and not cost.discard and not cost.pay_life
+                         and condition is None)
 
     @property
     def is_mana_ability(self) -> bool:
