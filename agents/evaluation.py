@@ -13,12 +13,10 @@ from collections.abc import Iterable
 from mtg_env.engine.effects import matches_filter
 from mtg_env.engine.errors import MtgError
 from mtg_env.engine.model import LANDWALK, CardDef, TargetSpec
+from mtg_env.engine.rules import block_allowed, protected_from
 from mtg_env.engine.view import PermanentView, PlayerView
 
 EVASION = ("flying", "fear", "unblockable", *LANDWALK)
-PROTECTION = {"W": "protection_from_white", "U": "protection_from_blue",
-              "B": "protection_from_black", "R": "protection_from_red",
-              "G": "protection_from_green"}
 # Keywords that make the creature they are granted to worse for its controller.
 HARMFUL_KEYWORDS = frozenset({"cant_attack", "cant_block", "defender", "doesnt_untap"})
 # Effect ops that are bad for the object or player they apply to, and ones that are good.
@@ -116,31 +114,10 @@ def card_value(cdef: CardDef) -> float:
 
 
 # -- combat ---------------------------------------------------------------------------------------
-def protected_from(p: PermanentView, colors: Iterable[str]) -> bool:
-    """Does ``p`` have protection from any of ``colors``?"""
-    kw = p.keywords
-    return any(PROTECTION[c] in kw for c in colors if c in PROTECTION)
-
-
 def can_block(view: PlayerView, blocker: PermanentView, attacker: PermanentView) -> bool:
-    """Could ``blocker`` legally block ``attacker`` (2007 CR 502 evasion rules), ignoring
+    """Could ``blocker`` legally block ``attacker`` (the engine's own evasion rules), ignoring
     whether the blocker is already blocking."""
-    if not blocker.is_creature or blocker.tapped or "cant_block" in blocker.keywords:
-        return False
-    kw = attacker.keywords
-    if "unblockable" in kw:
-        return False
-    if "flying" in kw and not ({"flying", "reach"} & blocker.keywords):
-        return False
-    if "fear" in kw and not ("Artifact" in blocker.types or "B" in blocker.colors):
-        return False
-    for walk, land in LANDWALK.items():
-        if walk in kw and any(q.controller == blocker.controller and land in q.subtypes
-                              for q in view.permanents):
-            return False
-    if protected_from(attacker, blocker.colors):
-        return False
-    return not ("cant_be_blocked_by_walls" in kw and "Wall" in blocker.subtypes)
+    return block_allowed(blocker, attacker, view.permanents)
 
 
 def fight(att: PermanentView, blockers: list[PermanentView], att_pump: tuple[int, int] = (0, 0),

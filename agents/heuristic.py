@@ -32,6 +32,7 @@ from mtg_env.engine.actions import Action, Decision, DecisionKind
 from mtg_env.engine.effects import matches_filter
 from mtg_env.engine.errors import MtgError
 from mtg_env.engine.model import Card, CardDef, TargetSpec
+from mtg_env.engine.rules import tap_mana_ability
 from mtg_env.engine.view import PermanentView, PlayerView
 
 from .base import BaseAgent
@@ -130,20 +131,14 @@ class HeuristicAgent(BaseAgent):
 
     @staticmethod
     def _mana_sources(view: PlayerView, player: int, untapped_only: bool = True) -> list[PermanentView]:
+        """The permanents of ``player`` with a {T}-only mana ability they could play now (or
+        once untapped, with ``untapped_only=False``)."""
         out = []
         for p in view.permanents:
             if p.controller != player or (untapped_only and p.tapped):
                 continue
-            for ab in p.cdef.activated:
-                if ab.mana is None:
-                    continue
-                c = ab.cost
-                if not c.tap or c.mana.cmc or c.sacrifice_self or c.sacrifice or c.pay_life:
-                    continue
-                if p.is_creature and p.sick and "haste" not in p.keywords:
-                    continue
+            if tap_mana_ability(p, once_untapped=True) is not None:
                 out.append(p)
-                break
         return out
 
     def _available_mana(self, view: PlayerView) -> int:

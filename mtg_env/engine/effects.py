@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import MtgError
 from .model import Permanent, StackItem
+from .rules import protected_from
 
 if TYPE_CHECKING:
     from .game import Game
@@ -369,16 +370,12 @@ def run_custom(g: Game, item: StackItem, name: str) -> None:
 
 
 # -- prevention -------------------------------------------------------------------------
-_PROT = {"W": "protection_from_white", "U": "protection_from_blue", "B": "protection_from_black",
-         "R": "protection_from_red", "G": "protection_from_green"}
-
 
 def apply_prevention(g: Game, src: dict, target: tuple, n: int, combat: bool) -> int:
     """Protection (2012 702.15) and prevention shields (2007 CR 419.7)."""
     if target[0] == "o":
         p = g.perms.get(target[1])
-        if p is not None and p.keywords and any(_PROT[c] in p.keywords for c in src.get("colors", "")
-                                                if c in _PROT):
+        if p is not None and protected_from(p, src.get("colors", "")):
             return 0
         if p is not None and any(s.kind == "prevent_damage" for s in p.card.cdef.static):
             return 0

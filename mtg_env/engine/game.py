@@ -22,7 +22,6 @@ from .errors import IllegalActionError, MtgError
 from .mana import plan_payment
 from .model import (
     COLORS,
-    LANDWALK,
     Card,
     CardDef,
     ManaCost,
@@ -33,6 +32,7 @@ from .model import (
 )
 from .registry import get_card
 from .rng import Rng
+from .rules import block_allowed, protected_from, tap_mana_ability
 
 STEPS = (
     "untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
@@ -592,16 +592,9 @@ class Game:
         for perm in self.perms.values():
             if perm.controller != pl or perm.tapped or perm.id == exclude:
                 continue
-            for ab in perm.cdef.activated:
-                if ab.mana is None:
-                    continue
-                c = ab.cost
-                if not c.tap or c.mana.cmc or c.sacrifice_self or c.sacrifice or c.pay_life:
-                    continue
-                if perm.is_creature and perm.sick and "haste" not in perm.keywords:
-                    continue
+            ab = tap_mana_ability(perm)
+            if ab is not None:
                 out.append((perm.id, ab.index, "".join(ab.mana)))
-                break
         return out
 
     def _color_value(self, pl: int) -> list[float]:
@@ -949,7 +942,7 @@ class Game:
                     continue
                 if "shroud" in p.keywords:
                     continue
-                if src_colors and _protected(p, src_colors):
+                if src_colors and protected_from(p, src_colors):
                     continue
                 if flt and not self._matches(p, flt, pl):
                     continue
@@ -1009,7 +1002,7 @@ class Game:
                 return False
             colors = (item.card.cdef.colors if item.kind == "spell"
                       else frozenset(item.data.get("src_colors", "")))
-            if colors and _protected(p, colors):
+            if colors and protected_from(p, colors):
                 return False
             return not flt or self._matches(p, flt, pl)
         if kind == "s":
@@ -1297,7 +1290,7 @@ class Game:
                     if host is None or not self._aura_legal(p, host):
                         to_grave.append(p)  # 420.5d
                 elif "Equipment" in p.subtypes and (host is None or not host.is_creature
-                                                    or _protected(host, p.colors)):
+                                                    or protected_from(host, p.colors)):
                     unattach.append(p)  # 420.5k
             if "Legendary" in p.supertypes:
                 legends.setdefault(p.name, []).append(p)
@@ -1324,7 +1317,7 @@ class Game:
         spec = aura.cdef.enchant
         if spec is None:
             return True
-        if not _kind_ok(host, spec.kind) or _protected(host, aura.colors):
+        if not _kind_ok(host, spec.kind) or protected_from(host, aura.colors):
             return False
         return not spec.filters or self._matches(host, spec.filters, aura.controller)
 
@@ -1444,26 +1437,9 @@ class Game:
             self._event("attacks", perm=pid)
 
     def can_block(self, blocker: Permanent, attacker: Permanent) -> bool:
-        if not blocker.is_creature or blocker.tapped or "cant_block" in blocker.keywords:
-            return False
         if blocker.blocking and "block_any_number" not in blocker.keywords:
             return False
-        kw = attacker.keywords
-        if "unblockable" in kw:
-            return False
-        if "block_only_flyers" in blocker.keywords and "flying" not in kw:
-            return False
-        if "flying" in kw and not ({"flying", "reach"} & blocker.keywords):
-            return False
-        if "fear" in kw and not ("Artifact" in blocker.types or "B" in blocker.colors):
-            return False
-        for walk, land in LANDWALK.items():
-            if walk in kw and any(q.controller == blocker.controller and land in q.subtypes
-                                  for q in self.perms.values()):
-                return False
-        if _protected(attacker, blocker.colors):
-            return False
-        return not ("cant_be_blocked_by_walls" in kw and "Wall" in blocker.subtypes)
+        return block_allowed(blocker, attacker, self.perms.values())
 
     def _run_block(self, f: dict) -> None:
         self._fresh()
@@ -1829,17 +1805,6 @@ def _kind_ok(p: Permanent, kind: str) -> bool:
     if kind == "artifact_creature_or_land":
         return "Artifact" in t or "Creature" in t or "Land" in t
     return False
-
-
-_PROT = {"W": "protection_from_white", "U": "protection_from_blue", "B": "protection_from_black",
-         "R": "protection_from_red", "G": "protection_from_green"}
-
-
-def _protected(p: Permanent, colors) -> bool:
-    kw = p.keywords
-    if not kw:
-        return False
-    return any(_PROT[c] in kw for c in colors if c in _PROT)
 
 
 def _spell_matches(s: StackItem, flt: dict) -> bool:
