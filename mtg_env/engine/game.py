@@ -503,7 +503,11 @@ class Game:
                 self._begin_cast(pl, card)
         elif verb == "mana":
             pid, ab, color = a.args
+            ability = self.perms[pid].card.cdef.activated[ab]
             self._activate_mana(pid, ab, color)
+            # A {T}-only mana ability with no other effect changes nothing an SBE or trigger
+            # looks at (2007 CR 411: it doesn't use the stack).
+            self._quiet = ability.tap_only and not ability.effects
         elif verb == "activate":
             pid, ab = a.args
             self._begin_activate(pl, pid, ab)
