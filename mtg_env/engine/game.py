@@ -166,9 +166,21 @@ class Game:
         d = self.decision
         if d is None:
             raise IllegalActionError("the game is over: no decision is pending")
-        text = action if isinstance(action, str) else action.text
-        chosen = d.find(text)
-        if chosen is None or (not isinstance(action, str) and chosen != action):
+        chosen = None
+        if isinstance(action, str):
+            text = action
+            chosen = d.find(text)
+        else:
+            text = action.text
+            for o in d.options:  # agents usually hand back the very object offered
+                if o is action:
+                    chosen = o
+                    break
+            else:
+                chosen = d.find(text)
+                if chosen is not None and chosen != action:
+                    chosen = None
+        if chosen is None:
             legal = ", ".join(repr(a.text) for a in d.options)
             raise IllegalActionError(
                 f"{text!r} is not a legal option for player {d.player}'s {d.kind.value} "
@@ -518,7 +530,6 @@ class Game:
         opts = [PASS]
         sorcery_ok = pl == self.active and self.step in MAIN_STEPS and not self.stack
         sources = None
-        hand_seen: set[str] = set()
         for card in P.hand:
             cdef = card.cdef
             if cdef.is_land:
@@ -532,7 +543,7 @@ class Game:
                 avail = sum(P.mana_pool) + len(sources)
             if cdef.cost.cmc > avail:
                 continue
-            if self._can_cast(pl, card, sources, hand_seen):
+            if self._can_cast(pl, card, sources):
                 opts.append(_play_action(card))
         for perm in self.perms.values():
             if perm.controller != pl:
@@ -565,13 +576,10 @@ class Game:
                     continue
                 if not self._targets_available(pl, ab.targets, source=perm):
                     continue
-                text = "activate " + perm.card.label
-                if n_nonmana > 1:
-                    text += f" ability {ab.index + 1}"
-                opts.append(Action("activate", text, (perm.id, ab.index)))
+                opts.append(_activate_action(perm, ab, n_nonmana > 1))
         return opts
 
-    def _can_cast(self, pl: int, card: Card, sources: list, seen: set[str]) -> bool:
+    def _can_cast(self, pl: int, card: Card, sources: list) -> bool:
         cdef = card.cdef
         if not cdef.implemented:
             return False
@@ -1853,6 +1861,17 @@ def _play_action(card: Card) -> Action:
         if len(_ACTION_CACHE) > 100_000:
             _ACTION_CACHE.clear()
         a = _ACTION_CACHE[key] = Action("play", "play " + card.label, (card.cid,))
+    return a
+
+
+def _activate_action(perm: Permanent, ab, numbered: bool) -> Action:
+    key = ("activate", perm.id, perm.card.label, ab.index, numbered)
+    a = _ACTION_CACHE.get(key)
+    if a is None:
+        if len(_ACTION_CACHE) > 100_000:
+            _ACTION_CACHE.clear()
+        text = "activate " + perm.card.label + (f" ability {ab.index + 1}" if numbered else "")
+        a = _ACTION_CACHE[key] = Action("activate", text, (perm.id, ab.index))
     return a
 
 
