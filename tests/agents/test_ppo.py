@@ -6,8 +6,8 @@ import pytest
 
 pytest.importorskip("sb3_contrib")
 
-from agents.ppo import PPOAgent, PPOConfig, evaluate, train  # noqa: E402
-from mtg_env import SingleAgentEnv  # noqa: E402
+from agents.ppo import PPOAgent, PPOConfig, evaluate, train
+from mtg_env import SingleAgentEnv
 
 
 def test_ppo_trains_saves_evaluates_and_plays_as_an_opponent(tmp_path) -> None:
@@ -19,9 +19,9 @@ def test_ppo_trains_saves_evaluates_and_plays_as_an_opponent(tmp_path) -> None:
     assert res["wins"] + res["losses"] + res["draws"] == 2
     agent = PPOAgent(str(tmp_path / "ppo.zip"))
     env = SingleAgentEnv(opponent=agent, seed=3, flatten=True, max_turns=10)
-    obs, _ = env.reset(seed=3)
+    env.reset(seed=3)
     for _ in range(50):
         mask = env.action_masks()
-        obs, _, term, trunc, _ = env.step(int(mask.nonzero()[0][0]))
+        _, _, term, trunc, _ = env.step(int(mask.nonzero()[0][0]))
         if term or trunc:
             break
