@@ -14,6 +14,7 @@ Rule numbers in comments are 2007 CR numbers where known, else 2012 CR numbers.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from . import effects as fx
@@ -1854,37 +1855,34 @@ def _copy_frame(f: dict) -> dict:
 _ACTION_CACHE: dict[tuple, Action] = {}
 
 
-def _play_action(card: Card) -> Action:
-    key = ("play", card.cid, card.label)
+def _cached(key: tuple, verb: str, text: Callable[[], str], args: tuple) -> Action:
+    """Option objects are immutable, so the same option is built once and reused."""
     a = _ACTION_CACHE.get(key)
     if a is None:
         if len(_ACTION_CACHE) > 100_000:
             _ACTION_CACHE.clear()
-        a = _ACTION_CACHE[key] = Action("play", "play " + card.label, (card.cid,))
+        a = _ACTION_CACHE[key] = Action(verb, text(), args)
     return a
+
+
+def _play_action(card: Card) -> Action:
+    return _cached(("play", card.cid, card.label), "play", lambda: "play " + card.label,
+                   (card.cid,))
 
 
 def _activate_action(perm: Permanent, ab, numbered: bool) -> Action:
-    key = ("activate", perm.id, perm.card.label, ab.index, numbered)
-    a = _ACTION_CACHE.get(key)
-    if a is None:
-        if len(_ACTION_CACHE) > 100_000:
-            _ACTION_CACHE.clear()
-        text = "activate " + perm.card.label + (f" ability {ab.index + 1}" if numbered else "")
-        a = _ACTION_CACHE[key] = Action("activate", text, (perm.id, ab.index))
-    return a
+    label = perm.card.label
+    return _cached(("activate", perm.id, label, ab.index, numbered), "activate",
+                   lambda: f"activate {label}" + (f" ability {ab.index + 1}" if numbered else ""),
+                   (perm.id, ab.index))
 
 
 def _mana_action(perm: Permanent, ab, color: str) -> Action:
-    key = ("mana", perm.id, perm.card.label, ab.index, color)
-    a = _ACTION_CACHE.get(key)
-    if a is None:
-        if len(_ACTION_CACHE) > 100_000:
-            _ACTION_CACHE.clear()
-        verb = "tap" if ab.cost.tap else "activate"
-        a = _ACTION_CACHE[key] = Action("mana", f"{verb} {perm.card.label} for {color * ab.mana_amount}",
-                                        (perm.id, ab.index, color))
-    return a
+    label = perm.card.label
+    return _cached(("mana", perm.id, label, ab.index, color), "mana",
+                   lambda: f"{'tap' if ab.cost.tap else 'activate'} {label} for "
+                           f"{color * ab.mana_amount}",
+                   (perm.id, ab.index, color))
 
 
 _PASS_ONLY: dict[int, Decision] = {}
