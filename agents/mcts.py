@@ -3,10 +3,11 @@
 For each iteration the agent samples a full game consistent with what it can see
 (:func:`mtg_env.engine.view.sample_game`: the opponent's hand and both libraries' order are
 resampled, deck lists count as known), picks a root option by UCB1, applies it and plays the
-game on with a fast rollout policy (uniform over options other than bare mana abilities, which
-under the 2007 rules would mostly burn the rollout player) for at most ``depth`` decisions. A
-finished rollout scores 1 / 0.5 / 0 for a win / draw / loss; a cut-off one scores by a static
-evaluation of life and board. The most visited option is played.
+game on for at most ``depth`` decisions with a fast rollout policy (:func:`rollout_choice`:
+lands, spells and attacks preferred, never a bare mana ability, which under the 2007 rules would
+mostly burn the rollout player). A finished rollout scores 1 / 0.5 / 0 for a win / draw / loss;
+a cut-off one scores by a static evaluation of life and board. The most visited option is
+played.
 
 It is a baseline for what search buys over the scripted :class:`~agents.heuristic.HeuristicAgent`
 at a given budget, not a strong player: ``iterations`` and ``depth`` trade speed for strength.
@@ -80,12 +81,25 @@ class MctsAgent(BaseAgent):
         for _ in range(self.depth):
             if game.is_over:
                 break
-            opts = game.decision.options
-            useful = [o for o in opts if o.verb != "mana"]
-            game.apply((useful or opts)[rng.randrange(len(useful or opts))])
+            game.apply(rollout_choice(game.decision.options, rng))
         if game.is_over:
             return 0.5 if game.winner is None else float(game.winner == me)
         return evaluate(game, me)
+
+
+def rollout_choice(options, rng: random.Random):
+    """The rollout policy: cheap and a little purposeful. Play lands and spells when possible,
+    attack with most creatures, never float mana by hand; otherwise uniform."""
+    plays = [o for o in options if o.verb == "play"]
+    if plays:
+        return plays[rng.randrange(len(plays))]
+    attacks = [o for o in options if o.verb == "attack"]
+    if attacks and rng.random() < 0.8:
+        return attacks[rng.randrange(len(attacks))]
+    useful = [o for o in options if o.verb not in ("mana", "play", "attack")]
+    if not useful:
+        useful = [o for o in options if o.verb != "mana"] or list(options)
+    return useful[rng.randrange(len(useful))]
 
 
 def evaluate(game: Game, me: int) -> float:
