@@ -572,8 +572,8 @@ class Game:
                     continue
                 if sources is None:
                     sources = self._mana_sources(pl)
-                if not self._can_afford(pl, ab.cost.mana, sources, exclude=perm.id if ab.cost.tap else None,
-                                        x=ab.x):
+                if not self._can_afford(pl, ab.cost.mana, sources,
+                                        exclude=perm.id if ab.cost.tap else None):
                     continue
                 if not self._targets_available(pl, ab.targets, source=perm):
                     continue
@@ -585,11 +585,11 @@ class Game:
         if not cdef.implemented:
             return False
         cost = cdef.cost
-        if not self._can_afford(pl, cost, sources, x=cost.x > 0):
+        if not self._can_afford(pl, cost, sources):
             return False
         if cdef.x_color and not self.x_color_ok(pl, cdef, sources):
             return False
-        if cdef.additional_cost is not None and not self._can_pay_additional(pl, cdef.additional_cost, None):
+        if cdef.additional_cost is not None and not self._can_pay_additional(pl, cdef.additional_cost):
             return False
         if cdef.enchant is not None:
             return self._targets_available(pl, (cdef.enchant,), spell_card=card)
@@ -617,8 +617,8 @@ class Game:
                 val[i] += n
         return val
 
-    def _can_afford(self, pl: int, cost: ManaCost, sources: list, exclude: int | None = None,
-                    x: bool = False) -> bool:
+    def _can_afford(self, pl: int, cost: ManaCost, sources: list,
+                    exclude: int | None = None) -> bool:
         if cost.free:
             return True
         P = self.players[pl]
@@ -916,7 +916,7 @@ class Game:
             return False
         return not (ab.condition and not fx.check_condition(self, ab.condition, pl, perm))
 
-    def _can_pay_additional(self, pl: int, cost, exclude_card: Card | None) -> bool:
+    def _can_pay_additional(self, pl: int, cost) -> bool:
         if cost.pay_life and self.players[pl].life < cost.pay_life:
             return False
         if cost.sacrifice and not any(p.controller == pl and self._matches(p, cost.sacrifice, pl)
@@ -1457,7 +1457,8 @@ class Game:
     def _run_block(self, f: dict) -> None:
         self._fresh()
         pl = f["pl"]
-        attackers = [p for p in self.perms.values() if p.attacking]
+        perms = self.perms.values()
+        attackers = [p for p in perms if p.attacking]
         pairs = {tuple(x) for x in f["pairs"]}
         used = {b for b, _ in pairs}
         opts = []
@@ -1467,12 +1468,9 @@ class Game:
             if b.id in used and "block_any_number" not in b.keywords:
                 continue
             for a in attackers:
-                if (b.id, a.id) in pairs:
-                    continue
-                if b.id in used:
-                    if not self.can_block_extra(b, a):
-                        continue
-                elif not self.can_block(b, a):
+                # Blocks become real only when declared as a whole; ``used`` covers "already
+                # blocking" for creatures without block_any_number.
+                if (b.id, a.id) in pairs or not block_allowed(b, a, perms):
                     continue
                 opts.append(Action("block", f"block {a.card.label} with {b.card.label}", (b.id, a.id)))
         if not opts:
@@ -1481,14 +1479,6 @@ class Game:
         opts.append(DONE)
         self._ask(pl, K.DECLARE_BLOCKERS, opts, f"player {pl}: declare blockers",
                   {"pairs": [list(p) for p in f["pairs"]]})
-
-    def can_block_extra(self, b: Permanent, a: Permanent) -> bool:
-        saved = b.blocking
-        b.blocking = []
-        try:
-            return self.can_block(b, a)
-        finally:
-            b.blocking = saved
 
     def _answer_block(self, f: dict, a: Action) -> None:
         if a.verb == "done":
