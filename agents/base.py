@@ -16,6 +16,7 @@ An agent plays one seat of one game at a time. It has two ways to be asked for a
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
@@ -75,14 +76,16 @@ class BaseAgent:
 
     name = "agent"
 
-    def __init__(self) -> None:
+    def __init__(self, seed: int = 0) -> None:
         self.player = 0
-        self.seed = 0
+        self.seed = seed
         self.unmapped = 0
+        self.rng = random.Random(seed)  # the agent's own randomness, reseeded every game
 
     def reset(self, player: int, seed: int) -> None:
         self.player = player
         self.seed = seed
+        self.rng = random.Random(seed)
 
     def act(self, view: PlayerView) -> Action:  # pragma: no cover - abstract
         raise NotImplementedError

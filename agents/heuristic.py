@@ -74,7 +74,7 @@ class HeuristicAgent(BaseAgent):
     name = "heuristic"
 
     def __init__(self, seed: int = 0, strict: bool = False) -> None:
-        super().__init__()
+        super().__init__(seed)
         self.strict = strict
         self.errors = 0
         self._plan_key: tuple | None = None

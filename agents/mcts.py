@@ -41,15 +41,10 @@ class MctsAgent(BaseAgent):
 
     def __init__(self, seed: int = 0, iterations: int = 48, depth: int = 60,
                  exploration: float = 1.0) -> None:
-        super().__init__()
+        super().__init__(seed)
         self.iterations = iterations
         self.depth = depth
         self.exploration = exploration
-        self.rng = random.Random(seed)
-
-    def reset(self, player: int, seed: int) -> None:
-        super().reset(player, seed)
-        self.rng = random.Random(seed)
 
     def act(self, view: PlayerView) -> Action:
         d = view.decision

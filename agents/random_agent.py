@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -32,12 +31,7 @@ class RandomAgent(BaseAgent):
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
-        super().__init__()
-        self.rng = random.Random(seed)
-
-    def reset(self, player: int, seed: int) -> None:
-        super().reset(player, seed)
-        self.rng = random.Random(seed)
+        super().__init__(seed)
 
     def act(self, view: PlayerView) -> Action:
         d = view.decision
