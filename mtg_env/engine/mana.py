@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .model import COLORS
+
 # A source is (permanent id, ability index, colors it can make); each makes one mana.
 Source = tuple[int, int, str]
 
@@ -114,3 +116,9 @@ def max_affordable(pool: Sequence[int], colored: Sequence[int], generic: int,
     if plan_payment(pool, colored, generic, sources) is None:
         return -1
     return sum(pool) + len(sources) - sum(colored) - generic
+
+
+def add_colored(colored: tuple, color: str, n: int) -> tuple:
+    out = list(colored)
+    out[COLORS.index(color)] += n
+    return tuple(out)

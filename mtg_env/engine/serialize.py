@@ -10,16 +10,13 @@ from .errors import MtgError, StateError, UnknownCardError
 from .model import Card, Permanent, Player, StackItem
 from .registry import get_card
 from .rng import Rng
+from .state import SCALARS
 
 if TYPE_CHECKING:
     from .game import Game
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
-_SCALARS = ("turn", "step", "active", "starting_player", "prio", "passes", "step_begun",
-            "fs_step", "fs_checked", "any_attackers", "cleanup_prio", "next_id", "ts", "winner",
-            "is_over", "end_reason", "manual_mana", "skip_trivial", "max_turns", "max_decisions",
-            "decisions_made", "auto_applied")
 _PLAYER = ("life", "poison", "mana_pool", "lands_played", "drew_from_empty", "mulligans",
            "lost", "conceded", "life_lost_this_turn", "damage_taken_this_turn")
 _PERM = ("id", "base_controller", "controller", "tapped", "damage", "counters", "attached_to", "sick",
@@ -31,7 +28,7 @@ _STACK = ("id", "kind", "controller", "source", "source_name", "ability", "targe
 
 def game_to_dict(g: Game) -> dict[str, Any]:
     d: dict[str, Any] = {"format": "mtg_env.game", "version": FORMAT_VERSION}
-    for k in _SCALARS:
+    for k in SCALARS:
         d[k] = getattr(g, k)
     d["rng"] = g.rng.state
     d["cards"] = [[c.cid, c.cdef.name, c.owner, c.label] for c in g.cards.values()]
@@ -49,6 +46,7 @@ def game_to_dict(g: Game) -> dict[str, Any]:
     d["stack"] = [{**{k: getattr(s, k) for k in _STACK},
                    "card": s.card.cid if s.card is not None else None} for s in g.stack]
     d["effects"] = g.effects
+    d["replacements"] = g.replacements
     d["frames"] = g.frames
     d["pending"] = g.pending
     d["label_counts"] = g.label_counts
@@ -84,7 +82,7 @@ def _from_dict(d: dict) -> Game:
     from .game import Game
 
     g = Game()
-    for k in _SCALARS:
+    for k in SCALARS:
         setattr(g, k, d[k])
     g.rng = Rng(d["rng"])
     cards: dict[int, Card] = {}
@@ -118,6 +116,7 @@ def _from_dict(d: dict) -> Game:
         s.card = cards[sd["card"]] if sd["card"] is not None else None
         g.stack.append(s)
     g.effects = d["effects"]
+    g.replacements = d["replacements"]
     g.frames = d["frames"]
     g.pending = d["pending"]
     g.label_counts = d["label_counts"]

@@ -1,0 +1,153 @@
+"""Generic choice procedures: choosing cards or permanents (discard, sacrifice, search),
+yes/no for "may" abilities, shuffling.
+
+2012 701.15 (search), 2007 CR 101.1/2012 701.7 (discard), 2012 701.13 (sacrifice); choices made on
+resolution are decisions of the player the effect names (2007 CR 413.2 / 2012 608.2d).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+
+from .actions import DONE, NO, YES, Action, DecisionKind
+from .errors import MtgError
+
+K = DecisionKind
+
+
+class Choices:
+    """Mixed into :class:`~mtg_env.engine.game.Game`."""
+
+    def _choose_frame(self, pl: int, cands: list, n_min: int, n_max: int, verb: str,
+                      prompt: str, then: dict | None = None, sid: int | None = None) -> dict:
+        return {"k": "choose", "pl": pl, "cands": [list(c) for c in cands], "min": n_min,
+                "max": n_max, "verb": verb, "prompt": prompt, "chosen": [], "then": then,
+                "sid": sid}
+
+    def _run_choose(self, f: dict) -> None:
+        chosen = f["chosen"]
+        cands = [c for c in f["cands"] if c not in chosen and self._choice_exists(c)]
+        need_min = min(f["min"], len(chosen) + len(cands))
+        if len(chosen) >= f["max"] or not cands:
+            self._finish_choose(f)
+            return
+        opts = []
+        for c in cands:
+            opts.append(Action("choose", f"{f['verb']} {self._choice_text(c)}", (tuple(c),)))
+        if len(chosen) >= need_min:
+            opts.append(DONE)
+        self._ask(f["pl"], K.CHOOSE_CARDS, opts, f["prompt"],
+                  {"verb": f["verb"], "chosen": [list(c) for c in chosen], "stack_id": f.get("sid"),
+                   "min": f["min"], "max": f["max"]})
+
+    def _answer_choose(self, f: dict, a: Action) -> None:
+        if a.verb == "done":
+            self._finish_choose(f)
+        else:
+            f["chosen"].append(list(a.args[0]))
+
+    def _choice_exists(self, c: list) -> bool:
+        zone, v = c
+        if zone == "o":
+            return v in self.perms
+        if zone == "h":
+            return any(x.cid == v for P in self.players for x in P.hand)
+        if zone == "c":
+            card = self.cards[v]
+            P = self.players[card.owner]
+            return card in P.library or card in P.graveyard
+        return True
+
+    def _choice_text(self, c: list) -> str:
+        zone, v = c
+        if zone == "o":
+            return self.perms[v].card.label
+        if zone == "p":
+            return f"player {v}"
+        return self.cards[v].label
+
+    def _finish_choose(self, f: dict) -> None:
+        self.frames.pop()
+        apply_choice(self, f)
+
+    def _run_shuffle(self, f: dict) -> None:
+        self.frames.pop()
+        self.rng.shuffle(self.players[f["pl"]].library)
+        self._log(f"player {f['pl']} shuffles their library")
+
+    def _run_yesno(self, f: dict) -> None:
+        self._ask(f["pl"], K.YES_NO, [YES, NO], f["prompt"], {"stack_id": f.get("sid")})
+
+    def _answer_yesno(self, f: dict, a: Action) -> None:
+        self.frames.pop()
+        item = self._item(f["sid"]) if f.get("sid") is not None else None
+        if item is not None:
+            item.data[f["key"]] = a.verb == "yes"
+
+
+def apply_choice(g: Game, f: dict) -> None:
+    then = f.get("then") or {}
+    action = then.get("op", f["verb"])
+    if action in ("hand", "library_top", "library_bottom", "play_tapped", "play"):
+        _move_cards(g, f, action, then)
+        return
+    for zone, v in f["chosen"]:
+        if zone == "h":
+            card = g.cards[v]
+            P = g.players[card.owner]
+            if card in P.hand:
+                P.hand.remove(card)
+                if action in ("discard",):
+                    g._log(f"player {card.owner} discards {card.label}")
+                    g._to_zone(card, "graveyard")
+                    g._event("discard", player=card.owner)
+                else:
+                    raise MtgError(f"engine error: cannot {action} a card in hand")
+        elif zone == "o":
+            perm = g.perms.get(v)
+            if perm is None:
+                continue
+            if action == "sacrifice":
+                g._log(f"player {perm.controller} sacrifices {perm.card.label}")
+                g._leave_play(perm, "graveyard", sacrifice=True)
+            elif action in ("bounce", "return"):
+                g._leave_play(perm, "hand")
+            elif action == "destroy":
+                g.destroy(perm)
+            else:
+                raise MtgError(f"engine error: unknown choice action {action!r}")
+
+
+def _move_cards(g: Game, f: dict, action: str, then: dict) -> None:
+    chosen = [g.cards[v] for zone, v in f["chosen"]]
+    if action == "library_top":
+        chosen = list(reversed(chosen))  # the first chosen ends up on top
+    for card in chosen:
+        P = g.players[card.owner]
+        for zone in (P.library, P.graveyard, P.hand):
+            if card in zone:
+                zone.remove(card)
+                break
+        if action == "hand":
+            P.hand.append(card)
+            what = card.label if then.get("reveal") else "a card"
+            g._log(f"player {card.owner} puts {what} into their hand")
+        elif action in ("play", "play_tapped"):
+            g._log(f"player {card.owner} puts {card.label} into play")
+            g._put_into_play(card, f["pl"], tapped=action == "play_tapped")
+        elif action == "library_top":
+            P.library.insert(0, card)
+        else:
+            P.library.append(card)
+    if action in ("library_top", "library_bottom") and chosen:
+        g._log(f"player {f['pl']} puts {len(chosen)} card(s) on the "
+               f"{'top' if action == 'library_top' else 'bottom'} of their library")
+    group = f.get("group")
+    if group is not None:
+        done = {tuple(c) for c in f["chosen"]}
+        for other in g.frames:
+            if other.get("group") == group:
+                other["cands"] = [c for c in other["cands"] if tuple(c) not in done]

@@ -1,0 +1,128 @@
+"""Mana abilities and the automatic mana payer.
+
+2007 CR 406 (mana abilities), 411 (playing mana abilities: no stack, resolve at once),
+409.1g-h (mana abilities are played before costs are paid; costs are paid in any order),
+203.3b (X is 0 in the converted mana cost). The matching of symbols to sources lives in
+:mod:`mtg_env.engine.mana`.
+"""
+
+from __future__ import annotations
+
+from . import effects as fx
+from .errors import MtgError
+from .mana import add_colored, plan_payment
+from .model import (
+    CardDef,
+    ManaCost,
+    StackItem,
+)
+from .rules import tap_mana_ability
+
+
+class ManaAbilities:
+    """Mixed into :class:`~mtg_env.engine.game.Game`."""
+
+    def _mana_sources(self, pl: int, exclude: int | None = None) -> list:
+        """Untapped mana abilities with only a tap cost that ``pl`` could activate now."""
+        out = []
+        for perm in self.perms.values():
+            if perm.controller != pl or perm.tapped or perm.id == exclude:
+                continue
+            ab = tap_mana_ability(perm)
+            if ab is not None:
+                out.append((perm.id, ab.index, "".join(ab.mana)))
+        return out
+
+    def _color_value(self, pl: int) -> list[float]:
+        val = [0.0] * 6
+        for card in self.players[pl].hand:
+            for i, n in enumerate(card.cdef.cost.colored):
+                val[i] += n
+        return val
+
+    def _can_afford(self, pl: int, cost: ManaCost, sources: list,
+                    exclude: int | None = None) -> bool:
+        if cost.free:
+            return True
+        P = self.players[pl]
+        if self.manual_mana:
+            return plan_payment(P.mana_pool, cost.colored, cost.generic, ()) is not None
+        if exclude is not None:
+            sources = [s for s in sources if s[0] != exclude]
+        pool = P.mana_pool
+        if cost.cmc > sum(pool) + len(sources):
+            return False
+        # Fast path: with only one-color sources, per-color counts decide it exactly.
+        counts = list(pool[:5])
+        for s in sources:
+            c = s[2]
+            if len(c) != 1:
+                return plan_payment(pool, cost.colored, cost.generic, sources) is not None
+            if c != "C":
+                counts["WUBRG".index(c)] += 1
+        return all(need <= have for need, have in zip(cost.colored, counts))
+
+    def _max_x(self, pl: int, cost: ManaCost, exclude: int | None = None,
+               x_color: str | None = None) -> int:
+        P = self.players[pl]
+        sources = [] if self.manual_mana else self._mana_sources(pl, exclude)
+        if plan_payment(P.mana_pool, cost.colored, cost.generic, sources) is None:
+            return -1
+        top = (sum(P.mana_pool) + len(sources) - cost.cmc) // max(cost.x, 1)
+        if x_color:
+            # "Spend only [color] mana on X": X is paid as extra colored symbols.
+            while top > 0 and plan_payment(P.mana_pool, add_colored(cost.colored, x_color, top * cost.x),
+                                           cost.generic, sources) is None:
+                top -= 1
+        return top
+
+    def x_color_ok(self, pl: int, cdef: CardDef, sources: list) -> bool:
+        return self._max_x(pl, cdef.cost, None, cdef.x_color) >= 0
+
+    def _pay_mana(self, pl: int, cost: ManaCost, exclude: int | None = None) -> None:
+        if cost.is_free():
+            return
+        P = self.players[pl]
+        sources = [] if self.manual_mana else self._mana_sources(pl, exclude)
+        plan = plan_payment(P.mana_pool, cost.colored, cost.generic, sources,
+                            self._color_value(pl))
+        if plan is None:  # guarded by the option generators; reaching here is an engine bug
+            raise MtgError(f"engine error: cannot pay {cost.text} for player {pl}")
+        spend, taps = plan
+        for si, color in taps:
+            pid, ab, _ = sources[si]
+            self._activate_mana(pid, ab, color)
+        spent = [0] * 6
+        for i in range(6):
+            spent[i] = spend[i]
+        # The mana just made goes to the remaining symbols.
+        pool = P.mana_pool
+        for i in range(6):
+            pool[i] -= spend[i]
+        made = [0] * 6
+        for _, color in taps:
+            made["WUBRGC".index(color)] += 1
+        for i in range(6):
+            pool[i] -= made[i]
+        if min(pool) < 0:
+            raise MtgError("engine error: mana pool went negative")
+
+    def _activate_mana(self, pid: int, ab_index: int, color: str) -> None:
+        """Play a mana ability (2007 CR 411): no stack, resolves at once."""
+        perm = self.perms[pid]
+        ab = perm.cdef.activated[ab_index]
+        c = ab.cost
+        if c.tap:
+            perm.tapped = True
+        if c.mana.cmc:
+            self._pay_mana(perm.controller, c.mana)
+        if c.pay_life:
+            self._lose_life(perm.controller, c.pay_life)
+        self.players[perm.controller].mana_pool["WUBRGC".index(color)] += ab.mana_amount
+        for spec in ab.effects:  # side effects such as painlands' damage
+            item = StackItem(0, "activated", perm.controller, source=pid,
+                             source_name=perm.card.label, ability=ab_index,
+                             data={"card": perm.cdef.name})
+            fx.OPS[spec["op"]](self, item, spec)
+        if c.sacrifice_self:
+            self._leave_play(perm, "graveyard", sacrifice=True)

@@ -1,0 +1,361 @@
+"""Priority and playing things: what a player may do when they have priority, playing lands,
+announcing spells and activated abilities, and paying their costs.
+
+2007 CR 408 (timing and priority; 408.1 sorcery timing), 212.6 (playing a land: main phase, empty
+stack, once a turn), 409.1a-i (playing a spell or ability: announce and move to the stack 409.1a,
+modes 409.1b, X 409.1c, targets 409.1d, total cost 409.1f, mana abilities 409.1g, pay 409.1h),
+212.3d (summoning sickness and {T} costs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from . import effects as fx
+from .actions import PASS, Action, Decision, DecisionKind
+from .mana import add_colored
+from .model import (
+    Card,
+    ManaCost,
+    Permanent,
+    StackItem,
+)
+from .targets import mode_targets
+from .turn_structure import MAIN_STEPS
+
+K = DecisionKind
+
+
+class Priority:
+    """Mixed into :class:`~mtg_env.engine.game.Game`."""
+
+    def _ask_priority(self, pl: int) -> None:
+        opts = self._priority_options(pl)
+        if len(opts) == 1:
+            self.decision = _pass_only_decision(pl)
+        else:
+            self._ask(pl, K.PRIORITY, opts, f"player {pl}: {self.step}, priority")
+
+    def _answer_priority(self, pl: int, a: Action) -> None:
+        verb = a.verb
+        if verb == "pass":
+            self.passes += 1
+            if self.passes >= 2:
+                self.passes = 0
+                if self.stack:
+                    self.frames.append({"k": "resolve", "sid": self.stack[-1].id, "i": 0,
+                                        "st": 0})
+                    self.prio = self.active
+                else:
+                    self._end_step()
+            else:
+                self.prio = 1 - pl
+                self._quiet = True  # passing priority changes nothing an SBE or trigger looks at
+            return
+        self.passes = 0
+        self.prio = pl
+        if verb == "play":
+            card = self.cards[a.args[0]]
+            if card.cdef.is_land:
+                self._play_land(pl, card)
+            else:
+                self._begin_cast(pl, card)
+        elif verb == "mana":
+            pid, ab, color = a.args
+            ability = self.perms[pid].card.cdef.activated[ab]
+            self._activate_mana(pid, ab, color)
+            # A {T}-only mana ability with no other effect changes nothing an SBE or trigger
+            # looks at (2007 CR 411: it doesn't use the stack).
+            self._quiet = ability.tap_only and not ability.effects
+        elif verb == "activate":
+            pid, ab = a.args
+            self._begin_activate(pl, pid, ab)
+
+    def _priority_options(self, pl: int) -> list[Action]:
+        self._fresh()
+        P = self.players[pl]
+        opts = [PASS]
+        sorcery_ok = pl == self.active and self.step in MAIN_STEPS and not self.stack
+        sources = None
+        for card in P.hand:
+            cdef = card.cdef
+            if cdef.is_land:
+                if sorcery_ok and P.lands_played < 1:
+                    opts.append(_play_action(card))
+                continue
+            if not (sorcery_ok or cdef.instant_speed):
+                continue
+            if sources is None:
+                sources = self._mana_sources(pl)
+                avail = sum(P.mana_pool) + len(sources)
+            if cdef.cost.cmc > avail:
+                continue
+            if self._can_cast(pl, card, sources):
+                opts.append(_play_action(card))
+        for perm in self.perms.values():
+            if perm.controller != pl:
+                continue
+            acts = perm.card.cdef.activated
+            if not acts:
+                continue
+            n_nonmana = -1
+            for ab in acts:
+                if ab.tap_only:  # the common case (lands): {T} is the whole cost
+                    if perm.tapped or (perm.sick and "Creature" in perm.types
+                                       and "haste" not in perm.keywords):
+                        continue
+                elif not self._can_pay_nonmana(pl, perm, ab):
+                    continue
+                if ab.mana is not None:
+                    for color in ab.mana:
+                        opts.append(_mana_action(perm, ab, color))
+                    continue
+                if n_nonmana < 0:
+                    n_nonmana = sum(1 for a in acts if a.mana is None)
+                if ab.sorcery_speed and not sorcery_ok:
+                    continue
+                if ab.max_per_turn and perm.used_this_turn.get(ab.index, 0) >= ab.max_per_turn:
+                    continue
+                if sources is None:
+                    sources = self._mana_sources(pl)
+                if not self._can_afford(pl, ab.cost.mana, sources,
+                                        exclude=perm.id if ab.cost.tap else None):
+                    continue
+                if not self._targets_available(pl, ab.targets, source=perm):
+                    continue
+                opts.append(_activate_action(perm, ab, n_nonmana > 1))
+        return opts
+
+    def _can_cast(self, pl: int, card: Card, sources: list) -> bool:
+        cdef = card.cdef
+        if not cdef.implemented:
+            return False
+        cost = cdef.cost
+        if not self._can_afford(pl, cost, sources):
+            return False
+        if cdef.x_color and not self.x_color_ok(pl, cdef, sources):
+            return False
+        if cdef.additional_cost is not None and not self._can_pay_additional(pl, cdef.additional_cost):
+            return False
+        if cdef.enchant is not None:
+            return self._targets_available(pl, (cdef.enchant,), spell_card=card)
+        if cdef.modes:
+            return any(self._targets_available(pl, mode_targets(m), spell_card=card)
+                       for m in cdef.modes)
+        return self._targets_available(pl, cdef.spell_targets, spell_card=card)
+
+    def _play_land(self, pl: int, card: Card) -> None:
+        # 2007 CR 212.6: one land per turn, main phase, empty stack; doesn't use the stack.
+        P = self.players[pl]
+        P.hand.remove(card)
+        P.lands_played += 1
+        self._log(f"player {pl} plays {card.label}")
+        self._put_into_play(card, pl)
+
+    def _begin_cast(self, pl: int, card: Card) -> None:
+        P = self.players[pl]
+        P.hand.remove(card)
+        item = StackItem(self._id(), "spell", pl, card=card, label=card.label,
+                         data={"card": card.cdef.name})
+        self.stack.append(item)  # 2007 CR 409.1a: the card moves to the stack on announcement
+        self.frames.append({"k": "cast", "pl": pl, "sid": item.id, "st": 0})
+
+    def _begin_activate(self, pl: int, pid: int, ab_index: int) -> None:
+        perm = self.perms[pid]
+        item = StackItem(self._id(), "activated", pl, source=pid, source_name=perm.card.label,
+                         ability=ab_index, label=perm.card.label,
+                         data={"card": perm.cdef.name, "src_colors": "".join(sorted(perm.colors))})
+        self.stack.append(item)
+        self.frames.append({"k": "cast", "pl": pl, "sid": item.id, "st": 0})
+
+    def _run_cast(self, f: dict) -> None:
+        item = self._item(f["sid"])
+        pl = f["pl"]
+        specs, _, obj = self.item_def(item)
+        st = f["st"]
+        if st == 0:  # modes (2007 CR 409.1b)
+            f["st"] = 1
+            if item.kind == "spell" and item.card.cdef.modes:
+                cdef = item.card.cdef
+                opts = [Action("mode", f"mode {i + 1}: {m.get('text', '')}".rstrip(": "), (i,))
+                        for i, m in enumerate(cdef.modes)
+                        if self._targets_available(pl, mode_targets(m), spell_card=item.card)]
+                self._ask(pl, K.MODE, opts, f"choose a mode for {item.label}",
+                          {"stack_id": item.id})
+                return
+        if st == 1:  # X (2007 CR 409.1c)
+            f["st"] = 2
+            x_cost = None
+            x_color = None
+            exclude = None
+            if item.kind == "spell" and item.card.cdef.x_spell:
+                x_cost = item.card.cdef.cost
+                x_color = item.card.cdef.x_color
+            elif item.kind == "activated" and obj.x:
+                x_cost = obj.cost.mana
+                exclude = item.source if obj.cost.tap else None
+            if x_cost is not None:
+                top = self._max_x(pl, x_cost, exclude, x_color)
+                opts = [Action("x", f"X={n}", (n,)) for n in range(max(top, 0) + 1)]
+                self._ask(pl, K.X_VALUE, opts, f"choose X for {item.label}", {"stack_id": item.id})
+                return
+        if st == 2:  # targets (2007 CR 409.1d), one decision per target
+            ti = len(item.targets)
+            if ti < len(specs):
+                spec = specs[ti]
+                cands = self._legal_targets(pl, spec, item=item, source=self.perms.get(item.source))
+                if not cands:
+                    # Only reachable for triggers (spells/abilities are offered only with targets).
+                    self._log(f"{item.label}: no legal target, removed")
+                    self.stack.remove(item)
+                    self.frames.pop()
+                    return
+                opts = [Action("target", "target " + self._ref_text(r), (r,)) for r in cands]
+                self._ask(pl, K.TARGET, opts, f"choose target {ti + 1} for {item.label}: "
+                          + (spec.text or spec.kind), {"stack_id": item.id, "target_index": ti})
+                return
+            f["st"] = 3
+        if st == 3:  # costs (2007 CR 409.1f-h)
+            f["st"] = 4
+            f["tt"] = self._targets_text(item)
+            if f.get("trigger"):
+                self.frames.pop()
+                self._log(f"{item.label} ability triggers" + f["tt"])
+                return
+            if item.kind == "spell":
+                cdef = item.card.cdef
+                cost = cdef.cost.with_x(item.x) if cdef.x_spell else cdef.cost
+                if cdef.x_color and item.x:
+                    cost = ManaCost(cdef.cost.generic, add_colored(cdef.cost.colored, cdef.x_color,
+                                                                    item.x * cdef.cost.x))
+                add = cdef.additional_cost
+                if add is not None and (add.sacrifice or add.discard):
+                    self._push_cost_choices(pl, add, item)
+                    f["mana"] = [cost.generic, list(cost.colored)]
+                    return
+                self._pay_mana(pl, cost)
+            else:
+                ab = obj
+                perm = self.perms[item.source]
+                cost = ab.cost.mana.with_x(item.x) if ab.x else ab.cost.mana
+                if ab.cost.tap:
+                    perm.tapped = True
+                self._pay_mana(pl, cost, exclude=perm.id if ab.cost.tap else None)
+                if ab.cost.pay_life:
+                    self._lose_life(pl, ab.cost.pay_life)
+                perm.used_this_turn[ab.index] = perm.used_this_turn.get(ab.index, 0) + 1
+                if ab.cost.sacrifice or ab.cost.discard:
+                    self._push_cost_choices(pl, ab.cost, item)
+                    if ab.cost.sacrifice_self:
+                        f["sac_self"] = True
+                    return
+                if ab.cost.sacrifice_self:
+                    self._leave_play(perm, "graveyard", sacrifice=True)
+        if f["st"] == 4:
+            if "mana" in f:
+                gen, col = f.pop("mana")
+                self._pay_mana(pl, ManaCost(gen, tuple(col)))
+            if f.pop("sac_self", False) and item.source in self.perms:
+                self._leave_play(self.perms[item.source], "graveyard", sacrifice=True)
+            self.frames.pop()
+            self._finish_cast(item, f.get("tt", ""))
+
+    def _answer_cast(self, f: dict, a: Action) -> None:
+        item = self._item(f["sid"])
+        if a.verb == "mode":
+            item.mode = a.args[0]
+        elif a.verb == "x":
+            item.x = a.args[0]
+        elif a.verb == "target":
+            item.targets.append(a.args[0])
+
+    def _push_cost_choices(self, pl: int, cost, item: StackItem) -> None:
+        if cost.sacrifice:
+            cands = [("o", p.id) for p in self.perms.values()
+                     if p.controller == pl and self._matches(p, cost.sacrifice, pl)]
+            self.frames.append(self._choose_frame(pl, cands, 1, 1, "sacrifice",
+                                                  f"sacrifice to pay for {item.label}"))
+        if cost.discard:
+            cands = [("h", c.cid) for c in self.players[pl].hand]
+            self.frames.append(self._choose_frame(pl, cands, cost.discard, cost.discard, "discard",
+                                                  f"discard to pay for {item.label}"))
+
+    def _finish_cast(self, item: StackItem, targets_text: str) -> None:
+        pl = item.controller
+        if item.kind == "spell":
+            self._log(f"player {pl} plays {item.label}" + targets_text)
+            cdef = item.card.cdef
+            self._event("cast", player=pl, colors="".join(sorted(cdef.colors)), sid=item.id)
+        else:
+            self._log(f"player {pl} activates {item.label}" + targets_text)
+        self.prio = pl
+        self.passes = 0
+
+    def _can_pay_nonmana(self, pl: int, perm: Permanent, ab) -> bool:
+        c = ab.cost
+        if c.tap:
+            if perm.tapped:
+                return False
+            if perm.is_creature and perm.sick and "haste" not in perm.keywords:
+                return False  # 2007 CR 212.3d
+        if c.pay_life and self.players[pl].life < c.pay_life:
+            return False
+        if c.sacrifice and not any(p.controller == pl and self._matches(p, c.sacrifice, pl)
+                                   for p in self.perms.values()):
+            return False
+        if c.discard and len(self.players[pl].hand) < c.discard:
+            return False
+        return not (ab.condition and not fx.check_condition(self, ab.condition, pl, perm))
+
+    def _can_pay_additional(self, pl: int, cost) -> bool:
+        if cost.pay_life and self.players[pl].life < cost.pay_life:
+            return False
+        if cost.sacrifice and not any(p.controller == pl and self._matches(p, cost.sacrifice, pl)
+                                      for p in self.perms.values()):
+            return False
+        return not (cost.discard and len(self.players[pl].hand) - 1 < cost.discard)
+
+
+_ACTION_CACHE: dict[tuple, Action] = {}
+
+
+def _cached(key: tuple, verb: str, text: Callable[[], str], args: tuple) -> Action:
+    """Option objects are immutable, so the same option is built once and reused."""
+    a = _ACTION_CACHE.get(key)
+    if a is None:
+        if len(_ACTION_CACHE) > 100_000:
+            _ACTION_CACHE.clear()
+        a = _ACTION_CACHE[key] = Action(verb, text(), args)
+    return a
+
+
+def _play_action(card: Card) -> Action:
+    return _cached(("play", card.cid, card.label), "play", lambda: "play " + card.label,
+                   (card.cid,))
+
+
+def _activate_action(perm: Permanent, ab, numbered: bool) -> Action:
+    label = perm.card.label
+    return _cached(("activate", perm.id, label, ab.index, numbered), "activate",
+                   lambda: f"activate {label}" + (f" ability {ab.index + 1}" if numbered else ""),
+                   (perm.id, ab.index))
+
+
+def _mana_action(perm: Permanent, ab, color: str) -> Action:
+    label = perm.card.label
+    return _cached(("mana", perm.id, label, ab.index, color), "mana",
+                   lambda: f"{'tap' if ab.cost.tap else 'activate'} {label} for "
+                           f"{color * ab.mana_amount}",
+                   (perm.id, ab.index, color))
+
+
+_PASS_ONLY: dict[int, Decision] = {}
+
+
+def _pass_only_decision(pl: int) -> Decision:
+    """One shared, immutable decision object for the common pass-only priority."""
+    d = _PASS_ONLY.get(pl)
+    if d is None:
+        d = Decision(pl, K.PRIORITY, [PASS], f"player {pl}: priority (nothing to do but pass)")
+        _PASS_ONLY[pl] = d
+    return d

@@ -1,0 +1,136 @@
+"""The stack and resolution: stack objects, what ability a stack object carries, resolving
+spells and abilities, countering.
+
+2007 CR 217.6 (the stack), 410/412 (abilities on the stack), 413 (resolving: 413.2a illegal
+targets), 416 (resolving spells and abilities; permanent spells come into play), 413.2c (an
+instant or sorcery goes to its owner's graveyard as the last step of resolving).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import effects as fx
+from .model import (
+    StackItem,
+    TargetSpec,
+)
+from .registry import get_card
+from .targets import mode_targets
+
+
+class StackResolution:
+    """Mixed into :class:`~mtg_env.engine.game.Game`."""
+
+    def _item(self, sid: int) -> StackItem | None:
+        for s in reversed(self.stack):
+            if s.id == sid:
+                return s
+        return None
+
+    def item_def(self, item: StackItem) -> tuple[tuple[TargetSpec, ...], tuple[dict, ...], Any]:
+        """(target specs, effects, ability object or card def) of a stack item."""
+        if item.kind == "spell":
+            cdef = item.card.cdef
+            if cdef.enchant is not None:
+                return (cdef.enchant,), (), cdef
+            if cdef.modes:
+                if item.mode < 0:
+                    return (), (), cdef
+                m = cdef.modes[item.mode]
+                return mode_targets(m), tuple(m.get("effects", ())), cdef
+            return cdef.spell_targets, cdef.spell_effects, cdef
+        if item.kind == "combat_damage":
+            return (), (), None
+        if item.kind == "triggered" and "effects" in item.data:
+            # A rules trigger (lifelink, 2007 CR 502.68) carries its effects and names no card.
+            return (), tuple(item.data["effects"]), None
+        cdef = get_card(item.data["card"])
+        if item.kind == "activated":
+            ab = cdef.activated[item.ability]
+            return ab.targets, ab.effects, ab
+        ab = cdef.triggered[item.ability]
+        return ab.targets, ab.effects, ab
+
+    def _run_resolve(self, f: dict) -> None:
+        item = self._item(f["sid"])
+        if item is None:  # removed by an effect during resolution
+            self.frames.pop()
+            return
+        if f["st"] == 0:
+            f["st"] = 1
+            if item.kind == "combat_damage":
+                self._resolve_combat_damage(item)
+                self._finish_resolve(f, item)
+                return
+            specs, _, obj = self.item_def(item)
+            if specs:
+                legal = [self._target_legal(item, i, s) for i, s in enumerate(specs)]
+                f["legal"] = legal
+                if not any(legal):
+                    # 2007 CR 413.2a: all targets illegal -> countered on resolution.
+                    self._log(f"{item.label} is countered: no legal targets")
+                    self._counter(item)
+                    self.frames.pop()
+                    return
+            if item.kind == "spell" and item.card.cdef.is_permanent_card:
+                self._resolve_permanent_spell(item)
+                self._finish_resolve(f, item, to_play=True)
+                return
+            if item.kind == "triggered" and obj is not None and obj.optional:
+                controller = item.controller
+                self.frames.append({"k": "yesno", "pl": controller, "key": "may", "sid": item.id,
+                                    "prompt": f"{item.label}: {obj.text}"})
+                return
+        if f["st"] == 1:
+            if item.data.get("may") is False:
+                self._finish_resolve(f, item)
+                return
+            _, effects, obj = self.item_def(item)
+            if obj is not None and getattr(obj, "custom", None) and f["i"] == 0:
+                f["i"] = len(effects) + 1
+                fx.run_custom(self, item, obj.custom)
+                return
+            if item.kind == "spell" and item.card.cdef.spell_custom and f["i"] == 0:
+                f["i"] = len(effects) + 1
+                fx.run_custom(self, item, item.card.cdef.spell_custom)
+                return
+            while f["i"] < len(effects):
+                spec = effects[f["i"]]
+                f["i"] += 1
+                fx.OPS[spec["op"]](self, item, spec)
+                if self.frames[-1] is not f or self.is_over:
+                    return  # an effect asked a player something; continue afterwards
+            self._finish_resolve(f, item)
+
+    def _finish_resolve(self, f: dict, item: StackItem, to_play: bool = False) -> None:
+        if self.frames and self.frames[-1] is f:
+            self.frames.pop()
+        if item in self.stack:
+            self.stack.remove(item)
+            if item.kind == "spell" and not to_play:
+                dest = item.data.get("dest", "graveyard")
+                if dest == "library_shuffle":
+                    self._to_zone(item.card, "library_top")
+                    self.rng.shuffle(self.players[item.card.owner].library)
+                    self._log(f"{item.label} is shuffled into its owner's library")
+                else:
+                    self._to_zone(item.card, dest)
+        self._flush_damage_triggers()
+        self.prio = self.active
+        self.passes = 0
+
+    def _counter(self, item: StackItem) -> None:
+        if item in self.stack:
+            self.stack.remove(item)
+            if item.kind == "spell":
+                self._to_zone(item.card, "graveyard")
+
+    def _resolve_permanent_spell(self, item: StackItem) -> None:
+        cdef = item.card.cdef
+        attach = None
+        if cdef.enchant is not None:
+            attach = item.targets[0][1]
+        self._log(f"{item.label} resolves")
+        self.stack.remove(item)
+        self._put_into_play(item.card, item.controller, attach_to=attach)

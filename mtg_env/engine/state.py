@@ -1,0 +1,133 @@
+"""The game's state, declared once.
+
+Every attribute of a :class:`~mtg_env.engine.game.Game` is a :class:`Field` in :data:`FIELDS`: its
+initial value, how :meth:`Game.copy` copies it and how :meth:`Game.to_json` stores it. The
+constructor, ``copy()`` and the JSON format (:mod:`mtg_env.engine.serialize`) all read this table, so
+a new piece of state is one line here; a test checks that nothing else lives on a game.
+
+Copy kinds: ``"share"`` (immutable, or never mutated in place: shared between copies), ``"list"``
+(a list of immutable items), ``"dict"`` (a dict of immutable values), ``"clone_list"`` and
+``"clone_dict"`` (objects with a ``clone()`` method), ``"dict_list"`` (a list of flat dicts),
+``"frames"`` (procedure frames, nested plain data), ``"rng"``.
+
+JSON kinds: ``"scalar"`` (stored as is), ``"object"`` (serialize.py stores it with its own format),
+``"derived"`` (not stored: recomputed from the rest on load).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from .model import Player
+from .rng import Rng
+
+
+class Field(NamedTuple):
+    """One attribute of the game state."""
+
+    name: str
+    default: Callable[[], Any]
+    copy: str
+    json: str
+    doc: str
+
+
+def _const(v: Any) -> Callable[[], Any]:
+    return lambda: v
+
+
+FIELDS: tuple[Field, ...] = (
+    # objects and zones
+    Field("players", lambda: [Player(0), Player(1)], "clone_list", "object", "the two players"),
+    Field("cards", dict, "dict", "object", "every card of the game by id (cards are immutable)"),
+    Field("perms", dict, "clone_dict", "object", "permanents in play by id"),
+    Field("stack", list, "clone_list", "object", "the stack, top last (2007 CR 217.6)"),
+    Field("effects", list, "dict_list", "object",
+          "continuous effects from resolved spells and abilities (2007 CR 418.3)"),
+    Field("replacements", list, "dict_list", "object",
+          "replacement and prevention effects from resolved spells and abilities (2007 CR 419)"),
+    Field("pending", list, "dict_list", "object", "triggered abilities waiting for the stack (410.5)"),
+    Field("frames", list, "frames", "object", "procedures in progress, innermost last"),
+    Field("decision", _const(None), "share", "object", "the pending decision (immutable)"),
+    Field("rng", lambda: Rng(0), "rng", "object", "the game's only source of randomness"),
+    Field("log", list, "list", "object", "the game log"),
+    Field("label_counts", dict, "dict", "object", "how many cards of each name got a label"),
+    Field("_ll_acc", dict, "dict", "object", "lifelink damage dealt in the current event"),
+    # turn structure and priority
+    Field("turn", _const(1), "share", "scalar", "turn number"),
+    Field("step", _const("untap"), "share", "scalar", "current step"),
+    Field("active", _const(0), "share", "scalar", "active player"),
+    Field("starting_player", _const(0), "share", "scalar", "who played first"),
+    Field("prio", _const(-1), "share", "scalar", "priority player, -1 between steps"),
+    Field("passes", _const(0), "share", "scalar", "consecutive passes (408.2)"),
+    Field("step_begun", _const(False), "share", "scalar", "the step's turn-based actions are done"),
+    Field("fs_step", _const(False), "share", "scalar", "this is the first-strike damage step"),
+    Field("fs_checked", _const(False), "share", "scalar", "first strike was checked this combat"),
+    Field("any_attackers", _const(False), "share", "scalar", "attackers were declared"),
+    Field("cleanup_prio", _const(False), "share", "scalar", "priority was given in cleanup"),
+    # counters
+    Field("next_id", _const(1), "share", "scalar", "next object id"),
+    Field("ts", _const(1), "share", "scalar", "last timestamp (418.5)"),
+    # result
+    Field("winner", _const(None), "share", "scalar", "winner, None for a draw or unfinished game"),
+    Field("is_over", _const(False), "share", "scalar", "the game has ended"),
+    Field("end_reason", _const(""), "share", "scalar", "why it ended"),
+    # options
+    Field("manual_mana", _const(False), "share", "scalar", "players tap mana themselves"),
+    Field("skip_trivial", _const(False), "share", "scalar", "single-option decisions are taken"),
+    Field("max_turns", _const(None), "share", "scalar", "turn cap (a draw)"),
+    Field("max_decisions", _const(None), "share", "scalar", "decision cap (a draw)"),
+    Field("decisions_made", _const(0), "share", "scalar", "decisions taken so far"),
+    Field("auto_applied", _const(0), "share", "scalar", "of which taken automatically"),
+    # derived from the rest (recomputed by the layer system or the main loop)
+    Field("dirty", _const(True), "share", "derived", "characteristics must be recomputed"),
+    Field("no_mana_empty", _const(False), "share", "derived", "a static stops mana burn"),
+    Field("_ll", dict, "share", "derived", "lifelink instances by permanent (layer 5 output)"),
+    Field("_quiet", _const(False), "share", "derived",
+          "the last action changed nothing an SBE or a trigger looks at"),
+)
+
+FIELD_NAMES = frozenset(f.name for f in FIELDS)
+SCALARS = tuple(f.name for f in FIELDS if f.json == "scalar")
+
+
+def init_state(obj: Any) -> None:
+    """Give ``obj`` every field's initial value."""
+    d = obj.__dict__
+    for f in FIELDS:
+        d[f.name] = f.default()
+
+
+def _copy_frame(f: dict) -> dict:
+    out = {}
+    for k, v in f.items():
+        if isinstance(v, list):
+            out[k] = [list(x) if isinstance(x, list) else (dict(x) if isinstance(x, dict) else x)
+                      for x in v]
+        elif isinstance(v, dict):
+            out[k] = _copy_frame(v)
+        else:
+            out[k] = v
+    return out
+
+
+_COPIERS: dict[str, Callable[[Any], Any]] = {
+    "list": lambda v: v[:],
+    "dict": lambda v: v.copy(),
+    "clone_list": lambda v: [x.clone() for x in v],
+    "clone_dict": lambda v: {k: x.clone() for k, x in v.items()},
+    "dict_list": lambda v: [dict(x) for x in v],
+    "frames": lambda v: [_copy_frame(f) for f in v],
+    "rng": lambda v: Rng(v.state),
+}
+_TO_COPY: tuple[tuple[str, Callable[[Any], Any]], ...] = tuple(
+    (f.name, _COPIERS[f.copy]) for f in FIELDS if f.copy != "share")
+
+
+def copy_state(src: Any, dst: Any) -> None:
+    """Make ``dst`` an independent copy of ``src``'s state (flat copies, no deepcopy)."""
+    d = src.__dict__.copy()
+    for name, copier in _TO_COPY:
+        d[name] = copier(d[name])
+    dst.__dict__ = d

@@ -1,0 +1,87 @@
+"""State-based effects, checked and performed all at once (2007 CR 420).
+
+420.5a (0 or less life), 420.5b (toughness 0 or less: graveyard, no regeneration), 420.5c (lethal
+damage: destroyed), 420.5d (illegal or unattached Aura), 420.5e (legend rule: all of them), 420.5g
+(drew from an empty library), 420.5k (Equipment attached illegally becomes unattached), 420.3
+(checked whenever a player would receive priority; repeated until none apply).
+"""
+
+from __future__ import annotations
+
+from .model import (
+    Permanent,
+)
+from .rules import protected_from
+from .targets import kind_ok
+
+
+class StateBasedEffects:
+    """Mixed into :class:`~mtg_env.engine.game.Game`."""
+
+    def _sba_loop(self) -> bool:
+        acted = False
+        while self._sba():
+            acted = True
+            if self.is_over:
+                break
+        return acted
+
+    def _sba(self) -> bool:
+        self._fresh()
+        losers = [P.index for P in self.players
+                  if P.life <= 0 or P.drew_from_empty or P.poison >= 10]
+        if losers:
+            reasons = []
+            for i in losers:
+                P = self.players[i]
+                reasons.append("life" if P.life <= 0 else "empty library" if P.drew_from_empty
+                               else "poison")
+            self._end_game(losers, ", ".join(sorted(set(reasons))))
+            return True
+        to_grave: list[Permanent] = []
+        to_destroy: list[Permanent] = []
+        unattach: list[Permanent] = []
+        legends: dict[str, list[Permanent]] = {}
+        for p in self.perms.values():
+            if "Creature" in p.types:
+                if p.toughness <= 0:
+                    to_grave.append(p)  # 420.5b: no regeneration
+                    continue
+                if p.damage >= p.toughness:
+                    to_destroy.append(p)  # 420.5c
+            if p.attached_to is not None or "Aura" in p.subtypes:
+                host = self.perms.get(p.attached_to) if p.attached_to is not None else None
+                if "Aura" in p.subtypes:
+                    if host is None or not self._aura_legal(p, host):
+                        to_grave.append(p)  # 420.5d
+                elif "Equipment" in p.subtypes and (host is None or not host.is_creature
+                                                    or protected_from(host, p.colors)):
+                    unattach.append(p)  # 420.5k
+            if "Legendary" in p.supertypes:
+                legends.setdefault(p.name, []).append(p)
+        for group in legends.values():
+            if len(group) > 1:
+                to_grave.extend(group)  # 420.5e: all of them, regardless of controller
+        if not (to_grave or to_destroy or unattach):
+            return False
+        for p in unattach:
+            p.attached_to = None
+            self.dirty = True
+        seen = set()
+        for p in to_grave:
+            if p.id not in seen:
+                seen.add(p.id)
+                self._leave_play(p, "graveyard")
+        for p in to_destroy:
+            if p.id not in seen and p.id in self.perms:
+                seen.add(p.id)
+                self.destroy(p)
+        return True
+
+    def _aura_legal(self, aura: Permanent, host: Permanent) -> bool:
+        spec = aura.cdef.enchant
+        if spec is None:
+            return True
+        if not kind_ok(host, spec.kind) or protected_from(host, aura.colors):
+            return False
+        return not spec.filters or self._matches(host, spec.filters, aura.controller)

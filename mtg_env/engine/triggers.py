@@ -1,0 +1,174 @@
+"""Triggered abilities: watching events, waiting to be put on the stack, APNAP order.
+
+2007 CR 410 (triggered abilities; 410.5 put on the stack the next time a player would receive
+priority, active player's first, each player in the order they choose), 410.10 (leaves-play
+abilities look back in time).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+
+from typing import Any
+
+from .actions import Action, DecisionKind
+from .effects import perm_matches
+from .model import Permanent, StackItem
+
+K = DecisionKind
+
+
+class Triggers:
+    """Mixed into :class:`~mtg_env.engine.game.Game`."""
+
+    def _event(self, name: str, **ev: Any) -> None:
+        collect_triggers(self, name, ev)
+
+    def _push_triggers(self) -> None:
+        pending = self.pending
+        self.pending = []
+        ap = self.active
+        queue = {str(ap): [t for t in pending if t["ctrl"] == ap],
+                 str(1 - ap): [t for t in pending if t["ctrl"] != ap]}
+        self.frames.append({"k": "put", "order": [ap, 1 - ap], "q": queue})
+
+    def _run_put(self, f: dict) -> None:
+        for pl in f["order"]:
+            q = f["q"][str(pl)]
+            if not q:
+                continue
+            texts = {_trigger_text(t) for t in q}
+            if len(texts) > 1:
+                opts = []
+                seen = set()
+                for i, t in enumerate(q):
+                    txt = _trigger_text(t)
+                    if txt in seen:
+                        continue
+                    seen.add(txt)
+                    opts.append(Action("order", "put " + txt, (i,)))
+                self._ask(pl, K.ORDER_TRIGGERS, opts,
+                          f"player {pl}: choose the next trigger to put on the stack "
+                          "(the first one resolves last)",
+                          {"triggers": [{"source": t.get("src"), "name": t["name"],
+                                         "text": t.get("text", "")} for t in q]})
+                return
+            self._place_trigger(q.pop(0))
+            return
+        self.frames.pop()
+
+    def _answer_put(self, f: dict, a: Action) -> None:
+        pl = self.decision_player_for_put(f)
+        q = f["q"][str(pl)]
+        t = q.pop(a.args[0])
+        self._place_trigger(t)
+
+    def decision_player_for_put(self, f: dict) -> int:
+        for pl in f["order"]:
+            if f["q"][str(pl)]:
+                return pl
+        return self.active
+
+    def _place_trigger(self, t: dict) -> None:
+        data = {"card": t.get("card", ""), "ev": t.get("ev", {})}
+        if t.get("special") == "gain_life":
+            data["effects"] = [{"op": "gain_life", "amount": t["amount"], "who": "controller"}]
+        item = StackItem(self._id(), "triggered", t["ctrl"], source=t.get("src"),
+                         source_name=t["name"], ability=t.get("ab", -1), label=t["name"],
+                         data=data)
+        if "src_colors" in t:
+            item.data["src_colors"] = t["src_colors"]
+        self.stack.append(item)
+        self.frames.append({"k": "cast", "pl": t["ctrl"], "sid": item.id, "st": 2,
+                            "trigger": True})
+
+
+def _trigger_text(t: dict) -> str:
+    return f"{t['name']}: {t.get('text', 'ability')}"
+
+
+def collect_triggers(g: Game, name: str, ev: dict) -> None:
+    if name == "damage":
+        collect_damage_triggers(g, ev)
+        return
+    names = (name, "to_graveyard") if name == "leaves_play" and ev.get("zone") == "graveyard" else (name,)
+    for p in g.perms.values():
+        trig = p.card.cdef.triggered
+        if not trig:
+            continue
+        for ab in trig:
+            if ab.event not in names:
+                continue
+            if not _trigger_matches(g, p, ab, ab.event, ev):
+                continue
+            clean = {k: v for k, v in ev.items() if k != "snapshot"}
+            g.pending.append({"ctrl": p.controller, "src": p.id, "ab": ab.index,
+                              "card": p.card.cdef.name, "name": p.card.label, "text": ab.text,
+                              "ev": clean, "src_colors": "".join(sorted(p.colors))})
+
+
+def _trigger_matches(g: Game, p: Permanent, ab, event: str, ev: dict) -> bool:
+    flt = ab.filters
+    if event in ("upkeep", "end_of_turn", "draw"):
+        whose = flt.get("whose", "you")
+        if whose == "you":
+            return ev["player"] == p.controller
+        if whose == "opponent":
+            return ev["player"] != p.controller
+        return True
+    if event in ("etb", "leaves_play", "to_graveyard", "attacks", "blocks", "becomes_blocked"):
+        what = flt.get("what", "self")
+        if what == "self":
+            return ev["perm"] == p.id
+        other = g.perms.get(ev["perm"])
+        if other is None:
+            return False
+        if what == "other" and other.id == p.id:
+            return False
+        return perm_matches(g, other, flt.get("filter", {}), p.controller)
+    if event == "cast":
+        who = flt.get("who", "any")
+        if who == "you" and ev["player"] != p.controller:
+            return False
+        if who == "opponent" and ev["player"] == p.controller:
+            return False
+        color = flt.get("color")
+        return not (color and color not in ev["colors"])
+    if event == "deals_damage" or event == "damage":
+        return False
+    if event == "discard":
+        return ev["player"] != p.controller if flt.get("whose") == "opponent" else True
+    return False
+
+
+def collect_damage_triggers(g: Game, ev: dict) -> None:
+    for p in g.perms.values():
+        trig = p.card.cdef.triggered
+        if not trig:
+            continue
+        for ab in trig:
+            if ab.event != "deals_damage":
+                continue
+            flt = ab.filters
+            what = flt.get("what", "self")
+            src = ev.get("src")
+            if what == "self" and src != p.id:
+                continue
+            if what in ("enchanted", "equipped") and (src is None or src != p.attached_to):
+                continue
+            to = flt.get("to", "any")
+            tkind, tv = ev["target"]
+            if to == "player" and tkind != "p":
+                continue
+            if to == "opponent" and (tkind != "p" or tv == p.controller):
+                continue
+            if to == "creature" and tkind != "o":
+                continue
+            if flt.get("combat") and not ev.get("combat"):
+                continue
+            g.pending.append({"ctrl": p.controller, "src": p.id, "ab": ab.index,
+                              "card": p.card.cdef.name, "name": p.card.label, "text": ab.text,
+                              "ev": dict(ev), "src_colors": "".join(sorted(p.colors))})

@@ -1,0 +1,95 @@
+"""Zones: moving cards between zones, permanents coming into play and leaving it, drawing.
+
+2007 CR 217 (zones; 217.1a cards go to their owner's zones; 217.1c an object that changes zones
+becomes a new object), 216 (tokens cease to exist outside play), 418.5e/418.3 (timestamps).
+"""
+
+from __future__ import annotations
+
+from .errors import MtgError
+from .model import (
+    Card,
+    Permanent,
+)
+
+
+class Zones:
+    """Mixed into :class:`~mtg_env.engine.game.Game`."""
+
+    def _id(self) -> int:
+        self.next_id += 1
+        return self.next_id - 1
+
+    def _put_into_play(self, card: Card, controller: int, attach_to: int | None = None,
+                       tapped: bool = False) -> Permanent:
+        perm = Permanent(self._id(), card, controller, self._timestamp())
+        perm.tapped = tapped
+        perm.attached_to = attach_to
+        self.perms[perm.id] = perm
+        self.dirty = True
+        self._event("etb", perm=perm.id)
+        return perm
+
+    def _timestamp(self) -> int:
+        self.ts += 1
+        return self.ts
+
+    def _leave_play(self, perm: Permanent, zone: str, sacrifice: bool = False,
+                    destroyed: bool = False) -> None:
+        """Move a permanent out of play (to graveyard, hand, library top/bottom, removed)."""
+        if perm.id not in self.perms:
+            return
+        self._fresh()
+        self._event("leaves_play", perm=perm.id, zone=zone, snapshot=perm)
+        del self.perms[perm.id]
+        self.dirty = True
+        if perm.attacking or perm.blocking:
+            self._remove_from_combat(perm)
+        for other in self.perms.values():
+            if other.attached_to == perm.id and "Equipment" in other.subtypes:
+                other.attached_to = None  # 2007 CR 420.5k happens as an SBE; unattach now
+        if self.effects:
+            self.effects = [e for e in self.effects if e.get("pid") != perm.id]
+        self._log(f"{perm.card.label} {_ZONE_VERB[zone]}")
+        if perm.card.is_token:
+            return  # 2007 CR 216.x: tokens leaving play cease to exist (SBE f)
+        self._to_zone(perm.card, zone)
+
+    def _to_zone(self, card: Card, zone: str) -> None:
+        P = self.players[card.owner]  # 217.1a: cards go to their owner's zones
+        if card.is_token:
+            return
+        if zone == "graveyard":
+            P.graveyard.append(card)
+            # Mortivore's characteristic-setting ability counts graveyard cards (2007 CR 418.5, 6a).
+            self.dirty = True
+        elif zone == "hand":
+            P.hand.append(card)
+        elif zone == "library_top":
+            P.library.insert(0, card)
+        elif zone == "library_bottom":
+            P.library.append(card)
+        elif zone == "removed":
+            P.removed.append(card)
+        else:
+            raise MtgError(f"engine error: unknown zone {zone}")
+
+    def _draw(self, pl: int, n: int) -> None:
+        P = self.players[pl]
+        for _ in range(n):
+            if not P.library:
+                P.drew_from_empty = True  # 2007 CR 420.5g: loses at the next SBE check
+                self._log(f"player {pl} draws from an empty library")
+                return
+            P.hand.append(P.library.pop(0))
+        if n:
+            self._event("draw", player=pl, n=n)
+
+
+_ZONE_VERB = {
+    "graveyard": "is put into its owner's graveyard",
+    "hand": "is returned to its owner's hand",
+    "library_top": "is put on top of its owner's library",
+    "library_bottom": "is put on the bottom of its owner's library",
+    "removed": "is removed from the game",
+}
