@@ -44,10 +44,11 @@ class StateBasedEffects:
         legends: dict[str, list[Permanent]] = {}
         for p in self.perms.values():
             if "Creature" in p.types:
+                # 2007 CR 420.3: every state-based effect is checked at once, so a 0-toughness
+                # legend still counts for the legend rule below.
                 if p.toughness <= 0:
                     to_grave.append(p)  # 420.5b: no regeneration
-                    continue
-                if p.damage >= p.toughness:
+                elif p.damage >= p.toughness:
                     to_destroy.append(p)  # 420.5c
             if p.attached_to is not None or "Aura" in p.subtypes:
                 host = self.perms.get(p.attached_to) if p.attached_to is not None else None

@@ -167,6 +167,18 @@ def test_legend_rule_puts_all_same_name_legends_into_graveyards() -> None:
     assert not any(p.name == "Kamahl, Pit Fighter" for p in s.game.permanents)
 
 
+def test_zero_toughness_legend_still_counts_for_the_legend_rule() -> None:
+    """2007 CR 420.3 / 2012 704.3: all state-based effects are checked and performed at once. A
+    Molimo, Maro-Sorcerer with 0 toughness (its controller has no lands, 420.5b) and another
+    Molimo under the opponent's control (legend rule, 420.5e): both go to the graveyard, not only
+    the 0/0 one."""
+    s = Scenario(pos("precombat_main", {"in_play": ["Molimo, Maro-Sorcerer"]},
+                     {"in_play": ["Molimo, Maro-Sorcerer"] + ["Forest"] * 4}))
+    s.assert_zone(0, "graveyard", "Molimo, Maro-Sorcerer")
+    s.assert_zone(1, "graveyard", "Molimo, Maro-Sorcerer#2")
+    assert not any(p.name == "Molimo, Maro-Sorcerer" for p in s.game.permanents)
+
+
 # -- losing and winning --------------------------------------------------------------------
 def test_zero_life_loses() -> None:
     """2007 CR 420.5a: a player with 0 or less life loses (Lava Axe from 5)."""
