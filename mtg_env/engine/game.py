@@ -20,6 +20,7 @@ from .actions import Action, Decision, DecisionKind
 from .choices import Choices
 from .combat import Combat
 from .damage import DamageAndLife
+from .deck import Deck
 from .errors import IllegalActionError, MtgError
 from .layers import ContinuousEffects
 from .mana_abilities import ManaAbilities
@@ -58,22 +59,23 @@ class Game(TurnStructure, Priority, ManaAbilities, Targeting, StackResolution, Z
     def new(cls, decks: list, seed: int = 0, starting_player: int | None = None,
             manual_mana: bool = False, skip_trivial: bool = False,
             max_turns: int | None = None, max_decisions: int | None = None) -> Game:
-        """Start a game between two decks (``Deck`` objects or lists of card names).
+        """Start a game between two decks: ``Deck`` objects, built-in deck names
+        (``"starter_green"``) or lists of card names.
 
         One seeded RNG drives every shuffle and random choice. With ``starting_player=None`` a
         seeded coin flip decides who plays first (2007 CR 101.2). ``max_turns`` and
         ``max_decisions`` end a runaway game as a draw (``end_reason`` says which).
         """
-        if len(decks) != 2:
-            raise MtgError("a game needs exactly two decks")
+        if isinstance(decks, (str, bytes)) or not hasattr(decks, "__len__") or len(decks) != 2:
+            raise MtgError(f"a game needs a list of exactly two decks, got {decks!r:.80}")
+        names_per_player = [_deck_card_names(deck, i) for i, deck in enumerate(decks)]
         g = cls()
         g.rng = Rng(seed)
         g.manual_mana = manual_mana
         g.skip_trivial = skip_trivial
         g.max_turns = max_turns
         g.max_decisions = max_decisions
-        for pl, deck in enumerate(decks):
-            names = deck.card_names() if hasattr(deck, "card_names") else list(deck)
+        for pl, names in enumerate(names_per_player):
             for name in names:
                 card = g._new_card(get_card(name), pl)
                 g.players[pl].library.append(card)
@@ -121,6 +123,10 @@ class Game(TurnStructure, Priority, ManaAbilities, Targeting, StackResolution, Z
         d = self.decision
         if d is None:
             raise IllegalActionError("the game is over: no decision is pending")
+        if not isinstance(action, (Action, str)):
+            raise IllegalActionError(
+                f"apply() takes an Action of the pending decision or its exact text, "
+                f"not {type(action).__name__} {action!r:.60}")
         chosen = None
         if isinstance(action, str):
             text = action
@@ -275,6 +281,18 @@ class Game(TurnStructure, Priority, ManaAbilities, Targeting, StackResolution, Z
         else:
             self.winner = 1 - losers[0]
             self._log(f"game over: player {self.winner} wins ({reason})")
+
+
+def _deck_card_names(deck: Any, seat: int) -> list[str]:
+    """The card names of one deck given as a ``Deck``, a built-in deck name or a list of names."""
+    if isinstance(deck, Deck) or hasattr(deck, "card_names"):
+        return deck.card_names()
+    if isinstance(deck, str):
+        return Deck.builtin(deck).card_names()
+    if isinstance(deck, (list, tuple)) and all(isinstance(n, str) for n in deck):
+        return list(deck)
+    raise MtgError(f"deck {seat} must be a Deck, a built-in deck name or a list of card names, "
+                   f"not {type(deck).__name__} {deck!r:.60}")
 
 
 _RUN = {

@@ -227,3 +227,33 @@ def test_game_new_accepts_decks_and_name_lists() -> None:
     g = Game.new([d, ["Mountain"] * 40], seed=0, starting_player=0)
     assert {c.name for c in g.players[0].hand} == {"Forest"}
     assert {c.name for c in g.players[1].hand} == {"Mountain"}
+
+
+def test_new_accepts_builtin_deck_names_and_names_what_it_got_otherwise() -> None:
+    """``Game.new`` takes Decks, built-in deck names or lists of card names; anything else is a
+    clear MtgError naming the seat and what it got (a string is not iterated as card names)."""
+    from mtg_env import Deck, Game, MtgError
+    from mtg_env.engine.errors import DeckError
+
+    g = Game.new(["starter_green", "starter_red"], seed=1)
+    h = Game.new([Deck.builtin("starter_green"), Deck.builtin("starter_red")], seed=1)
+    assert g.to_json() == h.to_json()
+    with pytest.raises(DeckError, match="no built-in deck 'starter_grene'"):
+        Game.new(["starter_grene", "starter_red"])
+    with pytest.raises(MtgError, match="deck 1 must be a Deck"):
+        Game.new(["starter_green", 5])
+    with pytest.raises(MtgError, match="exactly two decks"):
+        Game.new("starter_green")
+
+
+@pytest.mark.parametrize("bad", [None, 5, ("pass",), b"pass"])
+def test_apply_rejects_non_actions_and_leaves_the_state_unchanged(bad) -> None:
+    """``apply`` takes an Action of the pending decision or its exact text; anything else raises
+    IllegalActionError and changes nothing."""
+    from mtg_env import Game
+
+    g = Game.new(["starter_green", "starter_red"], seed=2)
+    before = g.to_json()
+    with pytest.raises(IllegalActionError, match="takes an Action"):
+        g.apply(bad)
+    assert g.to_json() == before
