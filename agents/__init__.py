@@ -32,13 +32,35 @@ def agent_names() -> list[str]:
     return sorted(AGENTS)
 
 
-def make_agent(name: str) -> Agent:
-    """A new agent by name (``random``, ``heuristic``, ``mcts``); raises ``ValueError`` naming the
-    choices."""
+def make_agent(spec: str) -> Agent:
+    """A new agent from a name with optional parameters: ``random``, ``heuristic``, ``mcts``,
+    ``mcts:ms=200`` (CPU milliseconds per decision), ``mcts:iters=300:depth=30``. Parameters are
+    the agent's ``PARAMS`` (``key=value`` pairs separated by ``:``). Raises ``ValueError`` naming the
+    choices.
+
+    >>> make_agent("mcts:ms=50").ms
+    50.0
+    """
+    name, *raw = spec.split(":")
     factory = AGENTS.get(name)
     if factory is None:
         raise ValueError(f"unknown agent {name!r}; choose from {', '.join(agent_names())}")
-    return factory()
+    params = getattr(factory, "PARAMS", {})
+    kwargs: dict[str, object] = {}
+    for item in raw:
+        key, sep, value = item.partition("=")
+        if not sep or key not in params:
+            known = ", ".join(f"{k}=..." for k in params) or "none"
+            raise ValueError(f"agent {name!r}: bad parameter {item!r}; parameters: {known}")
+        attr, kind = params[key]
+        try:
+            kwargs[attr] = kind(value)
+        except ValueError:
+            raise ValueError(f"agent {name!r}: {key} must be {kind.__name__}, got {value!r}") from None
+    try:
+        return factory(**kwargs)
+    except ValueError as exc:
+        raise ValueError(f"agent {spec!r}: {exc}") from None
 
 
 __all__ = ["AGENTS", "Agent", "BaseAgent", "EnvPolicy", "HeuristicAgent", "MctsAgent",

@@ -1,16 +1,35 @@
-"""A search baseline: determinized Monte Carlo tree search at the root (PIMC with UCB1).
+"""Search: single-observer information-set Monte Carlo tree search (SO-ISMCTS).
 
-For each iteration the agent samples a full game consistent with what it can see
+Each iteration samples a full game consistent with what the searching player can see
 (:func:`mtg_env.engine.view.sample_game`: the opponent's hand and both libraries' order are
-resampled, deck lists count as known), picks a root option by UCB1, applies it and plays the
-game on for at most ``depth`` decisions with a fast rollout policy (:func:`rollout_choice`:
-lands, spells and attacks preferred, never a bare mana ability, which under the 2007 rules would
-mostly burn the rollout player). A finished rollout scores 1 / 0.5 / 0 for a win / draw / loss;
-a cut-off one scores by a static evaluation of life and board. The most visited option is
-played.
+resampled; deck lists count as known) and walks one tree with it (Cowling, Powley and Whitehouse
+2012, "Information Set Monte Carlo Tree Search", SO-ISMCTS):
 
-It is a baseline for what search buys over the scripted :class:`~agents.heuristic.HeuristicAgent`
-at a given budget, not a strong player: ``iterations`` and ``depth`` trade speed for strength.
+- A node is a sequence of decisions' action texts from the root, the same node for every
+  determinization that reaches it, so the tree collects statistics over the information set, not
+  over one guessed deal. Options that exist in some determinizations only (the opponent's spells,
+  cards drawn) are handled by *availability counts*: UCB divides by how often a child was
+  available, not by its parent's visits.
+- The opponent's decisions are nodes of the same tree, chosen by UCB on the opponent's own reward
+  (1 - ours). That is the single-observer variant: the opponent is modelled as if it saw the
+  determinized state. We use it because it needs one tree and the opponent's hidden cards are
+  resampled per iteration anyway; multiple-observer ISMCTS would need a second tree per
+  iteration for a gain that Cowling et al. find small in games with little hidden information
+  per move (here: the opponent's hand).
+- Decisions with one option are free: the walk steps through them without a node.
+- Expansion adds one node per iteration; progressive widening limits a node to
+  ``widen_base + widen_rate * sqrt(visits)`` children (candidates ordered by a cheap prior:
+  lands and spells first, then attacks and blocks, bare mana abilities last), so wide
+  declarations (attackers, blockers, damage division) do not starve the search.
+- Rollouts follow :func:`rollout_choice` for at most ``depth`` decisions, then a static evaluation
+  (:func:`evaluate`: life, board, cards in hand) in [0, 1]; a finished game scores 1 / 0.5 / 0.
+
+Budget: ``ms`` (milliseconds of CPU per decision with several options) or ``iterations``; the
+default is a time budget. The most visited root option is played. The tree is rebuilt for every
+decision: reusing the subtree needs the texts of every decision taken since, including the
+opponent's hidden choices, which a :class:`~mtg_env.engine.view.PlayerView` does not carry.
+
+By name: ``make_agent("mcts")``, ``make_agent("mcts:ms=200")``, ``make_agent("mcts:iters=300")``.
 
 >>> from mtg_env import Deck, Game
 >>> g = Game.new([Deck.builtin("starter_green"), Deck.builtin("starter_red")], seed=2)
@@ -24,6 +43,8 @@ from __future__ import annotations
 
 import math
 import random
+import time
+from typing import ClassVar
 
 from mtg_env.engine.actions import Action
 from mtg_env.engine.game import Game
@@ -31,20 +52,47 @@ from mtg_env.engine.view import PlayerView, sample_game
 
 from .base import BaseAgent
 
-__all__ = ["MctsAgent"]
+__all__ = ["MctsAgent", "evaluate", "rollout_choice"]
+
+_CLOCK = time.process_time
+
+
+class _Node:
+    """Statistics of one action taken at one information-set node, and its children."""
+
+    __slots__ = ("avail", "children", "value", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.value = 0.0  # summed reward of the player who chose this action
+        self.avail = 0
+        self.children: dict[str, _Node] = {}
 
 
 class MctsAgent(BaseAgent):
-    """Determinized root-UCB Monte Carlo search (see the module docstring)."""
+    """SO-ISMCTS with availability counts, progressive widening and evaluated rollouts (see the
+    module docstring). ``ms`` > 0 sets a CPU-time budget per decision; otherwise ``iterations``
+    iterations are run."""
 
     name = "mcts"
+    # make_agent("mcts:ms=200:depth=30"): text key -> (constructor argument, type)
+    PARAMS: ClassVar[dict[str, tuple[str, type]]] = {
+        "ms": ("ms", float), "iters": ("iterations", int), "depth": ("depth", int),
+        "c": ("exploration", float), "widen": ("widen_base", int)}
 
-    def __init__(self, seed: int = 0, iterations: int = 48, depth: int = 60,
-                 exploration: float = 1.0) -> None:
+    def __init__(self, seed: int = 0, iterations: int = 200, depth: int = 40,
+                 exploration: float = 0.7, ms: float = 0.0, widen_base: int = 4,
+                 widen_rate: float = 1.0) -> None:
         super().__init__(seed)
+        if iterations < 1 or depth < 0 or ms < 0 or exploration < 0:
+            raise ValueError("MctsAgent needs iterations >= 1, depth >= 0, ms >= 0, exploration >= 0")
         self.iterations = iterations
         self.depth = depth
         self.exploration = exploration
+        self.ms = ms
+        self.widen_base = widen_base
+        self.widen_rate = widen_rate
+        self.last_iterations = 0  # iterations run for the latest decision (for benchmarks)
 
     def act(self, view: PlayerView) -> Action:
         d = view.decision
@@ -53,23 +101,65 @@ class MctsAgent(BaseAgent):
         options = d.options
         if len(options) == 1:
             return options[0]
-        n = len(options)
-        visits = [0] * n
-        value = [0.0] * n
+        root = _Node()
         me = view.viewer
-        for it in range(max(self.iterations, n)):
-            if it < n:
-                i = it  # every option once first
+        deadline = _CLOCK() + self.ms / 1000.0 if self.ms > 0 else None
+        it = 0
+        while True:
+            if deadline is not None:
+                if it >= len(options) and _CLOCK() >= deadline:
+                    break
+            elif it >= self.iterations:
+                break
+            self._iterate(sample_game(view, self.rng.getrandbits(63)), root, me)
+            it += 1
+        self.last_iterations = it
+        by_text = {o.text: o for o in options}
+        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value))
+        return by_text[best[0]]
+
+    def _iterate(self, game: Game, root: _Node, me: int) -> None:
+        """One determinization walked down the tree: select by UCB over available children,
+        expand one node, roll out, back the reward up (each node scored for its chooser)."""
+        node = root
+        path: list[tuple[_Node, int]] = []  # (action node, player who chose it)
+        rng = self.rng
+        k = self.exploration
+        while not game.is_over:
+            d = game.decision
+            opts = d.options
+            if len(opts) == 1:
+                game.apply(opts[0])
+                continue
+            children = node.children
+            avail: list[tuple[_Node, Action]] = []
+            untried: list[Action] = []
+            for o in opts:
+                c = children.get(o.text)
+                if c is None:
+                    untried.append(o)
+                else:
+                    c.avail += 1
+                    avail.append((c, o))
+            limit = self.widen_base + int(self.widen_rate * math.sqrt(node.visits))
+            expand = bool(untried) and (len(children) < limit or not avail)
+            if expand:
+                o = _prior_pick(untried, rng)
+                c = children[o.text] = _Node()
+                c.avail = 1
             else:
-                logt = math.log(it)
-                i = max(range(n), key=lambda k: value[k] / visits[k]
-                        + self.exploration * math.sqrt(logt / visits[k]))
-            game = sample_game(view, self.rng.getrandbits(63))
-            game.apply(options[i].text)
-            visits[i] += 1
-            value[i] += self._rollout(game, me)
-        best = max(range(n), key=lambda k: (visits[k], value[k] / visits[k]))
-        return options[best]
+                c, o = max(avail, key=lambda co: co[0].value / co[0].visits
+                           + k * math.sqrt(math.log(co[0].avail) / co[0].visits))
+            path.append((c, d.player))
+            game.apply(o)
+            node = c
+            if expand:
+                break
+        reward = self._rollout(game, me)
+        root.visits += 1
+        for c, pl in path:
+            c.visits += 1
+            c.value += reward if pl == me else 1.0 - reward
 
     def _rollout(self, game: Game, me: int) -> float:
         rng = self.rng
@@ -80,6 +170,17 @@ class MctsAgent(BaseAgent):
         if game.is_over:
             return 0.5 if game.winner is None else float(game.winner == me)
         return evaluate(game, me)
+
+
+_PRIOR = {"play": 0, "attack": 1, "block": 1, "activate": 2, "target": 2, "keep": 0}
+
+
+def _prior_pick(options: list[Action], rng: random.Random) -> Action:
+    """The next option to expand: the best prior class (lands and spells, then attacks and
+    blocks, then the rest, bare mana abilities last), ties broken at random."""
+    best = min(_PRIOR.get(o.verb, 3 if o.verb != "mana" else 9) for o in options)
+    pool = [o for o in options if _PRIOR.get(o.verb, 3 if o.verb != "mana" else 9) == best]
+    return pool[rng.randrange(len(pool))]
 
 
 def rollout_choice(options, rng: random.Random):
