@@ -21,8 +21,12 @@ resampled; deck lists count as known) and walks one tree with it (Cowling, Powle
   ``widen_base + widen_rate * sqrt(visits)`` children (candidates ordered by a cheap prior:
   lands and spells first, then attacks and blocks, bare mana abilities last), so wide
   declarations (attackers, blockers, damage division) do not starve the search.
-- Rollouts follow :func:`rollout_choice` for at most ``depth`` decisions, then a static evaluation
-  (:func:`evaluate`: life, board, cards in hand) in [0, 1]; a finished game scores 1 / 0.5 / 0.
+- Rollouts are played by :class:`~agents.heuristic.HeuristicAgent` for both seats (``rollout=
+  "heuristic"``, the default: each option is then judged by how a sensible continuation goes) or
+  by the much cheaper :func:`rollout_choice` (``rollout="fast"``), for at most ``depth``
+  decisions, then a static evaluation (:func:`evaluate`: life, board, cards in hand) in [0, 1]; a
+  finished game scores 1 / 0.5 / 0. With heuristic rollouts the heuristic's own choice is also
+  the first child expanded at every node (an action prior).
 
 Budget: ``ms`` (milliseconds of CPU per decision with several options) or ``iterations``; the
 default is a time budget. The most visited root option is played. The tree is rebuilt for every
@@ -51,6 +55,7 @@ from mtg_env.engine.game import Game
 from mtg_env.engine.view import PlayerView, sample_game
 
 from .base import BaseAgent
+from .heuristic import HeuristicAgent
 
 __all__ = ["MctsAgent", "evaluate", "rollout_choice"]
 
@@ -78,14 +83,18 @@ class MctsAgent(BaseAgent):
     # make_agent("mcts:ms=200:depth=30"): text key -> (constructor argument, type)
     PARAMS: ClassVar[dict[str, tuple[str, type]]] = {
         "ms": ("ms", float), "iters": ("iterations", int), "depth": ("depth", int),
-        "c": ("exploration", float), "widen": ("widen_base", int)}
+        "c": ("exploration", float), "widen": ("widen_base", int), "rollout": ("rollout", str)}
 
     def __init__(self, seed: int = 0, iterations: int = 200, depth: int = 40,
                  exploration: float = 0.7, ms: float = 0.0, widen_base: int = 4,
-                 widen_rate: float = 1.0) -> None:
+                 widen_rate: float = 1.0, rollout: str = "heuristic") -> None:
         super().__init__(seed)
         if iterations < 1 or depth < 0 or ms < 0 or exploration < 0:
             raise ValueError("MctsAgent needs iterations >= 1, depth >= 0, ms >= 0, exploration >= 0")
+        if rollout not in ("heuristic", "fast"):
+            raise ValueError(f"rollout must be 'heuristic' or 'fast', not {rollout!r}")
+        self.rollout = rollout
+        self._policies = [HeuristicAgent(), HeuristicAgent()]
         self.iterations = iterations
         self.depth = depth
         self.exploration = exploration
@@ -103,6 +112,8 @@ class MctsAgent(BaseAgent):
             return options[0]
         root = _Node()
         me = view.viewer
+        for seat, policy in enumerate(self._policies):
+            policy.reset(seat, self.rng.getrandbits(32))
         deadline = _CLOCK() + self.ms / 1000.0 if self.ms > 0 else None
         it = 0
         while True:
@@ -123,7 +134,6 @@ class MctsAgent(BaseAgent):
         expand one node, roll out, back the reward up (each node scored for its chooser)."""
         node = root
         path: list[tuple[_Node, int]] = []  # (action node, player who chose it)
-        rng = self.rng
         k = self.exploration
         while not game.is_over:
             d = game.decision
@@ -144,7 +154,7 @@ class MctsAgent(BaseAgent):
             limit = self.widen_base + int(self.widen_rate * math.sqrt(node.visits))
             expand = bool(untried) and (len(children) < limit or not avail)
             if expand:
-                o = _prior_pick(untried, rng)
+                o = self._expand_pick(game, untried)
                 c = children[o.text] = _Node()
                 c.avail = 1
             else:
@@ -161,12 +171,29 @@ class MctsAgent(BaseAgent):
             c.visits += 1
             c.value += reward if pl == me else 1.0 - reward
 
+    def _expand_pick(self, game: Game, untried: list[Action]) -> Action:
+        if self.rollout == "heuristic":
+            d = game.decision
+            choice = self._policies[d.player].act(game.view(d.player))
+            for o in untried:
+                if o.text == choice.text:
+                    return o
+        return _prior_pick(untried, self.rng)
+
     def _rollout(self, game: Game, me: int) -> float:
         rng = self.rng
+        heuristic = self.rollout == "heuristic"
+        policies = self._policies
         for _ in range(self.depth):
             if game.is_over:
                 break
-            game.apply(rollout_choice(game.decision.options, rng))
+            d = game.decision
+            if len(d.options) == 1:
+                game.apply(d.options[0])
+            elif heuristic:
+                game.apply(policies[d.player].act(game.view(d.player)))
+            else:
+                game.apply(rollout_choice(d.options, rng))
         if game.is_over:
             return 0.5 if game.winner is None else float(game.winner == me)
         return evaluate(game, me)
