@@ -101,7 +101,7 @@ def test_agent_names_as_opponents() -> None:
 
 
 def test_bad_opponents_and_seats() -> None:
-    with pytest.raises(ValueError, match="unknown opponent 'genius'.*heuristic"):
+    with pytest.raises(ValueError, match=r"unknown opponent 'genius'.*heuristic"):
         SingleAgentEnv(opponent="genius")
     with pytest.raises(TypeError):
         SingleAgentEnv(opponent=42)
@@ -124,7 +124,8 @@ def test_reset_is_deterministic_for_a_seed() -> None:
 def test_maskable_ppo_learns_end_to_end() -> None:
     """A few thousand MaskablePPO steps run: rollouts use the masks, updates give finite
     losses, and the trained policy only picks legal actions."""
-    torch = pytest.importorskip("torch")
+    torch = pytest.importorskip("torch", reason="MaskablePPO needs the [rl] extra")
+    pytest.importorskip("sb3_contrib", reason="MaskablePPO needs the [rl] extra")
     from sb3_contrib import MaskablePPO
     from sb3_contrib.common.maskable.evaluation import evaluate_policy
 
