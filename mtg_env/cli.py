@@ -91,10 +91,15 @@ def play(deck_a: str = typer.Argument("starter_green", help="deck of player 0"),
 
 
 @app.command()
+@_bad_input_exits
 def cards(color: str = typer.Option(None, help="only this color: W, U, B, R, G, colorless, multicolor"),
           missing: bool = typer.Option(False, help="list only cards not implemented yet")) -> None:
     """List every Tenth Edition card with its implementation status, grouped by color."""
-    from .cards.coverage import coverage_report
+    from .cards.coverage import GROUPS, coverage_report
+
+    keys = [k for k, _ in GROUPS]
+    if color is not None and color.lower() not in {k.lower() for k in keys}:
+        raise MtgError(f"unknown color {color!r}; choose from {', '.join(keys)}")
 
     typer.echo(coverage_report(color=color, only_missing=missing))
 

@@ -109,6 +109,7 @@ def no_games(monkeypatch):
     (["tournament", "--resamples", "-1"], "error: resamples must be at least 0"),
     (["play", "starter_green", "starter_red", "--max-turns", "0"], "error: max_turns must be at least 1"),
     (["play", "starter_green", "starter_red", "--agent", "random,"], "error: --agent: empty name"),
+    (["cards", "--color", "Q"], "error: unknown color 'Q'; choose from W, U, B, R, G"),
 ])
 def test_bad_options_fail_before_any_game(no_games, args: list[str], message: str) -> None:
     res = runner.invoke(app, args)
