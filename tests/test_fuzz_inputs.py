@@ -221,6 +221,25 @@ def test_position_field_types(players: list, message: str) -> None:
     assert pos == before
 
 
+@pytest.mark.parametrize(("data", "message"), [
+    ("players: [{hand: [Séance]}, {}]\n".encode("latin-1"), r"position file '.*p\.yaml' is not UTF-8 text"),
+    (b"\xef\xbb\xbfplayers: [{life: 7}, {}]\n", None),
+    (b"players: [\n", r"p\.yaml: not valid YAML"),
+    (b"[" * 5000, r"p\.yaml: not valid YAML"),
+])
+def test_position_files(tmp_path, data: bytes, message: str | None) -> None:
+    """Position files: UTF-8 with or without a byte-order mark; anything else is a PositionError."""
+    from mtg_env.engine.errors import PositionError
+
+    path = tmp_path / "p.yaml"
+    path.write_bytes(data)
+    if message is None:
+        assert Game.load_position(path).players[0].life == 7
+        return
+    with pytest.raises(PositionError, match=message):
+        Game.load_position(path)
+
+
 @pytest.mark.parametrize(("extra", "message"), [
     ({"active_player": True}, "active_player must be 0 or 1"),
     ({"step": ["precombat_main"]}, "is not a step with priority"),

@@ -52,16 +52,26 @@ _MAX_INT = 1_000_000  # bound of every integer field (life, turn, damage, counte
 
 
 def load_position(path: str | Path, **options: Any) -> Game:
-    """Read a position from a ``.yaml``/``.yml`` or ``.json`` file."""
+    """Read a position from a ``.yaml``/``.yml`` or ``.json`` file (UTF-8, a byte-order mark
+    allowed); anything unreadable raises :class:`PositionError` naming the file."""
     p = Path(path)
     try:
-        text = p.read_text()
+        raw = p.read_bytes()
     except OSError as exc:
         raise PositionError(f"cannot read position file {str(p)!r}: {exc.strerror}") from None
+    except ValueError as exc:  # e.g. a NUL character in the path
+        raise PositionError(f"cannot read position file {str(p)!r}: {exc}") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise PositionError(f"position file {str(p)!r} is not UTF-8 text (byte {exc.start}); "
+                            "save it as UTF-8") from None
+    kind = "JSON" if p.suffix == ".json" else "YAML"
     try:
         data = json.loads(text) if p.suffix == ".json" else yaml.safe_load(text)
     except (json.JSONDecodeError, yaml.YAMLError) as exc:
-        kind = "JSON" if p.suffix == ".json" else "YAML"
+        raise PositionError(f"{p.name}: not valid {kind}: {str(exc).splitlines()[0]}") from None
+    except (ValueError, TypeError, RecursionError) as exc:  # a bad YAML timestamp, deep nesting
         raise PositionError(f"{p.name}: not valid {kind}: {exc}") from None
     return game_from_position(data, **options)
 
