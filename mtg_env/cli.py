@@ -1,14 +1,17 @@
 """The ``mtg-env`` command line: play a game, list card coverage, simulate matchups, matrices and
 tournaments.
 
-Bad input (an unknown deck, card or agent, an unreadable deck or config file, zero games) gives a
-one-line ``error: ...`` on stderr and exit code 2, never a traceback.
+Bad input (an unknown deck, card or agent, an unreadable deck or config file, a config key or
+value of the wrong type, zero games or turns, an output path that can't be written) gives a
+one-line ``error: ...`` on stderr and exit code 2, never a traceback. Every option is checked
+before the first game starts, so no work is lost to a typo.
 """
 
 from __future__ import annotations
 
 import functools
 import math
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -20,6 +23,7 @@ from rich.console import Console
 from rich.table import Table
 
 from . import Game, MtgError
+from .engine.deck import decode_utf8
 from .sim.decks import default_deck_names
 from .sim.decks import load_deck as _load_deck
 
@@ -65,6 +69,8 @@ def play(deck_a: str = typer.Argument("starter_green", help="deck of player 0"),
     """Play one seeded game between two decks (uniformly random players by default); print the log."""
     decks = [load_deck(deck_a), load_deck(deck_b)]
     names = _agent_pair(agent)
+    _int(max_turns, "max_turns", 1)
+    _before_games()
     if names == ("random", "random"):
         import random
 
@@ -85,70 +91,149 @@ def play(deck_a: str = typer.Argument("starter_green", help="deck of player 0"),
 
 
 @app.command()
+@_bad_input_exits
 def cards(color: str = typer.Option(None, help="only this color: W, U, B, R, G, colorless, multicolor"),
           missing: bool = typer.Option(False, help="list only cards not implemented yet")) -> None:
     """List every Tenth Edition card with its implementation status, grouped by color."""
-    from .cards.coverage import coverage_report
+    from .cards.coverage import GROUPS, coverage_report
+
+    keys = [k for k, _ in GROUPS]
+    if color is not None and color.lower() not in {k.lower() for k in keys}:
+        raise MtgError(f"unknown color {color!r}; choose from {', '.join(keys)}")
 
     typer.echo(coverage_report(color=color, only_missing=missing))
 
 
 # -- simulation ---------------------------------------------------------------------------------
-def _agent_pair(spec: str) -> tuple[str, str]:
+def _before_games() -> None:
+    """Called once every option has been checked, right before the first game starts (the tests
+    replace it to check validation without playing)."""
+
+
+def _names(value: Any, what: str) -> list[str]:
+    """Names from a comma-separated string or a list of strings; an empty name is an error."""
+    if isinstance(value, str):
+        parts = [v.strip() for v in value.split(",")]
+    elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+        parts = [v.strip() for v in value]
+    else:
+        raise MtgError(f"{what}: expected a comma-separated string or a list of names, got {value!r}")
+    if any(not p for p in parts):
+        raise MtgError(f"{what}: empty name in {value!r}")
+    return parts
+
+
+def _agent_pair(spec: Any, what: str = "--agent") -> tuple[str, str]:
     from agents import agent_names
 
-    parts = [p.strip() for p in spec.split(",") if p.strip()]
+    parts = _names(spec, what)
     if len(parts) not in (1, 2):
-        raise MtgError(f"--agent takes one agent or two (AGENT_A,AGENT_B), got {spec!r}")
+        raise MtgError(f"{what} takes one agent or two (AGENT_A,AGENT_B), got {spec!r}")
     for p in parts:
         if p not in agent_names():
             raise MtgError(f"unknown agent {p!r}; choose from {', '.join(agent_names())}")
     return (parts[0], parts[-1])
 
 
-def _split(value: Any) -> list[str]:
-    if value is None:
-        return []
-    if isinstance(value, str):
-        return [v.strip() for v in value.split(",") if v.strip()]
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return list(value)
-    raise MtgError(f"expected a comma-separated string or a list of names, got {value!r}")
-
-
-def _load_config(path: str | None, allowed: set[str]) -> dict[str, Any]:
+def _load_config(path: str | None, types: dict[str, tuple[type, ...]]) -> dict[str, Any]:
+    """A YAML config file as a dict of option values: UTF-8 (a byte-order mark allowed), a
+    mapping, only the keys in ``types``, each value of one of its types (``None`` for any)."""
     if path is None:
         return {}
     try:
-        data = yaml.safe_load(Path(path).read_text())
+        with open(path, "rb") as f:
+            raw = f.read(1_000_001)
     except OSError as exc:
         raise MtgError(f"cannot read config file {path!r}: {exc.strerror}") from None
+    except ValueError as exc:
+        raise MtgError(f"cannot read config file {path!r}: {exc}") from None
+    if len(raw) > 1_000_000:
+        raise MtgError(f"config file {path!r} is too large (at most 1000000 bytes)")
+    try:
+        text = decode_utf8(raw)
+    except UnicodeDecodeError as exc:
+        raise MtgError(f"config file {path!r} is not UTF-8 text (byte {exc.start}); "
+                       "save it as UTF-8") from None
+    try:
+        data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         raise MtgError(f"config file {path!r} is not valid YAML: {str(exc).splitlines()[0]}") from None
+    except (ValueError, TypeError, RecursionError) as exc:  # e.g. a bad timestamp or a deep nest
+        raise MtgError(f"config file {path!r} is not valid YAML: {exc}") from None
+    if data is None:
+        data = {}
     if not isinstance(data, dict):
         raise MtgError(f"config file {path!r} must be a mapping of option names to values")
     data = {str(k).replace("-", "_"): v for k, v in data.items()}
-    unknown = set(data) - allowed
+    unknown = set(data) - set(types)
     if unknown:
-        raise MtgError(f"config file {path!r}: unknown key(s) {', '.join(sorted(unknown))}; "
-                       f"allowed: {', '.join(sorted(allowed))}")
+        hint = " (the key is 'agents')" if "agent" in unknown and "agents" in types else ""
+        raise MtgError(f"config file {path!r}: unknown key(s) {', '.join(sorted(unknown))}{hint}; "
+                       f"allowed: {', '.join(sorted(types))}")
+    for key, value in data.items():
+        ok = types[key]
+        if value is not None and (not isinstance(value, ok) or (isinstance(value, bool) and bool not in ok)):
+            kinds = " or ".join(_TYPE_NAMES[t] for t in ok)
+            raise MtgError(f"config file {path!r}: {key} must be {kinds}, got {value!r}")
     return data
+
+
+_TYPE_NAMES = {int: "an integer", str: "a string", list: "a list", bool: "true or false"}
 
 
 def _pick(cli: Any, config: dict[str, Any], key: str, default: Any) -> Any:
     """An option given on the command line wins over the config file, which wins over the default."""
     if cli is not None:
         return cli
-    return config.get(key, default)
+    value = config.get(key)
+    return default if value is None else value
 
 
 def _int(value: Any, name: str, minimum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise MtgError(f"{name} must be an integer, got {value!r}")
     if minimum is not None and value < minimum:
-        what = "games" if name == "games" else name
-        raise MtgError(f"{what} must be at least {minimum}, got {value}")
+        raise MtgError(f"{name} must be at least {minimum}, got {value}")
     return value
+
+
+def _writable_file(path: str | Path, option: str) -> Path:
+    """Check that ``path`` can be written (by opening it for appending) and return it; a file
+    that did not exist is removed again."""
+    p = Path(path)
+    existed = p.exists()
+    try:
+        with open(p, "a"):
+            pass
+    except OSError as exc:
+        raise MtgError(f"{option}: cannot write {str(p)!r}: {exc.strerror}") from None
+    except ValueError as exc:
+        raise MtgError(f"{option}: cannot write {str(p)!r}: {exc}") from None
+    if not existed:
+        p.unlink(missing_ok=True)
+    return p
+
+
+def _writable_dir(path: str, option: str, files: tuple[str, ...]) -> Path:
+    """Create the output folder ``path`` if needed and check its ``files`` can be written."""
+    p = Path(path)
+    try:
+        p.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise MtgError(f"{option}: cannot create the folder {str(p)!r}: "
+                       f"{exc.strerror or exc}") from None
+    except ValueError as exc:
+        raise MtgError(f"{option}: cannot create the folder {str(p)!r}: {exc}") from None
+    if not os.access(p, os.W_OK):
+        raise MtgError(f"{option}: the folder {str(p)!r} is not writable")
+    for name in files:
+        _writable_file(p / name, option)
+    return p
+
+
+def _deck_names(cli: str | None, config: dict[str, Any]) -> list[str]:
+    value = _pick(cli, config, "decks", None)
+    return default_deck_names() if value is None else _names(value, "decks")
 
 
 def _pct(rate: float, lo: float, hi: float) -> str:
@@ -157,12 +242,22 @@ def _pct(rate: float, lo: float, hi: float) -> str:
     return f"{rate:6.1%}  [{lo:.1%}, {hi:.1%}]"
 
 
+def _cell(rate: float, lo: float, hi: float) -> str:
+    """A matrix cell: win rate and 95% Wilson interval in percent, e.g. ``56% [49-63]``."""
+    if math.isnan(rate):
+        return "—"
+    return f"{rate:.0%} [{100 * lo:.0f}-{100 * hi:.0f}]"
+
+
 def _console() -> Console:
     # Piped output (a file, a CI log) gets room for the deck names instead of 80 columns.
     return Console(highlight=False, width=None if sys.stdout.isatty() else 160)
 
 
-_SIM_KEYS = {"games", "seed", "workers", "backend", "address", "max_turns", "out", "agent", "decks"}
+_NAMES = (str, list)
+_SIM_KEYS: dict[str, tuple[type, ...]] = {
+    "games": (int,), "seed": (int,), "workers": (int,), "backend": (str,), "address": (str,),
+    "max_turns": (int,), "out": (str,), "agents": _NAMES, "decks": _NAMES}
 
 
 @app.command()
@@ -181,10 +276,19 @@ def matchup(deck_a: str = typer.Argument(..., help="deck A: a built-in deck name
             progress: bool = typer.Option(True, help="show a progress bar")) -> None:
     """Deck A against deck B: win rate with a 95% Wilson interval, play/draw split, speed."""
     from .sim.matchup import run_matchup
+    from .sim.parallel import check_backend
 
+    decks = [load_deck(deck_a), load_deck(deck_b)]
     _int(games, "games", 1)
     pair = _agent_pair(agent)
-    m = run_matchup(deck_a, deck_b, games, pair, seed, workers, backend, address, max_turns, progress)
+    _int(max_turns, "max_turns", 1)
+    check_backend(workers, backend)
+    if json_out is not None:
+        _writable_file(json_out, "--json")
+    if csv_out is not None:
+        _writable_file(csv_out, "--csv")
+    _before_games()
+    m = run_matchup(decks[0], decks[1], games, pair, seed, workers, backend, address, max_turns, progress)
     s = m.summary
     con = _console()
     con.print(f"[bold]{m.deck_a} (A) vs {m.deck_b} (B)[/bold]: {pair[0]} vs {pair[1]} agents, "
@@ -219,7 +323,8 @@ def matchup(deck_a: str = typer.Argument(..., help="deck A: a built-in deck name
 @_bad_input_exits
 def matrix(decks: str = typer.Option(None, help="comma-separated decks (default: the theme decks)"),
            games: int = typer.Option(None, "--games", "-n", help="games per pairing [default: 100]"),
-           agent: str = typer.Option(None, help="agent of every deck [default: heuristic]"),
+           agents: str = typer.Option(None, "--agents", "--agent",
+                                      help="the agent of every deck [default: heuristic]"),
            seed: int = typer.Option(None, help="base seed [default: 0]"),
            workers: int = typer.Option(None, help=WORKERS_HELP),
            backend: str = typer.Option(None, help=BACKEND_HELP + " [default: local]"),
@@ -233,30 +338,44 @@ def matrix(decks: str = typer.Option(None, help="comma-separated decks (default:
            progress: bool = typer.Option(True, help="show a progress bar")) -> None:
     """Every pairing of the decks: a win-rate table, a CSV and a heatmap PNG with 95% intervals."""
     from .sim.matrix import run_matrix
+    from .sim.parallel import check_backend
 
     con = _console()
-    cfg = _load_config(config, _SIM_KEYS | {"mirrors"})
-    deck_list = _split(_pick(decks, cfg, "decks", None)) or default_deck_names()
+    cfg = _load_config(config, _SIM_KEYS | {"mirrors": (bool,)})
+    deck_list = [load_deck(d) for d in _deck_names(decks, cfg)]
     n = _int(_pick(games, cfg, "games", 100), "games", 1)
-    pair = _agent_pair(str(_pick(agent, cfg, "agent", "heuristic")))
-    if pair[0] != pair[1]:
-        raise MtgError("a matrix uses one agent for every deck")
-    out_dir = Path(_pick(out, cfg, "out", "results"))
-    res = run_matrix(deck_list, n, pair[0], _int(_pick(seed, cfg, "seed", 0), "seed"),
-                     _pick(workers, cfg, "workers", None), _pick(backend, cfg, "backend", "local"),
-                     _pick(address, cfg, "address", None),
-                     _int(_pick(max_turns, cfg, "max_turns", 100), "max_turns", 1),
-                     bool(_pick(mirrors, cfg, "mirrors", False)), progress)
-    wr = res.win_rates()
-    con.print(f"win rate of row deck vs column deck ({pair[0]} agents, {n} games per pairing)")
+    agent_names = set(_names(_pick(agents, cfg, "agents", "heuristic"), "agents"))
+    if len(agent_names) != 1:
+        raise MtgError(f"a matrix uses one agent for every deck, got {', '.join(sorted(agent_names))}")
+    agent = _agent_pair(agent_names.pop(), "agents")[0]
+    seed_v = _int(_pick(seed, cfg, "seed", 0), "seed")
+    workers_v = _pick(workers, cfg, "workers", None)
+    backend_v = _pick(backend, cfg, "backend", "local")
+    check_backend(workers_v, backend_v)
+    turns = _int(_pick(max_turns, cfg, "max_turns", 100), "max_turns", 1)
+    out_dir = _writable_dir(_pick(out, cfg, "out", "results"), "--out", ("matrix.csv", "matrix.png"))
+    _before_games()
+    res = run_matrix(deck_list, n, agent, seed_v, workers_v, backend_v, _pick(address, cfg, "address", None),
+                     turns, bool(_pick(mirrors, cfg, "mirrors", False)), progress)
+    cells = res.table().set_index(["deck", "opponent"])
+    con.print(f"win rate of row deck vs column deck ({agent} agents, {n} games per pairing; "
+              "95% Wilson interval)")
     t = Table()
     t.add_column("deck", style="bold")
     for d in res.decks:
         t.add_column(d, justify="right")
     for a in res.decks:
-        t.add_row(a, *["—" if math.isnan(wr.loc[a, b]) else f"{wr.loc[a, b]:.0%}" for b in res.decks])
+        row = []
+        for b in res.decks:
+            if (a, b) not in cells.index:
+                row.append("—")
+                continue
+            c = cells.loc[(a, b)]
+            if c.ndim > 1:  # a mirror appears once
+                c = c.iloc[0]
+            row.append(_cell(c["win_rate"], c["ci_low"], c["ci_high"]))
+        t.add_row(a, *row)
     con.print(t)
-    out_dir.mkdir(parents=True, exist_ok=True)
     res.write_csv(out_dir / "matrix.csv")
     res.heatmap(out_dir / "matrix.png")
     total = sum(len(m.results) for m in res.matchups)
@@ -282,20 +401,26 @@ def tournament(agents: str = typer.Option(None, help="comma-separated agents [de
                config: str = typer.Option(None, help="YAML file with any of these options"),
                progress: bool = typer.Option(True, help="show a progress bar")) -> None:
     """Round robin of agents (over the decks) or, with one agent, of decks; Bradley-Terry ratings."""
+    from .sim.parallel import check_backend
     from .sim.tournament import run_tournament
 
-    cfg = _load_config(config, (_SIM_KEYS - {"agent"}) | {"agents", "resamples"})
-    agent_list = _split(_pick(agents, cfg, "agents", "random,heuristic"))
+    cfg = _load_config(config, _SIM_KEYS | {"resamples": (int,)})
+    agent_list = _names(_pick(agents, cfg, "agents", "random,heuristic"), "agents")
     for a in agent_list:
-        _agent_pair(a)
-    deck_list = _split(_pick(decks, cfg, "decks", None)) or default_deck_names()
+        _agent_pair(a, "agents")
+    deck_list = [load_deck(d) for d in _deck_names(decks, cfg)]
     n = _int(_pick(games, cfg, "games", 100), "games", 1)
-    out_dir = Path(_pick(out, cfg, "out", "results"))
-    res = run_tournament(agent_list, deck_list, n, _int(_pick(seed, cfg, "seed", 0), "seed"),
-                         _pick(workers, cfg, "workers", None), _pick(backend, cfg, "backend", "local"),
-                         _pick(address, cfg, "address", None),
-                         _int(_pick(max_turns, cfg, "max_turns", 100), "max_turns", 1),
-                         _int(_pick(resamples, cfg, "resamples", 200), "resamples", 0), progress)
+    seed_v = _int(_pick(seed, cfg, "seed", 0), "seed")
+    workers_v = _pick(workers, cfg, "workers", None)
+    backend_v = _pick(backend, cfg, "backend", "local")
+    check_backend(workers_v, backend_v)
+    turns = _int(_pick(max_turns, cfg, "max_turns", 100), "max_turns", 1)
+    n_resamples = _int(_pick(resamples, cfg, "resamples", 200), "resamples", 0)
+    out_dir = _writable_dir(_pick(out, cfg, "out", "results"), "--out",
+                            ("tournament.csv", "tournament.png"))
+    _before_games()
+    res = run_tournament(agent_list, deck_list, n, seed_v, workers_v, backend_v,
+                         _pick(address, cfg, "address", None), turns, n_resamples, progress)
     con = _console()
     con.print(f"{res.kind} tournament: {len(res.results)} games, Bradley-Terry ratings (Elo scale) "
               "with 95% bootstrap intervals")
@@ -309,7 +434,6 @@ def tournament(agents: str = typer.Option(None, help="comma-separated agents [de
         t.add_row(str(k + 1), row["entrant"], f"{row['rating']:.0f}", interval, str(row["games"]),
                   str(row["wins"]), str(row["draws"]), f"{row['score']:.1%}")
     con.print(t)
-    out_dir.mkdir(parents=True, exist_ok=True)
     res.write_csv(out_dir / "tournament.csv")
     res.chart(out_dir / "tournament.png")
     con.print(f"{len(res.results)} games in {res.seconds:.1f}s; wrote {out_dir / 'tournament.csv'} "

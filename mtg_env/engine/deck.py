@@ -12,6 +12,10 @@ from .registry import get_card, is_unimplemented
 BUILTIN_DIR = Path(__file__).resolve().parent.parent / "decks"
 MIN_DECK_SIZE = 40
 MAX_COPIES = 4
+MAX_LINE_COUNT = 250  # copies on one line: more is a typo, not a deck
+MAX_TOTAL_CARDS = 1000  # cards in a deck list, sideboard included
+MAX_NAME_LENGTH = 200  # the longest card name has 141 characters
+MAX_FILE_BYTES = 1_000_000
 _LINE = re.compile(r"^(\d+)\s*x?\s+(.+?)\s*$", re.IGNORECASE)
 
 
@@ -30,17 +34,23 @@ class Deck:
         self.sideboard = sideboard or []
 
     @classmethod
-    def from_text(cls, text: str, name: str = "", min_size: int = MIN_DECK_SIZE) -> Deck:
-        """Parse and validate a deck list.
+    def from_text(cls, text: str | bytes, name: str = "", min_size: int = MIN_DECK_SIZE) -> Deck:
+        """Parse and validate a deck list (``bytes`` are read as UTF-8; a byte-order mark is
+        ignored).
 
-        Raises :class:`UnknownCardError` for a name not in the registry,
-        :class:`UnimplementedCardError` for a real card the engine can't play yet, and
-        :class:`DeckError` for a malformed line, fewer than ``min_size`` cards or more than four
-        copies of a nonbasic card (pass ``min_size=0`` to relax the size rule, e.g. in tests).
+        Raises :class:`UnknownCardError` for a name not in the registry (main deck or
+        sideboard), :class:`UnimplementedCardError` for a real card the engine can't play yet,
+        and :class:`DeckError` for text that isn't UTF-8, a malformed line, a count over
+        ``MAX_LINE_COUNT`` (or more than ``MAX_TOTAL_CARDS`` cards in all), fewer than
+        ``min_size`` cards or more than four copies of a nonbasic card across the deck and its
+        sideboard (pass ``min_size=0`` to relax the size rule, e.g. in tests).
         """
-        entries: list[tuple[int, str]] = []
-        side: list[tuple[int, str]] = []
+        label = name or "deck"
+        text = _decode(text, label)
+        entries: list[tuple[int, str, int]] = []
+        side: list[tuple[int, str, int]] = []
         target = entries
+        total = 0
         for lineno, raw in enumerate(text.splitlines(), 1):
             line = raw.split("#", 1)[0].strip()
             if not line:
@@ -50,55 +60,73 @@ class Deck:
                 continue
             m = _LINE.match(line)
             if not m:
-                raise DeckError(f"{name or 'deck'} line {lineno}: expected 'N Card Name', "
-                                f"got {raw.strip()!r}")
-            count = int(m.group(1))
+                raise DeckError(f"{label} line {lineno}: expected 'N Card Name', "
+                                f"got {_short(raw.strip())!r}")
+            digits, card = m.group(1).lstrip("0") or "0", m.group(2)
+            # Checked on the digits first: int() of a huge number is slow or refused.
+            if len(digits) > len(str(MAX_LINE_COUNT)) or int(digits) > MAX_LINE_COUNT:
+                raise DeckError(f"{label} line {lineno}: {_short(digits)} copies is too many "
+                                f"(at most {MAX_LINE_COUNT} on a line)")
+            count = int(digits)
             if count <= 0:
-                raise DeckError(f"{name or 'deck'} line {lineno}: card count must be positive")
-            target.append((count, m.group(2)))
-        unimplemented = []
-        canon: list[tuple[int, str]] = []
-        for count, card in entries:
-            if is_unimplemented(card):
-                unimplemented.append(card)
-                continue
-            try:
-                cdef = get_card(card)
-            except UnknownCardError as exc:
-                raise UnknownCardError(card, exc.suggestions) from None
-            canon.append((count, cdef.name))
-        if unimplemented:
-            raise UnimplementedCardError(sorted(set(unimplemented)))
-        total = sum(c for c, _ in canon)
-        if total < min_size:
-            raise DeckError(f"{name or 'deck'} has {total} cards; a deck needs at least {min_size}")
+                raise DeckError(f"{label} line {lineno}: card count must be positive")
+            if len(card) > MAX_NAME_LENGTH:
+                raise DeckError(f"{label} line {lineno}: card name too long "
+                                f"({len(card)} characters): {_short(card)!r}")
+            total += count
+            if total > MAX_TOTAL_CARDS:
+                raise DeckError(f"{label} line {lineno}: more than {MAX_TOTAL_CARDS} cards in all")
+            target.append((count, card, lineno))
+        canon = _canonical(entries)
+        side_canon = _canonical(side)
+        size = sum(c for c, _ in canon)
+        if size < min_size:
+            raise DeckError(f"{label} has {size} cards; a deck needs at least {min_size}")
         counts: Counter[str] = Counter()
-        for c, n in canon:
+        for c, n in canon + side_canon:
             counts[n] += c
         for card, c in counts.items():
             if c > MAX_COPIES and "Basic" not in get_card(card).supertypes:
-                raise DeckError(f"{name or 'deck'} has {c} copies of {card}; at most {MAX_COPIES} "
+                where = " (deck and sideboard)" if any(n == card for _, n in side_canon) else ""
+                raise DeckError(f"{label} has {c} copies of {card}{where}; at most {MAX_COPIES} "
                                 "copies of a card other than a basic land are allowed")
-        return cls(canon, name, side)
+        return cls(canon, name, side_canon)
 
     @classmethod
     def from_file(cls, path: str | Path, min_size: int = MIN_DECK_SIZE) -> Deck:
+        """Read and validate a deck file (UTF-8, a byte-order mark allowed); see :meth:`from_text`.
+
+        An unreadable file or one that isn't UTF-8 text raises :class:`DeckError` naming it.
+        """
+        if not isinstance(path, str | Path):
+            raise DeckError(f"a deck file path must be a string or Path, got {type(path).__name__}")
         p = Path(path)
         try:
-            text = p.read_text()
+            with p.open("rb") as f:
+                data = f.read(MAX_FILE_BYTES + 1)
         except OSError as exc:
             raise DeckError(f"cannot read deck file {str(p)!r}: {exc.strerror}") from None
+        except ValueError as exc:  # e.g. a NUL character in the path
+            raise DeckError(f"cannot read deck file {str(p)!r}: {exc}") from None
+        if len(data) > MAX_FILE_BYTES:
+            raise DeckError(f"deck file {str(p)!r} is too large (a deck list is at most "
+                            f"{MAX_FILE_BYTES} bytes)")
+        try:
+            text = decode_utf8(data)
+        except UnicodeDecodeError as exc:
+            raise DeckError(f"deck file {str(p)!r} is not UTF-8 text (byte {exc.start}: "
+                            f"{data[exc.start:exc.start + 1]!r}); save it as UTF-8") from None
         return cls.from_text(text, name=p.stem, min_size=min_size)
 
     @classmethod
     def builtin(cls, name: str) -> Deck:
         """A deck that ships with the package, e.g. ``Deck.builtin("molimos_might")``."""
-        path = BUILTIN_DIR / f"{name}.txt"
-        if not path.exists():
+        if not isinstance(name, str) or name not in builtin_names():
             raise DeckError(f"no built-in deck {name!r}; available: {', '.join(builtin_names())}")
-        return cls.from_file(path)
+        return cls.from_file(BUILTIN_DIR / f"{name}.txt")
 
     def card_names(self) -> list[str]:
+        """Every card of the main deck, one name per copy, in list order."""
         return [n for c, n in self.entries for _ in range(c)]
 
     def __len__(self) -> int:
@@ -109,4 +137,44 @@ class Deck:
 
 
 def builtin_names() -> list[str]:
+    """The names :meth:`Deck.builtin` accepts."""
     return sorted(p.stem for p in BUILTIN_DIR.glob("*.txt"))
+
+
+def decode_utf8(data: bytes) -> str:
+    """UTF-8 text with a leading byte-order mark removed (raises ``UnicodeDecodeError``)."""
+    return data.decode("utf-8-sig")
+
+
+def _decode(text: str | bytes, label: str) -> str:
+    if isinstance(text, bytes | bytearray):
+        try:
+            return decode_utf8(bytes(text))
+        except UnicodeDecodeError as exc:
+            raise DeckError(f"{label} is not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
+    if not isinstance(text, str):
+        raise DeckError(f"a deck list must be text, got {type(text).__name__}")
+    return text.removeprefix("\ufeff")
+
+
+def _short(s: str, limit: int = 60) -> str:
+    return s if len(s) <= limit else s[:limit] + "..."
+
+
+def _canonical(entries: list[tuple[int, str, int]]) -> list[tuple[int, str]]:
+    """Registry names for ``(count, name, line)`` entries; unknown names raise at once,
+    unimplemented ones are collected into one error."""
+    unimplemented = []
+    canon: list[tuple[int, str]] = []
+    for count, card, _lineno in entries:
+        if is_unimplemented(card):
+            unimplemented.append(card)
+            continue
+        try:
+            cdef = get_card(card)
+        except UnknownCardError as exc:
+            raise UnknownCardError(card, exc.suggestions) from None
+        canon.append((count, cdef.name))
+    if unimplemented:
+        raise UnimplementedCardError(sorted(set(unimplemented)))
+    return canon

@@ -48,19 +48,30 @@ _PLAYER_KEYS = {"life", "poison", "mana_pool", "lands_played", "hand", "library"
 _PERM_KEYS = {"card", "id", "tapped", "damage", "counters", "summoning_sick", "attached_to",
               "attacking", "blocking", "controller"}
 _TOP_KEYS = {"turn", "active_player", "step", "players", "seed"}
+_MAX_INT = 1_000_000  # bound of every integer field (life, turn, damage, counters)
 
 
 def load_position(path: str | Path, **options: Any) -> Game:
-    """Read a position from a ``.yaml``/``.yml`` or ``.json`` file."""
+    """Read a position from a ``.yaml``/``.yml`` or ``.json`` file (UTF-8, a byte-order mark
+    allowed); anything unreadable raises :class:`PositionError` naming the file."""
     p = Path(path)
     try:
-        text = p.read_text()
+        raw = p.read_bytes()
     except OSError as exc:
         raise PositionError(f"cannot read position file {str(p)!r}: {exc.strerror}") from None
+    except ValueError as exc:  # e.g. a NUL character in the path
+        raise PositionError(f"cannot read position file {str(p)!r}: {exc}") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise PositionError(f"position file {str(p)!r} is not UTF-8 text (byte {exc.start}); "
+                            "save it as UTF-8") from None
+    kind = "JSON" if p.suffix == ".json" else "YAML"
     try:
         data = json.loads(text) if p.suffix == ".json" else yaml.safe_load(text)
     except (json.JSONDecodeError, yaml.YAMLError) as exc:
-        kind = "JSON" if p.suffix == ".json" else "YAML"
+        raise PositionError(f"{p.name}: not valid {kind}: {str(exc).splitlines()[0]}") from None
+    except (ValueError, TypeError, RecursionError) as exc:  # a bad YAML timestamp, deep nesting
         raise PositionError(f"{p.name}: not valid {kind}: {exc}") from None
     return game_from_position(data, **options)
 
@@ -69,22 +80,22 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
                        max_turns: int | None = None) -> Game:
     if not isinstance(data, dict):
         raise PositionError("a position must be a mapping with 'players'")
-    unknown = set(data) - _TOP_KEYS
+    unknown = {str(k) for k in data} - _TOP_KEYS
     if unknown:
         raise PositionError(f"unknown top-level key(s) {sorted(unknown)}; allowed: {sorted(_TOP_KEYS)}")
     g = Game()
     g.manual_mana = manual_mana
     g.skip_trivial = skip_trivial
     g.max_turns = max_turns
-    g.rng = Rng(_int(data.get("seed", 0), "seed"))
+    g.rng = Rng(_int(data.get("seed", 0), "seed", 0, 2**64 - 1))
     g.turn = _int(data.get("turn", 1), "turn", 1)
     g.active = data.get("active_player", 0)
-    if g.active not in (0, 1):
-        raise PositionError("active_player must be 0 or 1")
+    if isinstance(g.active, bool) or g.active not in (0, 1):
+        raise PositionError(f"active_player must be 0 or 1, got {_show(g.active)}")
     g.starting_player = g.active if g.turn % 2 == 1 else 1 - g.active
     step = data.get("step", "precombat_main")
-    if step not in STEPS or step in ("untap", "cleanup"):
-        raise PositionError(f"step {step!r} is not a step with priority; use one of "
+    if not isinstance(step, str) or step not in STEPS or step in ("untap", "cleanup"):
+        raise PositionError(f"step {_show(step)} is not a step with priority; use one of "
                             + ", ".join(s for s in STEPS if s not in ("untap", "cleanup")))
     g.step = step
     players = data.get("players")
@@ -97,7 +108,7 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
         where = f"players[{i}]"
         if not isinstance(pd, dict):
             raise PositionError(f"{where}: must be a mapping")
-        bad = set(pd) - _PLAYER_KEYS
+        bad = {str(k) for k in pd} - _PLAYER_KEYS
         if bad:
             raise PositionError(f"{where}: unknown key(s) {sorted(bad)}; allowed: {sorted(_PLAYER_KEYS)}")
         P = g.players[i]
@@ -105,23 +116,28 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
         P.poison = _int(pd.get("poison", 0), f"{where}.poison", 0)
         P.lands_played = _int(pd.get("lands_played", 0), f"{where}.lands_played", 0)
         pool = pd.get("mana_pool", "")
-        for ch in str(pool):
+        if pool is None:
+            pool = ""
+        if not isinstance(pool, str):
+            raise PositionError(f"{where}.mana_pool: expected a string of mana symbols (WUBRGC), "
+                                f"got {_show(pool)}")
+        for ch in pool:
             if ch not in "WUBRGC":
                 raise PositionError(f"{where}.mana_pool: {ch!r} is not a mana symbol (WUBRGC)")
             P.mana_pool["WUBRGC".index(ch)] += 1
         for zone in ("hand", "library", "graveyard", "removed"):
-            names = pd.get(zone, []) or []
-            if not isinstance(names, list):
-                raise PositionError(f"{where}.{zone}: must be a list of card names")
+            names = _list(pd.get(zone), f"{where}.{zone}", "card names")
             for j, name in enumerate(names):
                 getattr(P, zone).append(g._new_card(_card(name, f"{where}.{zone}[{j}]"), i))
-        for j, entry in enumerate(pd.get("in_play", []) or []):
+        in_play = _list(pd.get("in_play"), f"{where}.in_play", "card names or permanent mappings")
+        for j, entry in enumerate(in_play):
             w = f"{where}.in_play[{j}]"
             if isinstance(entry, str):
                 entry = {"card": entry}
             if not isinstance(entry, dict) or "card" not in entry:
-                raise PositionError(f"{w}: must be a card name or a mapping with 'card'")
-            bad = set(entry) - _PERM_KEYS
+                raise PositionError(f"{w}: must be a card name or a mapping with 'card', "
+                                    f"got {_show(entry)}")
+            bad = {str(k) for k in entry} - _PERM_KEYS
             if bad:
                 raise PositionError(f"{w}: unknown key(s) {sorted(bad)}; allowed: {sorted(_PERM_KEYS)}")
             cdef = _card(entry["card"], w)
@@ -131,33 +147,39 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
             if controller not in (0, 1) or isinstance(controller, bool):
                 raise PositionError(f"{w}.controller: must be 0 or 1, got {controller!r}")
             perm = Permanent(g._id(), g._new_card(cdef, i), controller, g._timestamp())
-            perm.tapped = bool(entry.get("tapped", False))
+            perm.tapped = _bool(entry.get("tapped", False), f"{w}.tapped")
             perm.damage = _int(entry.get("damage", 0), f"{w}.damage", 0)
-            perm.sick = bool(entry.get("summoning_sick", False))
-            counters = entry.get("counters") or {}
+            perm.sick = _bool(entry.get("summoning_sick", False), f"{w}.summoning_sick")
+            counters = entry.get("counters")
+            if counters is None:
+                counters = {}
             if not isinstance(counters, dict) or any(
-                    not isinstance(v, int) or v < 0 for v in counters.values()):
-                raise PositionError(f"{w}.counters: must map counter names to non-negative integers")
-            perm.counters = {str(k): v for k, v in counters.items() if v}
+                    not isinstance(k, str) or not k or isinstance(v, bool) or not isinstance(v, int)
+                    or not 0 <= v <= _MAX_INT for k, v in counters.items()):
+                raise PositionError(f"{w}.counters: must map counter names to non-negative integers, "
+                                    f"got {_show(counters)}")
+            perm.counters = {k: v for k, v in counters.items() if v}
             if "id" in entry:
-                key = str(entry["id"])
+                key = _ref(entry["id"], f"{w}.id")
                 if key in ids:
                     raise PositionError(f"{w}: duplicate id {key!r}")
                 ids[key] = perm.id
-            if "attached_to" in entry:
-                attach.append((perm, entry["attached_to"], w))
-            if entry.get("attacking"):
+            if "attached_to" in entry and entry["attached_to"] is not None:
+                attach.append((perm, _ref(entry["attached_to"], f"{w}.attached_to"), w))
+            if _bool(entry.get("attacking", False), f"{w}.attacking"):
                 if step not in ("declare_attackers", "declare_blockers", "combat_damage"):
                     raise PositionError(f"{w}: 'attacking' needs a combat step after attackers are declared")
                 if controller != g.active or not cdef.types & {"Creature"}:
                     raise PositionError(f"{w}: only the active player's creatures can attack")
                 perm.attacking = True
                 g.any_attackers = True
-            if entry.get("blocking"):
-                blocks.append((perm, entry["blocking"], w))
+            blocking = entry.get("blocking")
+            if blocking is not None and blocking != []:
+                refs = blocking if isinstance(blocking, list) else [blocking]
+                blocks.append((perm, [_ref(r, f"{w}.blocking") for r in refs], w))
             g.perms[perm.id] = perm
     for perm, ref, w in attach:
-        host = ids.get(str(ref))
+        host = ids.get(ref)
         if host is None:
             raise PositionError(f"{w}.attached_to: no permanent has id {ref!r}")
         perm.attached_to = host
@@ -166,9 +188,9 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
             raise PositionError(f"{w}: 'blocking' needs the declare_blockers or combat_damage step")
         if perm.controller == g.active or "Creature" not in perm.cdef.types:
             raise PositionError(f"{w}: only the defending player's creatures can block")
-        for ref in refs if isinstance(refs, list) else [refs]:
-            aid = ids.get(str(ref))
-            if aid is None or not g.perms[aid].attacking:
+        for ref in refs:
+            aid = ids.get(ref)
+            if aid is None or not g.perms[aid].attacking or aid in perm.blocking:
                 raise PositionError(f"{w}.blocking: {ref!r} is not the id of an attacking creature")
             perm.blocking.append(aid)
             g.perms[aid].blocked = True
@@ -194,18 +216,49 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
     return g
 
 
+def _show(v: Any, limit: int = 60) -> str:
+    """A short repr of a bad value for an error message."""
+    r = repr(v)
+    return r if len(r) <= limit else r[:limit] + "..."
+
+
+def _list(v: Any, where: str, what: str) -> list:
+    """A list field: absent or null is empty; anything else that isn't a list is an error (a
+    string is not read as a list of characters)."""
+    if v is None:
+        return []
+    if not isinstance(v, list):
+        raise PositionError(f"{where}: must be a list of {what}, got {_show(v)}")
+    return v
+
+
+def _bool(v: Any, where: str) -> bool:
+    if not isinstance(v, bool):
+        raise PositionError(f"{where}: expected true or false, got {_show(v)}")
+    return v
+
+
+def _ref(v: Any, where: str) -> str:
+    """An ``id`` a permanent is referred to by: a string or an integer."""
+    if isinstance(v, bool) or not isinstance(v, str | int):
+        raise PositionError(f"{where}: expected an id (a string or an integer), got {_show(v)}")
+    return str(v)
+
+
 def _card(name: Any, where: str):
     if not isinstance(name, str):
-        raise PositionError(f"{where}: expected a card name, got {name!r}")
+        raise PositionError(f"{where}: expected a card name, got {_show(name)}")
     try:
         return get_card(name)
     except (UnknownCardError, UnimplementedCardError) as exc:
         raise PositionError(f"{where}: {exc}") from None
 
 
-def _int(v: Any, where: str, lo: int | None = 0) -> int:
+def _int(v: Any, where: str, lo: int | None = 0, hi: int = _MAX_INT) -> int:
     if not isinstance(v, int) or isinstance(v, bool):
-        raise PositionError(f"{where}: expected an integer, got {v!r}")
+        raise PositionError(f"{where}: expected an integer, got {_show(v)}")
     if lo is not None and v < lo:
         raise PositionError(f"{where}: must be at least {lo}, got {v}")
+    if abs(v) > hi:
+        raise PositionError(f"{where}: must be at most {hi} in size, got {_show(v)}")
     return v

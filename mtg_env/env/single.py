@@ -28,16 +28,21 @@ Policy = Callable[[Any, np.ndarray], int]
 class SingleAgentEnv(gym.Env):
     """``gymnasium.Env`` for one learner against a fixed opponent.
 
-    ``opponent``: ``"random"`` (uniform over the legal actions, seeded by the env), a policy
-    ``(observation, action_mask) -> index``, or an agent object with
-    ``act_masked(observation, action_mask, legal_texts, view=...)`` (the ``agents`` package's
-    protocol; it gets the redacted engine view of its seat and is ``reset(seat, seed)`` each
-    episode). ``learner_seat``: 0, 1 or None (random per episode). ``illegal_action``:
-    ``"loss"`` (default) ends the episode when the learner picks an index its mask forbids, as a
-    concession (reward -1, ``info["illegal_action"]`` names the index and the decision), so
-    unmasked algorithms and Gymnasium's env checker can run; ``"raise"`` raises
-    ``IllegalActionError`` instead. Other keyword arguments are the AEC env's config (see
-    :class:`~mtg_env.env.config.EnvConfig`).
+    ``opponent``: ``"random"`` (uniform over the legal actions, seeded by the env), the name of
+    another agent of the ``agents`` package (``"heuristic"``, ``"mcts"``: built with
+    ``agents.make_agent``), a policy ``(observation, action_mask) -> index``, or an agent object
+    with ``act_masked(observation, action_mask, legal_texts, view=...)`` (the ``agents``
+    package's protocol; it gets the redacted engine view of its seat and is
+    ``reset(seat, seed)`` each episode). ``learner_seat``: 0, 1 or None (random per episode).
+    ``illegal_action``: ``"raise"`` (default, as in the AEC env) raises ``IllegalActionError``
+    when the learner picks an index its mask forbids, leaving the game unchanged; ``"loss"``
+    ends the episode as a concession instead (reward -1, ``info["illegal_action"]`` names the
+    index and the decision), so unmasked algorithms and Gymnasium's env checker can run. Other
+    keyword arguments are the AEC env's config (see :class:`~mtg_env.env.config.EnvConfig`).
+
+    Layering: ``agents`` is the layer above the env, so an agent name is resolved by importing
+    ``agents`` inside the constructor, only when a name other than ``"random"`` is given; this
+    module never imports ``agents`` when it loads.
 
     Observations are the learner's ``"observation"`` entry; the action mask is in
     ``info["action_mask"]`` and :meth:`action_masks` (for ``MaskablePPO``). The reward is the
@@ -47,7 +52,7 @@ class SingleAgentEnv(gym.Env):
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "render_fps": 1}
 
     def __init__(self, opponent: str | Policy | Any = "random", learner_seat: int | None = None,
-                 illegal_action: str = "loss", **config: Any) -> None:
+                 illegal_action: str = "raise", **config: Any) -> None:
         if illegal_action not in ("loss", "raise"):
             raise ValueError(f"illegal_action must be 'loss' or 'raise', got {illegal_action!r}")
         self.illegal_action = illegal_action
@@ -59,11 +64,10 @@ class SingleAgentEnv(gym.Env):
         self.action_space = self.aec.action_space(AGENTS[0])
         self.learner_seat = learner_seat
         self.seat = 0
+        if isinstance(opponent, str) and opponent != "random":
+            opponent = _agent_by_name(opponent)
         self._opponent = opponent
         self._random_opponent = isinstance(opponent, str)
-        if self._random_opponent and opponent != "random":
-            raise ValueError(f"unknown opponent {opponent!r}: give 'random', a policy "
-                             "(observation, mask) -> index, or an agent object")
         self._agent_like = not self._random_opponent and hasattr(opponent, "act_masked")
         if not self._random_opponent and not self._agent_like and not callable(opponent):
             raise TypeError(f"opponent {opponent!r} is neither a policy nor an agent")
@@ -164,6 +168,21 @@ class SingleAgentEnv(gym.Env):
             aec.step(action)
             reward += aec.rewards[me]
         return reward
+
+
+def _agent_by_name(name: str) -> Any:
+    """A new agent of the ``agents`` package by name (imported here, not at module load: the
+    agents are the layer above the env)."""
+    try:
+        from agents import agent_names, make_agent
+    except ImportError:  # pragma: no cover - the agents package ships with mtg_env
+        raise ValueError(f"unknown opponent {name!r}: the agents package is not installed; give "
+                         "'random', a policy (observation, mask) -> index, or an agent object") from None
+    if name not in agent_names():
+        raise ValueError(f"unknown opponent {name!r}: give 'random', an agent name "
+                         f"({', '.join(agent_names())}), a policy (observation, mask) -> index, "
+                         "or an agent object")
+    return make_agent(name)
 
 
 __all__ = ["SingleAgentEnv"]

@@ -7,6 +7,7 @@ so where it runs changes nothing: results are returned sorted by game index and 
 
 from __future__ import annotations
 
+import importlib.util
 import multiprocessing as mp
 import os
 import sys
@@ -46,6 +47,8 @@ def check_backend(workers: int | None, backend: str) -> None:
         raise MtgError(f"unknown backend {backend!r}; choose from {', '.join(BACKENDS)}")
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise MtgError(f"workers must be a whole number of at least 1, got {workers!r}")
+    if backend == "ray" and importlib.util.find_spec("ray") is None:
+        raise MtgError("the ray backend needs Ray: pip install 'mtg_env[ray]'")
 
 
 def run_games(specs: Sequence[GameSpec], workers: int | None = None, backend: str = "local",

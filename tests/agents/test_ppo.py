@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("sb3_contrib")
+pytest.importorskip("sb3_contrib", reason="the PPO baseline needs the [rl] extra (torch, sb3-contrib)")
 
 from agents.ppo import PPOAgent, PPOConfig, evaluate, train
 from mtg_env import SingleAgentEnv

@@ -11,7 +11,7 @@ import itertools
 import pytest
 
 from mtg_env import Deck
-from tests.soak import play_random_game
+from mtg_env.testing import play_random_game
 
 THEME = ["arcaniss_guile", "cho_mannos_resolve", "evincars_tyranny", "kamahls_temper", "molimos_might"]
 PAIRS = list(itertools.combinations_with_replacement(THEME, 2))

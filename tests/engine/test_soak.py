@@ -8,7 +8,7 @@ import itertools
 import pytest
 
 from mtg_env import Deck, Game
-from tests.soak import play_random_game
+from mtg_env.testing import play_random_game
 
 STARTERS = ["starter_green", "starter_red", "starter_white", "starter_blue_black"]
 PAIRS = list(itertools.combinations_with_replacement(STARTERS, 2))

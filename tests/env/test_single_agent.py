@@ -29,7 +29,8 @@ def _play_episode(env: SingleAgentEnv, seed: int) -> tuple[float, bool, bool, in
 def test_gymnasium_env_checker(flatten: bool) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        check_env(SingleAgentEnv(seed=0, max_turns=10, flatten=flatten), skip_render_check=False)
+        check_env(SingleAgentEnv(seed=0, max_turns=10, flatten=flatten, illegal_action="loss"),
+                  skip_render_check=False)
 
 
 def test_episodes_end_with_the_learners_result() -> None:
@@ -84,9 +85,24 @@ def test_agent_object_opponent_gets_the_redacted_view() -> None:
     assert agent.seats == [1 - env.seat]
 
 
+def test_agent_names_as_opponents() -> None:
+    """An agent name (as ``agents.make_agent`` takes it) is an opponent; the env module itself
+    does not import the agents package when it loads."""
+    import subprocess
+    import sys
+
+    env = SingleAgentEnv(opponent="heuristic", seed=5, flatten=True, max_turns=15)
+    assert type(env._opponent).__name__ == "HeuristicAgent"
+    _play_episode(env, 5)
+    assert env.game.is_over
+    code = "import sys, mtg_env; mtg_env.SingleAgentEnv(); print('agents' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
 def test_bad_opponents_and_seats() -> None:
-    with pytest.raises(ValueError, match="opponent"):
-        SingleAgentEnv(opponent="heuristic")
+    with pytest.raises(ValueError, match=r"unknown opponent 'genius'.*heuristic"):
+        SingleAgentEnv(opponent="genius")
     with pytest.raises(TypeError):
         SingleAgentEnv(opponent=42)
     with pytest.raises(ValueError, match="learner_seat"):
@@ -108,7 +124,8 @@ def test_reset_is_deterministic_for_a_seed() -> None:
 def test_maskable_ppo_learns_end_to_end() -> None:
     """A few thousand MaskablePPO steps run: rollouts use the masks, updates give finite
     losses, and the trained policy only picks legal actions."""
-    torch = pytest.importorskip("torch")
+    torch = pytest.importorskip("torch", reason="MaskablePPO needs the [rl] extra")
+    pytest.importorskip("sb3_contrib", reason="MaskablePPO needs the [rl] extra")
     from sb3_contrib import MaskablePPO
     from sb3_contrib.common.maskable.evaluation import evaluate_policy
 
@@ -138,7 +155,7 @@ def test_maskable_ppo_learns_end_to_end() -> None:
 def test_illegal_action_is_a_loss_or_raises() -> None:
     from mtg_env import IllegalActionError
 
-    env = SingleAgentEnv(seed=4, flatten=True)
+    env = SingleAgentEnv(seed=4, flatten=True, illegal_action="loss")
     env.reset(seed=4)
     bad = int(np.flatnonzero(~env.action_masks())[0])
     _, reward, term, trunc, info = env.step(bad)
@@ -147,7 +164,10 @@ def test_illegal_action_is_a_loss_or_raises() -> None:
     assert env.game.is_over and env.game.winner == 1 - env.seat
     with pytest.raises(RuntimeError, match="reset"):
         env.step(0)
-    strict = SingleAgentEnv(seed=4, flatten=True, illegal_action="raise")
+    strict = SingleAgentEnv(seed=4, flatten=True)  # "raise" is the default, as docs/env.md says
+    assert strict.illegal_action == "raise"
     strict.reset(seed=4)
+    before = strict.game.to_json()
     with pytest.raises(IllegalActionError, match=f"action {bad}"):
         strict.step(bad)
+    assert strict.game.to_json() == before

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import nbformat
-from nbclient import NotebookClient
+import pytest
+
+nbformat = pytest.importorskip("nbformat", reason="running the notebook needs the [dev] extra")
+NotebookClient = pytest.importorskip("nbclient", reason="running the notebook needs the [dev] extra").NotebookClient
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "quickstart.ipynb"
 

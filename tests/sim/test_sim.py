@@ -123,7 +123,7 @@ def test_matrix_and_tournament_outputs(tmp_path) -> None:
 
 
 def test_ray_backend_matches_local() -> None:
-    ray = pytest.importorskip("ray")
+    ray = pytest.importorskip("ray", reason="the ray backend needs the [ray] extra")
     local = run_matchup(DECKS[0], DECKS[-1], games=6, agents="heuristic", seed=5, workers=1)
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
