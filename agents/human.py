@@ -137,6 +137,7 @@ class HumanAgent(BaseAgent):
     # -- i/o -------------------------------------------------------------------------------------
     def _readline(self, prompt: str) -> str:
         self.console.print(prompt, end="", markup=False, highlight=False)
+        self.console.file.flush()  # the prompt has no newline: show it before waiting for input
         src = self._input if self._input is not None else sys.stdin
         try:
             if hasattr(src, "readline"):
@@ -144,8 +145,8 @@ class HumanAgent(BaseAgent):
             else:
                 if self._lines is None:
                     self._lines = iter(src)
-                line = next(self._lines, "")
-                line = line if line.endswith("\n") or not line else line + "\n"
+                item = next(self._lines, None)  # each item is one line; running out is end of input
+                line = "" if item is None else item if item.endswith("\n") else item + "\n"
         except KeyboardInterrupt:
             self.console.print()
             raise HumanQuit(130, f"player {self.player} pressed Ctrl-C and concedes") from None

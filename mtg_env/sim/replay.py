@@ -289,7 +289,8 @@ def record_game(decks: Sequence[str | Deck], agents: Sequence[Any], seed: int = 
     back to just before their last own decision, unless :func:`undo_refusal` objects, in which
     case the agent's ``tell`` hears why) or :class:`agents.human.ConcedeRequest` (the player
     concedes; the exception is re-raised after the game is ended and recorded, as
-    ``exc.game``/``exc.replay``, when it is a :class:`agents.human.HumanQuit`). Agents with a
+    ``exc.game``/``exc.replay``, when it is a :class:`agents.human.HumanQuit`; Ctrl-C while any
+    agent decides is such a quit of a human seat). Agents with a
     ``log_source`` attribute are handed a function returning the game log (public information).
     """
     from agents.human import ConcedeRequest, HumanQuit, UndoRequest
@@ -314,6 +315,18 @@ def record_game(decks: Sequence[str | Deck], agents: Sequence[Any], seed: int = 
         agent = agents[d.player]
         try:
             action = agent.act(view_for(game, d.player))
+        except KeyboardInterrupt:
+            # Ctrl-C outside a prompt (while the board prints, an agent thinks): the deciding
+            # human seat, else the first one, concedes; without a human seat it stays an interrupt.
+            seats = [i for i, a in enumerate(agents) if getattr(a, "interactive", False)]
+            if not seats:
+                raise
+            who = d.player if d.player in seats else seats[0]
+            exc = HumanQuit(130, f"player {who} pressed Ctrl-C and concedes")
+            conceded_by = who
+            game.concede(who)
+            quit_exc = exc
+            break
         except UndoRequest:
             mine = [i for i, s in enumerate(snapshots) if s.player == d.player]
             if not mine:
