@@ -87,7 +87,7 @@ main { display:grid; grid-template-columns: minmax(420px, 3fr) minmax(300px, 2fr
 .zone .label { color:var(--dim); font-size:12px; margin-right:4px; }
 .card { display:inline-block; border:1px solid #bbb; border-radius:4px; padding:1px 6px; margin:2px 3px 2px 0;
         background:#fafafa; white-space:nowrap; }
-.card.tapped { background:var(--tap); color:#666; transform: rotate(-3deg); }
+.card.tapped { background:var(--tap); color:#666; border-style:dashed; }
 .card.attacking { border-color:#c00; background:#fde8e8; }
 .card.blocking { border-color:#06c; background:#e6f0fb; }
 .card .flags { color:var(--dim); font-size:12px; }
