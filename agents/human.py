@@ -200,7 +200,7 @@ class HumanAgent(BaseAgent):
         self._log_seen = len(log)
         d = view.decision
         self.console.print(render_board(board_snapshot(view), self.names))
-        self.console.print(render_options(f"{d.kind.value}: {d.prompt}",
+        self.console.print(render_options(d.prompt,
                                           [o.text for o in d.options]))
 
     # -- the agent -------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
+from rich.table import Table
 from rich.text import Text
 
 from ..engine.view import PermanentView, PlayerView
@@ -146,7 +147,7 @@ def _who(board: dict[str, Any], pl: int, names: Sequence[str] | None) -> str:
     return tag + (f" ({', '.join(extra)})" if extra else "")
 
 
-def _player_block(board: dict[str, Any], pl: int, names: Sequence[str] | None) -> list[Text]:
+def _player_block(board: dict[str, Any], pl: int, names: Sequence[str] | None) -> list[RenderableType]:
     P = board["players"][pl]
     head = Text()
     head.append(_who(board, pl, names), style="bold cyan" if board["viewer"] == pl else "bold magenta")
@@ -159,28 +160,28 @@ def _player_block(board: dict[str, Any], pl: int, names: Sequence[str] | None) -
         head.append(f"  removed {len(P['removed'])}")
     head.append("  mana pool ")
     head.append(P["mana_pool"], style="bold yellow" if P["mana_pool"] != "-" else "")
-    lines = [head]
+    zones = Table.grid(padding=(0, 1))
+    zones.add_column(style="dim", no_wrap=True)
+    zones.add_column()
     mine = [p for p in board["permanents"] if p["controller"] == pl]
     for kind, title in (("land", "lands"), ("creature", "creatures"), ("other", "other")):
         group = [p for p in mine if p["kind"] == kind]
         if not group:
             continue
-        t = Text(f"  {title}: ", style="dim")
+        t = Text()
         for i, p in enumerate(group):
             if i:
                 t.append(", ")
             style = "dim" if p["tapped"] else ("bold red" if p["attacking"] else "")
             t.append(permanent_text(p), style=style)
-        lines.append(t)
+        zones.add_row(f"  {title}:", t)
     if P["graveyard"]:
-        lines.append(Text("  graveyard (top last): " + ", ".join(P["graveyard"]), style="dim"))
+        zones.add_row("  graveyard:", Text(", ".join(P["graveyard"]) + "  (top last)", style="dim"))
     if P["removed"]:
-        lines.append(Text("  removed from the game: " + ", ".join(P["removed"]), style="dim"))
+        zones.add_row("  removed:", Text(", ".join(P["removed"]), style="dim"))
     if P["hand"] is not None:
-        t = Text("  hand: ", style="dim")
-        t.append(", ".join(P["hand"]) or "-", style="bold")
-        lines.append(t)
-    return lines
+        zones.add_row("  hand:", Text(", ".join(P["hand"]) or "-", style="bold"))
+    return [head, zones]
 
 
 def render_board(board: dict[str, Any], names: Sequence[str] | None = None,
@@ -191,7 +192,7 @@ def render_board(board: dict[str, Any], names: Sequence[str] | None = None,
     who = "nobody" if prio is None else ("you" if prio == board["viewer"] else f"player {prio}")
     header = (f"Turn {board['turn']} · {board['step'].replace('_', ' ')} · active: player "
               f"{board['active']}{' (you)' if board['active'] == board['viewer'] else ''} · priority: {who}")
-    lines: list[Text] = _player_block(board, 1 - me, names)
+    lines: list[RenderableType] = _player_block(board, 1 - me, names)
     if board["stack"]:
         lines.append(Text("stack (top first):", style="bold yellow"))
         for s in board["stack"]:

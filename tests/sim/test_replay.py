@@ -134,7 +134,7 @@ def test_replay_cli_prints_the_log_and_steps_with_input(tmp_path: Path) -> None:
     assert out.startswith("coin flip: player") and "replay reproduces: player" in out
     out = _invoke("replay", str(path), "--step", input="\n\nq\n")
     assert "decision 1 of" in out and "decision 3 of" in out and "decision 4 of" not in out
-    assert "chose: " in out and "stopped" in out and "hand: " in out
+    assert "chose: " in out and "stopped" in out and "hand:" in out
     out = _invoke("replay", str(path), "--step", input="\n" * (len(rep.actions) + 5))
     assert f"decision {len(rep.actions)} of" in out and "game over" in out
 
