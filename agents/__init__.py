@@ -1,11 +1,11 @@
-"""Baseline agents for mtg_env: :class:`RandomAgent`, :class:`HeuristicAgent` and the search
-baseline :class:`MctsAgent`.
+"""Baseline agents for mtg_env: :class:`RandomAgent`, :class:`HeuristicAgent`, the search
+baseline :class:`MctsAgent`, and :class:`HumanAgent`, a person at the terminal.
 
 Every agent follows the :class:`Agent` protocol (``reset``, ``act`` on a redacted engine view,
 ``act_masked`` on an env observation + action mask); :func:`make_agent` builds one by name.
 
 >>> sorted(AGENTS)
-['heuristic', 'mcts', 'random']
+['heuristic', 'human', 'mcts', 'random']
 >>> make_agent("heuristic").name
 'heuristic'
 """
@@ -17,12 +17,14 @@ from collections.abc import Callable
 from .base import Agent, BaseAgent, index_texts
 from .env_adapter import EnvPolicy, ObservationPolicyAgent
 from .heuristic import HeuristicAgent
+from .human import HumanAgent
 from .mcts import MctsAgent
 from .random_agent import RandomAgent
 
 AGENTS: dict[str, Callable[[], Agent]] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
+    "human": HumanAgent,
     "mcts": MctsAgent,
 }
 
@@ -34,6 +36,7 @@ def agent_names() -> list[str]:
 
 def make_agent(spec: str) -> Agent:
     """A new agent from a name with optional parameters: ``random``, ``heuristic``, ``mcts``,
+    ``human`` (a person at this terminal),
     ``mcts:ms=200`` (CPU milliseconds per decision), ``mcts:iters=300:depth=30``. Parameters are
     the agent's ``PARAMS`` (``key=value`` pairs separated by ``:``). Raises ``ValueError`` naming the
     choices.
@@ -63,5 +66,5 @@ def make_agent(spec: str) -> Agent:
         raise ValueError(f"agent {spec!r}: {exc}") from None
 
 
-__all__ = ["AGENTS", "Agent", "BaseAgent", "EnvPolicy", "HeuristicAgent", "MctsAgent",
+__all__ = ["AGENTS", "Agent", "BaseAgent", "EnvPolicy", "HeuristicAgent", "HumanAgent", "MctsAgent",
            "ObservationPolicyAgent", "RandomAgent", "agent_names", "index_texts", "make_agent"]

@@ -1,5 +1,5 @@
-"""The ``mtg-env`` command line: play a game, list card coverage, simulate matchups, matrices and
-tournaments.
+"""The ``mtg-env`` command line: play a game (agents or a human at the terminal), replay a saved
+game, list card coverage, simulate matchups, matrices and tournaments.
 
 Bad input (an unknown deck, card or agent, an unreadable deck or config file, a config key or
 value of the wrong type, zero games or turns, an output path that can't be written) gives a
@@ -64,30 +64,143 @@ def play(deck_a: str = typer.Argument("starter_green", help="deck of player 0"),
          deck_b: str = typer.Argument("starter_red", help="deck of player 1"),
          seed: int = typer.Option(0, help="game seed (shuffles, coin flip, random players)"),
          max_turns: int = typer.Option(100, help="turn cap; a capped game is a draw"),
-         agent: str = typer.Option("random", help="agent of both players, or two names: AGENT_A,AGENT_B")
-         ) -> None:
-    """Play one seeded game between two decks (uniformly random players by default); print the log."""
+         agent: str = typer.Option("random", help="agent of both players, or two names: AGENT_A,AGENT_B; "
+                                                  "'human' is you at this terminal"),
+         save: str = typer.Option(None, help="write the game's replay to this JSON file")) -> None:
+    """Play one seeded game between two decks and print its log (random players by default).
+
+    With a human seat (--agent human,heuristic; human,human is hot-seat) you play in the terminal:
+    answer with an option's number or text; '?' shows the commands. End of input (Ctrl-D)
+    concedes and exits with code 0, Ctrl-C concedes and exits with code 130.
+    """
     decks = [load_deck(deck_a), load_deck(deck_b)]
     names = _agent_pair(agent)
     _int(max_turns, "max_turns", 1)
+    if save is not None:
+        _writable_file(Path(save), "--save")
+    if "human" in names:
+        _play_human(decks, names, seed, max_turns, save)
+        return
     _before_games()
     if names == ("random", "random"):
         import random
 
-        game = Game.new(decks, seed=seed, max_turns=max_turns)
+        options: dict[str, Any] = {"max_turns": max_turns}
+        game = Game.new(decks, seed=seed, **options)
         rng = random.Random(seed)
+        actions: list[str] = []
         while not game.is_over:
-            game.apply(rng.choice(game.decision.options))
+            action = rng.choice(game.decision.options)
+            actions.append(action.text)
+            game.apply(action)
     else:
         from agents import make_agent
 
-        from .sim.runner import play_game
+        from .sim.runner import GAME_OPTIONS, play_game
 
-        game = play_game(decks, [make_agent(n) for n in names], seed, max_turns)
+        options = {**GAME_OPTIONS, "max_turns": max_turns}
+        actions = []
+        game = play_game(decks, [make_agent(n) for n in names], seed, max_turns, record=actions)
     for line in game.log:
         typer.echo(line)
     result = "draw" if game.winner is None else f"player {game.winner} wins"
     typer.echo(f"\n{result} after {game.turn} turns, {game.decisions_made} decisions ({game.end_reason})")
+    if save is not None:
+        from .sim.replay import replay_of
+
+        path = replay_of(game, decks, seed, options, names, actions).save(save)
+        typer.echo(f"wrote {path}")
+
+
+def _play_human(decks: list, names: tuple[str, str], seed: int, max_turns: int, save: str | None) -> None:
+    from agents import make_agent
+    from agents.human import HotSeat, HumanAgent, HumanQuit
+
+    from .sim.replay import record_game
+
+    con = Console(highlight=False)
+    hotseat = HotSeat() if names == ("human", "human") else None
+    labels = [f"{n}, {d.name}" if d.name else n for n, d in zip(names, decks, strict=True)]
+    agents = [HumanAgent(console=con, names=labels, hotseat=hotseat) if n == "human" else make_agent(n)
+              for n in names]
+    code = 0
+    try:
+        game, replay = record_game(decks, agents, seed, max_turns)
+    except HumanQuit as exc:
+        con.print(str(exc), style="bold")
+        game, replay, code = exc.game, exc.replay, exc.exit_code
+    log = game.log
+    tail = log[-8:]
+    for line in tail:
+        con.print(line, markup=False, style="dim")
+    result = "a draw" if game.winner is None else f"player {game.winner} ({names[game.winner]}) wins"
+    con.print(f"game over: {result} ({game.end_reason}) after {game.turn} turns", style="bold")
+    if save is not None:
+        con.print(f"wrote {replay.save(save)}")
+    if code:
+        raise typer.Exit(code)
+
+
+@app.command()
+@_bad_input_exits
+def replay(file: str = typer.Argument(..., help="a replay JSON file (play --save, --save-games)"),
+           step: bool = typer.Option(False, "--step", help="step through the game decision by decision "
+                                                           "(Enter: next, q: stop)"),
+           html: str = typer.Option(None, help="write a self-contained HTML viewer of the game to this file"),
+           quiet: bool = typer.Option(False, "--quiet", "-q", help="do not print the log")) -> None:
+    """Re-run a saved game and check that it reproduces exactly; print its log, step through it,
+    or write an HTML viewer. A game that does not reproduce gives a one-line error naming the
+    first divergence and exit code 1; an unreadable file exit code 2."""
+    from .sim.replay import Replay, ReplayDivergence, replay_steps
+
+    rep = Replay.load(file)
+    try:
+        if step or html:
+            steps, game = replay_steps(rep)
+        else:
+            steps, game = [], rep.run()
+    except ReplayDivergence as exc:
+        typer.echo(f"error: replay does not reproduce: {exc}", err=True)
+        raise typer.Exit(1) from None
+    if step:
+        _step_through(rep, steps, game.log)
+    elif not quiet:
+        for line in game.log:
+            typer.echo(line)
+    if html:
+        from .sim.viewer import write_html
+
+        write_html(rep, html, steps=steps, log=game.log)
+        typer.echo(f"wrote {html}")
+    result = "a draw" if game.winner is None else f"player {game.winner} wins"
+    typer.echo(f"replay reproduces: {result} ({game.end_reason}) after {len(rep.actions)} decisions, "
+               f"{game.turn} turns")
+
+
+def _step_through(rep: Any, steps: list[dict[str, Any]], log: list[str]) -> None:
+    from .env.board import render_board, render_options
+
+    con = Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+    names = [f"{a}, {d.name}" for a, d in zip(rep.agents, rep.decks, strict=True)]
+    shown = 0
+    for s in steps:
+        for line in log[shown:s["log_end"]]:
+            con.print(line, markup=False, style="dim")
+        shown = s["log_end"]
+        con.print(render_board(s["board"], names, title=f"decision {s['n']} of {len(rep.actions)} · turn "
+                               f"{s['board']['turn']} · {s['board']['step'].replace('_', ' ')}"))
+        if s["player"] is None:
+            con.print(s["prompt"], style="bold")
+            break
+        con.print(render_options(f"player {s['player']}, {s['kind']}: {s['prompt']}", s["options"],
+                                 s["chosen"]))
+        con.print(f"player {s['player']} chose: {s['options'][s['chosen']]}", style="bold", markup=False)
+        answer = sys.stdin.readline()
+        if answer == "" or answer.strip().lower() in ("q", "quit"):
+            con.print("stopped")
+            return
+    for line in log[shown:]:
+        con.print(line, markup=False, style="dim")
 
 
 @app.command()
@@ -124,14 +237,16 @@ def _names(value: Any, what: str) -> list[str]:
 
 
 def _agent_pair(spec: Any, what: str = "--agent") -> tuple[str, str]:
-    from agents import agent_names
+    from agents import make_agent
 
     parts = _names(spec, what)
     if len(parts) not in (1, 2):
         raise MtgError(f"{what} takes one agent or two (AGENT_A,AGENT_B), got {spec!r}")
     for p in parts:
-        if p not in agent_names():
-            raise MtgError(f"unknown agent {p!r}; choose from {', '.join(agent_names())}")
+        try:  # a name with parameters (mcts:ms=200) is checked by building the agent
+            make_agent(p)
+        except ValueError as exc:
+            raise MtgError(f"{what}: {exc}") from None
     return (parts[0], parts[-1])
 
 
@@ -257,7 +372,26 @@ def _console() -> Console:
 _NAMES = (str, list)
 _SIM_KEYS: dict[str, tuple[type, ...]] = {
     "games": (int,), "seed": (int,), "workers": (int,), "backend": (str,), "address": (str,),
-    "max_turns": (int,), "out": (str,), "agents": _NAMES, "decks": _NAMES}
+    "max_turns": (int,), "out": (str,), "agents": _NAMES, "decks": _NAMES,
+    "save_games": (str,), "only_losses_of": (str,)}
+SAVE_HELP = "write every game's replay (JSON) into this folder"
+LOSSES_HELP = "with --save-games: save only the games this agent lost"
+
+
+def _saved(con: Console, paths: list[Path], folder: Any) -> None:
+    if folder is not None:
+        con.print(f"wrote {len(paths)} replay file(s) to {folder}")
+
+
+def _save_dir(folder: Any, only_losses_of: Any) -> str | None:
+    """Check the --save-games folder (and --only-losses-of) before any game runs."""
+    if folder is None:
+        if only_losses_of is not None:
+            raise MtgError("--only-losses-of needs --save-games FOLDER")
+        return None
+    if only_losses_of is not None:
+        _agent_pair(str(only_losses_of), "--only-losses-of")
+    return str(_writable_dir(str(folder), "--save-games", ()))
 
 
 @app.command()
@@ -273,6 +407,8 @@ def matchup(deck_a: str = typer.Argument(..., help="deck A: a built-in deck name
             max_turns: int = typer.Option(100, help="turn cap; a capped game is a draw"),
             json_out: str = typer.Option(None, "--json", help="write the summary and every game as JSON"),
             csv_out: str = typer.Option(None, "--csv", help="write one CSV row per game"),
+            save_games: str = typer.Option(None, help=SAVE_HELP),
+            only_losses_of: str = typer.Option(None, help=LOSSES_HELP),
             progress: bool = typer.Option(True, help="show a progress bar")) -> None:
     """Deck A against deck B: win rate with a 95% Wilson interval, play/draw split, speed."""
     from .sim.matchup import run_matchup
@@ -287,8 +423,10 @@ def matchup(deck_a: str = typer.Argument(..., help="deck A: a built-in deck name
         _writable_file(json_out, "--json")
     if csv_out is not None:
         _writable_file(csv_out, "--csv")
+    save_dir = _save_dir(save_games, only_losses_of)
     _before_games()
-    m = run_matchup(decks[0], decks[1], games, pair, seed, workers, backend, address, max_turns, progress)
+    m = run_matchup(decks[0], decks[1], games, pair, seed, workers, backend, address, max_turns, progress,
+                    save_dir, only_losses_of)
     s = m.summary
     con = _console()
     con.print(f"[bold]{m.deck_a} (A) vs {m.deck_b} (B)[/bold]: {pair[0]} vs {pair[1]} agents, "
@@ -317,6 +455,7 @@ def matchup(deck_a: str = typer.Argument(..., help="deck A: a built-in deck name
     if csv_out is not None:
         m.write_csv(csv_out)
         con.print(f"wrote {csv_out}")
+    _saved(con, m.saved, save_games)
 
 
 @app.command()
@@ -335,6 +474,8 @@ def matrix(decks: str = typer.Option(None, help="comma-separated decks (default:
            out: str = typer.Option(None, help="output folder for matrix.csv and matrix.png "
                                               "[default: results]"),
            config: str = typer.Option(None, help="YAML file with any of these options"),
+           save_games: str = typer.Option(None, help=SAVE_HELP),
+           only_losses_of: str = typer.Option(None, help=LOSSES_HELP),
            progress: bool = typer.Option(True, help="show a progress bar")) -> None:
     """Every pairing of the decks: a win-rate table, a CSV and a heatmap PNG with 95% intervals."""
     from .sim.matrix import run_matrix
@@ -354,9 +495,11 @@ def matrix(decks: str = typer.Option(None, help="comma-separated decks (default:
     check_backend(workers_v, backend_v)
     turns = _int(_pick(max_turns, cfg, "max_turns", 100), "max_turns", 1)
     out_dir = _writable_dir(_pick(out, cfg, "out", "results"), "--out", ("matrix.csv", "matrix.png"))
+    losses_of = _pick(only_losses_of, cfg, "only_losses_of", None)
+    save_dir = _save_dir(_pick(save_games, cfg, "save_games", None), losses_of)
     _before_games()
     res = run_matrix(deck_list, n, agent, seed_v, workers_v, backend_v, _pick(address, cfg, "address", None),
-                     turns, bool(_pick(mirrors, cfg, "mirrors", False)), progress)
+                     turns, bool(_pick(mirrors, cfg, "mirrors", False)), progress, save_dir, losses_of)
     cells = res.table().set_index(["deck", "opponent"])
     con.print(f"win rate of row deck vs column deck ({agent} agents, {n} games per pairing; "
               "95% Wilson interval)")
@@ -381,6 +524,7 @@ def matrix(decks: str = typer.Option(None, help="comma-separated decks (default:
     total = sum(len(m.results) for m in res.matchups)
     con.print(f"{total} games in {res.seconds:.1f}s ({total / res.seconds:.1f} games/s); "
               f"wrote {out_dir / 'matrix.csv'} and {out_dir / 'matrix.png'}")
+    _saved(con, res.saved, _pick(save_games, cfg, "save_games", None))
 
 
 @app.command()
@@ -399,6 +543,8 @@ def tournament(agents: str = typer.Option(None, help="comma-separated agents [de
                out: str = typer.Option(None, help="output folder for tournament.csv and tournament.png "
                                                   "[default: results]"),
                config: str = typer.Option(None, help="YAML file with any of these options"),
+               save_games: str = typer.Option(None, help=SAVE_HELP),
+               only_losses_of: str = typer.Option(None, help=LOSSES_HELP),
                progress: bool = typer.Option(True, help="show a progress bar")) -> None:
     """Round robin of agents (over the decks) or, with one agent, of decks; Bradley-Terry ratings."""
     from .sim.parallel import check_backend
@@ -418,9 +564,12 @@ def tournament(agents: str = typer.Option(None, help="comma-separated agents [de
     n_resamples = _int(_pick(resamples, cfg, "resamples", 200), "resamples", 0)
     out_dir = _writable_dir(_pick(out, cfg, "out", "results"), "--out",
                             ("tournament.csv", "tournament.png"))
+    losses_of = _pick(only_losses_of, cfg, "only_losses_of", None)
+    save_dir = _save_dir(_pick(save_games, cfg, "save_games", None), losses_of)
     _before_games()
     res = run_tournament(agent_list, deck_list, n, seed_v, workers_v, backend_v,
-                         _pick(address, cfg, "address", None), turns, n_resamples, progress)
+                         _pick(address, cfg, "address", None), turns, n_resamples, progress,
+                         save_dir, losses_of)
     con = _console()
     con.print(f"{res.kind} tournament: {len(res.results)} games, Bradley-Terry ratings (Elo scale) "
               "with 95% bootstrap intervals")
@@ -438,6 +587,7 @@ def tournament(agents: str = typer.Option(None, help="comma-separated agents [de
     res.chart(out_dir / "tournament.png")
     con.print(f"{len(res.results)} games in {res.seconds:.1f}s; wrote {out_dir / 'tournament.csv'} "
               f"and {out_dir / 'tournament.png'}")
+    _saved(con, res.saved, _pick(save_games, cfg, "save_games", None))
 
 
 def main() -> None:

@@ -8,6 +8,7 @@ on the play exactly as often as on the draw.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import json
 import math
 import time
@@ -99,6 +100,7 @@ class MatchupResult:
     seconds: float = 0.0
     workers: int = 1
     backend: str = "local"
+    saved: list[Path] = field(default_factory=list)  # replay files written (--save-games)
     summary: dict[str, Any] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -157,29 +159,60 @@ def agent_label(agent: AgentRef) -> str:
 def run_matchup(deck_a: str | Deck, deck_b: str | Deck, games: int = 100,
                 agents: AgentRef | tuple[AgentRef, AgentRef] = "heuristic", seed: int = 0,
                 workers: int | None = None, backend: str = "local", address: str | None = None,
-                max_turns: int | None = 100, progress: bool = False) -> MatchupResult:
+                max_turns: int | None = 100, progress: bool = False,
+                save_games: str | Path | None = None, only_losses_of: str | None = None) -> MatchupResult:
     """Play a seat-balanced matchup of deck A against deck B (decks by name, path or object).
 
     ``agents`` is one agent for both decks or a pair (deck A's, deck B's), as names
-    (``"heuristic"``, ``"random"``) or picklable zero-argument factories.
+    (``"heuristic"``, ``"random"``) or picklable zero-argument factories. With ``save_games`` (a
+    folder) every game's replay is written there, or with ``only_losses_of`` (an agent name)
+    only the games that agent lost (see :func:`mtg_env.sim.replay.save_games`).
     """
     da, db = load_deck(deck_a), load_deck(deck_b)
     pair = (agents, agents) if not isinstance(agents, tuple) else agents
     _check_agents(pair)
     name_a, name_b = da.name or "deck_a", db.name or "deck_b"
     specs = matchup_specs(da, db, pair, games, seed, max_turns, stream=f"{name_a}|{name_b}")
+    specs = recording(specs, save_games, only_losses_of)
     check_backend(workers, backend)
     workers = default_workers() if workers is None else workers
     t0 = time.perf_counter()
     with game_progress(len(specs), f"{name_a} vs {name_b}", progress) as advance:
         results = run_games(specs, workers, backend, address, advance)
+    seconds = time.perf_counter() - t0
+    saved = save_games_of(specs, results, save_games, only_losses_of)
     return MatchupResult(name_a, name_b, (agent_label(pair[0]), agent_label(pair[1])), seed, results,
-                         time.perf_counter() - t0, workers, backend)
+                         seconds, workers, backend, saved)
+
+
+def recording(specs: list[GameSpec], save_games: str | Path | None,
+              only_losses_of: str | None) -> list[GameSpec]:
+    """``specs`` set to record their actions when games are to be saved (checks the options)."""
+    if save_games is None:
+        if only_losses_of is not None:
+            raise MtgError("--only-losses-of needs --save-games DIR")
+        return specs
+    from .replay import check_losses_of
+
+    check_losses_of(specs, only_losses_of)
+    return [dataclasses.replace(s, record=True) for s in specs]
+
+
+def save_games_of(specs: Sequence[GameSpec], results: Sequence[GameResult],
+                  save_games: str | Path | None, only_losses_of: str | None) -> list[Path]:
+    """Write the replays of a finished run (nothing when ``save_games`` is ``None``)."""
+    if save_games is None:
+        return []
+    from .replay import save_games as _save
+
+    return _save(specs, results, save_games, only_losses_of)
 
 
 def _check_agents(agents: Sequence[AgentRef]) -> None:
-    from agents import agent_names
+    from agents import AGENTS, agent_names
 
     for a in agents:
         if isinstance(a, str) and a not in agent_names():
             raise MtgError(f"unknown agent {a!r}; choose from {', '.join(agent_names())}")
+        if isinstance(a, str) and getattr(AGENTS[a], "interactive", False):
+            raise MtgError(f"the {a} agent is interactive: it plays only in 'mtg-env play'")

@@ -6,7 +6,7 @@ import itertools
 import math
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
@@ -14,7 +14,15 @@ import pandas as pd
 from ..engine.deck import Deck
 from ..engine.errors import MtgError
 from .decks import load_deck
-from .matchup import AgentRef, MatchupResult, _check_agents, agent_label, matchup_specs
+from .matchup import (
+    AgentRef,
+    MatchupResult,
+    _check_agents,
+    agent_label,
+    matchup_specs,
+    recording,
+    save_games_of,
+)
 from .parallel import check_backend, default_workers, run_games
 from .progress import game_progress
 
@@ -28,6 +36,7 @@ class MatrixResult:
     decks: list[str]
     matchups: list[MatchupResult]
     seconds: float
+    saved: list[Path] = field(default_factory=list)  # replay files written (--save-games)
 
     def table(self) -> pd.DataFrame:
         """Long form, both orientations of every pairing: one row per (deck, opponent)."""
@@ -101,9 +110,11 @@ def _flip(wr: dict[str, float]) -> dict[str, float]:
 def run_matrix(decks: Sequence[str | Deck], games: int = 100, agents: AgentRef = "heuristic",
                seed: int = 0, workers: int | None = None, backend: str = "local",
                address: str | None = None, max_turns: int | None = 100, mirrors: bool = False,
-               progress: bool = False) -> MatrixResult:
+               progress: bool = False, save_games: str | Path | None = None,
+               only_losses_of: str | None = None) -> MatrixResult:
     """Play ``games`` seat-balanced games for every pairing of ``decks`` (and each mirror with
-    ``mirrors=True``), all in one parallel run."""
+    ``mirrors=True``), all in one parallel run. ``save_games``/``only_losses_of``: as in
+    :func:`~mtg_env.sim.matchup.run_matchup`."""
     loaded = [load_deck(d) for d in decks]
     names = [d.name for d in loaded]
     if len(set(names)) != len(names):
@@ -121,13 +132,14 @@ def run_matrix(decks: Sequence[str | Deck], games: int = 100, agents: AgentRef =
                               stream=f"{names[i]}|{names[j]}")
         specs_by_pair.append(specs)
         start += len(specs)
-    all_specs = [s for group in specs_by_pair for s in group]
+    all_specs = recording([s for group in specs_by_pair for s in group], save_games, only_losses_of)
     check_backend(workers, backend)
     workers = default_workers() if workers is None else workers
     t0 = time.perf_counter()
     with game_progress(len(all_specs), f"{len(pairings)} pairings", progress) as advance:
         results = run_games(all_specs, workers, backend, address, advance)
     seconds = time.perf_counter() - t0
+    saved = save_games_of(all_specs, results, save_games, only_losses_of)
     by_index = {r.index: r for r in results}
     matchups = []
     for (i, j), specs in zip(pairings, specs_by_pair, strict=True):
@@ -135,4 +147,4 @@ def run_matrix(decks: Sequence[str | Deck], games: int = 100, agents: AgentRef =
         matchups.append(MatchupResult(names[i], names[j], (agent_label(agents), agent_label(agents)),
                                       seed, rs, seconds * len(rs) / max(len(results), 1), workers,
                                       backend))
-    return MatrixResult(names, matchups, seconds)
+    return MatrixResult(names, matchups, seconds, saved)

@@ -12,10 +12,13 @@ from ..engine.deck import Deck
 from ..engine.game import Game
 from ..engine.view import view_for
 
-__all__ = ["EngineFailure", "GameResult", "GameSpec", "derive_seed", "play_game", "run_spec"]
+__all__ = ["GAME_OPTIONS", "MAX_DECISIONS", "EngineFailure", "GameResult", "GameSpec", "derive_seed",
+           "play_game", "run_spec"]
 
 # A runaway game (an agent looping on a repeatable free action) ends as a draw.
 MAX_DECISIONS = 20_000
+# The engine options of every simulated game besides seed and max_turns (a replay stores them).
+GAME_OPTIONS: dict[str, Any] = {"skip_trivial": True, "max_decisions": MAX_DECISIONS}
 
 
 def derive_seed(*parts: Any) -> int:
@@ -56,6 +59,7 @@ class GameSpec:
     seed: int
     labels: tuple[str, str] = ("a", "b")
     max_turns: int | None = 100
+    record: bool = False
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,9 @@ class GameResult:
     ``error`` is set (and ``end_reason`` is ``"error"``) when the engine failed mid-game; such
     games count in no statistic. ``seconds`` is wall time and is not part of equality, so
     results from different runs and backends compare equal when the games were the same.
+    ``actions`` is the text of every decision taken through ``Game.apply``, in order, when the
+    spec asked for a record (``GameSpec.record``), else ``None``; it is left out of
+    :meth:`to_dict` (a replay file holds it, see :mod:`mtg_env.sim.replay`).
     """
 
     index: int
@@ -78,10 +85,12 @@ class GameResult:
     life: tuple[int, int]
     error: str | None = None
     seconds: float = field(default=0.0, compare=False)
+    actions: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-able data."""
+        """Plain JSON-able data (without ``actions``)."""
         d = asdict(self)
+        del d["actions"]
         d["seats"] = list(self.seats)
         d["life"] = list(self.life)
         return d
@@ -96,15 +105,16 @@ def _make(agent: str | Callable[[], Any]) -> Any:
 
 
 def play_game(decks: Sequence[Deck], agents: Sequence[Any], seed: int, max_turns: int | None = 100,
-              on_decision: Callable[[Game], None] | None = None) -> Game:
+              on_decision: Callable[[Game], None] | None = None,
+              record: list[str] | None = None) -> Game:
     """Play one game to the end; ``agents[i]`` plays seat ``i`` from its redacted view.
 
     Decisions with a single option are applied by the engine (``skip_trivial``). Each agent is
-    reset with a seed derived from ``seed`` and its seat. Returns the finished game; raises
-    :class:`EngineFailure` if the engine itself fails on a legal option.
+    reset with a seed derived from ``seed`` and its seat. With ``record``, the text of every
+    action applied is appended to it (what a replay needs, see :data:`GAME_OPTIONS`). Returns
+    the finished game; raises :class:`EngineFailure` if the engine itself fails on a legal option.
     """
-    game = Game.new(list(decks), seed=seed, skip_trivial=True, max_turns=max_turns,
-                    max_decisions=MAX_DECISIONS)
+    game = Game.new(list(decks), seed=seed, max_turns=max_turns, **GAME_OPTIONS)
     for seat, agent in enumerate(agents):
         agent.reset(seat, derive_seed(seed, "agent", seat))
     while not game.is_over:
@@ -112,6 +122,8 @@ def play_game(decks: Sequence[Deck], agents: Sequence[Any], seed: int, max_turns
         if on_decision is not None:
             on_decision(game)
         action = agents[d.player].act(view_for(game, d.player))
+        if record is not None:
+            record.append(action.text)
         try:
             game.apply(action)
         except Exception as exc:
@@ -123,19 +135,21 @@ def run_spec(spec: GameSpec) -> GameResult:
     """Play the game a :class:`GameSpec` describes and summarise it."""
     t0 = time.perf_counter()
     agents = [_make(a) for a in spec.agents]
+    record: list[str] | None = [] if spec.record else None
     try:
-        game = play_game(spec.decks, agents, spec.seed, spec.max_turns)
+        game = play_game(spec.decks, agents, spec.seed, spec.max_turns, record=record)
     except EngineFailure as exc:
         g = exc.game
         return GameResult(
             index=spec.index, seed=spec.seed, seats=spec.labels, winner=None,
             on_the_play=spec.labels[g.starting_player], turns=g.turn, decisions=g.decisions_made,
             end_reason="error", life=(g.players[0].life, g.players[1].life),
-            error=str(exc), seconds=time.perf_counter() - t0)
+            error=str(exc), seconds=time.perf_counter() - t0,
+            actions=tuple(record) if record is not None else None)
     winner = spec.labels[game.winner] if game.winner is not None else None
     return GameResult(
         index=spec.index, seed=spec.seed, seats=spec.labels, winner=winner,
         on_the_play=spec.labels[game.starting_player], turns=game.turn,
         decisions=game.decisions_made, end_reason=game.end_reason,
         life=(game.players[0].life, game.players[1].life),
-        seconds=time.perf_counter() - t0)
+        seconds=time.perf_counter() - t0, actions=tuple(record) if record is not None else None)

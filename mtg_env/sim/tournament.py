@@ -16,7 +16,7 @@ import itertools
 import math
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
@@ -24,7 +24,7 @@ import pandas as pd
 from ..engine.deck import Deck
 from ..engine.errors import MtgError
 from .decks import load_deck
-from .matchup import AgentRef, _check_agents, agent_label
+from .matchup import AgentRef, _check_agents, agent_label, recording, save_games_of
 from .parallel import check_backend, default_workers, run_games
 from .progress import game_progress
 from .ratings import bootstrap_ratings
@@ -45,6 +45,7 @@ class TournamentResult:
     ci_high: list[float]
     seconds: float
     seed: int
+    saved: list[Path] = field(default_factory=list)  # replay files written (--save-games)
 
     def scored_games(self) -> list[tuple[int, int, float]]:
         """``(entrant i, entrant j, score of i)`` for every game without an engine error."""
@@ -159,9 +160,11 @@ def tournament_specs(kind: str, agents: Sequence[AgentRef], decks: Sequence[Deck
 def run_tournament(agents: Sequence[AgentRef], decks: Sequence[str | Deck], games: int = 100,
                    seed: int = 0, workers: int | None = None, backend: str = "local",
                    address: str | None = None, max_turns: int | None = 100, resamples: int = 200,
-                   progress: bool = False) -> TournamentResult:
+                   progress: bool = False, save_games: str | Path | None = None,
+                   only_losses_of: str | None = None) -> TournamentResult:
     """A round robin of agents (two or more agents) or of decks (one agent); ``games`` per
-    pairing of entrants. Ratings are Bradley-Terry fits with percentile bootstrap intervals."""
+    pairing of entrants. Ratings are Bradley-Terry fits with percentile bootstrap intervals.
+    ``save_games``/``only_losses_of``: as in :func:`~mtg_env.sim.matchup.run_matchup`."""
     if not agents:
         raise MtgError("a tournament needs at least one agent")
     _check_agents(list(agents))
@@ -176,13 +179,15 @@ def run_tournament(agents: Sequence[AgentRef], decks: Sequence[str | Deck], game
         raise MtgError("a tournament needs two or more agents, or one agent and two or more decks")
     if len(set(entrants)) != len(entrants):
         raise MtgError(f"each entrant may appear once, got {', '.join(entrants)}")
-    specs = tournament_specs(kind, agents, loaded, games, seed, max_turns)
+    specs = recording(tournament_specs(kind, agents, loaded, games, seed, max_turns), save_games,
+                      only_losses_of)
     check_backend(workers, backend)
     workers = default_workers() if workers is None else workers
     t0 = time.perf_counter()
     with game_progress(len(specs), f"{kind} tournament", progress) as advance:
         results = run_games(specs, workers, backend, address, advance)
     seconds = time.perf_counter() - t0
+    saved = save_games_of(specs, results, save_games, only_losses_of)
     ratings, low, high = bootstrap_ratings(len(entrants), _scored(results), resamples, seed)
     return TournamentResult(kind, entrants, results, [float(x) for x in ratings],
-                            [float(x) for x in low], [float(x) for x in high], seconds, seed)
+                            [float(x) for x in low], [float(x) for x in high], seconds, seed, saved)

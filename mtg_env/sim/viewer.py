@@ -1,0 +1,249 @@
+"""The replay viewer: one self-contained HTML file (inline CSS and JS, the replay and a board
+snapshot per decision embedded as JSON; no network, no server).
+
+The page shows a spectator's view of the board at every decision (both players' life, counts,
+mana pools and permanents, the stack, and both hands: it is a replay, nothing is hidden any
+more), the decision with its options and the one taken highlighted, and the log up to that
+point. A slider, the buttons and the arrow keys (Left/Right, Home/End) step through the game;
+``file.html#12`` opens decision 12.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+from typing import Any
+
+from .replay import Replay, replay_steps
+
+__all__ = ["render_html", "write_html"]
+
+
+def _embed(data: Any) -> str:
+    # Safe inside <script type="application/json">: no "</script>" or "<!--" can appear.
+    return json.dumps(data, separators=(",", ":")).replace("<", "\\u003c").replace(">", "\\u003e")
+
+
+def render_html(replay: Replay, steps: list[dict[str, Any]] | None = None,
+                log: list[str] | None = None) -> str:
+    """The viewer page of ``replay`` as a string (re-runs the replay unless ``steps`` and ``log``
+    from :func:`~mtg_env.sim.replay.replay_steps` are given)."""
+    if steps is None or log is None:
+        steps, game = replay_steps(replay)
+        log = game.log
+    meta = {
+        "decks": [d.name for d in replay.decks], "agents": list(replay.agents), "seed": replay.seed,
+        "winner": replay.winner, "end_reason": replay.end_reason, "decisions": len(replay.actions),
+        "engine_version": replay.engine_version,
+    }
+    title = (f"{replay.decks[0].name} ({replay.agents[0]}) vs {replay.decks[1].name} "
+             f"({replay.agents[1]}), seed {replay.seed}")
+    data = {"meta": meta, "steps": steps, "log": log}
+    return (_TEMPLATE.replace("__TITLE__", html.escape(title))
+            .replace("__DATA__", _embed(data)))
+
+
+def write_html(replay: Replay, path: str | Path, steps: list[dict[str, Any]] | None = None,
+               log: list[str] | None = None) -> Path:
+    """Write the viewer page of ``replay`` to ``path``; returns the path."""
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_text(render_html(replay, steps, log), encoding="utf-8")
+    return p
+
+
+_TEMPLATE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>mtg_env replay: __TITLE__</title>
+<style>
+:root { --bg:#f6f4ef; --panel:#fff; --ink:#222; --dim:#777; --line:#ddd; --p0:#1f6fb2; --p1:#b2411f;
+        --hi:#ffe58a; --tap:#eee; }
+* { box-sizing: border-box; }
+body { margin:0; font:14px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; background:var(--bg);
+       color:var(--ink); }
+header { padding:8px 16px; background:#2b2b2b; color:#fff; }
+header h1 { font-size:16px; margin:0; font-weight:600; }
+header .sub { color:#bbb; font-size:12px; }
+#controls { display:flex; align-items:center; gap:10px; padding:8px 16px; background:#e9e5dc;
+            border-bottom:1px solid var(--line); position:sticky; top:0; z-index:2; }
+#controls button { font-size:16px; padding:2px 10px; }
+#slider { flex:1; }
+#position { min-width:210px; font-variant-numeric:tabular-nums; }
+#step-name { font-weight:600; }
+main { display:grid; grid-template-columns: minmax(420px, 3fr) minmax(300px, 2fr); gap:12px;
+       padding:12px 16px; }
+.panel { background:var(--panel); border:1px solid var(--line); border-radius:6px; padding:8px 10px;
+         margin-bottom:10px; }
+.player h2 { font-size:15px; margin:0 0 4px; }
+.player.p0 h2 { color:var(--p0); } .player.p1 h2 { color:var(--p1); }
+.player.deciding { box-shadow: 0 0 0 3px var(--hi); }
+.stats { display:flex; flex-wrap:wrap; gap:4px 14px; margin-bottom:6px; }
+.stats .life { font-size:20px; font-weight:700; }
+.zone { margin:3px 0; }
+.zone .label { color:var(--dim); font-size:12px; margin-right:4px; }
+.card { display:inline-block; border:1px solid #bbb; border-radius:4px; padding:1px 6px; margin:2px 3px 2px 0;
+        background:#fafafa; white-space:nowrap; }
+.card.tapped { background:var(--tap); color:#666; border-style:dashed; }
+.card.attacking { border-color:#c00; background:#fde8e8; }
+.card.blocking { border-color:#06c; background:#e6f0fb; }
+.card .flags { color:var(--dim); font-size:12px; }
+.card.hidden { color:var(--dim); font-style:italic; }
+#stack .item { margin:2px 0; }
+#decision h2, #log h2, #stack h2 { font-size:15px; margin:0 0 4px; }
+#options { margin:4px 0 0; padding-left:28px; }
+#options li { padding:1px 4px; border-radius:3px; }
+#options li.chosen { background:var(--hi); font-weight:700; }
+#log-lines { max-height:55vh; overflow:auto; font:12px/1.35 ui-monospace, Menlo, Consolas, monospace;
+             white-space:pre-wrap; }
+#log-lines .new { background:#fff6c9; }
+.muted { color:var(--dim); }
+</style>
+</head>
+<body>
+<header>
+  <h1>__TITLE__</h1>
+  <div class="sub" id="meta"></div>
+</header>
+<div id="controls">
+  <button id="prev" title="previous decision (Left arrow)">&#9664;</button>
+  <input id="slider" type="range" min="0" value="0" step="1" aria-label="decision">
+  <button id="next" title="next decision (Right arrow)">&#9654;</button>
+  <span id="position"><span id="decision-no"></span> &middot; <span id="turn-no"></span> &middot;
+    <span id="step-name"></span></span>
+</div>
+<main>
+  <section>
+    <div id="board-1" class="panel player p1"></div>
+    <div id="stack" class="panel"></div>
+    <div id="board-0" class="panel player p0"></div>
+  </section>
+  <section>
+    <div id="decision" class="panel"></div>
+    <div id="log" class="panel"><h2>Log</h2><div id="log-lines"></div></div>
+  </section>
+</main>
+<script id="replay-data" type="application/json">__DATA__</script>
+<script>
+"use strict";
+const DATA = JSON.parse(document.getElementById("replay-data").textContent);
+const steps = DATA.steps, meta = DATA.meta;
+let cur = 0;
+const $ = (id) => document.getElementById(id);
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+function result() {
+  return meta.winner === null ? "a draw (" + meta.end_reason + ")"
+    : "player " + meta.winner + " (" + meta.agents[meta.winner] + ") wins (" + meta.end_reason + ")";
+}
+$("meta").textContent = "Spectator view: both hands are shown (this is a replay). " + meta.decisions +
+  " recorded decisions; result: " + result() + "; engine " + meta.engine_version +
+  ". Keys: Left/Right arrows, Home/End.";
+function cardEl(p) {
+  const c = el("span", "card");
+  if (p.tapped) c.classList.add("tapped");
+  if (p.attacking) c.classList.add("attacking");
+  if (p.blocking.length) c.classList.add("blocking");
+  c.append(p.label + (p.pt ? " " + p.pt : ""));
+  const f = [];
+  if (p.tapped) f.push("tapped");
+  if (p.sick) f.push("sick");
+  if (p.damage) f.push(p.damage + " dmg");
+  for (const [k, n] of Object.entries(p.counters)) f.push(n + " " + k);
+  if (p.attached_to) f.push("on " + p.attached_to);
+  if (p.attacking) f.push("attacking");
+  if (p.blocked_by.length) f.push("blocked by " + p.blocked_by.join(", "));
+  if (p.blocking.length) f.push("blocking " + p.blocking.join(", "));
+  if (p.owner !== p.controller) f.push("owned by player " + p.owner);
+  if (f.length) c.append(" ", el("span", "flags", "(" + f.join(", ") + ")"));
+  return c;
+}
+function zone(label, items) {
+  const z = el("div", "zone");
+  z.append(el("span", "label", label));
+  if (!items.length) z.append(el("span", "muted", "-"));
+  for (const it of items) z.append(it);
+  return z;
+}
+function renderPlayer(b, i, deciding) {
+  const P = b.players[i], box = $("board-" + i);
+  box.replaceChildren();
+  box.classList.toggle("deciding", deciding === i);
+  box.append(el("h2", null, "Player " + i + " \\u2014 " + meta.agents[i] + ", " + meta.decks[i] +
+    (b.active === i ? " (active)" : "")));
+  const s = el("div", "stats");
+  const life = el("span", "life", String(P.life)); life.id = "life-" + i;
+  s.append(el("span", null, "life "), life);
+  if (P.poison) s.append(el("span", null, "poison " + P.poison));
+  s.append(el("span", null, "library " + P.library), el("span", null, "hand " + P.hand_size),
+           el("span", null, "graveyard " + P.graveyard.length), el("span", null, "mana pool " + P.mana_pool));
+  if (P.removed.length) s.append(el("span", null, "removed " + P.removed.length));
+  box.append(s);
+  const mine = b.permanents.filter((p) => p.controller === i);
+  for (const [kind, label] of [["land", "lands"], ["creature", "creatures"], ["other", "other"]]) {
+    box.append(zone(label + ":", mine.filter((p) => p.kind === kind).map(cardEl)));
+  }
+  const hand = P.hand === null ? [el("span", "card hidden", P.hand_size + " hidden")]
+    : P.hand.map((h) => el("span", "card", h));
+  const hz = zone("hand:", hand); hz.id = "hand-" + i; box.append(hz);
+  box.append(zone("graveyard:", P.graveyard.map((g) => el("span", "card", g))));
+  if (P.removed.length) box.append(zone("removed:", P.removed.map((g) => el("span", "card", g))));
+}
+function show(n) {
+  cur = Math.max(0, Math.min(steps.length - 1, n));
+  const s = steps[cur], b = s.board;
+  $("slider").value = String(cur);
+  $("decision-no").textContent = s.player === null ? "game over"
+    : "decision " + s.n + " of " + meta.decisions;
+  $("turn-no").textContent = "turn " + b.turn;
+  $("step-name").textContent = b.step.replace(/_/g, " ");
+  renderPlayer(b, 0, s.player); renderPlayer(b, 1, s.player);
+  const st = $("stack"); st.replaceChildren(el("h2", null, "Stack (top first)"));
+  if (!b.stack.length) st.append(el("div", "muted", "empty"));
+  for (const it of b.stack) {
+    let t = it.label + " (" + it.kind + ", player " + it.controller + ")";
+    if (it.x) t += " X=" + it.x;
+    if (it.targets.length) t += " targeting " + it.targets.join(", ");
+    if (it.assignments) t += ": " + it.assignments.join("; ");
+    st.append(el("div", "item", t));
+  }
+  const d = $("decision"); d.replaceChildren();
+  if (s.player === null) {
+    d.append(el("h2", null, "Game over"), el("div", null, s.prompt));
+  } else {
+    d.append(el("h2", null, "Player " + s.player + " decides: " + s.kind.replace(/_/g, " ")),
+             el("div", "muted", s.prompt));
+    const ol = el("ol"); ol.id = "options";
+    s.options.forEach((o, k) => { const li = el("li", k === s.chosen ? "chosen" : null, o); ol.append(li); });
+    d.append(ol);
+  }
+  const prev = cur > 0 ? steps[cur - 1].log_end : 0;
+  const lines = $("log-lines"); lines.replaceChildren();
+  DATA.log.slice(0, s.log_end).forEach((line, k) => lines.append(el("div", k >= prev ? "new" : null, line)));
+  lines.scrollTop = lines.scrollHeight;
+  if (location.hash !== "#" + s.n) history.replaceState(null, "", "#" + s.n);
+}
+$("slider").max = String(steps.length - 1);
+$("slider").addEventListener("input", (e) => show(Number(e.target.value)));
+$("prev").addEventListener("click", () => show(cur - 1));
+$("next").addEventListener("click", () => show(cur + 1));
+document.addEventListener("keydown", (e) => {
+  if (e.target && e.target.id === "slider" && (e.key === "ArrowLeft" || e.key === "ArrowRight")) return;
+  if (e.key === "ArrowRight") { show(cur + 1); e.preventDefault(); }
+  else if (e.key === "ArrowLeft") { show(cur - 1); e.preventDefault(); }
+  else if (e.key === "Home") { show(0); e.preventDefault(); }
+  else if (e.key === "End") { show(steps.length - 1); e.preventDefault(); }
+});
+const start = Number((location.hash || "#1").slice(1));
+show(Number.isFinite(start) && start >= 1 ? start - 1 : 0);
+</script>
+</body>
+</html>
+"""
