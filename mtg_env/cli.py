@@ -383,15 +383,20 @@ def _saved(con: Console, paths: list[Path], folder: Any) -> None:
         con.print(f"wrote {len(paths)} replay file(s) to {folder}")
 
 
-def _save_dir(folder: Any, only_losses_of: Any) -> str | None:
-    """Check the --save-games folder (and --only-losses-of) before any game runs."""
+def _save_dir(folder: Any) -> str | None:
+    """Check the --save-games folder before any game runs (the simulator checks
+    --only-losses-of against the run's agents, also before any game)."""
     if folder is None:
-        if only_losses_of is not None:
-            raise MtgError("--only-losses-of needs --save-games FOLDER")
         return None
-    if only_losses_of is not None:
-        _agent_pair(str(only_losses_of), "--only-losses-of")
-    return str(_writable_dir(str(folder), "--save-games", ()))
+    path = Path(str(folder))
+    if path.exists() and not path.is_dir():
+        raise MtgError(f"--save-games: {str(path)!r} is a file, not a folder")
+    existing = path
+    while not existing.exists():  # created when the first game is saved, not before
+        existing = existing.parent
+    if not existing.is_dir() or not os.access(existing, os.W_OK):
+        raise MtgError(f"--save-games: cannot create or write the folder {str(path)!r}")
+    return str(path)
 
 
 @app.command()
@@ -423,7 +428,7 @@ def matchup(deck_a: str = typer.Argument(..., help="deck A: a built-in deck name
         _writable_file(json_out, "--json")
     if csv_out is not None:
         _writable_file(csv_out, "--csv")
-    save_dir = _save_dir(save_games, only_losses_of)
+    save_dir = _save_dir(save_games)
     _before_games()
     m = run_matchup(decks[0], decks[1], games, pair, seed, workers, backend, address, max_turns, progress,
                     save_dir, only_losses_of)
@@ -496,7 +501,7 @@ def matrix(decks: str = typer.Option(None, help="comma-separated decks (default:
     turns = _int(_pick(max_turns, cfg, "max_turns", 100), "max_turns", 1)
     out_dir = _writable_dir(_pick(out, cfg, "out", "results"), "--out", ("matrix.csv", "matrix.png"))
     losses_of = _pick(only_losses_of, cfg, "only_losses_of", None)
-    save_dir = _save_dir(_pick(save_games, cfg, "save_games", None), losses_of)
+    save_dir = _save_dir(_pick(save_games, cfg, "save_games", None))
     _before_games()
     res = run_matrix(deck_list, n, agent, seed_v, workers_v, backend_v, _pick(address, cfg, "address", None),
                      turns, bool(_pick(mirrors, cfg, "mirrors", False)), progress, save_dir, losses_of)
@@ -565,7 +570,7 @@ def tournament(agents: str = typer.Option(None, help="comma-separated agents [de
     out_dir = _writable_dir(_pick(out, cfg, "out", "results"), "--out",
                             ("tournament.csv", "tournament.png"))
     losses_of = _pick(only_losses_of, cfg, "only_losses_of", None)
-    save_dir = _save_dir(_pick(save_games, cfg, "save_games", None), losses_of)
+    save_dir = _save_dir(_pick(save_games, cfg, "save_games", None))
     _before_games()
     res = run_tournament(agent_list, deck_list, n, seed_v, workers_v, backend_v,
                          _pick(address, cfg, "address", None), turns, n_resamples, progress,

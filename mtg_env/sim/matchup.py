@@ -209,10 +209,14 @@ def save_games_of(specs: Sequence[GameSpec], results: Sequence[GameResult],
 
 
 def _check_agents(agents: Sequence[AgentRef]) -> None:
-    from agents import AGENTS, agent_names
+    from agents import AGENTS, make_agent
 
     for a in agents:
-        if isinstance(a, str) and a not in agent_names():
-            raise MtgError(f"unknown agent {a!r}; choose from {', '.join(agent_names())}")
-        if isinstance(a, str) and getattr(AGENTS[a], "interactive", False):
+        if not isinstance(a, str):
+            continue
+        try:  # names may carry parameters (mcts:ms=200): building one checks them
+            make_agent(a)
+        except ValueError as exc:
+            raise MtgError(str(exc)) from None
+        if getattr(AGENTS[a.split(":")[0]], "interactive", False):
             raise MtgError(f"the {a} agent is interactive: it plays only in 'mtg-env play'")
