@@ -4,7 +4,7 @@ decision (2012 616.1), the fast path, and the env layer for the new decision kin
 
 from __future__ import annotations
 
-from agents.heuristic import HeuristicAgent
+from agents import HeuristicAgent, MctsAgent, RandomAgent
 from mtg_env import DecisionKind
 from mtg_env.encoding import Observer
 from mtg_env.engine import replacement as repl
@@ -191,3 +191,28 @@ def test_observer_maps_order_options_to_the_order_band() -> None:
     decoded = obs.legal(s.game)
     assert decoded[legal[1]].text == "apply prevention shield (Bandage) first"
     check_decision(obs, s.game)  # the mask bijection checks of tests/encoding
+
+
+def test_every_agent_answers_the_order_decision() -> None:
+    """Random and search agents handle the new decision kind like any other (a legal option;
+    the search plays on copies of a game suspended in the middle of the event)."""
+    s = furnace_bandage_decision()
+    texts = set(s.options())
+    for agent in (RandomAgent(), MctsAgent(iterations=6, depth=20)):
+        agent.reset(1, 3)
+        assert agent.act(view_for(s.game, 1)).text in texts
+    assert s.game.decision.kind is K.ORDER_REPLACEMENTS
+
+
+def test_shield_outlives_its_source() -> None:
+    """Shields are plain data, independent of their source (2007 CR 419.7): Samite Healer's
+    shield still works after the Healer left play."""
+    s = main({"hand": ["Shock"], "in_play": ["Mountain", "Samite Healer"]})
+    s.do("activate Samite Healer", "target player 1")
+    s.resolve()
+    g = s.game
+    g._leave_play(s.perm("Samite Healer"), "graveyard")
+    s.do("play Shock", "target player 1")
+    s.resolve()
+    s.assert_life(1, 19)
+    assert g.replacements == []
