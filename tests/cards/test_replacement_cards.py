@@ -290,3 +290,21 @@ def test_pariah_and_bandage_on_the_player_are_ordered() -> None:
         s.assert_life(1, 20)
         s.assert_damage("Enormous Baloth", damage)
         assert len(s.game.replacements) == shields
+
+
+def test_two_pariahs_the_player_chooses_which_creature() -> None:
+    """Two Pariahs controlled by player 1 on two creatures: both would replace the damage to
+    player 1, so player 1 chooses which applies (2012 616.1); the other then no longer applies
+    (the damage is to a creature now)."""
+    s = main({"hand": ["Shock"], "in_play": ["Mountain"]},
+             {"in_play": [{"card": "Enormous Baloth", "id": "b"}, {"card": "Hill Giant", "id": "g"},
+                          {"card": "Pariah", "attached_to": "b"},
+                          {"card": "Pariah", "attached_to": "g"}]})
+    s.do("play Shock", "target player 1")
+    s.pass_priority(2)
+    assert s.game.decision.kind is K.ORDER_REPLACEMENTS and s.game.decision.player == 1
+    assert s.options() == ["apply Pariah first", "apply Pariah#2 first"]
+    s.do("apply Pariah#2 first")
+    s.assert_life(1, 20)
+    s.assert_damage("Hill Giant", 2)
+    s.assert_damage("Enormous Baloth", 0)
