@@ -74,7 +74,12 @@ def _repl_statics(cdef: Any) -> tuple:
     key = id(cdef)
     hit = _static_cache.get(key)
     if hit is None or hit[0] is not cdef:
-        hit = (cdef, tuple((i, s) for i, s in enumerate(cdef.static) if s.kind in STATIC_KINDS))
+        found = tuple((i, s) for i, s in enumerate(cdef.static) if s.kind in STATIC_KINDS)
+        for _, s in found:
+            if s.kind == "prevent_damage" and s.affects != "self":
+                raise MtgError(f"{cdef.name}: prevent_damage supports only affects: self, not "
+                               f"{s.affects!r}")
+        hit = (cdef, found)
         _static_cache[key] = hit
     return hit[1]
 
