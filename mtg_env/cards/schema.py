@@ -24,7 +24,7 @@ OP_KEYS: dict[str, set[str]] = {
     "bounce": {"target"},
     "destroy": {"target", "no_regen"},
     "regenerate": {"target"},
-    "prevent_damage": {"amount", "target", "source"},
+    "prevent_damage": {"amount", "target"},
     "attach": {"target"},
     "gain_life": {"amount", "who"},
     "lose_life": {"amount", "who"},

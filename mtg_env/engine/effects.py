@@ -228,21 +228,12 @@ def _regenerate(g: Game, item: StackItem, spec: dict) -> None:
 
 @op("prevent_damage")
 def _prevent_damage(g: Game, item: StackItem, spec: dict) -> None:
-    """"Prevent the next N damage that would be dealt to X this turn" (2007 CR 419.7); ``source``
-    (a target index) limits the shield to damage from that source."""
-    n = spec.get("amount", "all")
-    n = None if n == "all" else amount(g, item, n)
-    source = None
-    if "source" in spec:
-        srcs = [v for kind, v in refs(g, item, spec, "source") if kind == "o"]
-        if not srcs:
-            return
-        source = srcs[0]
+    """"Prevent the next N damage that would be dealt to X this turn" (2007 CR 419.7): a shield
+    in game.replacements (mtg_env/engine/replacement.py)."""
+    n = amount(g, item, spec.get("amount"))  # required: amount(None) raises
     for ref in refs(g, item, spec):
-        add_prevention_shield(g, ref, n, item.label, item.source, item.data.get("card", ""),
-                              source=source)
-        what = "all" if n is None else f"the next {n}"
-        g._log(f"{item.label}: prevent {what} damage to {g._ref_text(ref)} this turn")
+        add_prevention_shield(g, ref, n, item.label, item.source, item.data.get("card", ""))
+        g._log(f"{item.label}: prevent the next {n} damage to {g._ref_text(ref)} this turn")
 
 
 @op("attach")
