@@ -91,6 +91,7 @@ class HeuristicAgent(BaseAgent):
             K.CHOOSE_CARDS: self._choose,
             K.YES_NO: self._yes_no,
             K.CHOOSE_PLAYER: self._choose_player,
+            K.ORDER_REPLACEMENTS: self._order_replacements,
         }
 
     def reset(self, player: int, seed: int) -> None:
@@ -927,6 +928,30 @@ class HeuristicAgent(BaseAgent):
             if a.args and a.args[0] in (want, ("p", want)):
                 return a
         return d.options[0]
+
+
+    def _order_replacements(self, view: PlayerView, d: Decision) -> Action:
+        """2012 616.1: pick the effect to apply first whose best reachable result is best for
+        this player: least damage to itself or its creatures, most to the opponent's."""
+        me = view.viewer
+
+        def harm(out: list) -> int:
+            zone, v, n = out
+            if zone == "p":
+                mine = v == me
+            else:
+                p = view.perm(v) if v is not None else None
+                mine = p is not None and p.controller == me
+            return n if mine else -n
+
+        effects = d.context.get("effects", ())
+        best, best_score = d.options[0], None
+        for a in d.options:
+            outs = effects[a.args[0]]["outcomes"] if a.args[0] < len(effects) else ()
+            score = min((harm(o) for o in outs), default=0)
+            if best_score is None or score < best_score:
+                best, best_score = a, score
+        return best
 
 
 def _find(d: Decision, text: str) -> Action | None:

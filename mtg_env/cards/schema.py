@@ -24,6 +24,7 @@ OP_KEYS: dict[str, set[str]] = {
     "bounce": {"target"},
     "destroy": {"target", "no_regen"},
     "regenerate": {"target"},
+    "prevent_damage": {"amount", "target"},
     "attach": {"target"},
     "gain_life": {"amount", "who"},
     "lose_life": {"amount", "who"},
@@ -112,7 +113,7 @@ _static = {
     "properties": {
         "kind": {"type": "string", "enum": [
             "modify_pt", "set_pt", "grant", "cda_pt", "no_mana_empty", "prevent_damage",
-            "redirect_to_enchanted"]},
+            "redirect_to_enchanted", "double_damage"]},
         "affects": {"type": "string", "enum": [
             "self", "enchanted", "equipped", "creatures_you_control", "other_creatures",
             "other_creatures_you_control", "creatures_opponents_control", "all_creatures"]},

@@ -25,7 +25,11 @@ _SECTION_DOCS = {
                 "search, the top cards of a library): the ones already chosen first, then the "
                 "candidates in option order. Empty for the player not deciding.",
     "triggers": "While a player orders simultaneous triggers (decision `order_triggers`): the "
-                "triggers still to put on the stack, in the order the `order` band indexes them.",
+                "triggers still to put on the stack, in the order the `order` band indexes them. "
+                "While a player chooses which replacement or prevention effect applies first "
+                "(decision `order_replacements`, shown as `kind_other`): those effects, in the "
+                "order the `order` band indexes them (`card_id`, `source_ref` and `mine` of the "
+                "effect's source; `ability` and `lifelink` 0).",
 }
 
 

@@ -304,7 +304,8 @@ BAND_DOCS = {
     "x": "X = slot (0 .. max_x)",
     "mode": "mode slot (0-based)",
     "assign": "assign slot (0 .. max_damage) combat damage to the current recipient",
-    "order": "put the pending trigger in trigger row `slot` on the stack next",
+    "order": "put the pending trigger in trigger row `slot` on the stack next "
+             "(order_replacements: apply the effect in trigger row `slot` first)",
     "color": "a color: W U B R G",
 }
 

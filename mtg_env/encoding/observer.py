@@ -628,6 +628,8 @@ class _View:
             self._clear_revealed()
         if deciding and kind is _K.ORDER_TRIGGERS:
             self._triggers(game, frames)
+        elif deciding and kind is _K.ORDER_REPLACEMENTS:
+            self._replacement_rows(game, d)
         elif self.trigger_rows:
             self._clear_triggers()
         self.marks = marks
@@ -809,6 +811,30 @@ class _View:
         for i in range(len(queue), self.trigger_rows):
             tab[i] = 0
         self.trigger_rows = len(queue)
+
+    def _replacement_rows(self, game: Game, d: Any) -> None:
+        """Decision ``order_replacements`` (2012 616.1): the triggers table lists the replacement
+        and prevention effects in the order the ``order`` band indexes them: the source card,
+        its permanent ref, whether the viewer controls the source."""
+        effects = d.context.get("effects", ())
+        cap = self.o.caps.max_triggers
+        if len(effects) > cap:
+            raise CapacityError("max_triggers", cap, len(effects), "the effects to order")
+        tab = self.sec["triggers"]
+        from .vocab import card_index
+        for i, e in enumerate(effects):
+            name = e.get("card") or ""
+            try:
+                cid = card_index(get_card(name)) if name else 0
+            except MtgError:
+                cid = 2
+            src = e.get("src")
+            perm = game.perms.get(src) if src is not None else None
+            tab[i] = (1, cid, self.pid_row.get(src, -1) + 1 if src is not None else 0, 0, 0,
+                      1 if perm is not None and perm.controller == self.me else 0)
+        for i in range(len(effects), self.trigger_rows):
+            tab[i] = 0
+        self.trigger_rows = len(effects)
 
     def _clear_triggers(self) -> None:
         if self.trigger_rows:

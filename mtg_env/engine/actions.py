@@ -27,6 +27,7 @@ class DecisionKind(str, Enum):
     CHOOSE_COLOR = "choose_color"
     CHOOSE_PLAYER = "choose_player"
     PAY_MANA = "pay_mana"
+    ORDER_REPLACEMENTS = "order_replacements"
 
     def __str__(self) -> str:
         return self.value

@@ -1,20 +1,15 @@
-"""Damage and life: dealing damage to players and creatures, life gain and loss, destroy and
-regeneration, lifelink.
+"""Damage and life: dealing damage to players and creatures, life gain and loss, destroy,
+lifelink.
 
-2007 CR 212 (damage, 212.5b damage to a creature), 419.6b (regeneration: a shield replaces
-destruction), 419.7 (prevention), 502.68 (lifelink, a triggered ability in 2007),
-2012 119 (life).
+2007 CR 212 (damage, 212.5b damage to a creature), 502.68 (lifelink, a triggered ability in 2007),
+2012 119 (life). Regeneration (419.6b), prevention (419.7) and "instead" effects on damage and
+destruction are applied by :mod:`mtg_env.engine.replacement` (2007 CR 419).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .game import Game
-
 from .model import Permanent, StackItem
-from .rules import protected_from
+from .replacement import has_damage_effects, run_event
 
 
 class DamageAndLife:
@@ -34,14 +29,24 @@ class DamageAndLife:
     def deal_damage(self, src: dict, target: tuple, amount: int, combat: bool = False,
                     no_regen: bool = False) -> int:
         """Deal damage from a source (``{'pid', 'label', 'colors', 'controller'}``) to a player
-        or creature. Returns the damage actually dealt after prevention."""
+        or creature, after replacement and prevention effects (2007 CR 419, see
+        :mod:`mtg_env.engine.replacement`). Returns the damage actually dealt; 0 also when the
+        event waits for the affected player to order the effects (it is then dealt when they
+        have chosen)."""
         if amount <= 0:
             return 0
-        target = redirect(self, target)
+        if has_damage_effects(self, target):
+            ev = {"e": "damage", "src": src, "target": list(target), "amount": amount,
+                  "combat": combat, "no_regen": no_regen, "applied": []}
+            dealt = run_event(self, ev)
+            return dealt or 0
+        return self._deal(src, target, amount, combat, no_regen)
+
+    def _deal(self, src: dict, target: tuple, amount: int, combat: bool, no_regen: bool) -> int:
+        """Deal damage no effect modifies any more (2007 CR 212)."""
+        if amount <= 0:
+            return 0
         kind, v = target
-        amount = apply_prevention(self, src, target, amount, combat)
-        if amount <= 0:
-            return 0
         if kind == "p":
             P = self.players[v]
             P.life -= amount
@@ -91,60 +96,10 @@ class DamageAndLife:
                 "colors": item.data.get("src_colors", "")}
 
     def destroy(self, perm: Permanent, no_regen: bool = False) -> bool:
-        """Destroy (2007 CR 419.6b regeneration applies). Returns True if it left play."""
-        if perm.regen_shields > 0 and not perm.cant_regen and not no_regen:
-            perm.regen_shields -= 1
-            perm.tapped = True
-            perm.damage = 0
-            if perm.attacking or perm.blocking:
-                self._remove_from_combat(perm)
-            self._log(f"{perm.card.label} regenerates")
-            return False
+        """Destroy, after replacement effects: a regeneration shield replaces destruction (2007 CR
+        419.6b). Returns True if it left play."""
+        if self.replacements:
+            run_event(self, {"e": "destroy", "pid": perm.id, "no_regen": no_regen, "applied": []})
+            return perm.id not in self.perms
         self._leave_play(perm, "graveyard", destroyed=True)
         return True
-
-
-def apply_prevention(g: Game, src: dict, target: tuple, n: int, combat: bool) -> int:
-    """Protection (2012 702.15) and prevention shields (2007 CR 419.7)."""
-    if target[0] == "o":
-        p = g.perms.get(target[1])
-        if p is not None and protected_from(p, src.get("colors", "")):
-            return 0
-        if p is not None and any(s.kind == "prevent_damage" for s in p.card.cdef.static):
-            return 0
-    if not g.effects:
-        return n
-    for e in g.effects:
-        if e.get("kind") != "prevent" or e.get("used"):
-            continue
-        if e.get("combat_only") and not combat:
-            continue
-        tgt = e.get("target")
-        if tgt is not None and tuple(tgt) != tuple(target):
-            continue
-        left = e.get("amount")
-        if left is None:
-            return 0
-        use = min(left, n)
-        e["amount"] = left - use
-        if e["amount"] <= 0:
-            e["used"] = True
-        n -= use
-        if n <= 0:
-            return 0
-    return n
-
-
-def redirect(g: Game, target: tuple) -> tuple:
-    """Pariah: "All damage that would be dealt to you is dealt to enchanted creature instead"
-    (a replacement effect, 2007 CR 419.6)."""
-    if target[0] != "p":
-        return target
-    for p in g.perms.values():
-        st = p.card.cdef.static
-        if not st or p.controller != target[1]:
-            continue
-        for s in st:
-            if s.kind == "redirect_to_enchanted" and p.attached_to in g.perms:
-                return ("o", p.attached_to)
-    return target

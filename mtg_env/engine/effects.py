@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import MtgError
 from .model import Permanent, StackItem
+from .replacement import add_prevention_shield, add_regeneration_shield
 
 if TYPE_CHECKING:
     from .game import Game
@@ -220,8 +221,19 @@ def _regenerate(g: Game, item: StackItem, spec: dict) -> None:
     # 2007 CR 419.6b: a regeneration shield lasts until used or end of turn.
     for kind, v in refs(g, item, spec):
         if kind == "o" and v in g.perms:
-            g.perms[v].regen_shields += 1
+            add_regeneration_shield(g, g.perms[v], item.label, item.source,
+                                    item.data.get("card", ""))
             g._log(f"{g.perms[v].card.label} gets a regeneration shield")
+
+
+@op("prevent_damage")
+def _prevent_damage(g: Game, item: StackItem, spec: dict) -> None:
+    """"Prevent the next N damage that would be dealt to X this turn" (2007 CR 419.7): a shield
+    in game.replacements (mtg_env/engine/replacement.py)."""
+    n = amount(g, item, spec.get("amount"))  # required: amount(None) raises
+    for ref in refs(g, item, spec):
+        add_prevention_shield(g, ref, n, item.label, item.source, item.data.get("card", ""))
+        g._log(f"{item.label}: prevent the next {n} damage to {g._ref_text(ref)} this turn")
 
 
 @op("attach")

@@ -32,6 +32,7 @@ from .model import (
 )
 from .priority import Priority
 from .registry import get_card
+from .replacement import Replacement
 from .rng import Rng
 from .stack import StackResolution
 from .state import copy_state, init_state
@@ -45,7 +46,8 @@ K = DecisionKind
 
 
 class Game(TurnStructure, Priority, ManaAbilities, Targeting, StackResolution, Zones,
-           DamageAndLife, StateBasedEffects, ContinuousEffects, Triggers, Combat, Choices):
+           DamageAndLife, StateBasedEffects, ContinuousEffects, Triggers, Combat, Choices,
+           Replacement):
     """A two-player game of Magic under the Tenth Edition (2007) rules.
 
     Create one with :meth:`new`, :meth:`from_position` or :meth:`from_json`; read
@@ -307,6 +309,7 @@ _RUN = {
     "cleanup": Game._run_cleanup,
     "shuffle": Game._run_shuffle,
     "mulligan": Game._run_mulligan,
+    "order_repl": Game._run_order_repl,
 }
 
 
@@ -319,6 +322,7 @@ _ANSWER = {
     "choose": Game._answer_choose,
     "yesno": Game._answer_yesno,
     "mulligan": Game._answer_mulligan,
+    "order_repl": Game._answer_order_repl,
 }
 
 

@@ -381,6 +381,8 @@ class Permanent:
         self.attached_to: int | None = None
         self.sick = True
         self.timestamp = timestamp
+        # How many regeneration shields of game.replacements protect it (kept in step by
+        # mtg_env/engine/replacement.py for views and the observation; the list is the truth).
         self.regen_shields = 0
         self.cant_regen = False
         self.attacking = False

@@ -12,6 +12,7 @@ from .actions import KEEP, MULLIGAN, Action, DecisionKind
 from .model import (
     Permanent,
 )
+from .replacement import end_of_turn
 
 STEPS = (
     "untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
@@ -163,6 +164,7 @@ class TurnStructure:
         if self.effects:
             self.effects = [e for e in self.effects if e.get("until") != "eot"]
             self.dirty = True
+        end_of_turn(self)  # "this turn" shields (2007 CR 419.6b, 419.7)
 
     def _run_mulligan(self, f: dict) -> None:
         pl = f["pl"]

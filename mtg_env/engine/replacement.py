@@ -1,0 +1,433 @@
+"""Replacement and prevention effects: one pipeline for every event they can modify.
+
+2007 CR 419 (replacement and prevention effects): 419.1 (a replacement effect watches for an event
+and replaces it: "instead", "skip"), 419.1a-b (prevention effects are the ones that use the word
+"prevent"), 419.6b (regeneration replaces destruction: the permanent is tapped, all damage is
+removed from it and it is removed from combat), 419.7 (prevention shields "prevent the next N
+damage": they last until used up or the stated duration ends), 419.8 (effects that prevent all
+damage). Where 2007 is silent the 2012 rules are used: 614.1a ("instead"), 615.1a (prevention
+shields), 615.7 (a shield with an amount is reduced by what it prevented), 616.1 (if several
+replacement and/or prevention effects would apply to one event, the affected player, or the
+controller of the affected object, chooses one to apply; the event is then checked again and
+each effect applies at most once), 702.15 (protection: damage from sources of the stated quality
+is prevented).
+
+**Where effects come from.**
+- ``game.replacements`` (plain dicts, stored in JSON, copied with the game) holds the effects of
+  resolved spells and abilities, each with a timestamp ``ts`` and a duration ``until``
+  (``"eot"``: ends at cleanup, 2012 514.2; all of them are also removed once used up):
+
+  - ``{"kind": "prevent", "id", "ts", "until", "name", "target": [zone, id] | None,
+    "amount": int | None, "source": pid | None, "combat_only": bool}``: "prevent the next N
+    damage that would be dealt to X this turn" (``amount`` None: all of it; ``source``: only damage
+    from that source; ``target`` None: damage to anything).
+  - ``{"kind": "regenerate", "id", "ts", "until", "name", "pid"}``: a regeneration shield.
+- Static abilities of permanents in play, gathered when an event is checked
+  (:func:`static_effects`): ``double_damage`` (Furnace of Rath), ``prevent_damage`` with
+  ``affects: self`` (Cho-Manno, Revolutionary), ``redirect_to_enchanted`` (Pariah) and the
+  protection keywords.
+
+**Events** are plain dicts, so an event waiting for the order decision is data in a frame:
+
+- ``{"e": "damage", "src": {...}, "target": [zone, id], "amount": n, "combat": bool,
+  "no_regen": bool, "applied": [effect keys]}``
+- ``{"e": "destroy", "pid": id, "no_regen": bool, "applied": [...]}``; regeneration turns it into
+  ``{"e": "regenerate", ...}``.
+
+:func:`run_event` applies the effects (re-checking after each one, 2012 616.1) and performs the
+result. When the order matters it pushes an ``order_repl`` frame (:class:`Replacement` runs it) and
+the event waits there for :attr:`DecisionKind.ORDER_REPLACEMENTS`. The order is asked only when
+two applicable effects that are not identical lead to different results; otherwise they apply in
+timestamp order.
+
+**Fast path.** :meth:`DamageAndLife.deal_damage` and :meth:`destroy` call into this module only
+when :func:`has_damage_effects` / ``game.replacements`` say something could apply (a scan of the
+permanents' printed static abilities, no allocation).
+
+**Extension points** (for the card issues): a new event (a zone change "instead", "as ... comes
+into play", "comes into play tapped") is a new ``"e"`` kind: add its applicable effects to
+:func:`applicable`, their effect on the event to :func:`_apply`, and its performance to
+:func:`perform`; the zone functions (``Zones._put_into_play`` / ``_leave_play``) then build the
+event and call :func:`run_event`. A new static replacement is a new static ``kind`` in
+:data:`STATIC_KINDS` plus its case in :func:`applicable` and :func:`_apply`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action, DecisionKind
+from .errors import MtgError
+from .rules import PROTECTION, protected_from
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# Static ability kinds that are replacement or prevention effects.
+STATIC_KINDS = frozenset({"double_damage", "prevent_damage", "redirect_to_enchanted"})
+_COLOR_WORD = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+_static_cache: dict[int, tuple] = {}
+
+
+def _repl_statics(cdef: Any) -> tuple:
+    """``((index, static), ...)`` of a card's replacement statics (cached per card definition)."""
+    key = id(cdef)
+    hit = _static_cache.get(key)
+    if hit is None or hit[0] is not cdef:
+        found = tuple((i, s) for i, s in enumerate(cdef.static) if s.kind in STATIC_KINDS)
+        for _, s in found:
+            if s.kind == "prevent_damage" and s.affects != "self":
+                raise MtgError(f"{cdef.name}: prevent_damage supports only affects: self, not "
+                               f"{s.affects!r}")
+        hit = (cdef, found)
+        _static_cache[key] = hit
+    return hit[1]
+
+
+def has_damage_effects(g: Game, target: tuple) -> bool:
+    """Could any replacement or prevention effect apply to damage to ``target``? (fast path)"""
+    if g.replacements:
+        return True
+    if target[0] == "o":
+        p = g.perms.get(target[1])
+        if p is not None and p.keywords and any(k in p.keywords for k in PROTECTION.values()):
+            return True
+    for p in g.perms.values():  # noqa: SIM110 (hot path: a plain loop, no generator)
+        if p.card.cdef.static and _repl_statics(p.card.cdef):
+            return True
+    return False
+
+
+def static_effects(g: Game) -> list[tuple[Any, int, Any]]:
+    """``(permanent, static index, static)`` of every replacement static in play."""
+    out = []
+    for p in g.perms.values():
+        if p.card.cdef.static:
+            for i, s in _repl_statics(p.card.cdef):
+                out.append((p, i, s))
+    return out
+
+
+# -- which effects apply -------------------------------------------------------------------
+def applicable(g: Game, ev: dict) -> list[dict]:
+    """The effects that would modify ``ev`` now and have not yet applied to it (2012 616.1),
+    each as ``{"key", "sig", "ts", "name", "op", "src", "card", ...}``, in timestamp order."""
+    done = ev["applied"]
+    out: list[dict] = []
+    e = ev["e"]
+    if e == "damage":
+        if ev["amount"] <= 0:
+            return out  # no damage would be dealt: nothing to replace or prevent
+        tgt = ev["target"]
+        zone, v = tgt
+        src = ev["src"]
+        victim = g.perms.get(v) if zone == "o" else None
+        if zone == "o" and (victim is None or not victim.is_creature):
+            return out
+        for p, i, s in static_effects(g):
+            key = f"s{p.id}.{i}"
+            if key in done:
+                continue
+            if s.kind == "double_damage":
+                out.append({"key": key, "sig": "double", "ts": p.timestamp, "op": "double",
+                            "name": p.card.label, "src": p.id,
+                            "card": p.card.name})
+            elif s.kind == "prevent_damage" and zone == "o" and p.id == v:
+                out.append({"key": key, "sig": "prevent_all", "ts": p.timestamp,
+                            "op": "prevent", "left": None,
+                            "name": p.card.label, "src": p.id,
+                            "card": p.card.name})
+            elif (s.kind == "redirect_to_enchanted" and zone == "p" and p.controller == v
+                  and p.attached_to in g.perms and g.perms[p.attached_to].is_creature):
+                out.append({"key": key, "sig": f"redirect{p.attached_to}", "ts": p.timestamp,
+                            "op": "redirect", "to": ["o", p.attached_to],
+                            "name": p.card.label, "src": p.id,
+                            "card": p.card.name})
+        if victim is not None and victim.keywords:
+            colors = src.get("colors", "")
+            if protected_from(victim, colors):
+                key = f"p{victim.id}"
+                if key not in done:
+                    words = "/".join(_COLOR_WORD[c] for c in colors
+                                     if PROTECTION.get(c) in victim.keywords)
+                    out.append({"key": key, "sig": "prevent_all", "ts": victim.timestamp,
+                                "op": "prevent", "left": None,
+                                "name": f"protection from {words} ({victim.card.label})",
+                                "src": victim.id, "card": victim.card.name})
+        for r in g.replacements:
+            if r["kind"] != "prevent" or r.get("used"):
+                continue
+            key = f"r{r['id']}"
+            if key in done:
+                continue
+            if r.get("target") is not None and list(r["target"]) != list(tgt):
+                continue
+            if r.get("source") is not None and r["source"] != src.get("pid"):
+                continue
+            if r.get("combat_only") and not ev["combat"]:
+                continue
+            out.append({"key": key, "sig": f"shield{r.get('amount')}:{r.get('source')}",
+                        "ts": r["ts"], "op": "prevent", "left": r.get("amount"), "rid": r["id"],
+                        "name": f"prevention shield ({r['name']})",
+                        "src": r.get("src"), "card": r.get("card", "")})
+    elif e == "destroy":
+        p = g.perms.get(ev["pid"])
+        if p is None or ev["no_regen"] or p.cant_regen:
+            return out  # 2007 CR 419.6b: "can't be regenerated"
+        for r in g.replacements:
+            if r["kind"] == "regenerate" and r["pid"] == p.id and not r.get("used"):
+                key = f"r{r['id']}"
+                if key not in done:
+                    out.append({"key": key, "sig": "regenerate", "ts": r["ts"],
+                                "op": "regenerate", "rid": r["id"],
+                                "name": f"regeneration shield ({r['name']})",
+                                "src": r.get("src"), "card": r.get("card", "")})
+    if len(out) > 1:
+        out.sort(key=lambda x: x["ts"])
+    return out
+
+
+def _apply(ev: dict, eff: dict) -> tuple[dict, int]:
+    """The event after ``eff`` modifies it, and how much of a prevention shield it used."""
+    new = dict(ev)
+    new["applied"] = [*ev["applied"], eff["key"]]
+    op = eff["op"]
+    used = 0
+    if op == "double":
+        new["amount"] = ev["amount"] * 2
+    elif op == "prevent":
+        left = eff["left"]
+        used = ev["amount"] if left is None else min(left, ev["amount"])
+        new["amount"] = ev["amount"] - used
+    elif op == "redirect":
+        new["target"] = list(eff["to"])
+    elif op == "regenerate":
+        new["e"] = "regenerate"
+    else:
+        raise MtgError(f"engine error: unknown replacement op {op!r}")
+    return new, used
+
+
+def _result_key(ev: dict, used: tuple) -> tuple:
+    return (ev["e"], tuple(ev.get("target") or ()), ev.get("amount"), used)
+
+
+def _distinct(effs: list[dict]) -> list[dict]:
+    """One effect per signature: identical effects need no choice between them."""
+    seen: set = set()
+    out = []
+    for x in effs:
+        if x["sig"] not in seen:
+            seen.add(x["sig"])
+            out.append(x)
+    return out
+
+
+def outcomes(g: Game, ev: dict, used: tuple = ()) -> set[tuple]:
+    """Every final result reachable from ``ev`` over the orders a player could choose."""
+    effs = _distinct(applicable(g, ev))
+    if not effs:
+        return {_result_key(ev, used)}
+    res: set[tuple] = set()
+    for x in effs:
+        new, n = _apply(ev, x)
+        res |= outcomes(g, new, _spend(used, x, n))
+    return res
+
+
+def _spend(used: tuple, x: dict, n: int) -> tuple:
+    """Record what a limited shield gave up: it matters for later events (2012 615.7)."""
+    if n and x.get("left") is not None:
+        return tuple(sorted((*used, (x["key"], n))))
+    return used
+
+
+def chooser(g: Game, ev: dict) -> int:
+    """The affected player, or the controller of the affected object (2012 616.1)."""
+    if ev["e"] == "damage":
+        zone, v = ev["target"]
+        return v if zone == "p" else g.perms[v].controller
+    return g.perms[ev["pid"]].controller
+
+
+def order_choice(g: Game, ev: dict) -> list[dict] | None:
+    """The effects the chooser must pick the first of, or None if the order can't matter."""
+    effs = applicable(g, ev)
+    if len(effs) < 2:
+        return None
+    effs = _distinct(effs)
+    if len(effs) < 2:
+        return None
+    results = []
+    for x in effs:
+        new, n = _apply(ev, x)
+        res = outcomes(g, new, _spend((), x, n))
+        x["outcomes"] = sorted(res)
+        results.append(res)
+    if all(r == results[0] for r in results):
+        return None
+    return effs
+
+
+# -- running an event ----------------------------------------------------------------------
+def run_event(g: Game, ev: dict, frame: dict | None = None) -> int | None:
+    """Apply replacement/prevention effects to ``ev`` until none is left, then perform it.
+
+    Returns what :func:`perform` returns (the damage dealt), or None if the event waits for the
+    affected player to order the effects: then an ``order_repl`` frame holds it (``frame``, if
+    given, is that frame already on the stack)."""
+    while True:
+        effs = applicable(g, ev)
+        if not effs:
+            if frame is not None:
+                _drop(g.frames, frame)
+            return perform(g, ev)
+        if len(effs) > 1 and order_choice(g, ev) is not None:
+            if ev["e"] != "damage":
+                raise MtgError("engine error: ordering replacement effects of a "
+                               f"{ev['e']} event is not implemented")
+            if frame is None:
+                if g.frames and g.frames[-1]["k"] == "cast":
+                    # A mana ability's damage while a spell's costs are paid: the cast procedure
+                    # can't be suspended there (no such card yet; painlands would need it).
+                    raise MtgError("engine error: ordering replacement effects of damage dealt "
+                                   "while paying costs is not implemented")
+                g.frames.append({"k": "order_repl", "ev": ev})
+            else:
+                frame["ev"] = ev
+            return None
+        ev = commit(g, ev, effs[0])
+        if frame is not None:
+            frame["ev"] = ev
+
+
+def _drop(frames: list, frame: dict) -> None:
+    for i in range(len(frames) - 1, -1, -1):
+        if frames[i] is frame:
+            del frames[i]
+            return
+
+
+def commit(g: Game, ev: dict, eff: dict) -> dict:
+    """Apply one effect for real: the event changes and a shield is used up (2007 CR 419.7)."""
+    new, used = _apply(ev, eff)
+    rid = eff.get("rid")
+    if rid is not None:
+        for r in g.replacements:
+            if r["id"] == rid:
+                if r["kind"] == "regenerate":
+                    r["used"] = True
+                elif r.get("amount") is not None and used:
+                    r["amount"] -= used
+                    if r["amount"] <= 0:
+                        r["used"] = True
+                break
+        if any(r.get("used") for r in g.replacements):
+            g.replacements = [r for r in g.replacements if not r.get("used")]
+    op = eff["op"]
+    if op == "prevent" and used:
+        where = g._ref_text(tuple(ev["target"]))
+        g._log(f"{eff['name']}: {used} damage to {where} is prevented")
+    elif op == "double":
+        g._log(f"{eff['name']}: the damage is doubled to {new['amount']}")
+    elif op == "redirect":
+        g._log(f"{eff['name']}: the damage is dealt to {g._ref_text(tuple(new['target']))} "
+               "instead")
+    return new
+
+
+def perform(g: Game, ev: dict) -> int:
+    """Carry out an event once no effect modifies it any more; returns the damage dealt."""
+    e = ev["e"]
+    if e == "damage":
+        return g._deal(ev["src"], tuple(ev["target"]), ev["amount"], ev["combat"], ev["no_regen"])
+    elif e == "destroy":
+        p = g.perms.get(ev["pid"])
+        if p is not None:
+            g._leave_play(p, "graveyard", destroyed=True)
+    elif e == "regenerate":
+        p = g.perms.get(ev["pid"])
+        if p is not None:
+            _regenerate(g, p)
+    else:
+        raise MtgError(f"engine error: unknown event {e!r}")
+    return 0
+
+
+def _regenerate(g: Game, perm: Any) -> None:
+    """2007 CR 419.6b: tap it, remove all damage from it, remove it from combat."""
+    perm.regen_shields = max(perm.regen_shields - 1, 0)
+    perm.tapped = True
+    perm.damage = 0
+    if perm.attacking or perm.blocking:
+        g._remove_from_combat(perm)
+    g._log(f"{perm.card.label} regenerates")
+
+
+# -- creating effects ----------------------------------------------------------------------
+def add_prevention_shield(g: Game, target: tuple | None, amount: int | None, name: str,
+                          src: int | None = None, card: str = "", source: int | None = None,
+                          combat_only: bool = False) -> dict:
+    """"Prevent the next ``amount`` damage that would be dealt to ``target`` this turn"
+    (2007 CR 419.7; ``amount`` None prevents all of it, ``source`` limits it to one source)."""
+    ts = g._timestamp()
+    r = {"kind": "prevent", "id": ts, "ts": ts, "until": "eot", "name": name, "src": src,
+         "card": card, "target": list(target) if target is not None else None,
+         "amount": amount, "source": source, "combat_only": combat_only}
+    g.replacements.append(r)
+    return r
+
+
+def add_regeneration_shield(g: Game, perm: Any, name: str, src: int | None = None,
+                            card: str = "") -> dict:
+    """"The next time this creature would be destroyed this turn, it isn't. Instead tap it, remove
+    all damage from it, and remove it from combat." (2007 CR 419.6b)"""
+    ts = g._timestamp()
+    r = {"kind": "regenerate", "id": ts, "ts": ts, "until": "eot", "name": name, "src": src,
+         "card": card, "pid": perm.id}
+    g.replacements.append(r)
+    perm.regen_shields += 1  # mirrored for the observation (counts this list's shields)
+    return r
+
+
+def end_of_turn(g: Game) -> None:
+    """2012 514.2: "this turn" replacement effects end in the cleanup step."""
+    if g.replacements:
+        g.replacements = [r for r in g.replacements if r.get("until") != "eot"]
+
+
+class Replacement:
+    """Mixed into :class:`~mtg_env.engine.game.Game`: the ``order_repl`` frame (2012 616.1)."""
+
+    def _run_order_repl(self: Game, f: dict) -> None:
+        ev = f["ev"]
+        effs = order_choice(self, ev)
+        if effs is None:
+            if run_event(self, ev, f) is not None:
+                _after_event(self)
+            return
+        opts = [Action("order", f"apply {x['name']} first", (i, x["key"])) for i, x in enumerate(effs)]
+        ctx = {"event": dict(ev), "effects": [
+            {"key": x["key"], "src": x.get("src"), "card": x.get("card", ""),
+             "outcomes": [[o[1][0], o[1][1], o[2]] if o[1] else [None, None, o[2]]
+                          for o in x["outcomes"]]} for x in effs]}
+        what = (f"{ev['amount']} damage to {self._ref_text(tuple(ev['target']))}"
+                if ev["e"] == "damage" else ev["e"])
+        self._ask(chooser(self, ev), DecisionKind.ORDER_REPLACEMENTS, opts,
+                  f"choose which effect applies first to {what}", ctx)
+
+    def _answer_order_repl(self: Game, f: dict, a: Action) -> None:
+        key = a.args[1]
+        for x in applicable(self, f["ev"]):
+            if x["key"] == key:
+                f["ev"] = commit(self, f["ev"], x)
+                return
+        raise MtgError(f"engine error: replacement effect {key!r} no longer applies")
+
+
+def _after_event(g: Game) -> None:
+    # Damage suspended by the order decision is dealt after its spell/ability's other effects
+    # were checked; lifelink for it triggers now unless a resolution will flush it (502.68).
+    if not any(f["k"] == "order_repl" or (f["k"] == "resolve" and g._item(f["sid"]) is not None)
+               for f in g.frames):
+        g._flush_damage_triggers()
