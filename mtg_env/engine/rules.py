@@ -49,12 +49,42 @@ def block_allowed(blocker: Any, attacker: Any, permanents: Iterable[Any]) -> boo
 def tap_mana_ability(p: Any, once_untapped: bool = False) -> Any | None:
     """The first mana ability of ``p`` whose whole cost is {T}, if ``p`` could play it now
     (untapped, or ``once_untapped``; a creature needs haste or to have been controlled since the
-    turn began)."""
+    turn began). Reads the abilities ``p`` has now (printed, copied or granted)."""
     if p.tapped and not once_untapped:
         return None
-    for ab in p.card.cdef.activated:
+    for ab in p.activated:
         if ab.mana is not None and ab.tap_only:
             if "Creature" in p.types and p.sick and "haste" not in p.keywords:
                 return None
             return ab
     return None
+
+
+_SOURCE_CACHE: dict[int, tuple[tuple, tuple[int, str] | None]] = {}  # id(abilities) -> result
+
+
+def tap_mana_source(p: Any, once_untapped: bool = False) -> tuple[int, str] | None:
+    """``(index of the first, colors made by all)`` of the mana abilities of ``p`` whose whole
+    cost is {T}, if ``p`` could play them now (see :func:`tap_mana_ability`); the automatic payer
+    sees every such ability (a painland's {1} and its {W} or {U})."""
+    if p.tapped and not once_untapped:
+        return None
+    acts = p.activated
+    hit = _SOURCE_CACHE.get(id(acts))
+    if hit is None or hit[0] is not acts:
+        first = -1
+        colors = ""
+        for i, ab in enumerate(acts):
+            if ab.mana is not None and ab.tap_only:
+                if first < 0:
+                    first = i
+                colors += "".join(c for c in ab.mana if c not in colors)
+        if len(_SOURCE_CACHE) > 10_000:
+            _SOURCE_CACHE.clear()
+        hit = _SOURCE_CACHE[id(acts)] = (acts, (first, colors) if first >= 0 else None)
+    src = hit[1]
+    if src is None:
+        return None
+    if "Creature" in p.types and p.sick and "haste" not in p.keywords:
+        return None
+    return src

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from . import effects as fx
+from .errors import MtgError
 from .model import (
     StackItem,
     TargetSpec,
 )
-from .registry import get_card
 from .targets import mode_targets
 
 
@@ -45,11 +45,11 @@ class StackResolution:
         if item.kind == "triggered" and "effects" in item.data:
             # A rules trigger (lifelink, 2007 CR 502.68) carries its effects and names no card.
             return (), tuple(item.data["effects"]), None
-        cdef = get_card(item.data["card"])
-        if item.kind == "activated":
-            ab = cdef.activated[item.ability]
-            return ab.targets, ab.effects, ab
-        ab = cdef.triggered[item.ability]
+        # 2007 CR 410/412: an ability on the stack is independent of its source; it holds the
+        # ability object itself (copied or granted abilities included).
+        ab = item.ability_def
+        if ab is None:
+            raise MtgError(f"engine error: stack object {item.label} holds no ability")
         return ab.targets, ab.effects, ab
 
     def _run_resolve(self, f: dict) -> None:
