@@ -36,9 +36,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .game import Game
 
-from .effects import perm_matches
+from .effects import op, perm_matches, refs
 from .errors import MtgError
-from .model import CardDef, Permanent
+from .model import CardDef, Permanent, StackItem
 from .registry import get_card
 
 
@@ -240,3 +240,22 @@ def amount_cda(g: Game, src: Permanent, params: dict) -> int:
     if zone is not None:
         return sum(1 for P in g.players for c in P.graveyard if zone in c.cdef.types)
     raise MtgError(f"engine error: bad characteristic-setting ability {params!r}")
+
+
+@op("animate")
+def _animate(g: Game, item: StackItem, spec: dict) -> None:
+    """"[This] becomes a 3/3 green Ape creature with trample until end of turn. It's still a
+    land." One effect applied in three layers (2007 CR 418.5): card types and subtypes are added
+    in layer 4, its color set and keywords added in layer 5, its P/T set in layer 6b."""
+    for kind, v in refs(g, item, spec):
+        if kind == "o" and v in g.perms:
+            e: dict = {"kind": "animate", "pid": v, "types": list(spec.get("types", ())),
+                       "subtypes": list(spec.get("subtypes", ())), "until": spec.get("until", "eot")}
+            if "colors" in spec:
+                e["colors"] = list(spec["colors"])
+            if "p" in spec:
+                e["p"], e["t"] = spec["p"], spec["t"]
+            if spec.get("keywords"):
+                e["add"] = list(spec["keywords"])
+            g.add_effect(e)
+            g._log(f"{g.perms[v].card.label} becomes a creature until end of turn")
