@@ -94,20 +94,29 @@ def refresh(g: Game) -> None:
     ll: dict[int, int] = {}
     counters = False
     before = {p.id: p.controller for p in perms.values()}
-    # 418.5 layer 1: copy effects, timestamp order (a later copy effect overwrites an earlier one).
-    copies: dict[int, CardDef] | None = None
+    # Undo the previous refresh's layer 1 and layer 5 changes to abilities: only the permanents
+    # it changed, so a permanent no effect touches keeps sharing its card's tuples for free.
+    if g._abl_mod:
+        for pid in g._abl_mod:
+            p = perms.get(pid)
+            if p is not None:
+                _reset_base(p, p.card.cdef)
+    touched: list[int] = []
+    animated = []
     if effects:
+        # 418.5 layer 1: copy effects, timestamp order (a later one overwrites an earlier one).
         for e in effects:
-            if e["kind"] == "copy":
-                if copies is None:
-                    copies = {}
-                copies[e["pid"]] = get_card(e["card"])
+            k = e["kind"]
+            if k == "copy":
+                p = perms.get(e["pid"])
+                if p is not None:
+                    _reset_base(p, get_card(e["card"]))
+                    touched.append(p.id)
+            elif k == "animate":
+                animated.append(e)
+    g._abl_mod = touched
     for p in perms.values():
-        cdef = p.card.cdef if copies is None else copies.get(p.id, p.card.cdef)
-        if p.base is not cdef:
-            p.base = cdef
-            p.name = cdef.name
-            p.supertypes = cdef.supertypes
+        cdef = p.base
         p.controller = p.base_controller
         p.power = cdef.power if isinstance(cdef.power, int) else 0
         p.toughness = cdef.toughness if isinstance(cdef.toughness, int) else 0
@@ -115,9 +124,6 @@ def refresh(g: Game) -> None:
         p.colors = cdef.colors
         p.types = cdef.types
         p.subtypes = cdef.subtypes
-        p.activated = cdef.activated
-        p.triggered = cdef.triggered
-        p.static = cdef.static
         if cdef.static:
             for s in cdef.static:
                 statics.append((p.timestamp, p, s))
@@ -140,7 +146,6 @@ def refresh(g: Game) -> None:
     _control_changed(g, before)
     # 418.5 layer 3 (text-changing): no Tenth Edition card; see the module docstring.
     # 418.5 layer 4: type-changing effects.
-    animated = [e for e in effects if e["kind"] == "animate"]
     for e in animated:
         p = perms.get(e["pid"])
         if p is not None:
@@ -178,6 +183,7 @@ def refresh(g: Game) -> None:
                     ll[p.id] = ll.get(p.id, 0) + 1
             if abilities:
                 p.activated = p.activated + abilities
+                touched.append(p.id)
     # 418.5 layer 6a: characteristic-setting abilities.
     for _, src, s in statics:
         if s.kind == "cda_pt":
@@ -223,6 +229,16 @@ def refresh(g: Game) -> None:
                 p.toughness += s.params.get("t", 0) * n
     # 418.5 layer 6e (switching): no Tenth Edition card; see the module docstring.
     g._ll = ll
+
+
+def _reset_base(p: Permanent, cdef: CardDef) -> None:
+    """Give ``p`` the copiable values and abilities of ``cdef`` (418.5 layer 1)."""
+    p.base = cdef
+    p.name = cdef.name
+    p.supertypes = cdef.supertypes
+    p.activated = cdef.activated
+    p.triggered = cdef.triggered
+    p.static = cdef.static
 
 
 def _control_changed(g: Game, before: dict[int, int]) -> None:

@@ -15,8 +15,8 @@ from .model import (
     CardDef,
     ManaCost,
     StackItem,
+    tap_mana_of,
 )
-from .rules import tap_mana_source
 
 
 class ManaAbilities:
@@ -30,9 +30,14 @@ class ManaAbilities:
         for perm in self.perms.values():
             if perm.controller != pl or perm.tapped or perm.id == exclude:
                 continue
-            src = tap_mana_source(perm)
-            if src is not None:
-                out.append((perm.id, src[0], src[1]))
+            acts = perm.activated
+            base = perm.base
+            # Its card's abilities (the common case): the card's precomputed answer.
+            src = base.tap_mana if acts is base.activated else tap_mana_of(acts)
+            if src is None or (perm.sick and "Creature" in perm.types
+                               and "haste" not in perm.keywords):
+                continue
+            out.append((perm.id, src[0], src[1]))
         return out
 
     def _tap_for(self, pid: int, first: int, color: str) -> None:

@@ -254,6 +254,19 @@ def _set_refs(cdef: CardDef) -> None:
                         g.ref = (name, "static", i, "activated", j)
 
 
+def tap_mana_of(abilities: tuple) -> tuple[int, str] | None:
+    """``(index of the first, every color made by all)`` of the mana abilities in ``abilities``
+    whose whole cost is {T}, or None: what the automatic payer can tap the object for."""
+    first = -1
+    colors = ""
+    for i, ab in enumerate(abilities):
+        if ab.mana is not None and ab.tap_only:
+            if first < 0:
+                first = i
+            colors += "".join(c for c in ab.mana if c not in colors)
+    return (first, colors) if first >= 0 else None
+
+
 class CardDef:
     """Immutable rules data for one card name."""
 
@@ -281,6 +294,7 @@ class CardDef:
         "static",
         "subtypes",
         "supertypes",
+        "tap_mana",
         "text",
         "toughness",
         "triggered",
@@ -329,6 +343,7 @@ class CardDef:
         self.is_land = "Land" in types
         self.instant_speed = "Instant" in types or "flash" in keywords
         self.mana_colors = tuple(c for a in activated if a.mana for c in a.mana)
+        self.tap_mana = tap_mana_of(activated)
         _set_refs(self)
 
     @property

@@ -99,21 +99,23 @@ class Priority:
             if not acts:
                 continue
             n_nonmana = -1
-            for i, ab in enumerate(acts):
+            i = -1  # the ability's position in ``acts`` (cheaper than enumerate for 1-2 abilities)
+            for ab in acts:
+                i += 1
                 if ab.tap_only:  # the common case (lands): {T} is the whole cost
                     if perm.tapped or (perm.sick and "Creature" in perm.types
                                        and "haste" not in perm.keywords):
                         continue
                 elif not self._can_pay_nonmana(pl, perm, ab):
                     continue
+                elif ab.mana is not None and not ab.cost.mana.free:
+                    # A mana ability is offered only when its whole cost can be paid.
+                    if sources is None:
+                        sources = self._mana_sources(pl)
+                    if not self._can_afford(pl, ab.cost.mana, sources,
+                                            exclude=perm.id if ab.cost.tap else None):
+                        continue
                 if ab.mana is not None:
-                    if not ab.cost.mana.free:
-                        # A mana ability is offered only when its whole cost can be paid.
-                        if sources is None:
-                            sources = self._mana_sources(pl)
-                        if not self._can_afford(pl, ab.cost.mana, sources,
-                                                exclude=perm.id if ab.cost.tap else None):
-                            continue
                     for color in ab.mana:
                         opts.append(_mana_action(perm, ab, i, color))
                     continue
@@ -353,7 +355,7 @@ def _activate_action(perm: Permanent, index: int, numbered: bool) -> Action:
 
 def _mana_action(perm: Permanent, ab, index: int, color: str) -> Action:
     label = perm.card.label
-    return _cached(("mana", perm.id, label, index, color, ab.mana_amount, ab.cost.tap), "mana",
+    return _cached(("mana", perm.id, label, index, color, ab), "mana",
                    lambda: f"{'tap' if ab.cost.tap else 'activate'} {label} for "
                            f"{color * ab.mana_amount}",
                    (perm.id, index, color))

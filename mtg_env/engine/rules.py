@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .model import LANDWALK
+from .model import LANDWALK, tap_mana_of
 
 PROTECTION = {"W": "protection_from_white", "U": "protection_from_blue",
               "B": "protection_from_black", "R": "protection_from_red",
@@ -60,9 +60,6 @@ def tap_mana_ability(p: Any, once_untapped: bool = False) -> Any | None:
     return None
 
 
-_SOURCE_CACHE: dict[int, tuple[tuple, tuple[int, str] | None]] = {}  # id(abilities) -> result
-
-
 def tap_mana_source(p: Any, once_untapped: bool = False) -> tuple[int, str] | None:
     """``(index of the first, colors made by all)`` of the mana abilities of ``p`` whose whole
     cost is {T}, if ``p`` could play them now (see :func:`tap_mana_ability`); the automatic payer
@@ -70,19 +67,8 @@ def tap_mana_source(p: Any, once_untapped: bool = False) -> tuple[int, str] | No
     if p.tapped and not once_untapped:
         return None
     acts = p.activated
-    hit = _SOURCE_CACHE.get(id(acts))
-    if hit is None or hit[0] is not acts:
-        first = -1
-        colors = ""
-        for i, ab in enumerate(acts):
-            if ab.mana is not None and ab.tap_only:
-                if first < 0:
-                    first = i
-                colors += "".join(c for c in ab.mana if c not in colors)
-        if len(_SOURCE_CACHE) > 10_000:
-            _SOURCE_CACHE.clear()
-        hit = _SOURCE_CACHE[id(acts)] = (acts, (first, colors) if first >= 0 else None)
-    src = hit[1]
+    cdef = p.cdef
+    src = cdef.tap_mana if acts is cdef.activated else tap_mana_of(acts)
     if src is None:
         return None
     if "Creature" in p.types and p.sick and "haste" not in p.keywords:
