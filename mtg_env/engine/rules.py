@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .model import LANDWALK, tap_mana_of
+from .model import LANDWALK
 
 PROTECTION = {"W": "protection_from_white", "U": "protection_from_blue",
               "B": "protection_from_black", "R": "protection_from_red",
@@ -58,19 +58,3 @@ def tap_mana_ability(p: Any, once_untapped: bool = False) -> Any | None:
                 return None
             return ab
     return None
-
-
-def tap_mana_source(p: Any, once_untapped: bool = False) -> tuple[int, str] | None:
-    """``(index of the first, colors made by all)`` of the mana abilities of ``p`` whose whole
-    cost is {T}, if ``p`` could play them now (see :func:`tap_mana_ability`); the automatic payer
-    sees every such ability (a painland's {1} and its {W} or {U})."""
-    if p.tapped and not once_untapped:
-        return None
-    acts = p.activated
-    cdef = p.cdef
-    src = cdef.tap_mana if acts is cdef.activated else tap_mana_of(acts)
-    if src is None:
-        return None
-    if "Creature" in p.types and p.sick and "haste" not in p.keywords:
-        return None
-    return src

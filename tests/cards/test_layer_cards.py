@@ -361,3 +361,19 @@ def test_json_round_trip_and_copy_with_a_clone_in_play_and_a_granted_ability_on_
         assert game.find_permanent("Grizzly Bears").damage == 1
         assert game.find_permanent("Clone").damage == 0
     assert g.find_permanent("Grizzly Bears").damage == 0
+
+
+def test_observer_maps_granted_and_painland_abilities_to_action_slots() -> None:
+    """The observer reads a permanent's abilities as it has them now: the granted ability and every
+    mana ability of Adarkar Wastes get their own action index (layout unchanged)."""
+    from mtg_env.encoding.observer import Observer
+
+    s = Scenario(pos("precombat_main", {"in_play": [
+        "Adarkar Wastes", {"card": "Grizzly Bears", "id": "b"},
+        {"card": "Arcane Teachings", "attached_to": "b"}]}))
+    obs = Observer()
+    legal = obs.legal(s.game)
+    assert sorted(a.text for a in legal.values()) == sorted(s.options())
+    assert len(set(legal)) == len(s.options())
+    _, mask = obs.observe(s.game, 0)
+    assert int(mask.sum()) == len(s.options())
