@@ -879,6 +879,8 @@ class HeuristicAgent(BaseAgent):
             # Good for me: the best of mine for a helpful choice, the worst for a harmful one,
             # the best of the opponent's for a harmful one.
             s = (-val if mine else val) if harmful else (val if mine else -val)
+            if verb == "copy":  # Clone: the best creature in play, whoever controls it
+                s = val
             scored.append((s, a))
         done = _find(d, "done")
         if not scored:

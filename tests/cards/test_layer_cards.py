@@ -101,9 +101,9 @@ def test_treetop_village_summoning_sick_as_a_creature() -> None:
     assert "tap Treetop Village for G" not in s.options()
     s.advance_to("beginning_of_combat")
     s.pass_priority(2)
-    d = s.game.decision
-    assert d is None or d.kind is not DecisionKind.DECLARE_ATTACKERS or not any(
-        "Treetop Village" in a.text for a in d.options)
+    # No creature can attack, so there is no declaration at all (docs/rules.md).
+    assert s.game.decision.kind is not DecisionKind.DECLARE_ATTACKERS
+    assert not s.perm("Treetop Village").attacking
 
 
 def test_faerie_conclave_becomes_a_2_1_blue_faerie_with_flying() -> None:
@@ -187,7 +187,6 @@ def test_clone_of_a_legend_both_go_to_the_graveyard() -> None:
     owners' graveyards, regardless of controller; the copy has the legend's name and supertype."""
     s = _clone(["Kamahl, Pit Fighter"])
     s.do("copy Kamahl, Pit Fighter")
-    s.pass_priority(0)
     assert not s.in_play("Clone") and not s.in_play("Kamahl, Pit Fighter")
     s.assert_zone(0, "graveyard", "Clone")
     s.assert_zone(1, "graveyard", "Kamahl, Pit Fighter")
