@@ -359,7 +359,7 @@ class HeuristicAgent(BaseAgent):
                 need[i] += n
         have = [0] * 5
         for p in self._mana_sources(view, view.viewer, untapped_only=False):
-            for ab in p.cdef.activated:
+            for ab in p.activated:
                 for col in ab.mana or ():
                     if col in "WUBRG":
                         have["WUBRG".index(col)] += 1
@@ -387,7 +387,7 @@ class HeuristicAgent(BaseAgent):
                 cost = cdef.cost.cmc + (max(mana - cdef.cost.cmc, 0) if cdef.x_spell else 0)
             else:
                 src = view.perm(a.args[0])
-                cost = src.cdef.activated[a.args[1]].cost.mana.cmc if src is not None else 0
+                cost = src.activated[a.args[1]].cost.mana.cmc if src is not None else 0
             items.append((val, cost, order, a))
         items = items[:12]
         best_set: tuple[float, int] = (-1.0, 0)
@@ -491,7 +491,7 @@ class HeuristicAgent(BaseAgent):
         src = view.perm(pid)
         if src is None:
             return 0.0
-        ab = src.cdef.activated[index]
+        ab = src.activated[index]
         cost = ab.cost
         my_turn = view.active == me
         step = view.step
@@ -880,6 +880,8 @@ class HeuristicAgent(BaseAgent):
             # Good for me: the best of mine for a helpful choice, the worst for a harmful one,
             # the best of the opponent's for a harmful one.
             s = (-val if mine else val) if harmful else (val if mine else -val)
+            if verb == "copy":  # Clone: the best creature in play, whoever controls it
+                s = val
             scored.append((s, a))
         done = _find(d, "done")
         if not scored:

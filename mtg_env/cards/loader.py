@@ -73,6 +73,21 @@ def _check_custom(name: str | None, where: str) -> None:
                             "(see mtg_env/cards/custom.py)")
 
 
+def _granted(raws: list[dict], where: str) -> tuple[ActivatedAbility, ...]:
+    out = []
+    for j, raw in enumerate(raws):
+        w = f"{where} abilities[{j}]"
+        _check_custom(raw.get("custom"), w)
+        out.append(ActivatedAbility(
+            j, _cost(raw["cost"]), tuple(_target(t) for t in raw.get("targets", ())),
+            _effects(raw.get("effects", ()), w), raw.get("sorcery_speed", False),
+            raw.get("once_per_turn", False), tuple(raw["add"]) if "add" in raw else None,
+            raw.get("amount", 1), raw.get("text", ""), x=raw.get("x", False),
+            custom=raw.get("custom"), condition=raw.get("condition"),
+            max_per_turn=raw.get("max_per_turn", 0)))
+    return tuple(out)
+
+
 def build_card(name: str, facts: dict, entry: dict, where: str = "") -> CardDef:
     """Build one :class:`CardDef` from its facts and its (validated) YAML entry."""
     where = f"{where}: {name}" if where else name
@@ -114,8 +129,10 @@ def build_card(name: str, facts: dict, entry: dict, where: str = "") -> CardDef:
             _effects(raw.get("effects", ()), w), raw.get("optional", False),
             raw.get("text", ""), custom=raw.get("custom")))
     static = []
-    for raw in entry.get("static", ()):
+    for si, raw in enumerate(entry.get("static", ())):
         params = {k: v for k, v in raw.items() if k not in ("kind", "affects", "text")}
+        if "abilities" in params:  # abilities the static ability grants (2007 CR 418.5 layer 5)
+            params["abilities"] = _granted(params["abilities"], f"{where} static[{si}]")
         static.append(StaticAbility(raw["kind"], raw.get("affects", "self"), params,
                                     raw.get("text", "")))
     spell = entry.get("spell") or {}

@@ -40,6 +40,7 @@ OP_KEYS: dict[str, set[str]] = {
     "put_on_library": {"target", "position", "controller_gains_toughness"},
     "return_card": {"target"},
     "shuffle_self_into_library": set(),
+    "animate": {"types", "subtypes", "colors", "p", "t", "keywords", "target", "until"},
 }
 
 _filters = {"type": "object"}
@@ -113,7 +114,7 @@ _static = {
     "properties": {
         "kind": {"type": "string", "enum": [
             "modify_pt", "set_pt", "grant", "cda_pt", "no_mana_empty", "prevent_damage",
-            "redirect_to_enchanted", "double_damage"]},
+            "redirect_to_enchanted", "double_damage", "enters_tapped", "copy_as_enters"]},
         "affects": {"type": "string", "enum": [
             "self", "enchanted", "equipped", "creatures_you_control", "other_creatures",
             "other_creatures_you_control", "creatures_opponents_control", "all_creatures"]},
@@ -126,6 +127,8 @@ _static = {
         "count": _filters,
         "graveyard_count": {"type": "string"},
         "toughness_plus": {"type": "integer"},
+        "abilities": {"type": "array", "items": _activated},
+        "filter": _filters,
         "text": {"type": "string"},
     },
 }

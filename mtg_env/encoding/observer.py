@@ -74,7 +74,7 @@ class _Caches:
 
     def __init__(self) -> None:
         self.flag_rows: dict[tuple, np.ndarray] = {}
-        self.abslots: dict[int, tuple[CardDef, dict]] = {}
+        self.abslots: dict[int, tuple[tuple, dict]] = {}
 
     def flags(self, kws: frozenset, colors: frozenset, types: frozenset) -> np.ndarray:
         """The ``has_*``, ``is_<color>`` and ``is_<type>`` columns of a permanent row."""
@@ -93,19 +93,23 @@ class _Caches:
             row = self.flag_rows[key] = np.asarray(flags, np.float32)
         return row
 
-    def ability_slots(self, cdef: CardDef) -> dict:
-        """``{(ability index, color or None): slot}``: the card's activated abilities in order,
-        a mana ability taking one slot per color it can add."""
-        hit = self.abslots.get(id(cdef))
-        if hit is None or hit[0] is not cdef:
+    def ability_slots(self, abilities: tuple) -> dict:
+        """``{(ability index, color or None): slot}``: a permanent's activated abilities as it has
+        them now (printed, copied or granted; 2007 CR 418.5) in order, a mana ability taking one
+        slot per color it can add. A permanent without effects on its abilities shares its card's
+        tuple, so this is cached per tuple."""
+        hit = self.abslots.get(id(abilities))
+        if hit is None or hit[0] is not abilities:
             slots: dict = {}
-            for ab in cdef.activated:
+            for i, ab in enumerate(abilities):
                 if ab.mana is None:
-                    slots[(ab.index, None)] = len(slots)
+                    slots[(i, None)] = len(slots)
                 else:
                     for c in ab.mana:
-                        slots.setdefault((ab.index, c), len(slots))
-            hit = self.abslots[id(cdef)] = (cdef, slots)
+                        slots.setdefault((i, c), len(slots))
+            if len(self.abslots) > 10_000:
+                self.abslots.clear()
+            hit = self.abslots[id(abilities)] = (abilities, slots)
         return hit[1]
 
 
@@ -856,7 +860,7 @@ class _View:
                 raise EncodingError(f"{a.text!r}: permanent {pid} is not one the deciding "
                                     "player controls")
             p = self.own_rows[r]
-            slots = self.o.caches.ability_slots(p.card.cdef)
+            slots = self.o.caches.ability_slots(p.activated)
             slot = slots.get((ab, args[2] if verb == "mana" else None))
             if slot is None:
                 raise EncodingError(f"{a.text!r}: ability {ab} of {p.card.label} has no "

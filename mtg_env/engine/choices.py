@@ -91,6 +91,12 @@ class Choices:
 def apply_choice(g: Game, f: dict) -> None:
     then = f.get("then") or {}
     action = then.get("op", f["verb"])
+    if action == "copy_as_enters":
+        # Clone's "as ... comes into play, you may choose": recorded on the resolving spell.
+        item = g._item(f["sid"])
+        if item is not None:
+            item.data["copy"] = f["chosen"][0][1] if f["chosen"] else None
+        return
     if action in ("hand", "library_top", "library_bottom", "play_tapped", "play"):
         _move_cards(g, f, action, then)
         return

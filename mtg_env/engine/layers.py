@@ -1,9 +1,32 @@
 """Continuous effects and the 2007 layer system: recompute every permanent's characteristics
-from its card and the continuous effects in play, only when something that can change them happened.
+(abilities included) from its card and the continuous effects in play, only when something that
+can change them happened (``game.dirty``).
 
-2007 CR 418 (continuous effects; 418.5 the layers: 1 copy, 2 control, 3 text, 4 type, 5 other
-(abilities, colors), 6 power/toughness with 6a characteristic-defining, 6b setting and resolved
-modifications, 6c counters, 6d static modifications, 6e switching), 418.5 timestamp order.
+2007 CR 418 (continuous effects), 418.5 (interaction of continuous effects: the layers), in order:
+
+- 418.5 layer 1, copy effects (2007 CR 503 copiable values): ``{"kind": "copy", "pid", "card"}``
+  sets the permanent's copiable values (``perm.base``) to the named card definition; Clone.
+- 418.5 layer 2, control-changing effects: ``{"kind": "control", ...}``.
+- 418.5 layer 3, text-changing effects: no Tenth Edition card has one; not implemented
+  (``docs/rules.md``).
+- 418.5 layer 4, type-changing effects: ``{"kind": "animate", "types", "subtypes", ...}``
+  adds card types and subtypes (Treetop Village, Faerie Conclave: "It's still a land").
+- 418.5 layer 5, every other effect (2007: colors *and* abilities together, in timestamp order):
+  keyword grants, granted activated abilities (Arcane Teachings), an animated land's color and
+  keywords. Dependency (2007 glossary "depend on"): within layer 5 the only dependency a Tenth
+  Edition card can create is a color-setting effect changing what a color-filtered grant applies
+  to; such grants are applied after every color-setting effect. Abilities are characteristics: a
+  permanent's ``activated``/``triggered``/``static`` tuples are its card's (or copied card's)
+  tuples, replaced by a new tuple only when an effect adds to them.
+- 418.5 layer 6a, characteristic-setting abilities (Mortivore, Molimo).
+- 418.5 layer 6b, P/T setting effects *and* modifications from resolved spells and abilities, in
+  one timestamp order (a 2007 difference: a later "becomes 3/3" overwrites an earlier Giant
+  Growth, a later Giant Growth adds to the 3/3).
+- 418.5 layer 6c, counters; 418.5 layer 6d, static abilities that modify P/T.
+- 418.5 layer 6e, P/T switching: no Tenth Edition card has one; not implemented.
+
+Within a layer, timestamp order (418.5, 2012 613.6): a static ability's effect has its
+permanent's timestamp, a resolved effect its creation time (``effect["ts"]``).
 """
 
 from __future__ import annotations
@@ -13,9 +36,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .game import Game
 
-from .effects import perm_matches
+from .effects import op, perm_matches, refs
 from .errors import MtgError
-from .model import Permanent
+from .model import CardDef, Permanent, StackItem
+from .registry import get_card
 
 
 class ContinuousEffects:
@@ -61,15 +85,38 @@ def _static_affects(g: Game, src: Permanent, affects: str, params: dict) -> list
 
 
 def refresh(g: Game) -> None:
-    """Recompute every permanent's characteristics from its card and the continuous effects."""
+    """Recompute every permanent's characteristics from its card and the continuous effects
+    (2007 CR 418.5, layers 1-6 in order)."""
     g.dirty = False
     perms = g.perms
+    effects = g.effects
     statics = []
     ll: dict[int, int] = {}
     counters = False
     before = {p.id: p.controller for p in perms.values()}
+    # Undo the previous refresh's layer 1 and layer 5 changes to abilities: only the permanents
+    # it changed, so a permanent no effect touches keeps sharing its card's tuples for free.
+    if g._abl_mod:
+        for pid in g._abl_mod:
+            p = perms.get(pid)
+            if p is not None:
+                _reset_base(p, p.card.cdef)
+    touched: list[int] = []
+    animated = []
+    if effects:
+        # 418.5 layer 1: copy effects, timestamp order (a later one overwrites an earlier one).
+        for e in effects:
+            k = e["kind"]
+            if k == "copy":
+                p = perms.get(e["pid"])
+                if p is not None:
+                    _reset_base(p, get_card(e["card"]))
+                    touched.append(p.id)
+            elif k == "animate":
+                animated.append(e)
+    g._abl_mod = touched
     for p in perms.values():
-        cdef = p.card.cdef
+        cdef = p.base
         p.controller = p.base_controller
         p.power = cdef.power if isinstance(cdef.power, int) else 0
         p.toughness = cdef.toughness if isinstance(cdef.toughness, int) else 0
@@ -85,49 +132,68 @@ def refresh(g: Game) -> None:
         if "lifelink" in cdef.keywords:
             ll[p.id] = 1
     g.no_mana_empty = False
-    effects = g.effects
     if not statics and not effects and not counters:
         g._ll = ll
         _control_changed(g, before)
         return
     statics.sort(key=lambda x: x[0])
-    # Layer 2: control-changing effects.
+    # 418.5 layer 2: control-changing effects.
     for e in effects:
         if e["kind"] == "control":
             p = perms.get(e["pid"])
             if p is not None:
                 p.controller = e["controller"]
     _control_changed(g, before)
-    # Layer 4: type-changing; layer 5: everything else (abilities, colors), in timestamp order.
+    # 418.5 layer 3 (text-changing): no Tenth Edition card; see the module docstring.
+    # 418.5 layer 4: type-changing effects.
+    for e in animated:
+        p = perms.get(e["pid"])
+        if p is not None:
+            p.types = p.types | frozenset(e.get("types", ()))
+            p.subtypes = p.subtypes + tuple(t for t in e.get("subtypes", ()) if t not in p.subtypes)
+    # 418.5 layer 5: abilities and colors, timestamp order; a color-filtered grant depends on
+    # color-setting effects (applied after them).
     layer5 = []
     for ts, src, s in statics:
         if s.kind == "grant":
-            layer5.append((ts, src, s, None))
+            dep = 1 if animated and ("color" in s.params or "not_color" in s.params) else 0
+            layer5.append((dep, ts, src, s, None))
         elif s.kind == "no_mana_empty":
             g.no_mana_empty = True
     for e in effects:
-        if e["kind"] == "grant":
-            layer5.append((e["ts"], None, None, e))
-    layer5.sort(key=lambda x: x[0])
-    for _, src, s, e in layer5:
+        if e["kind"] == "grant" or e["kind"] == "animate":
+            layer5.append((0, e["ts"], None, None, e))
+    layer5.sort(key=lambda x: (x[0], x[1]))
+    for _, _, src, s, e in layer5:
+        abilities = ()
         if e is not None:
             targets = [perms[e["pid"]]] if e["pid"] in perms else []
             add = e.get("add", ())
+            if "colors" in e:
+                for p in targets:
+                    p.colors = frozenset(e["colors"])
         else:
             targets = _static_affects(g, src, s.affects, s.params)
             add = s.params.get("keywords", ())
+            abilities = s.params.get("abilities", ())
         for p in targets:
-            p.keywords = p.keywords | frozenset(add)
-            if "lifelink" in add:
-                ll[p.id] = ll.get(p.id, 0) + 1
-    # Layer 6a: characteristic-setting abilities.
+            if add:
+                p.keywords = p.keywords | frozenset(add)
+                if "lifelink" in add:
+                    ll[p.id] = ll.get(p.id, 0) + 1
+            if abilities:
+                p.activated = p.activated + abilities
+                touched.append(p.id)
+    # 418.5 layer 6a: characteristic-setting abilities.
     for _, src, s in statics:
         if s.kind == "cda_pt":
             v = amount_cda(g, src, s.params)
             src.power = v if s.params.get("power", True) else src.power
             src.toughness = v + s.params.get("toughness_plus", 0)
-    # Layer 6b: resolved P/T effects and setting effects, one timestamp order (2007 difference).
-    layer6b = [e for e in effects if e["kind"] in ("pt", "set_pt")]
+    # 418.5 layer 6b: resolved P/T effects and setting effects, one timestamp order (2007
+    # difference); an animated land's "becomes a 3/3" is a setting effect here.
+    layer6b = [e for e in effects if e["kind"] in ("pt", "set_pt")
+               or (e["kind"] == "animate" and "p" in e)]
     layer6b += [{"kind": "static_set", "ts": ts, "src": src, "s": s} for ts, src, s in statics
                 if s.kind == "set_pt"]
     layer6b.sort(key=lambda e: e["ts"])
@@ -144,7 +210,7 @@ def refresh(g: Game) -> None:
             p.toughness += e["t"]
         else:
             p.power, p.toughness = e["p"], e["t"]
-    # Layer 6c: counters.
+    # 418.5 layer 6c: counters.
     if counters:
         for p in perms.values():
             c = p.counters
@@ -152,7 +218,7 @@ def refresh(g: Game) -> None:
                 n = c.get("+1/+1", 0) - c.get("-1/-1", 0)
                 p.power += n
                 p.toughness += n
-    # Layer 6d: static abilities that modify P/T.
+    # 418.5 layer 6d: static abilities that modify P/T.
     for _, src, s in statics:
         if s.kind == "modify_pt":
             per = s.params.get("per")
@@ -161,7 +227,18 @@ def refresh(g: Game) -> None:
             for p in _static_affects(g, src, s.affects, s.params):
                 p.power += s.params.get("p", 0) * n
                 p.toughness += s.params.get("t", 0) * n
+    # 418.5 layer 6e (switching): no Tenth Edition card; see the module docstring.
     g._ll = ll
+
+
+def _reset_base(p: Permanent, cdef: CardDef) -> None:
+    """Give ``p`` the copiable values and abilities of ``cdef`` (418.5 layer 1)."""
+    p.base = cdef
+    p.name = cdef.name
+    p.supertypes = cdef.supertypes
+    p.activated = cdef.activated
+    p.triggered = cdef.triggered
+    p.static = cdef.static
 
 
 def _control_changed(g: Game, before: dict[int, int]) -> None:
@@ -179,3 +256,22 @@ def amount_cda(g: Game, src: Permanent, params: dict) -> int:
     if zone is not None:
         return sum(1 for P in g.players for c in P.graveyard if zone in c.cdef.types)
     raise MtgError(f"engine error: bad characteristic-setting ability {params!r}")
+
+
+@op("animate")
+def _animate(g: Game, item: StackItem, spec: dict) -> None:
+    """"[This] becomes a 3/3 green Ape creature with trample until end of turn. It's still a
+    land." One effect applied in three layers (2007 CR 418.5): card types and subtypes are added
+    in layer 4, its color set and keywords added in layer 5, its P/T set in layer 6b."""
+    for kind, v in refs(g, item, spec):
+        if kind == "o" and v in g.perms:
+            e: dict = {"kind": "animate", "pid": v, "types": list(spec.get("types", ())),
+                       "subtypes": list(spec.get("subtypes", ())), "until": spec.get("until", "eot")}
+            if "colors" in spec:
+                e["colors"] = list(spec["colors"])
+            if "p" in spec:
+                e["p"], e["t"] = spec["p"], spec["t"]
+            if spec.get("keywords"):
+                e["add"] = list(spec["keywords"])
+            g.add_effect(e)
+            g._log(f"{g.perms[v].card.label} becomes a creature until end of turn")

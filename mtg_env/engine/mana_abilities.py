@@ -15,23 +15,47 @@ from .model import (
     CardDef,
     ManaCost,
     StackItem,
+    tap_mana_of,
 )
-from .rules import tap_mana_ability
 
 
 class ManaAbilities:
     """Mixed into :class:`~mtg_env.engine.game.Game`."""
 
     def _mana_sources(self, pl: int, exclude: int | None = None) -> list:
-        """Untapped mana abilities with only a tap cost that ``pl`` could activate now."""
+        """The permanents ``pl`` could tap for mana now with mana abilities whose whole cost is
+        {T}: one source per permanent, ``(id, index of its first such ability, every color its
+        {T} mana abilities make)`` (a painland: ``"CWU"``); :meth:`_tap_for` picks the ability."""
         out = []
         for perm in self.perms.values():
             if perm.controller != pl or perm.tapped or perm.id == exclude:
                 continue
-            ab = tap_mana_ability(perm)
-            if ab is not None:
-                out.append((perm.id, ab.index, "".join(ab.mana)))
+            acts = perm.activated
+            base = perm.base
+            # Its card's abilities (the common case): the card's precomputed answer.
+            src = base.tap_mana if acts is base.activated else tap_mana_of(acts)
+            if src is None or (perm.sick and "Creature" in perm.types
+                               and "haste" not in perm.keywords):
+                continue
+            out.append((perm.id, src[0], src[1]))
         return out
+
+    def _tap_for(self, pid: int, first: int, color: str) -> None:
+        """Tap a source for ``color`` with the cheapest {T} mana ability making it: one without
+        side effects (a painland's {1} ability deals no damage) before one with them."""
+        acts = self.perms[pid].activated
+        best = -1
+        for i in range(first, len(acts)):
+            ab = acts[i]
+            if ab.mana is not None and ab.tap_only and color in ab.mana:
+                if not ab.effects:
+                    best = i
+                    break
+                if best < 0:
+                    best = i
+        if best < 0:
+            raise MtgError(f"engine error: no mana ability of {pid} makes {color}")
+        self._activate_mana(pid, best, color)
 
     def _color_value(self, pl: int) -> list[float]:
         val = [0.0] * 6
@@ -91,7 +115,7 @@ class ManaAbilities:
         spend, taps = plan
         for si, color in taps:
             pid, ab, _ = sources[si]
-            self._activate_mana(pid, ab, color)
+            self._tap_for(pid, ab, color)
         spent = [0] * 6
         for i in range(6):
             spent[i] = spend[i]
@@ -110,19 +134,25 @@ class ManaAbilities:
     def _activate_mana(self, pid: int, ab_index: int, color: str) -> None:
         """Play a mana ability (2007 CR 411): no stack, resolves at once."""
         perm = self.perms[pid]
-        ab = perm.cdef.activated[ab_index]
+        ab = perm.activated[ab_index]
         c = ab.cost
+        if c.mana.cmc and not self._can_afford(perm.controller, c.mana,
+                                               self._mana_sources(perm.controller),
+                                               exclude=pid if c.tap else None):
+            # Checked before anything changes (a failed activation leaves the state as it was).
+            raise MtgError(f"engine error: cannot pay {c.mana.text} for {perm.card.label}'s "
+                           "mana ability")
         if c.tap:
             perm.tapped = True
         if c.mana.cmc:
-            self._pay_mana(perm.controller, c.mana)
+            self._pay_mana(perm.controller, c.mana, exclude=pid if c.tap else None)
         if c.pay_life:
             self._lose_life(perm.controller, c.pay_life)
         self.players[perm.controller].mana_pool["WUBRGC".index(color)] += ab.mana_amount
         for spec in ab.effects:  # side effects such as painlands' damage
             item = StackItem(0, "activated", perm.controller, source=pid,
                              source_name=perm.card.label, ability=ab_index,
-                             data={"card": perm.cdef.name})
+                             data={"card": perm.cdef.name}, ability_def=ab)
             fx.OPS[spec["op"]](self, item, spec)
         if c.sacrifice_self:
             self._leave_play(perm, "graveyard", sacrifice=True)

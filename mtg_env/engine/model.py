@@ -143,6 +143,7 @@ class ActivatedAbility:
         "max_per_turn",
         "tap_only",
         "once_per_turn",
+        "ref",
         "sorcery_speed",
         "targets",
         "text",
@@ -174,6 +175,7 @@ class ActivatedAbility:
         self.tap_only = (cost.tap and cost.mana.free and not cost.sacrifice_self
                          and not cost.sacrifice and not cost.discard and not cost.pay_life
                          and condition is None)
+        self.ref: tuple = ()  # set by the CardDef that defines it (see CardDef.__init__)
 
     @property
     def is_mana_ability(self) -> bool:
@@ -191,6 +193,7 @@ class TriggeredAbility:
         "filters",
         "index",
         "optional",
+        "ref",
         "targets",
         "text",
     )
@@ -208,6 +211,7 @@ class TriggeredAbility:
         self.text = text
         self.custom = custom
         self.condition = condition
+        self.ref: tuple = ()
 
 
 class StaticAbility:
@@ -216,9 +220,11 @@ class StaticAbility:
     ``kind``: ``modify_pt`` / ``set_pt`` / ``grant`` (keywords) / ``cda_pt`` / ``no_mana_empty``
     / ``cant_attack`` / ``cant_block`` ...; ``affects``: ``self``, ``enchanted``, ``equipped``,
     ``creatures_you_control``, ``other_creatures_you_control``, ``all_creatures``, ...
+    A ``grant`` may carry ``params["abilities"]``: activated abilities the affected permanents
+    have (2007 CR 418.5 layer 5), e.g. Arcane Teachings.
     """
 
-    __slots__ = ("affects", "kind", "params", "text")
+    __slots__ = ("affects", "kind", "params", "ref", "text")
 
     def __init__(self, kind: str, affects: str = "self", params: dict[str, Any] | None = None,
                  text: str = "") -> None:
@@ -226,6 +232,39 @@ class StaticAbility:
         self.affects = affects
         self.params = dict(params or {})
         self.text = text
+        self.ref: tuple = ()
+
+
+Ability = ActivatedAbility | TriggeredAbility | StaticAbility
+
+
+def _set_refs(cdef: CardDef) -> None:
+    """Give every ability a card defines its serialisable reference: ``(card name, kind, index)``,
+    or for an ability granted by a static ability ``(card name, "static", i, "activated", j)``.
+    Stack objects and permanents hold the ability object itself; JSON stores this reference
+    (resolved on load by :func:`mtg_env.engine.registry.ability_by_ref`)."""
+    name = cdef.name
+    for kind in ("activated", "triggered", "static"):
+        for i, ab in enumerate(getattr(cdef, kind)):
+            if not ab.ref:
+                ab.ref = (name, kind, i)
+            if kind == "static":
+                for j, g in enumerate(ab.params.get("abilities", ())):
+                    if not g.ref:
+                        g.ref = (name, "static", i, "activated", j)
+
+
+def tap_mana_of(abilities: tuple) -> tuple[int, str] | None:
+    """``(index of the first, every color made by all)`` of the mana abilities in ``abilities``
+    whose whole cost is {T}, or None: what the automatic payer can tap the object for."""
+    first = -1
+    colors = ""
+    for i, ab in enumerate(abilities):
+        if ab.mana is not None and ab.tap_only:
+            if first < 0:
+                first = i
+            colors += "".join(c for c in ab.mana if c not in colors)
+    return (first, colors) if first >= 0 else None
 
 
 class CardDef:
@@ -255,6 +294,7 @@ class CardDef:
         "static",
         "subtypes",
         "supertypes",
+        "tap_mana",
         "text",
         "toughness",
         "triggered",
@@ -303,6 +343,8 @@ class CardDef:
         self.is_land = "Land" in types
         self.instant_speed = "Instant" in types or "flash" in keywords
         self.mana_colors = tuple(c for a in activated if a.mana for c in a.mana)
+        self.tap_mana = tap_mana_of(activated)
+        _set_refs(self)
 
     @property
     def is_permanent_card(self) -> bool:
@@ -337,11 +379,18 @@ class Card:
 
 class Permanent:
     """A permanent in play. Characteristic fields (power, keywords, controller...) are the
-    values after every continuous effect (CR 418.5) and are refreshed by the game."""
+    values after every continuous effect (CR 418.5) and are refreshed by the game.
+
+    Its abilities are characteristics too (2007 CR 418.5, layers 1 and 5): ``activated``,
+    ``triggered`` and ``static`` are the tuples of ability objects it has now. Without an effect
+    on them they are its card's own tuples (shared, not copied). ``base`` is the card definition
+    of its copiable values (its card's, or the copied card's under a copy effect, layer 1)."""
 
     __slots__ = (
+        "activated",
         "attached_to",
         "attacking",
+        "base",
         "base_controller",
         "blocked",
         "blockers",
@@ -359,12 +408,14 @@ class Permanent:
         "power",
         "regen_shields",
         "sick",
+        "static",
         "struck_first",
         "subtypes",
         "supertypes",
         "tapped",
         "timestamp",
         "toughness",
+        "triggered",
         "types",
         "used_this_turn",
     )
@@ -400,6 +451,10 @@ class Permanent:
         self.subtypes = cdef.subtypes
         self.supertypes = cdef.supertypes
         self.name = cdef.name
+        self.base = cdef
+        self.activated = cdef.activated
+        self.triggered = cdef.triggered
+        self.static = cdef.static
 
     def clone(self) -> Permanent:
         p = Permanent.__new__(Permanent)
@@ -430,11 +485,17 @@ class Permanent:
         p.subtypes = self.subtypes
         p.supertypes = self.supertypes
         p.name = self.name
+        p.base = self.base
+        p.activated = self.activated
+        p.triggered = self.triggered
+        p.static = self.static
         return p
 
     @property
     def cdef(self) -> CardDef:
-        return self.card.cdef
+        """The card definition of its copiable values: its card's, or under a copy effect the
+        copied object's (2007 CR 418.5 layer 1)."""
+        return self.base
 
     @property
     def label(self) -> str:
@@ -467,6 +528,7 @@ class StackItem:
 
     __slots__ = (
         "ability",
+        "ability_def",
         "card",
         "controller",
         "data",
@@ -483,14 +545,18 @@ class StackItem:
     def __init__(self, sid: int, kind: str, controller: int, card: Card | None = None,
                  source: int | None = None, source_name: str = "", ability: int = -1,
                  targets: list | None = None, x: int = 0, mode: int = -1,
-                 data: dict | None = None, label: str = "") -> None:
+                 data: dict | None = None, label: str = "",
+                 ability_def: Ability | None = None) -> None:
         self.id = sid
         self.kind = kind  # spell | activated | triggered | combat_damage
         self.controller = controller
         self.card = card
         self.source = source  # permanent id of the source (abilities)
         self.source_name = source_name
-        self.ability = ability  # index into the source's ability list
+        self.ability = ability  # index into the source's ability list when it was played
+        # The ability itself (immutable, shared): a stack object is independent of its source
+        # (2007 CR 410/412), so it never looks its ability up again.
+        self.ability_def = ability_def
         self.targets = targets if targets is not None else []
         self.x = x
         self.mode = mode
@@ -506,6 +572,7 @@ class StackItem:
         s.source = self.source
         s.source_name = self.source_name
         s.ability = self.ability
+        s.ability_def = self.ability_def
         s.targets = list(self.targets)
         s.x = self.x
         s.mode = self.mode

@@ -62,7 +62,7 @@ class Priority:
                 self._begin_cast(pl, card)
         elif verb == "mana":
             pid, ab, color = a.args
-            ability = self.perms[pid].card.cdef.activated[ab]
+            ability = self.perms[pid].activated[ab]
             self._activate_mana(pid, ab, color)
             # A {T}-only mana ability with no other effect changes nothing an SBE or trigger
             # looks at (2007 CR 411: it doesn't use the stack).
@@ -95,26 +95,35 @@ class Priority:
         for perm in self.perms.values():
             if perm.controller != pl:
                 continue
-            acts = perm.card.cdef.activated
+            acts = perm.activated  # its abilities now: printed, copied or granted (418.5)
             if not acts:
                 continue
             n_nonmana = -1
+            i = -1  # the ability's position in ``acts`` (cheaper than enumerate for 1-2 abilities)
             for ab in acts:
+                i += 1
                 if ab.tap_only:  # the common case (lands): {T} is the whole cost
                     if perm.tapped or (perm.sick and "Creature" in perm.types
                                        and "haste" not in perm.keywords):
                         continue
                 elif not self._can_pay_nonmana(pl, perm, ab):
                     continue
+                elif ab.mana is not None and not ab.cost.mana.free:
+                    # A mana ability is offered only when its whole cost can be paid.
+                    if sources is None:
+                        sources = self._mana_sources(pl)
+                    if not self._can_afford(pl, ab.cost.mana, sources,
+                                            exclude=perm.id if ab.cost.tap else None):
+                        continue
                 if ab.mana is not None:
                     for color in ab.mana:
-                        opts.append(_mana_action(perm, ab, color))
+                        opts.append(_mana_action(perm, ab, i, color))
                     continue
                 if n_nonmana < 0:
                     n_nonmana = sum(1 for a in acts if a.mana is None)
                 if ab.sorcery_speed and not sorcery_ok:
                     continue
-                if ab.max_per_turn and perm.used_this_turn.get(ab.index, 0) >= ab.max_per_turn:
+                if ab.max_per_turn and perm.used_this_turn.get(i, 0) >= ab.max_per_turn:
                     continue
                 if sources is None:
                     sources = self._mana_sources(pl)
@@ -123,7 +132,7 @@ class Priority:
                     continue
                 if not self._targets_available(pl, ab.targets, source=perm):
                     continue
-                opts.append(_activate_action(perm, ab, n_nonmana > 1))
+                opts.append(_activate_action(perm, i, n_nonmana > 1))
         return opts
 
     def _can_cast(self, pl: int, card: Card, sources: list) -> bool:
@@ -164,7 +173,8 @@ class Priority:
         perm = self.perms[pid]
         item = StackItem(self._id(), "activated", pl, source=pid, source_name=perm.card.label,
                          ability=ab_index, label=perm.card.label,
-                         data={"card": perm.cdef.name, "src_colors": "".join(sorted(perm.colors))})
+                         data={"card": perm.cdef.name, "src_colors": "".join(sorted(perm.colors))},
+                         ability_def=perm.activated[ab_index])
         self.stack.append(item)
         self.frames.append({"k": "cast", "pl": pl, "sid": item.id, "st": 0})
 
@@ -243,7 +253,7 @@ class Priority:
                 self._pay_mana(pl, cost, exclude=perm.id if ab.cost.tap else None)
                 if ab.cost.pay_life:
                     self._lose_life(pl, ab.cost.pay_life)
-                perm.used_this_turn[ab.index] = perm.used_this_turn.get(ab.index, 0) + 1
+                perm.used_this_turn[item.ability] = perm.used_this_turn.get(item.ability, 0) + 1
                 if ab.cost.sacrifice or ab.cost.discard:
                     self._push_cost_choices(pl, ab.cost, item)
                     if ab.cost.sacrifice_self:
@@ -334,19 +344,21 @@ def _play_action(card: Card) -> Action:
                    (card.cid,))
 
 
-def _activate_action(perm: Permanent, ab, numbered: bool) -> Action:
+def _activate_action(perm: Permanent, index: int, numbered: bool) -> Action:
+    """``index`` is the ability's position among the permanent's abilities now (printed first,
+    then granted ones)."""
     label = perm.card.label
-    return _cached(("activate", perm.id, label, ab.index, numbered), "activate",
-                   lambda: f"activate {label}" + (f" ability {ab.index + 1}" if numbered else ""),
-                   (perm.id, ab.index))
+    return _cached(("activate", perm.id, label, index, numbered), "activate",
+                   lambda: f"activate {label}" + (f" ability {index + 1}" if numbered else ""),
+                   (perm.id, index))
 
 
-def _mana_action(perm: Permanent, ab, color: str) -> Action:
+def _mana_action(perm: Permanent, ab, index: int, color: str) -> Action:
     label = perm.card.label
-    return _cached(("mana", perm.id, label, ab.index, color), "mana",
+    return _cached(("mana", perm.id, label, index, color, ab), "mana",
                    lambda: f"{'tap' if ab.cost.tap else 'activate'} {label} for "
                            f"{color * ab.mana_amount}",
-                   (perm.id, ab.index, color))
+                   (perm.id, index, color))
 
 
 _PASS_ONLY: dict[int, Decision] = {}

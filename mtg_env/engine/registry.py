@@ -75,3 +75,17 @@ def all_cards() -> dict[str, CardDef]:
 def known_unimplemented() -> set[str]:
     _ensure_loaded()
     return set(_KNOWN_UNIMPLEMENTED) - set(_CARDS)
+
+
+def ability_by_ref(ref: list | tuple) -> object:
+    """The ability object a serialised reference names (see ``model._set_refs``):
+    ``[card, "activated"|"triggered"|"static", i]`` or
+    ``[card, "static", i, "activated", j]`` for an ability a static ability grants."""
+    cdef = get_card(ref[0])
+    try:
+        ab = getattr(cdef, ref[1])[ref[2]]
+        if len(ref) == 5:
+            ab = ab.params["abilities"][ref[4]]
+    except (AttributeError, IndexError, KeyError, TypeError):
+        raise KeyError(f"no ability {list(ref)!r}") from None
+    return ab

@@ -93,7 +93,7 @@ def has_damage_effects(g: Game, target: tuple) -> bool:
         if p is not None and p.keywords and any(k in p.keywords for k in PROTECTION.values()):
             return True
     for p in g.perms.values():  # noqa: SIM110 (hot path: a plain loop, no generator)
-        if p.card.cdef.static and _repl_statics(p.card.cdef):
+        if p.base.static and _repl_statics(p.base):
             return True
     return False
 
@@ -102,8 +102,8 @@ def static_effects(g: Game) -> list[tuple[Any, int, Any]]:
     """``(permanent, static index, static)`` of every replacement static in play."""
     out = []
     for p in g.perms.values():
-        if p.card.cdef.static:
-            for i, s in _repl_statics(p.card.cdef):
+        if p.base.static:  # its copiable values' statics (a Clone of Cho-Manno prevents too)
+            for i, s in _repl_statics(p.base):
                 out.append((p, i, s))
     return out
 

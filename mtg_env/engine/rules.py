@@ -49,10 +49,10 @@ def block_allowed(blocker: Any, attacker: Any, permanents: Iterable[Any]) -> boo
 def tap_mana_ability(p: Any, once_untapped: bool = False) -> Any | None:
     """The first mana ability of ``p`` whose whole cost is {T}, if ``p`` could play it now
     (untapped, or ``once_untapped``; a creature needs haste or to have been controlled since the
-    turn began)."""
+    turn began). Reads the abilities ``p`` has now (printed, copied or granted)."""
     if p.tapped and not once_untapped:
         return None
-    for ab in p.card.cdef.activated:
+    for ab in p.activated:
         if ab.mana is not None and ab.tap_only:
             if "Creature" in p.types and p.sick and "haste" not in p.keywords:
                 return None

@@ -1,4 +1,10 @@
-"""Lossless JSON for a whole game, RNG state and pending decision included."""
+"""Lossless JSON for a whole game, RNG state and pending decision included.
+
+Ability objects (a stack object's ability, a waiting trigger's ability) are stored as their
+serialisable reference ``{"$ability": [card name, kind, index]}`` or, for an ability granted by
+a static ability, ``{"$ability": [card name, "static", i, "activated", j]}`` (see
+``model._set_refs``), and resolved to the same shared object on load.
+"""
 
 from __future__ import annotations
 
@@ -7,15 +13,15 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Decision
 from .errors import MtgError, StateError, UnknownCardError
-from .model import Card, Permanent, Player, StackItem
-from .registry import get_card
+from .model import ActivatedAbility, Card, Permanent, Player, StackItem, StaticAbility, TriggeredAbility
+from .registry import ability_by_ref, get_card
 from .rng import Rng
 from .state import SCALARS
 
 if TYPE_CHECKING:
     from .game import Game
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3  # 3: stack objects and waiting triggers hold ability references
 
 _PLAYER = ("life", "poison", "mana_pool", "lands_played", "drew_from_empty", "mulligans",
            "lost", "conceded", "life_lost_this_turn", "damage_taken_this_turn")
@@ -24,6 +30,33 @@ _PERM = ("id", "base_controller", "controller", "tapped", "damage", "counters", 
          "blockers", "struck_first")
 _STACK = ("id", "kind", "controller", "source", "source_name", "ability", "targets", "x",
           "mode", "data", "label")
+
+
+_ABILITY_TYPES = (ActivatedAbility, TriggeredAbility, StaticAbility)
+
+
+def _enc(v: Any) -> Any:
+    """Plain data with every ability object replaced by its reference."""
+    if isinstance(v, dict):
+        return {k: _enc(x) for k, x in v.items()}
+    if isinstance(v, list | tuple):
+        return [_enc(x) for x in v]
+    if isinstance(v, _ABILITY_TYPES):
+        if not v.ref:
+            raise MtgError(f"engine error: ability {v.text!r} has no serialisable reference")
+        return {"$ability": list(v.ref)}
+    return v
+
+
+def _dec(v: Any) -> Any:
+    """The inverse of :func:`_enc` (lists stay lists, as JSON gives them)."""
+    if isinstance(v, dict):
+        if "$ability" in v and len(v) == 1:
+            return ability_by_ref(v["$ability"])
+        return {k: _dec(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_dec(x) for x in v]
+    return v
 
 
 def game_to_dict(g: Game) -> dict[str, Any]:
@@ -44,11 +77,12 @@ def game_to_dict(g: Game) -> dict[str, Any]:
         for p in g.perms.values()
     ]
     d["stack"] = [{**{k: getattr(s, k) for k in _STACK},
-                   "card": s.card.cid if s.card is not None else None} for s in g.stack]
+                   "card": s.card.cid if s.card is not None else None,
+                   "ability_def": _enc(s.ability_def)} for s in g.stack]
     d["effects"] = g.effects
     d["replacements"] = g.replacements
-    d["frames"] = g.frames
-    d["pending"] = g.pending
+    d["frames"] = _enc(g.frames)
+    d["pending"] = _enc(g.pending)
     d["label_counts"] = g.label_counts
     d["ll_acc"] = sorted(g._ll_acc.items())
     d["decision"] = g.decision.to_json() if g.decision is not None else None
@@ -114,11 +148,12 @@ def _from_dict(d: dict) -> Game:
             setattr(s, k, sd[k])
         s.targets = [tuple(t) for t in s.targets]
         s.card = cards[sd["card"]] if sd["card"] is not None else None
+        s.ability_def = _dec(sd["ability_def"])
         g.stack.append(s)
     g.effects = d["effects"]
     g.replacements = d["replacements"]
-    g.frames = d["frames"]
-    g.pending = d["pending"]
+    g.frames = _dec(d["frames"])
+    g.pending = _dec(d["pending"])
     g.label_counts = d["label_counts"]
     g._ll_acc = {int(k): v for k, v in d["ll_acc"]}
     g.decision = Decision.from_json(d["decision"]) if d["decision"] is not None else None

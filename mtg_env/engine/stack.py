@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from . import effects as fx
+from .errors import MtgError
 from .model import (
     StackItem,
     TargetSpec,
 )
-from .registry import get_card
 from .targets import mode_targets
 
 
@@ -45,11 +45,11 @@ class StackResolution:
         if item.kind == "triggered" and "effects" in item.data:
             # A rules trigger (lifelink, 2007 CR 502.68) carries its effects and names no card.
             return (), tuple(item.data["effects"]), None
-        cdef = get_card(item.data["card"])
-        if item.kind == "activated":
-            ab = cdef.activated[item.ability]
-            return ab.targets, ab.effects, ab
-        ab = cdef.triggered[item.ability]
+        # 2007 CR 410/412: an ability on the stack is independent of its source; it holds the
+        # ability object itself (copied or granted abilities included).
+        ab = item.ability_def
+        if ab is None:
+            raise MtgError(f"engine error: stack object {item.label} holds no ability")
         return ab.targets, ab.effects, ab
 
     def _run_resolve(self, f: dict) -> None:
@@ -74,6 +74,9 @@ class StackResolution:
                     self.frames.pop()
                     return
             if item.kind == "spell" and item.card.cdef.is_permanent_card:
+                if self._ask_copy_choice(item):
+                    f["st"] = 5
+                    return
                 self._resolve_permanent_spell(item)
                 self._finish_resolve(f, item, to_play=True)
                 return
@@ -82,6 +85,10 @@ class StackResolution:
                 self.frames.append({"k": "yesno", "pl": controller, "key": "may", "sid": item.id,
                                     "prompt": f"{item.label}: {obj.text}"})
                 return
+        if f["st"] == 5:  # the "as it comes into play" choice has been made
+            self._resolve_permanent_spell(item)
+            self._finish_resolve(f, item, to_play=True)
+            return
         if f["st"] == 1:
             if item.data.get("may") is False:
                 self._finish_resolve(f, item)
@@ -126,6 +133,26 @@ class StackResolution:
             if item.kind == "spell":
                 self._to_zone(item.card, "graveyard")
 
+    def _ask_copy_choice(self, item: StackItem) -> bool:
+        """Clone: "As Clone comes into play, you may choose a creature in play." The choice is
+        made as the spell resolves, by its controller; it doesn't target (shroud doesn't stop
+        it). Pushes a choose-cards decision (0 or 1 creature) and returns True if there is one."""
+        st = item.card.cdef.static
+        spec = next((s for s in st if s.kind == "copy_as_enters"), None) if st else None
+        if spec is None:
+            return False
+        self._fresh()
+        flt = spec.params.get("filter", {})
+        cands = [("o", p.id) for p in self.perms.values() if fx.perm_matches(self, p, flt,
+                                                                                item.controller)]
+        item.data["copy"] = None
+        if not cands:
+            return False
+        self.frames.append(self._choose_frame(item.controller, cands, 0, 1, "copy",
+                                              f"{item.label}: you may choose a creature to copy",
+                                              then={"op": "copy_as_enters"}, sid=item.id))
+        return True
+
     def _resolve_permanent_spell(self, item: StackItem) -> None:
         cdef = item.card.cdef
         attach = None
@@ -133,4 +160,11 @@ class StackResolution:
             attach = item.targets[0][1]
         self._log(f"{item.label} resolves")
         self.stack.remove(item)
-        self._put_into_play(item.card, item.controller, attach_to=attach)
+        copy_of = None
+        pid = item.data.get("copy")
+        if pid is not None and pid in self.perms:
+            # 2007 CR 503 (copy): the copiable values are the original's printed values as
+            # modified by other copy effects (its ``cdef``), not counters, pumps or Auras.
+            copy_of = self.perms[pid].cdef.name
+            self._log(f"{item.label} comes into play as a copy of {self.perms[pid].card.label}")
+        self._put_into_play(item.card, item.controller, attach_to=attach, copy_of=copy_of)

@@ -84,6 +84,8 @@ FIELDS: tuple[Field, ...] = (
     Field("dirty", _const(True), "share", "derived", "characteristics must be recomputed"),
     Field("no_mana_empty", _const(False), "share", "derived", "a static stops mana burn"),
     Field("_ll", dict, "share", "derived", "lifelink instances by permanent (layer 5 output)"),
+    Field("_abl_mod", list, "share", "derived",
+          "ids of permanents whose copiable values or abilities the last refresh changed"),
     Field("_quiet", _const(False), "share", "derived",
           "the last action changed nothing an SBE or a trigger looks at"),
 )

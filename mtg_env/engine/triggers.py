@@ -78,7 +78,7 @@ class Triggers:
             data["effects"] = [{"op": "gain_life", "amount": t["amount"], "who": "controller"}]
         item = StackItem(self._id(), "triggered", t["ctrl"], source=t.get("src"),
                          source_name=t["name"], ability=t.get("ab", -1), label=t["name"],
-                         data=data)
+                         data=data, ability_def=t.get("abl"))
         if "src_colors" in t:
             item.data["src_colors"] = t["src_colors"]
         self.stack.append(item)
@@ -96,7 +96,7 @@ def collect_triggers(g: Game, name: str, ev: dict) -> None:
         return
     names = (name, "to_graveyard") if name == "leaves_play" and ev.get("zone") == "graveyard" else (name,)
     for p in g.perms.values():
-        trig = p.card.cdef.triggered
+        trig = p.triggered  # its abilities now (copied or granted ones included, 2007 CR 418.5)
         if not trig:
             continue
         for ab in trig:
@@ -105,8 +105,8 @@ def collect_triggers(g: Game, name: str, ev: dict) -> None:
             if not _trigger_matches(g, p, ab, ab.event, ev):
                 continue
             clean = {k: v for k, v in ev.items() if k != "snapshot"}
-            g.pending.append({"ctrl": p.controller, "src": p.id, "ab": ab.index,
-                              "card": p.card.cdef.name, "name": p.card.label, "text": ab.text,
+            g.pending.append({"ctrl": p.controller, "src": p.id, "ab": ab.index, "abl": ab,
+                              "card": p.cdef.name, "name": p.card.label, "text": ab.text,
                               "ev": clean, "src_colors": "".join(sorted(p.colors))})
 
 
@@ -146,7 +146,7 @@ def _trigger_matches(g: Game, p: Permanent, ab, event: str, ev: dict) -> bool:
 
 def collect_damage_triggers(g: Game, ev: dict) -> None:
     for p in g.perms.values():
-        trig = p.card.cdef.triggered
+        trig = p.triggered
         if not trig:
             continue
         for ab in trig:
@@ -169,6 +169,6 @@ def collect_damage_triggers(g: Game, ev: dict) -> None:
                 continue
             if flt.get("combat") and not ev.get("combat"):
                 continue
-            g.pending.append({"ctrl": p.controller, "src": p.id, "ab": ab.index,
-                              "card": p.card.cdef.name, "name": p.card.label, "text": ab.text,
+            g.pending.append({"ctrl": p.controller, "src": p.id, "ab": ab.index, "abl": ab,
+                              "card": p.cdef.name, "name": p.card.label, "text": ab.text,
                               "ev": dict(ev), "src_colors": "".join(sorted(p.colors))})

@@ -41,6 +41,7 @@ class PermanentView:
     """A permanent in play as any player sees it (characteristics after continuous effects)."""
 
     __slots__ = (
+        "activated",
         "attached_to",
         "attacking",
         "blocked",
@@ -57,12 +58,15 @@ class PermanentView:
         "power",
         "regen_shields",
         "sick",
+        "static",
         "subtypes",
         "supertypes",
         "tapped",
         "toughness",
+        "triggered",
         "types",
         "used_this_turn",
+        "_cdef",
     )
 
     def __init__(self, p: Any) -> None:
@@ -88,14 +92,21 @@ class PermanentView:
         self.blockers: tuple[int, ...] = tuple(p.blockers)
         self.regen_shields: int = p.regen_shields
         self.used_this_turn: dict[int, int] = dict(p.used_this_turn) if p.used_this_turn else {}
+        # Abilities are characteristics (2007 CR 418.5): the ones it has now, printed, copied or
+        # granted; an action's ability index points into ``activated``.
+        self.activated: tuple = p.activated
+        self.triggered: tuple = p.triggered
+        self.static: tuple = p.static
+        self._cdef: CardDef = p.cdef
 
     @property
     def cdef(self) -> CardDef:
-        return self.card.cdef
+        """The card definition of its copiable values (a Clone's is the copied card's)."""
+        return self._cdef
 
     @property
     def name(self) -> str:
-        return self.card.cdef.name
+        return self._cdef.name
 
     @property
     def label(self) -> str:

@@ -21,12 +21,21 @@ class Zones:
         return self.next_id - 1
 
     def _put_into_play(self, card: Card, controller: int, attach_to: int | None = None,
-                       tapped: bool = False) -> Permanent:
+                       tapped: bool = False, copy_of: str | None = None) -> Permanent:
+        """``copy_of``: the name of the card definition whose copiable values it comes into play
+        with (Clone: "comes into play as a copy", 2007 CR 418.5 layer 1)."""
         perm = Permanent(self._id(), card, controller, self._timestamp())
-        perm.tapped = tapped
         perm.attached_to = attach_to
         self.perms[perm.id] = perm
         self.dirty = True
+        if copy_of is not None:
+            # The copy effect applies as it comes into play, so its comes-into-play triggers and
+            # "comes into play tapped" are the copied card's.
+            self.add_effect({"kind": "copy", "pid": perm.id, "card": copy_of})
+            self._fresh()
+        if not tapped and perm.static and any(s.kind == "enters_tapped" for s in perm.static):
+            tapped = True  # "[This] comes into play tapped" (Treetop Village)
+        perm.tapped = tapped
         self._event("etb", perm=perm.id)
         return perm
 
