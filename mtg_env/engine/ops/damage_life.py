@@ -1,0 +1,41 @@
+"""Damage and life: deal damage, gain life, lose life (2007 CR 419 damage; 2012 118 life)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import Args, amount, flag, op, players, ref
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..model import StackItem
+
+
+@op("deal_damage", amount=amount(default=0), target=ref(required=True),
+    no_regen=flag("the damaged creature can't be regenerated"))
+def deal_damage(g: Game, item: StackItem, a: Args) -> None:
+    """The source deals N damage to each referenced creature or player."""
+    n = a.amount(g, item)
+    src = g.src_of(item)
+    for r in a.target(g, item):
+        g.deal_damage(src, r, n, no_regen=a.no_regen)
+
+
+@op("gain_life", amount=amount(default=0), who=players(default="controller"))
+def gain_life(g: Game, item: StackItem, a: Args) -> None:
+    """Each referenced player gains N life."""
+    n = a.amount(g, item)
+    for kind, v in a.who(g, item):
+        if kind == "p":
+            g._gain_life(v, n)
+            g._log(f"player {v} gains {n} life")
+
+
+@op("lose_life", amount=amount(default=0), who=players(default="controller"))
+def lose_life(g: Game, item: StackItem, a: Args) -> None:
+    """Each referenced player loses N life."""
+    n = a.amount(g, item)
+    for kind, v in a.who(g, item):
+        if kind == "p":
+            g._lose_life(v, n)
+            g._log(f"player {v} loses {n} life")
