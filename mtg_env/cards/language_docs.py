@@ -80,7 +80,8 @@ def language_markdown() -> str:
             "", "#### Effect ops", "", "| op | parameters | does |", "|---|---|---|"]
     for name, d in sorted(OP_DEFS.items()):
         ps = ", ".join(f"`{k}`: {_param(p)}" for k, p in d.params.items()) or "none"
-        out.append(f"| `{name}` | {ps} | {d.doc.replace(chr(10), ' ')} |")
+        doc = " ".join(d.doc.split())
+        out.append(f"| `{name}` | {ps} | {doc} |")
     out += ["", END]
     return "\n".join(out)
 

@@ -203,9 +203,9 @@ def test_unknown_op_fails(tmp_path):
 
 def test_misspelt_op_key_fails_with_did_you_mean(tmp_path):
     def change(e):
-        e["spell"]["effects"][0] = {"op": "deal_damage", "amout": 2, "target": 0}
-    msg = fails(tmp_path, "Shock", change, "spell/effects/0", "'amout'")
-    assert "did you mean 'amount'" in msg
+        e["spell"]["effects"][0] = {"op": "destroy", "target": 0, "no_regn": True}
+    msg = fails(tmp_path, "Terror", change, "spell/effects/0", "'no_regn'")
+    assert "did you mean 'no_regen'" in msg
 
 
 def test_missing_required_op_parameter_fails(tmp_path):

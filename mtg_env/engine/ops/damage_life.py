@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from ..model import StackItem
 
 
-@op("deal_damage", amount=amount(default=0), target=ref(required=True),
+@op("deal_damage", amount=amount(required=True), target=ref(required=True),
     no_regen=flag("the damaged creature can't be regenerated"))
 def deal_damage(g: Game, item: StackItem, a: Args) -> None:
     """The source deals N damage to each referenced creature or player."""
@@ -21,7 +21,7 @@ def deal_damage(g: Game, item: StackItem, a: Args) -> None:
         g.deal_damage(src, r, n, no_regen=a.no_regen)
 
 
-@op("gain_life", amount=amount(default=0), who=players(default="controller"))
+@op("gain_life", amount=amount(required=True), who=players(default="controller"))
 def gain_life(g: Game, item: StackItem, a: Args) -> None:
     """Each referenced player gains N life."""
     n = a.amount(g, item)
@@ -31,7 +31,7 @@ def gain_life(g: Game, item: StackItem, a: Args) -> None:
             g._log(f"player {v} gains {n} life")
 
 
-@op("lose_life", amount=amount(default=0), who=players(default="controller"))
+@op("lose_life", amount=amount(required=True), who=players(default="controller"))
 def lose_life(g: Game, item: StackItem, a: Args) -> None:
     """Each referenced player loses N life."""
     n = a.amount(g, item)
