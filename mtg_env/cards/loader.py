@@ -10,9 +10,9 @@ from typing import Any
 import jsonschema
 import yaml
 
-from mtg_env.engine import effects as engine_effects
 from mtg_env.engine import registry
 from mtg_env.engine.errors import CardDataError
+from mtg_env.engine.filters import Site, check_condition_spec
 from mtg_env.engine.model import (
     BASIC_LAND_TYPES,
     ActivatedAbility,
@@ -23,8 +23,9 @@ from mtg_env.engine.model import (
     TargetSpec,
     TriggeredAbility,
 )
+from mtg_env.engine.ops import Effect, compile_effect
 
-from .schema import FILE_SCHEMA, OP_KEYS
+from .schema import FILE_SCHEMA
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -40,31 +41,46 @@ def _pt(v: str | None) -> int | str | None:
     return int(v) if v.lstrip("-").isdigit() else v
 
 
-def _target(raw: Any) -> TargetSpec:
+def _subtypes(facts: dict) -> frozenset[str]:
+    """Every subtype a Tenth Edition card or token has (what a ``subtype`` filter may name)."""
+    out = {st for f in facts.get("cards", facts).values() for st in (f.get("subtypes") or ())}
+    out |= {st for f in facts.get("tokens", {}).values() for st in (f.get("subtypes") or ())}
+    return frozenset(out)
+
+
+_SUBTYPES: frozenset[str] | None = None
+
+
+def known_subtypes() -> frozenset[str]:
+    """The subtypes of every Tenth Edition card and token (read once from facts.json)."""
+    global _SUBTYPES
+    if _SUBTYPES is None:
+        _SUBTYPES = _subtypes(load_facts())
+    return _SUBTYPES
+
+
+def _target(raw: Any, site: Site) -> TargetSpec:
     if isinstance(raw, str):
-        return TargetSpec(raw, {}, raw.replace("_", " "))
-    return TargetSpec(raw["kind"], raw.get("filters"), raw.get("text", raw["kind"].replace("_", " ")))
+        return TargetSpec(raw, {}, raw.replace("_", " "), site=site)
+    return TargetSpec(raw["kind"], raw.get("filters"),
+                      raw.get("text", raw["kind"].replace("_", " ")), site=site)
 
 
-def _effects(raw: list[dict], where: str) -> tuple[dict, ...]:
-    out = []
-    for e in raw or ():
-        name = e["op"]
-        if name not in engine_effects.OPS or name not in OP_KEYS:
-            raise CardDataError(f"{where}: unknown effect op {name!r}; known: {sorted(OP_KEYS)}")
-        extra = set(e) - {"op"} - OP_KEYS[name]
-        if extra:
-            raise CardDataError(f"{where}: effect {name!r} has unknown key(s) {sorted(extra)}; "
-                                f"allowed: {sorted(OP_KEYS[name])}")
-        out.append(dict(e))
-    return tuple(out)
+def _targets(raw: list, site: Site) -> tuple[TargetSpec, ...]:
+    return tuple(_target(t, site.at("targets").at(i)) for i, t in enumerate(raw or ()))
 
 
-def _cost(raw: dict | None) -> Cost:
+def _effects(raw: list[dict], site: Site) -> tuple[Effect, ...]:
+    """Check and compile each effect against its op's declared parameters."""
+    return tuple(compile_effect(e, site.at("effects").at(i)) for i, e in enumerate(raw or ()))
+
+
+def _cost(raw: dict | None, site: Site) -> Cost:
     raw = raw or {}
     return Cost(mana=ManaCost.parse(raw.get("mana", "")), tap=raw.get("tap", False),
                 sacrifice_self=raw.get("sacrifice_self", False), sacrifice=raw.get("sacrifice"),
-                discard=raw.get("discard", 0), pay_life=raw.get("pay_life", 0))
+                discard=raw.get("discard", 0), pay_life=raw.get("pay_life", 0),
+                site=site.at("sacrifice"))
 
 
 def _check_custom(name: str | None, where: str) -> None:
@@ -73,19 +89,21 @@ def _check_custom(name: str | None, where: str) -> None:
                             "(see mtg_env/cards/custom.py)")
 
 
-def _granted(raws: list[dict], where: str) -> tuple[ActivatedAbility, ...]:
-    out = []
-    for j, raw in enumerate(raws):
-        w = f"{where} abilities[{j}]"
-        _check_custom(raw.get("custom"), w)
-        out.append(ActivatedAbility(
-            j, _cost(raw["cost"]), tuple(_target(t) for t in raw.get("targets", ())),
-            _effects(raw.get("effects", ()), w), raw.get("sorcery_speed", False),
-            raw.get("once_per_turn", False), tuple(raw["add"]) if "add" in raw else None,
-            raw.get("amount", 1), raw.get("text", ""), x=raw.get("x", False),
-            custom=raw.get("custom"), condition=raw.get("condition"),
-            max_per_turn=raw.get("max_per_turn", 0)))
-    return tuple(out)
+def _activated(index: int, raw: dict, site: Site) -> ActivatedAbility:
+    """One activated ability from card data, checked and compiled (printed or granted)."""
+    _check_custom(raw.get("custom"), site.where)
+    targets = _targets(raw.get("targets", ()), site)
+    if "condition" in raw:
+        check_condition_spec(raw["condition"], site.at("condition"))
+    esite = Site(site.where, x=raw.get("x", False), targets=tuple(t.kind for t in targets),
+                 source=True, subtypes=site.subtypes)
+    return ActivatedAbility(
+        index, _cost(raw["cost"], site.at("cost")), targets,
+        _effects(raw.get("effects", ()), esite), raw.get("sorcery_speed", False),
+        raw.get("once_per_turn", False), tuple(raw["add"]) if "add" in raw else None,
+        raw.get("amount", 1), raw.get("text", ""), x=raw.get("x", False),
+        custom=raw.get("custom"), condition=raw.get("condition"),
+        max_per_turn=raw.get("max_per_turn", 0))
 
 
 def build_card(name: str, facts: dict, entry: dict, where: str = "") -> CardDef:
@@ -104,44 +122,55 @@ def build_card(name: str, facts: dict, entry: dict, where: str = "") -> CardDef:
                 activated.append(ActivatedAbility(len(activated), Cost(tap=True),
                                                   mana=(BASIC_LAND_TYPES[st],),
                                                   text=f"{{T}}: Add {{{BASIC_LAND_TYPES[st]}}}."))
+    card_site = Site(where, x="{X}" in (facts.get("mana_cost") or ""), source=False,
+                     subtypes=known_subtypes())
+    perm_site = Site(where, source=True, subtypes=card_site.subtypes)
     for i, raw in enumerate(entry.get("activated", ())):
-        w = f"{where} activated[{i}]"
-        _check_custom(raw.get("custom"), w)
-        activated.append(ActivatedAbility(
-            len(activated), _cost(raw["cost"]), tuple(_target(t) for t in raw.get("targets", ())),
-            _effects(raw.get("effects", ()), w), raw.get("sorcery_speed", False),
-            raw.get("once_per_turn", False), tuple(raw["add"]) if "add" in raw else None,
-            raw.get("amount", 1), raw.get("text", ""), x=raw.get("x", False),
-            custom=raw.get("custom"), condition=raw.get("condition"),
-            max_per_turn=raw.get("max_per_turn", 0)))
+        activated.append(_activated(len(activated), raw, perm_site.at("activated").at(i)))
     if "equip" in entry:
         activated.append(ActivatedAbility(
             len(activated), Cost(mana=ManaCost.parse(entry["equip"])),
             (TargetSpec("creature", {"controller": "you"}, "target creature you control"),),
-            ({"op": "attach", "target": 0},), sorcery_speed=True,
-            text=f"Equip {entry['equip']}"))
+            (compile_effect({"op": "attach", "target": 0},
+                            Site(f"{where}/equip", targets=("creature",))),),
+            sorcery_speed=True, text=f"Equip {entry['equip']}"))
     triggered = []
     for i, raw in enumerate(entry.get("triggered", ())):
-        w = f"{where} triggered[{i}]"
-        _check_custom(raw.get("custom"), w)
+        site = perm_site.at("triggered").at(i)
+        _check_custom(raw.get("custom"), site.where)
+        targets = _targets(raw.get("targets", ()), site)
+        esite = Site(site.where, targets=tuple(t.kind for t in targets), event=raw["event"],
+                     source=True, subtypes=site.subtypes)
         triggered.append(TriggeredAbility(
-            i, raw["event"], raw.get("filters"), tuple(_target(t) for t in raw.get("targets", ())),
-            _effects(raw.get("effects", ()), w), raw.get("optional", False),
-            raw.get("text", ""), custom=raw.get("custom")))
+            i, raw["event"], raw.get("filters"), targets,
+            _effects(raw.get("effects", ()), esite), raw.get("optional", False),
+            raw.get("text", ""), custom=raw.get("custom"), site=site.at("filters")))
     static = []
     for si, raw in enumerate(entry.get("static", ())):
         params = {k: v for k, v in raw.items() if k not in ("kind", "affects", "text")}
         if "abilities" in params:  # abilities the static ability grants (2007 CR 418.5 layer 5)
-            params["abilities"] = _granted(params["abilities"], f"{where} static[{si}]")
+            gsite = perm_site.at("static").at(si).at("abilities")
+            params["abilities"] = tuple(_activated(j, ab, gsite.at(j))
+                                        for j, ab in enumerate(params["abilities"]))
         static.append(StaticAbility(raw["kind"], raw.get("affects", "self"), params,
-                                    raw.get("text", "")))
+                                    raw.get("text", ""), site=perm_site.at("static").at(si)))
     spell = entry.get("spell") or {}
     _check_custom(spell.get("custom"), where)
-    modes = tuple({"text": m.get("text", ""),
-                   "targets": tuple(_target(t) for t in m.get("targets", ())),
-                   "effects": _effects(m.get("effects", ()), f"{where} mode")}
-                  for m in entry.get("modes", ()))
-    add_cost = _cost(entry["additional_cost"]) if "additional_cost" in entry else None
+    spell_site = card_site.at("spell")
+    spell_targets = _targets(spell.get("targets", ()), spell_site)
+    spell_effects = _effects(spell.get("effects", ()), Site(
+        spell_site.where, x=card_site.x, targets=tuple(t.kind for t in spell_targets),
+        source=False, subtypes=card_site.subtypes))
+    modes = []
+    for i, m in enumerate(entry.get("modes", ())):
+        msite = card_site.at("modes").at(i)
+        mtargets = _targets(m.get("targets", ()), msite)
+        modes.append({"text": m.get("text", ""), "targets": mtargets,
+                      "effects": _effects(m.get("effects", ()), Site(
+                          msite.where, x=card_site.x, targets=tuple(t.kind for t in mtargets),
+                          source=False, subtypes=card_site.subtypes))})
+    add_cost = (_cost(entry["additional_cost"], card_site.at("additional_cost"))
+                if "additional_cost" in entry else None)
     cdef = CardDef(
         name=name,
         cost=ManaCost.parse(facts.get("mana_cost") or ""),
@@ -154,14 +183,14 @@ def build_card(name: str, facts: dict, entry: dict, where: str = "") -> CardDef:
         text=printed,
         rarity=facts.get("rarity") or "",
         keywords=frozenset(entry.get("keywords", ())),
-        spell_targets=tuple(_target(t) for t in spell.get("targets", ())),
-        spell_effects=_effects(spell.get("effects", ()), where),
+        spell_targets=spell_targets,
+        spell_effects=spell_effects,
         activated=tuple(activated),
         triggered=tuple(triggered),
         static=tuple(static),
-        enchant=_target(entry["enchant"]) if "enchant" in entry else None,
+        enchant=_target(entry["enchant"], perm_site.at("enchant")) if "enchant" in entry else None,
         is_token=bool(facts.get("token")),
-        modes=modes,
+        modes=tuple(modes),
         spell_custom=spell.get("custom"),
         additional_cost=add_cost,
         x_color=entry.get("x_color"),

@@ -1,65 +1,36 @@
 """JSON Schema for card definitions (the YAML files under ``mtg_env/cards/data``).
 
 Every key is checked: an unknown key, effect op, keyword or target kind fails at load time with
-the file and card named.
+the file and card named. The vocabularies come from the engine's declarations: effect ops and
+their parameters (:mod:`mtg_env.engine.ops`), target kinds, trigger events and static ability
+kinds (:mod:`mtg_env.engine.filters`), keywords (:mod:`mtg_env.engine.model`). Filters,
+references and amounts are checked in depth by :mod:`mtg_env.engine.filters` when the loader
+compiles them.
 """
 
 from __future__ import annotations
 
+from mtg_env.engine.filters import STATIC_KINDS, TARGET_KINDS, TRIGGER_EVENTS
 from mtg_env.engine.model import KEYWORDS
+from mtg_env.engine.ops import effect_schema
 
-TARGET_KINDS = [
-    "creature", "player", "creature_or_player", "spell", "permanent", "artifact",
-    "enchantment", "land", "artifact_or_enchantment", "nonland_permanent", "card_in_graveyard",
-    "artifact_creature_or_land",
-]
-
-# Keys each effect op accepts besides "op".
-OP_KEYS: dict[str, set[str]] = {
-    "deal_damage": {"amount", "target", "no_regen"},
-    "pump": {"p", "t", "target", "until"},
-    "set_pt": {"p", "t", "target", "until"},
-    "grant": {"keywords", "target", "until"},
-    "counter_spell": {"target"},
-    "bounce": {"target"},
-    "destroy": {"target", "no_regen"},
-    "regenerate": {"target"},
-    "prevent_damage": {"amount", "target"},
-    "attach": {"target"},
-    "gain_life": {"amount", "who"},
-    "lose_life": {"amount", "who"},
-    "draw": {"amount", "who"},
-    "tap": {"target"},
-    "untap": {"target"},
-    "choose_permanent": {"filter", "n", "verb", "then", "prompt", "chooser"},
-    "search_library": {"filter", "to", "reveal", "amount"},
-    "look_at_top": {"amount", "choices", "rest"},
-    "discard": {"target", "amount", "random", "chooser"},
-    "sacrifice": {"target", "filter", "amount"},
-    "gain_control": {"target", "until"},
-    "put_on_library": {"target", "position", "controller_gains_toughness"},
-    "return_card": {"target"},
-    "shuffle_self_into_library": set(),
-    "animate": {"types", "subtypes", "colors", "p", "t", "keywords", "target", "until"},
-}
-
-_filters = {"type": "object"}
+_filters = {"type": "object"}  # keys and values are checked by the card language at load
 _target = {
     "oneOf": [
-        {"type": "string", "enum": TARGET_KINDS},
+        {"type": "string", "enum": sorted(TARGET_KINDS)},
         {
             "type": "object",
             "additionalProperties": False,
             "required": ["kind"],
             "properties": {
-                "kind": {"type": "string", "enum": TARGET_KINDS},
+                "kind": {"type": "string", "enum": sorted(TARGET_KINDS)},
                 "filters": _filters,
                 "text": {"type": "string"},
             },
         },
     ]
 }
-_effect = {"type": "object", "required": ["op"], "properties": {"op": {"type": "string"}}}
+_effect = effect_schema()
 _cost = {
     "type": "object",
     "additionalProperties": False,
@@ -96,9 +67,7 @@ _triggered = {
     "additionalProperties": False,
     "required": ["event"],
     "properties": {
-        "event": {"type": "string", "enum": [
-            "upkeep", "end_of_turn", "etb", "leaves_play", "to_graveyard", "cast", "attacks",
-            "blocks", "becomes_blocked", "deals_damage", "draw", "discard"]},
+        "event": {"type": "string", "enum": list(TRIGGER_EVENTS)},
         "filters": _filters,
         "targets": {"type": "array", "items": _target},
         "effects": {"type": "array", "items": _effect},
@@ -107,28 +76,16 @@ _triggered = {
         "text": {"type": "string"},
     },
 }
+_static_params = sorted({k for params in STATIC_KINDS.values() for k in params})
 _static = {
     "type": "object",
     "additionalProperties": False,
     "required": ["kind"],
     "properties": {
-        "kind": {"type": "string", "enum": [
-            "modify_pt", "set_pt", "grant", "cda_pt", "no_mana_empty", "prevent_damage",
-            "redirect_to_enchanted", "double_damage", "enters_tapped", "copy_as_enters"]},
-        "affects": {"type": "string", "enum": [
-            "self", "enchanted", "equipped", "creatures_you_control", "other_creatures",
-            "other_creatures_you_control", "creatures_opponents_control", "all_creatures"]},
-        "p": {"type": "integer"},
-        "t": {"type": "integer"},
-        "keywords": {"type": "array", "items": {"type": "string", "enum": sorted(KEYWORDS)}},
-        "color": {"type": "string"},
-        "not_color": {"type": "string"},
-        "per": _filters,
-        "count": _filters,
-        "graveyard_count": {"type": "string"},
-        "toughness_plus": {"type": "integer"},
-        "abilities": {"type": "array", "items": _activated},
-        "filter": _filters,
+        "kind": {"type": "string", "enum": list(STATIC_KINDS)},
+        "affects": {"oneOf": [{"type": "string"}, {"type": "object"}]},
+        **{k: {} for k in _static_params},  # checked per kind by filters.check_static
+        "abilities": {"type": "array", "items": _activated},  # granted activated abilities
         "text": {"type": "string"},
     },
 }

@@ -36,9 +36,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .game import Game
 
-from .effects import op, perm_matches, refs
 from .errors import MtgError
-from .model import CardDef, Permanent, StackItem
+from .model import CardDef, Permanent, StaticAbility
 from .registry import get_card
 
 
@@ -55,33 +54,18 @@ class ContinuousEffects:
         self.dirty = True
 
 
-def _static_affects(g: Game, src: Permanent, affects: str, params: dict) -> list[Permanent]:
-    if affects == "self":
-        return [src]
-    if affects in ("enchanted", "equipped"):
+def _static_affects(g: Game, src: Permanent, s: StaticAbility) -> list[Permanent]:
+    flt = s.affected
+    if flt is None:
+        if s.affects == "self":
+            return [src]
         host = g.perms.get(src.attached_to) if src.attached_to is not None else None
-        return [host] if host is not None else []
+        return [host] if host is not None else []  # enchanted / equipped
+    test = flt.test
     ctrl = src.controller
-    out = []
-    color = params.get("color")
-    not_color = params.get("not_color")
-    for p in g.perms.values():
-        if "Creature" not in p.types:
-            continue
-        if affects == "creatures_you_control" and p.controller != ctrl:
-            continue
-        if affects == "other_creatures_you_control" and (p.controller != ctrl or p is src):
-            continue
-        if affects == "creatures_opponents_control" and p.controller == ctrl:
-            continue
-        if affects == "other_creatures" and p is src:
-            continue
-        if color and color not in p.colors:
-            continue
-        if not_color and not_color in p.colors:
-            continue
-        out.append(p)
-    return out
+    if flt.other:
+        return [p for p in g.perms.values() if test(p, ctrl) and p is not src]
+    return [p for p in g.perms.values() if test(p, ctrl)]
 
 
 def refresh(g: Game) -> None:
@@ -173,7 +157,7 @@ def refresh(g: Game) -> None:
                 for p in targets:
                     p.colors = frozenset(e["colors"])
         else:
-            targets = _static_affects(g, src, s.affects, s.params)
+            targets = _static_affects(g, src, s)
             add = s.params.get("keywords", ())
             abilities = s.params.get("abilities", ())
         for p in targets:
@@ -187,7 +171,7 @@ def refresh(g: Game) -> None:
     # 418.5 layer 6a: characteristic-setting abilities.
     for _, src, s in statics:
         if s.kind == "cda_pt":
-            v = amount_cda(g, src, s.params)
+            v = amount_cda(g, src, s)
             src.power = v if s.params.get("power", True) else src.power
             src.toughness = v + s.params.get("toughness_plus", 0)
     # 418.5 layer 6b: resolved P/T effects and setting effects, one timestamp order (2007
@@ -199,7 +183,7 @@ def refresh(g: Game) -> None:
     layer6b.sort(key=lambda e: e["ts"])
     for e in layer6b:
         if e["kind"] == "static_set":
-            for p in _static_affects(g, e["src"], e["s"].affects, e["s"].params):
+            for p in _static_affects(g, e["src"], e["s"]):
                 p.power, p.toughness = e["s"].params["p"], e["s"].params["t"]
             continue
         p = perms.get(e["pid"])
@@ -221,10 +205,10 @@ def refresh(g: Game) -> None:
     # 418.5 layer 6d: static abilities that modify P/T.
     for _, src, s in statics:
         if s.kind == "modify_pt":
-            per = s.params.get("per")
+            per = s.per
             n = 1 if per is None else sum(1 for q in perms.values()
-                                          if perm_matches(g, q, per, src.controller))
-            for p in _static_affects(g, src, s.affects, s.params):
+                                          if per.test(q, src.controller))
+            for p in _static_affects(g, src, s):
                 p.power += s.params.get("p", 0) * n
                 p.toughness += s.params.get("t", 0) * n
     # 418.5 layer 6e (switching): no Tenth Edition card; see the module docstring.
@@ -248,30 +232,11 @@ def _control_changed(g: Game, before: dict[int, int]) -> None:
             g.dirty_combat(p)
 
 
-def amount_cda(g: Game, src: Permanent, params: dict) -> int:
-    flt = params.get("count")
+def amount_cda(g: Game, src: Permanent, s: StaticAbility) -> int:
+    flt = s.count
     if flt is not None:
-        return sum(1 for p in g.perms.values() if perm_matches(g, p, flt, src.controller))
-    zone = params.get("graveyard_count")
+        return sum(1 for p in g.perms.values() if flt.test(p, src.controller))
+    zone = s.params.get("graveyard_count")
     if zone is not None:
         return sum(1 for P in g.players for c in P.graveyard if zone in c.cdef.types)
-    raise MtgError(f"engine error: bad characteristic-setting ability {params!r}")
-
-
-@op("animate")
-def _animate(g: Game, item: StackItem, spec: dict) -> None:
-    """"[This] becomes a 3/3 green Ape creature with trample until end of turn. It's still a
-    land." One effect applied in three layers (2007 CR 418.5): card types and subtypes are added
-    in layer 4, its color set and keywords added in layer 5, its P/T set in layer 6b."""
-    for kind, v in refs(g, item, spec):
-        if kind == "o" and v in g.perms:
-            e: dict = {"kind": "animate", "pid": v, "types": list(spec.get("types", ())),
-                       "subtypes": list(spec.get("subtypes", ())), "until": spec.get("until", "eot")}
-            if "colors" in spec:
-                e["colors"] = list(spec["colors"])
-            if "p" in spec:
-                e["p"], e["t"] = spec["p"], spec["t"]
-            if spec.get("keywords"):
-                e["add"] = list(spec["keywords"])
-            g.add_effect(e)
-            g._log(f"{g.perms[v].card.label} becomes a creature until end of turn")
+    raise MtgError(f"engine error: bad characteristic-setting ability {s.params!r}")

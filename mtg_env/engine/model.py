@@ -92,16 +92,26 @@ class TargetSpec:
 
     ``kind``: ``creature``, ``player``, ``creature_or_player``, ``spell``, ``permanent``,
     ``artifact``, ``enchantment``, ``land``, ``artifact_or_enchantment``, ``card_in_graveyard``.
-    ``filters`` narrows it (``controller: you|opponent``, ``color``, ``not_color``,
-    ``type``, ``subtype``, ``not_type``, ``attacking``, ``tapped``, ``spell_type``, ...).
+    ``filters`` narrows it in the card language (:mod:`mtg_env.engine.filters`). Compiled here:
+    ``perm``/``player``/``spell``/``card`` (a :class:`~mtg_env.engine.filters.Filter` for each
+    context the kind spans, with the kind's own restriction, or None) and ``other``.
     """
 
-    __slots__ = ("filters", "kind", "text")
+    __slots__ = ("card", "filters", "kind", "other", "perm", "player", "spell", "text")
 
-    def __init__(self, kind: str, filters: dict[str, Any] | None = None, text: str = "") -> None:
+    def __init__(self, kind: str, filters: dict[str, Any] | None = None, text: str = "",
+                 site: Any = None) -> None:
+        from .filters import compile_target
+
         self.kind = kind
         self.filters = dict(filters or {})
         self.text = text
+        compiled = compile_target(kind, self.filters, site)
+        self.perm = compiled.get("permanent")
+        self.player = compiled.get("player")
+        self.spell = compiled.get("spell")
+        self.card = compiled.get("card")
+        self.other = self.perm is not None and self.perm.other
 
 
 class Cost:
@@ -113,17 +123,23 @@ class Cost:
         "pay_life",
         "return_to_hand",
         "sacrifice",
+        "sacrifice_filter",
         "sacrifice_self",
         "tap",
     )
 
     def __init__(self, mana: ManaCost | None = None, tap: bool = False,
                  sacrifice_self: bool = False, sacrifice: dict[str, Any] | None = None,
-                 discard: int = 0, pay_life: int = 0, return_to_hand: dict | None = None) -> None:
+                 discard: int = 0, pay_life: int = 0, return_to_hand: dict | None = None,
+                 site: Any = None) -> None:
+        from .filters import compile_filter
+
         self.mana = mana or ManaCost()
         self.tap = tap
         self.sacrifice_self = sacrifice_self
         self.sacrifice = sacrifice  # filter of a permanent to sacrifice, or None
+        self.sacrifice_filter = (None if sacrifice is None else
+                                 compile_filter(sacrifice, "permanent", site))
         self.discard = discard
         self.pay_life = pay_life
         self.return_to_hand = return_to_hand
@@ -192,6 +208,7 @@ class TriggeredAbility:
         "event",
         "filters",
         "index",
+        "match",
         "optional",
         "ref",
         "targets",
@@ -201,10 +218,14 @@ class TriggeredAbility:
     def __init__(self, index: int, event: str, filters: dict[str, Any] | None = None,
                  targets: tuple[TargetSpec, ...] = (), effects: tuple[dict, ...] = (),
                  optional: bool = False, text: str = "", custom: str | None = None,
-                 condition: dict | None = None) -> None:
+                 condition: dict | None = None, site: Any = None) -> None:
+        from .filters import compile_trigger
+
         self.index = index
         self.event = event
         self.filters = dict(filters or {})
+        # match(game, source permanent, event) -> bool: the filters compiled for the event.
+        self.match = compile_trigger(event, self.filters, site)
         self.targets = targets
         self.effects = effects
         self.optional = optional
@@ -218,21 +239,29 @@ class StaticAbility:
     """A static ability producing a continuous effect or a rule change.
 
     ``kind``: ``modify_pt`` / ``set_pt`` / ``grant`` (keywords) / ``cda_pt`` / ``no_mana_empty``
-    / ``cant_attack`` / ``cant_block`` ...; ``affects``: ``self``, ``enchanted``, ``equipped``,
-    ``creatures_you_control``, ``other_creatures_you_control``, ``all_creatures``, ...
+    / ``prevent_damage`` / ``redirect_to_enchanted``; ``affects``: ``self``, ``enchanted``,
+    ``equipped``, ``creatures_you_control``, ``other_creatures_you_control``, ``all_creatures``,
+    ... or a filter. Compiled: ``affected`` (the filter of a group it affects, None for ``self``/
+    ``enchanted``/``equipped``), ``per`` and ``count`` (filters of those parameters, or None).
     A ``grant`` may carry ``params["abilities"]``: activated abilities the affected permanents
     have (2007 CR 418.5 layer 5), e.g. Arcane Teachings.
     """
 
-    __slots__ = ("affects", "kind", "params", "ref", "text")
+    __slots__ = ("affected", "affects", "count", "kind", "params", "per", "ref", "text")
 
-    def __init__(self, kind: str, affects: str = "self", params: dict[str, Any] | None = None,
-                 text: str = "") -> None:
+    def __init__(self, kind: str, affects: str | dict = "self",
+                 params: dict[str, Any] | None = None, text: str = "", site: Any = None) -> None:
+        from .filters import check_static, compile_affects
+
         self.kind = kind
         self.affects = affects
         self.params = dict(params or {})
         self.text = text
         self.ref: tuple = ()
+        compiled = check_static(kind, self.params, site)
+        self.affected = compile_affects(affects, self.params, site)
+        self.per = compiled.get("per")
+        self.count = compiled.get("count")
 
 
 Ability = ActivatedAbility | TriggeredAbility | StaticAbility
@@ -346,12 +375,27 @@ class CardDef:
         self.tap_mana = tap_mana_of(activated)
         _set_refs(self)
 
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        # Compiled card language (filters, references) holds generated functions: a registered
+        # card pickles as its name, like the JSON format stores it.
+        from .registry import registered
+
+        if registered(self):
+            return (_registered_card, (self.name,))
+        return super().__reduce_ex__(protocol)
+
     @property
     def is_permanent_card(self) -> bool:
         return not ({"Instant", "Sorcery"} & self.types)
 
     def __repr__(self) -> str:
         return f"<CardDef {self.name}>"
+
+
+def _registered_card(name: str) -> CardDef:
+    from .registry import get_card
+
+    return get_card(name)
 
 
 class Card:

@@ -282,7 +282,7 @@ class Priority:
     def _push_cost_choices(self, pl: int, cost, item: StackItem) -> None:
         if cost.sacrifice:
             cands = [("o", p.id) for p in self.perms.values()
-                     if p.controller == pl and self._matches(p, cost.sacrifice, pl)]
+                     if p.controller == pl and cost.sacrifice_filter.test(p, pl)]
             self.frames.append(self._choose_frame(pl, cands, 1, 1, "sacrifice",
                                                   f"sacrifice to pay for {item.label}"))
         if cost.discard:
@@ -310,7 +310,7 @@ class Priority:
                 return False  # 2007 CR 212.3d
         if c.pay_life and self.players[pl].life < c.pay_life:
             return False
-        if c.sacrifice and not any(p.controller == pl and self._matches(p, c.sacrifice, pl)
+        if c.sacrifice and not any(p.controller == pl and c.sacrifice_filter.test(p, pl)
                                    for p in self.perms.values()):
             return False
         if c.discard and len(self.players[pl].hand) < c.discard:
@@ -320,7 +320,7 @@ class Priority:
     def _can_pay_additional(self, pl: int, cost) -> bool:
         if cost.pay_life and self.players[pl].life < cost.pay_life:
             return False
-        if cost.sacrifice and not any(p.controller == pl and self._matches(p, cost.sacrifice, pl)
+        if cost.sacrifice and not any(p.controller == pl and cost.sacrifice_filter.test(p, pl)
                                       for p in self.perms.values()):
             return False
         return not (cost.discard and len(self.players[pl].hand) - 1 < cost.discard)

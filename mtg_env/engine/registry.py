@@ -41,6 +41,11 @@ def register(cdef: CardDef) -> None:
     _CARDS[cdef.name] = cdef
 
 
+def registered(cdef: CardDef) -> bool:
+    """Is this very card definition the one registered under its name?"""
+    return _CARDS.get(cdef.name) is cdef
+
+
 def register_unimplemented(name: str) -> None:
     """Record a real card name the engine knows of but can't play yet."""
     _KNOWN_UNIMPLEMENTED.add(name)

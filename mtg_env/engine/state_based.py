@@ -12,7 +12,6 @@ from .model import (
     Permanent,
 )
 from .rules import protected_from
-from .targets import kind_ok
 
 
 class StateBasedEffects:
@@ -83,6 +82,6 @@ class StateBasedEffects:
         spec = aura.cdef.enchant
         if spec is None:
             return True
-        if not kind_ok(host, spec.kind) or protected_from(host, aura.colors):
+        if spec.perm is None or protected_from(host, aura.colors):
             return False
-        return not spec.filters or self._matches(host, spec.filters, aura.controller)
+        return spec.perm.test(host, aura.controller)

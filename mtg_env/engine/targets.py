@@ -8,10 +8,9 @@ countered on resolution, an illegal target is not affected), 409.1d (choosing ta
 
 from __future__ import annotations
 
-from .effects import perm_matches
+from .filters import Filter, cached_filter
 from .model import (
     Card,
-    CardDef,
     Permanent,
     StackItem,
     TargetSpec,
@@ -51,48 +50,45 @@ class Targeting:
     def _legal_targets(self, pl: int, spec: TargetSpec, item: StackItem | None = None,
                        source: Permanent | None = None, first_only: bool = False,
                        spell_card: Card | None = None) -> list[tuple]:
-        kind = spec.kind
-        flt = spec.filters
         out: list[tuple] = []
-        if kind in ("player", "creature_or_player"):
+        flt = spec.player
+        if flt is not None:
             for i in (0, 1):
-                if self._player_ok(i, flt, pl):
+                if flt.test(i, pl):
                     out.append(("p", i))
                     if first_only:
                         return out
-        if kind in ("creature", "creature_or_player", "permanent", "artifact", "enchantment",
-                    "land", "artifact_or_enchantment", "nonland_permanent",
-                    "artifact_creature_or_land"):
+        flt = spec.perm
+        if flt is not None:
+            test = flt.test
             src_colors = (spell_card.cdef.colors if spell_card is not None
                           else self._source_colors(item, source))
+            skip = source.id if source is not None and spec.other else None
             for p in self.perms.values():
-                if not kind_ok(p, kind):
+                if not test(p, pl) or p.id == skip:
                     continue
                 if "shroud" in p.keywords:
                     continue
                 if src_colors and protected_from(p, src_colors):
                     continue
-                if flt and not self._matches(p, flt, pl):
-                    continue
-                if source is not None and flt.get("other") and p.id == source.id:
-                    continue
                 out.append(("o", p.id))
                 if first_only:
                     return out
-        if kind == "spell":
+        flt = spec.spell
+        if flt is not None:
             for s in self.stack:
                 if s.kind != "spell" or (item is not None and s.id == item.id):
                     continue
-                if flt and not _spell_matches(s, flt):
+                if not flt.test(s, pl):
                     continue
                 out.append(("s", s.id))
                 if first_only:
                     return out
-        if kind == "card_in_graveyard":
-            owners = (pl,) if flt.get("controller", "you") == "you" else (0, 1)
-            for o in owners:
+        flt = spec.card
+        if flt is not None:
+            for o in (0, 1):
                 for c in self.players[o].graveyard:
-                    if _card_matches(c.cdef, flt):
+                    if flt.test(c, pl):
                         out.append(("c", c.cid))
                         if first_only:
                             return out
@@ -107,77 +103,38 @@ class Targeting:
             return frozenset(item.data.get("src_colors", ""))
         return frozenset()
 
-    def _player_ok(self, i: int, flt: dict, pl: int) -> bool:
-        who = flt.get("controller")
-        if who == "you" and i != pl:
-            return False
-        return not (who == "opponent" and i == pl)
-
-    def _matches(self, p: Permanent, flt: dict, pl: int) -> bool:
-        return perm_matches(self, p, flt, pl)
+    def _matches(self, p: Permanent, flt: Filter | dict, pl: int) -> bool:
+        """Does permanent ``p`` match a filter (compiled, or a dict compiled once and cached)?"""
+        return cached_filter(flt).test(p, pl)
 
     def _target_legal(self, item: StackItem, ti: int, spec: TargetSpec) -> bool:
         """Is target ``ti`` of ``item`` still legal (2007 CR 413.2a)?"""
         ref = item.targets[ti]
         kind, v = ref
         pl = item.controller
-        flt = spec.filters
         if kind == "p":
-            return spec.kind in ("player", "creature_or_player") and self._player_ok(v, flt, pl)
+            return spec.player is not None and spec.player.test(v, pl)
         if kind == "o":
             p = self.perms.get(v)
-            if p is None or not kind_ok(p, spec.kind) or "shroud" in p.keywords:
+            if p is None or spec.perm is None or "shroud" in p.keywords:
                 return False
             colors = (item.card.cdef.colors if item.kind == "spell"
                       else frozenset(item.data.get("src_colors", "")))
             if colors and protected_from(p, colors):
                 return False
-            return not flt or self._matches(p, flt, pl)
+            return spec.perm.test(p, pl)
         if kind == "s":
             s = self._item(v)
-            return s is not None and s.kind == "spell" and (not flt or _spell_matches(s, flt))
+            return s is not None and s.kind == "spell" and spec.spell is not None and \
+                spec.spell.test(s, pl)
+        if spec.card is None:
+            return False
         for o in (0, 1):
             for c in self.players[o].graveyard:
                 if c.cid == v:
-                    return _card_matches(c.cdef, flt)
+                    return spec.card.test(c, pl)
         return False
 
 
 def mode_targets(mode: dict) -> tuple:
     return tuple(mode.get("targets", ()))
-
-
-def kind_ok(p: Permanent, kind: str) -> bool:
-    t = p.types
-    if kind in ("creature", "creature_or_player"):
-        return "Creature" in t
-    if kind == "permanent":
-        return True
-    if kind == "artifact":
-        return "Artifact" in t
-    if kind == "enchantment":
-        return "Enchantment" in t
-    if kind == "land":
-        return "Land" in t
-    if kind == "artifact_or_enchantment":
-        return "Artifact" in t or "Enchantment" in t
-    if kind == "nonland_permanent":
-        return "Land" not in t
-    if kind == "artifact_creature_or_land":
-        return "Artifact" in t or "Creature" in t or "Land" in t
-    return False
-
-
-def _spell_matches(s: StackItem, flt: dict) -> bool:
-    return _card_matches(s.card.cdef, flt)
-
-
-def _card_matches(cdef: CardDef, flt: dict) -> bool:
-    t = flt.get("type")
-    if t and t not in cdef.types:
-        return False
-    nt = flt.get("not_type")
-    if nt and nt in cdef.types:
-        return False
-    c = flt.get("color")
-    return not (c and c not in cdef.colors)

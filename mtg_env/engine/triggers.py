@@ -15,7 +15,6 @@ if TYPE_CHECKING:
 from typing import Any
 
 from .actions import Action, DecisionKind
-from .effects import perm_matches
 from .model import Permanent, StackItem
 
 K = DecisionKind
@@ -111,37 +110,7 @@ def collect_triggers(g: Game, name: str, ev: dict) -> None:
 
 
 def _trigger_matches(g: Game, p: Permanent, ab, event: str, ev: dict) -> bool:
-    flt = ab.filters
-    if event in ("upkeep", "end_of_turn", "draw"):
-        whose = flt.get("whose", "you")
-        if whose == "you":
-            return ev["player"] == p.controller
-        if whose == "opponent":
-            return ev["player"] != p.controller
-        return True
-    if event in ("etb", "leaves_play", "to_graveyard", "attacks", "blocks", "becomes_blocked"):
-        what = flt.get("what", "self")
-        if what == "self":
-            return ev["perm"] == p.id
-        other = g.perms.get(ev["perm"])
-        if other is None:
-            return False
-        if what == "other" and other.id == p.id:
-            return False
-        return perm_matches(g, other, flt.get("filter", {}), p.controller)
-    if event == "cast":
-        who = flt.get("who", "any")
-        if who == "you" and ev["player"] != p.controller:
-            return False
-        if who == "opponent" and ev["player"] == p.controller:
-            return False
-        color = flt.get("color")
-        return not (color and color not in ev["colors"])
-    if event == "deals_damage" or event == "damage":
-        return False
-    if event == "discard":
-        return ev["player"] != p.controller if flt.get("whose") == "opponent" else True
-    return False
+    return ab.match(g, p, ev)  # the ability's filters compiled for its event at load
 
 
 def collect_damage_triggers(g: Game, ev: dict) -> None:
@@ -152,22 +121,7 @@ def collect_damage_triggers(g: Game, ev: dict) -> None:
         for ab in trig:
             if ab.event != "deals_damage":
                 continue
-            flt = ab.filters
-            what = flt.get("what", "self")
-            src = ev.get("src")
-            if what == "self" and src != p.id:
-                continue
-            if what in ("enchanted", "equipped") and (src is None or src != p.attached_to):
-                continue
-            to = flt.get("to", "any")
-            tkind, tv = ev["target"]
-            if to == "player" and tkind != "p":
-                continue
-            if to == "opponent" and (tkind != "p" or tv == p.controller):
-                continue
-            if to == "creature" and tkind != "o":
-                continue
-            if flt.get("combat") and not ev.get("combat"):
+            if not ab.match(g, p, ev):
                 continue
             g.pending.append({"ctrl": p.controller, "src": p.id, "ab": ab.index, "abl": ab,
                               "card": p.cdef.name, "name": p.card.label, "text": ab.text,

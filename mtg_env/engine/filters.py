@@ -1,0 +1,631 @@
+"""The card language: filters, object references and amounts, compiled once when card data loads.
+
+A *filter* is a dict from card data (``{type: Creature, controller: you, color: G}``). Every key
+is defined once in :data:`KEYS`: its value type and, for each context where it makes sense, the
+attribute it tests. The contexts are
+
+- ``permanent``: a permanent in play (or a :class:`~mtg_env.engine.view.PermanentView`), with its
+  current characteristics after continuous effects (2007 CR 418.5);
+- ``card``: a :class:`~mtg_env.engine.model.Card` in a graveyard, library or hand, with the
+  printed characteristics of its card (2007 CR 217.1: only the printed object exists there);
+- ``spell``: a spell on the stack (a :class:`~mtg_env.engine.model.StackItem`), its card's
+  characteristics and its controller;
+- ``player``: a player index.
+
+:func:`compile_filter` checks every key and value against that table and returns a
+:class:`Filter` whose ``test(obj, pl)`` is one generated Python expression (no dict walk at
+play time). A bad key or value raises :class:`~mtg_env.engine.errors.CardDataError` naming the
+site (file, card, ability path) and the key, with a did-you-mean.
+
+References (``target: 0``, ``self``, ``each_player``, a filter for "each ...") and amounts
+(``3``, ``X``, ``{count: filter}``, ``{graveyard: you}``) are compiled here too, into functions of
+``(game, stack_item)``; trigger filters per event (:func:`compile_trigger`) and static abilities'
+``affects`` (:func:`compile_affects`) likewise.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from .errors import CardDataError, MtgError
+from .model import COLORS, KEYWORDS
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .model import Permanent, StackItem
+
+CONTEXTS = ("permanent", "card", "spell", "player")
+CONTEXT_TEXT = {"permanent": "a permanent in play", "card": "a card in a graveyard, library or hand",
+                "spell": "a spell on the stack", "player": "a player"}
+
+# 2007 CR 205.2 (card types) and 205.4 (supertypes) as printed in Tenth Edition.
+CARD_TYPES = ("Artifact", "Creature", "Enchantment", "Instant", "Land", "Sorcery")
+SUPERTYPES = ("Basic", "Legendary", "Snow", "World")
+WHO = ("you", "opponent")
+
+
+class Site:
+    """Where a piece of card data sits, for error messages and context-dependent checks.
+
+    ``where``: "file: card ability path"; ``x``: the card or ability has an X to refer to;
+    ``targets``: the target kinds of the ability (for ``target: N``); ``event``: the trigger event
+    of a triggered ability; ``source``: the ability belongs to a permanent (so ``self``,
+    ``other``, ``enchanted`` mean something); ``subtypes``: every known subtype, to check
+    ``subtype`` values against (None: only the spelling is checked).
+    """
+
+    __slots__ = ("event", "source", "subtypes", "targets", "where", "x")
+
+    def __init__(self, where: str = "", x: bool = False, targets: tuple[str, ...] | None = None,
+                 event: str | None = None, source: bool = True,
+                 subtypes: frozenset[str] | None = None) -> None:
+        self.where = where
+        self.x = x
+        self.targets = targets
+        self.event = event
+        self.source = source
+        self.subtypes = subtypes
+
+    def at(self, path: str | int) -> Site:
+        """The same site one step deeper: ``Card/spell/targets/0/filters`` (the path format of
+        the JSON schema's errors)."""
+        where = f"{self.where}/{path}" if self.where else str(path)
+        return Site(where, self.x, self.targets, self.event, self.source, self.subtypes)
+
+    def error(self, msg: str) -> CardDataError:
+        return CardDataError(f"{self.where}: {msg}" if self.where else msg)
+
+
+def _suggest(word: Any, choices: Iterable[str]) -> str:
+    if not isinstance(word, str):
+        return ""
+    pool = list(choices)
+    close = difflib.get_close_matches(word, pool, n=2, cutoff=0.6)
+    lower = [c for c in pool if c.lower() == word.lower() and c != word]
+    close = lower + [c for c in close if c not in lower]
+    return f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+
+
+# -- value types ------------------------------------------------------------------------------
+class ValueType:
+    """A kind of value a key takes: a name for docs and a check raising at load."""
+
+    def __init__(self, name: str, choices: tuple[str, ...] | None = None,
+                 py: type | None = None) -> None:
+        self.name = name
+        self.choices = choices
+        self.py = py
+
+    def check(self, v: Any, site: Site, key: str) -> None:
+        if self.choices is not None:
+            if not isinstance(v, str) or v not in self.choices:
+                raise site.error(f"{key!r} must be one of {list(self.choices)}, not {v!r}"
+                                 + _suggest(v, self.choices))
+            return
+        if self.py is bool:
+            if not isinstance(v, bool):
+                raise site.error(f"{key!r} must be true or false, not {v!r}")
+            return
+        if self.py is int:
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise site.error(f"{key!r} must be an integer, not {v!r}")
+            return
+        if self.name == "subtype":
+            if not isinstance(v, str) or not v[:1].isupper() or not v.replace("-", "").replace(
+                    "'", "").isalpha():
+                raise site.error(f"{key!r} must be a capitalised subtype such as 'Goblin', not {v!r}")
+            if site.subtypes is not None and v not in site.subtypes:
+                raise site.error(f"{key!r}: {v!r} is not a Tenth Edition subtype"
+                                 + _suggest(v, site.subtypes))
+            return
+        raise MtgError(f"engine error: value type {self.name!r} has no check")
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+T_WHO = ValueType("you or opponent", WHO)
+T_TYPE = ValueType("card type", CARD_TYPES)
+T_SUPERTYPE = ValueType("supertype", SUPERTYPES)
+T_SUBTYPE = ValueType("subtype")
+T_COLOR = ValueType("color letter (WUBRG)", tuple(COLORS))
+T_KEYWORD = ValueType("keyword", tuple(sorted(KEYWORDS)))
+T_BOOL = ValueType("bool", py=bool)
+T_INT = ValueType("int", py=int)
+
+
+# -- filter keys ------------------------------------------------------------------------------
+# The expression each context tests its characteristics on: a permanent's current values, the
+# printed values of a card, the printed values of a spell's card.
+_CHAR = {"permanent": "o", "card": "o.cdef", "spell": "o.card.cdef"}
+
+
+class Key:
+    """One filter key: its value type, how it tests, and the subject it tests in each context.
+
+    ``test``: ``in`` / ``not_in`` (value in a set characteristic), ``who`` (the subject is player
+    ``pl`` for ``you``), ``bool``, ``le`` (at most). ``subjects``: context -> Python expression
+    of the object ``o``.
+    """
+
+    def __init__(self, name: str, vtype: ValueType, test: str, subjects: dict[str, str],
+                 doc: str) -> None:
+        self.name = name
+        self.vtype = vtype
+        self.test = test
+        self.subjects = subjects
+        self.doc = doc
+
+    def expr(self, context: str, v: Any) -> str:
+        s = self.subjects[context]
+        if self.test == "in":
+            return f"{v!r} in {s}"
+        if self.test == "not_in":
+            return f"{v!r} not in {s}"
+        if self.test == "who":
+            return f"{s} {'==' if v == 'you' else '!='} pl"
+        if self.test == "bool":
+            return f"bool({s})" if v else f"not {s}"
+        if self.test == "le":
+            return f"{s} <= {v!r}"
+        raise MtgError(f"engine error: filter test {self.test!r}")
+
+
+def _chars(attr: str, contexts: tuple[str, ...] = ("permanent", "card", "spell")) -> dict[str, str]:
+    return {c: f"{_CHAR[c]}.{attr}" for c in contexts}
+
+
+KEYS: dict[str, Key] = {k.name: k for k in (
+    Key("controller", T_WHO, "who", {"permanent": "o.controller", "spell": "o.controller",
+                                     "player": "o"},
+        "controlled by (a player: is) you / an opponent"),
+    Key("owner", T_WHO, "who", {"permanent": "o.owner", "card": "o.owner", "spell": "o.card.owner"},
+        "owned by you / an opponent (a card: in your / an opponent's zone)"),
+    Key("type", T_TYPE, "in", _chars("types"), "has this card type"),
+    Key("not_type", T_TYPE, "not_in", _chars("types"), "doesn't have this card type"),
+    Key("supertype", T_SUPERTYPE, "in", _chars("supertypes"), "has this supertype"),
+    Key("subtype", T_SUBTYPE, "in", _chars("subtypes"), "has this subtype"),
+    Key("not_subtype", T_SUBTYPE, "not_in", _chars("subtypes"), "doesn't have this subtype"),
+    Key("color", T_COLOR, "in", _chars("colors"), "is this color"),
+    Key("not_color", T_COLOR, "not_in", _chars("colors"), "isn't this color"),
+    Key("keyword", T_KEYWORD, "in", _chars("keywords"), "has this keyword ability"),
+    Key("not_keyword", T_KEYWORD, "not_in", _chars("keywords"), "doesn't have this keyword"),
+    Key("tapped", T_BOOL, "bool", {"permanent": "o.tapped"}, "is (true) / isn't tapped"),
+    Key("attacking", T_BOOL, "bool", {"permanent": "o.attacking"}, "is attacking"),
+    Key("blocking", T_BOOL, "bool", {"permanent": "o.blocking"}, "is blocking"),
+    Key("attacking_or_blocking", T_BOOL, "bool",
+        {"permanent": "(o.attacking or o.blocking)"}, "is attacking or blocking"),
+    Key("power_le", T_INT, "le", {"permanent": "o.power"}, "has power at most N"),
+)}
+# Not a property of the object but of the reference: "another ..." excludes the ability's source.
+OTHER_DOC = "not the ability's own source (\"other\", \"another\")"
+
+
+class Filter:
+    """A compiled filter. ``test(obj, pl)``: does ``obj`` match from player ``pl``'s side?
+
+    ``other``: exclude the ability's source (checked by the caller, who knows the source);
+    ``spec``: the filter dict it was compiled from; ``context``: what ``obj`` is.
+    """
+
+    __slots__ = ("context", "expr", "other", "spec", "test")
+
+    def __init__(self, spec: dict, context: str, expr: str, other: bool) -> None:
+        self.spec = spec
+        self.context = context
+        self.expr = expr
+        self.other = other
+        # The values in ``expr`` were checked against closed sets / types above, so the source
+        # is made only of known attribute names and literals.
+        self.test: Callable[[Any, int], bool] = eval(f"lambda o, pl: {expr}")
+
+    def __repr__(self) -> str:
+        return f"Filter({self.context}: {self.expr})"
+
+
+def compile_filter(flt: dict | None, context: str, site: Site | None = None,
+                   other: bool = False, base: tuple[str, ...] = ()) -> Filter:
+    """Check a filter dict for ``context`` and compile it.
+
+    ``other``: the ``other`` key is allowed (the filter has a source to exclude); ``base``:
+    extra tested expressions (a target kind's own restriction, e.g. ``'Creature' in o.types``).
+    """
+    site = site or Site()
+    if flt is None:
+        flt = {}
+    if not isinstance(flt, dict):
+        raise site.error(f"a filter must be a mapping of keys to values, not {flt!r}")
+    parts = list(base)
+    is_other = False
+    for k, v in flt.items():
+        if k == "other" and context == "permanent":
+            if not other:
+                raise site.error("filter key 'other': there is no source to exclude here")
+            T_BOOL.check(v, site, k)
+            is_other = v
+            continue
+        key = KEYS.get(k)
+        if key is None:
+            raise site.error(f"unknown filter key {k!r}" + _suggest(k, [*KEYS, "other"])
+                             + f" (keys for {CONTEXT_TEXT.get(context, context)}: "
+                             f"{sorted(keys_for(context))})")
+        if context not in key.subjects:
+            raise site.error(f"filter key {k!r} makes no sense for {CONTEXT_TEXT[context]} "
+                             f"(it applies to: {', '.join(key.subjects)})")
+        key.vtype.check(v, site, k)
+        parts.append(key.expr(context, v))
+    parts = list(dict.fromkeys(parts))  # a kind's restriction repeated as a key: test once
+    return Filter(flt, context, " and ".join(parts) or "True", is_other)
+
+
+def keys_for(context: str) -> list[str]:
+    """Every filter key valid in ``context``."""
+    out = [k for k, key in KEYS.items() if context in key.subjects]
+    return out + (["other"] if context == "permanent" else [])
+
+
+_CACHE: dict[tuple, Filter] = {}
+
+
+def cached_filter(flt: dict | Filter, context: str = "permanent") -> Filter:
+    """Compile a filter dict built at run time (agents, tests), caching by its contents."""
+    if isinstance(flt, Filter):
+        return flt
+    try:
+        key = (context, tuple(sorted(flt.items())))
+    except TypeError:
+        return compile_filter(flt, context, other=True)
+    f = _CACHE.get(key)
+    if f is None:
+        if len(_CACHE) > 4096:
+            _CACHE.clear()
+        f = _CACHE[key] = compile_filter(flt, context, other=True)
+    return f
+
+
+# -- target kinds -----------------------------------------------------------------------------
+# What each target kind may be: its contexts and, for permanents, the kind's own restriction.
+TARGET_KINDS: dict[str, tuple[tuple[str, ...], str | None]] = {
+    "creature": (("permanent",), "'Creature' in o.types"),
+    "player": (("player",), None),
+    "creature_or_player": (("permanent", "player"), "'Creature' in o.types"),
+    "spell": (("spell",), None),
+    "permanent": (("permanent",), None),
+    "artifact": (("permanent",), "'Artifact' in o.types"),
+    "enchantment": (("permanent",), "'Enchantment' in o.types"),
+    "land": (("permanent",), "'Land' in o.types"),
+    "artifact_or_enchantment": (("permanent",), "('Artifact' in o.types or 'Enchantment' in o.types)"),
+    "nonland_permanent": (("permanent",), "'Land' not in o.types"),
+    "card_in_graveyard": (("card",), None),
+    "artifact_creature_or_land": (
+        ("permanent",), "('Artifact' in o.types or 'Creature' in o.types or 'Land' in o.types)"),
+}
+PLAYER_WORDS = ("controller", "opponent", "each_player", "active_player", "event_player")
+OBJECT_WORDS = ("self", "enchanted", "equipped")
+
+
+def compile_target(kind: str, filters: dict | None, site: Site | None = None
+                   ) -> dict[str, Filter]:
+    """The compiled filters of one target spec, by context (the kind's restriction included)."""
+    site = site or Site()
+    if kind not in TARGET_KINDS:
+        raise site.error(f"unknown target kind {kind!r}" + _suggest(kind, TARGET_KINDS))
+    contexts, restriction = TARGET_KINDS[kind]
+    out = {}
+    for c in contexts:
+        base = (restriction,) if restriction and c == "permanent" else ()
+        out[c] = compile_filter(filters, c, site.at("filters"), other=site.source, base=base)
+    return out
+
+
+# -- references -------------------------------------------------------------------------------
+Ref = Callable[["Game", "StackItem"], list]
+
+
+def compile_ref(v: Any, site: Site | None = None, players: bool = False) -> Ref:
+    """Compile an object reference: a target index, a word, or a filter for "each ...".
+
+    ``players``: only player references are allowed (``who`` of draw, gain_life ...).
+    """
+    site = site or Site()
+    if isinstance(v, bool):
+        raise site.error(f"reference must be a target index, a word or a filter, not {v!r}")
+    if isinstance(v, int):
+        if v < 0 or (site.targets is not None and v >= len(site.targets)):
+            n = len(site.targets or ())
+            raise site.error(f"target {v} does not exist: the ability has {n} target(s)")
+        if players and site.targets is not None and "player" not in TARGET_KINDS[site.targets[v]][0]:
+            raise site.error(f"target {v} ({site.targets[v]}) is not a player")
+        return _ref_target(v)
+    if isinstance(v, str):
+        words = PLAYER_WORDS if players else PLAYER_WORDS + OBJECT_WORDS
+        if v not in words:
+            raise site.error(f"unknown reference {v!r}" + _suggest(v, words)
+                             + f" (known: {list(words)} or a target index"
+                             + ("" if players else " or a filter") + ")")
+        if v in OBJECT_WORDS and not site.source:
+            raise site.error(f"reference {v!r} needs a permanent as the ability's source")
+        if v == "event_player" and site.event is None:
+            raise site.error("reference 'event_player' is only meaningful in a triggered ability")
+        return _REF_WORDS[v]
+    if isinstance(v, dict) and not players:
+        flt = compile_filter(v, "permanent", site, other=site.source)
+        return _ref_each(flt)
+    raise site.error(f"bad reference {v!r}: a target index, "
+                     f"{'a player word' if players else 'a word or a filter'} expected")
+
+
+def _ref_target(i: int) -> Ref:
+    def ref(g: Game, item: StackItem) -> list:
+        if i >= len(item.targets):
+            return []
+        specs = g.item_def(item)[0]
+        if i < len(specs) and not g._target_legal(item, i, specs[i]):
+            return []  # 2007 CR 413.2a: an illegal target is not affected
+        return [tuple(item.targets[i])]
+    return ref
+
+
+def _ref_each(flt: Filter) -> Ref:
+    test = flt.test
+    other = flt.other
+
+    def ref(g: Game, item: StackItem) -> list:
+        g._fresh()
+        ctrl = item.controller
+        skip = item.source if other else None
+        return [("o", p.id) for p in list(g.perms.values()) if p.id != skip and test(p, ctrl)]
+    return ref
+
+
+def _attached(g: Game, item: StackItem) -> list:
+    src = g.perms.get(item.source)
+    if src is not None and src.attached_to in g.perms:
+        return [("o", src.attached_to)]
+    return []
+
+
+_REF_WORDS: dict[str, Ref] = {
+    "self": lambda g, item: [("o", item.source)] if item.source in g.perms else [],
+    "controller": lambda g, item: [("p", item.controller)],
+    "opponent": lambda g, item: [("p", 1 - item.controller)],
+    "each_player": lambda g, item: [("p", 0), ("p", 1)],
+    "active_player": lambda g, item: [("p", g.active)],
+    "enchanted": _attached,
+    "equipped": _attached,
+    "event_player": lambda g, item: [("p", item.data.get("ev", {}).get("player", item.controller))],
+}
+
+
+# -- amounts ----------------------------------------------------------------------------------
+Amount = Callable[["Game", "StackItem"], int]
+
+
+def compile_amount(v: Any, site: Site | None = None) -> Amount:
+    """Compile an amount: an integer, ``X``, ``{count: filter}`` (permanents in play) or
+    ``{graveyard: you|any}`` (cards in graveyards)."""
+    site = site or Site()
+    if isinstance(v, int) and not isinstance(v, bool):
+        return lambda g, item: v
+    if v == "X":
+        if not site.x:
+            raise site.error("amount 'X' but the card or ability has no X")
+        return lambda g, item: item.x
+    if isinstance(v, dict) and len(v) == 1:
+        ((k, w),) = v.items()
+        if k == "count":
+            test = compile_filter(w, "permanent", site.at("count")).test
+
+            def count(g: Game, item: StackItem) -> int:
+                g._fresh()
+                pl = item.controller
+                return sum(1 for p in g.perms.values() if test(p, pl))
+            return count
+        if k == "graveyard":
+            if w not in ("you", "any"):
+                raise site.error(f"'graveyard' must be 'you' or 'any', not {w!r}")
+            if w == "you":
+                return lambda g, item: len(g.players[item.controller].graveyard)
+            return lambda g, item: sum(len(P.graveyard) for P in g.players)
+        raise site.error(f"unknown amount {k!r}" + _suggest(k, ("count", "graveyard")))
+    raise site.error(f"bad amount {v!r}: an integer, 'X', {{count: filter}} or "
+                     "{graveyard: you|any} expected")
+
+
+# -- trigger filters per event ----------------------------------------------------------------
+Match = Callable[["Game", "Permanent", dict], bool]
+_WHO_ANY = ("you", "opponent", "any")
+PLAYER_EVENTS = ("upkeep", "end_of_turn", "draw", "discard")
+PERMANENT_EVENTS = ("etb", "leaves_play", "to_graveyard", "attacks", "blocks", "becomes_blocked")
+# Trigger filter keys per event: key -> (allowed values or a value type, default, doc).
+TRIGGER_KEYS: dict[str, dict[str, tuple[Any, Any, str]]] = {
+    **{e: {"whose": (_WHO_ANY, "you", "whose turn / whose draw")}
+       for e in ("upkeep", "end_of_turn", "draw")},
+    "discard": {"whose": (_WHO_ANY, "any", "who discards")},
+    **{e: {"what": (("self", "other", "any"), "self", "which permanent: this one, another, any"),
+           "filter": ("permanent filter", None, "what the other permanent must match")}
+       for e in PERMANENT_EVENTS},
+    "cast": {"who": (_WHO_ANY, "any", "who plays the spell"),
+             "color": (T_COLOR, None, "the spell's color")},
+    "deals_damage": {"what": (("self", "enchanted", "equipped"), "self", "the damage source"),
+                     "to": (("any", "player", "opponent", "creature"), "any", "what is dealt damage"),
+                     "combat": (T_BOOL, False, "combat damage only")},
+}
+TRIGGER_EVENTS = tuple(TRIGGER_KEYS)
+
+
+def _who(whose: str, ev: dict, p: Permanent) -> bool:
+    if whose == "you":
+        return ev["player"] == p.controller
+    if whose == "opponent":
+        return ev["player"] != p.controller
+    return True
+
+
+def compile_trigger(event: str, filters: dict | None, site: Site | None = None) -> Match:
+    """Check a triggered ability's filters for its event; return ``match(game, source, event)``."""
+    site = site or Site()
+    if event not in TRIGGER_KEYS:
+        raise site.error(f"unknown trigger event {event!r}" + _suggest(event, TRIGGER_KEYS))
+    spec = TRIGGER_KEYS[event]
+    filters = filters or {}
+    if not isinstance(filters, dict):
+        raise site.error(f"trigger filters must be a mapping, not {filters!r}")
+    vals: dict[str, Any] = {}
+    for k, v in filters.items():
+        if k not in spec:
+            raise site.error(f"unknown filter key {k!r} for a {event!r} trigger" + _suggest(k, spec)
+                             + f" (keys: {sorted(spec)})")
+        allowed = spec[k][0]
+        if isinstance(allowed, ValueType):
+            allowed.check(v, site, k)
+        elif isinstance(allowed, tuple) and v not in allowed:
+            raise site.error(f"{k!r} must be one of {list(allowed)}, not {v!r}"
+                             + _suggest(v, allowed))
+        vals[k] = v
+    get = {k: vals.get(k, d[1]) for k, d in spec.items()}
+    if event in ("upkeep", "end_of_turn", "draw", "discard"):
+        whose = get["whose"]
+        return lambda g, p, ev: _who(whose, ev, p)
+    if event in PERMANENT_EVENTS:
+        what = get["what"]
+        if what == "self":
+            if "filter" in vals:
+                raise site.error("'filter' needs 'what: other' or 'what: any'")
+            return lambda g, p, ev: ev["perm"] == p.id
+        test = compile_filter(get["filter"], "permanent", site.at("filter")).test
+        skip_self = what == "other"
+
+        def match(g: Game, p: Permanent, ev: dict) -> bool:
+            other = g.perms.get(ev["perm"])
+            if other is None or (skip_self and other.id == p.id):
+                return False
+            return test(other, p.controller)
+        return match
+    if event == "cast":
+        who, color = get["who"], get["color"]
+        return lambda g, p, ev: _who(who, ev, p) and (color is None or color in ev["colors"])
+    what, to, combat = get["what"], get["to"], get["combat"]
+
+    def damage(g: Game, p: Permanent, ev: dict) -> bool:
+        src = ev.get("src")
+        if what == "self" and src != p.id:
+            return False
+        if what != "self" and (src is None or src != p.attached_to):
+            return False
+        tkind, tv = ev["target"]
+        if to == "player" and tkind != "p":
+            return False
+        if to == "opponent" and (tkind != "p" or tv == p.controller):
+            return False
+        if to == "creature" and tkind != "o":
+            return False
+        return not (combat and not ev.get("combat"))
+    return damage
+
+
+# -- static abilities: what they affect ---------------------------------------------------------
+AFFECTS_WORDS: dict[str, dict] = {
+    "creatures_you_control": {"type": "Creature", "controller": "you"},
+    "other_creatures": {"type": "Creature", "other": True},
+    "other_creatures_you_control": {"type": "Creature", "controller": "you", "other": True},
+    "creatures_opponents_control": {"type": "Creature", "controller": "opponent"},
+    "all_creatures": {"type": "Creature"},
+}
+# Static-ability parameters that narrow ``affects`` (folded into its filter).
+AFFECTS_PARAMS = ("color", "not_color")
+
+
+def compile_affects(affects: str | dict, params: dict, site: Site | None = None) -> Filter | None:
+    """The filter of the permanents a static ability affects (None: ``self``, ``enchanted``,
+    ``equipped``, found from the source itself)."""
+    site = site or Site()
+    extra = {k: params[k] for k in AFFECTS_PARAMS if k in params}
+    if affects in ("self", "enchanted", "equipped"):
+        if extra:
+            raise site.error(f"{sorted(extra)} narrow a group; 'affects: {affects}' is one object")
+        return None
+    if isinstance(affects, str):
+        if affects not in AFFECTS_WORDS:
+            words = ["self", "enchanted", "equipped", *AFFECTS_WORDS]
+            raise site.error(f"unknown 'affects' {affects!r}" + _suggest(affects, words)
+                             + f" (known: {words} or a filter)")
+        flt = {**AFFECTS_WORDS[affects], **extra}
+    elif isinstance(affects, dict):
+        flt = {**affects, **extra}
+    else:
+        raise site.error(f"'affects' must be a word or a filter, not {affects!r}")
+    return compile_filter(flt, "permanent", site.at("affects"), other=True)
+
+
+# -- static abilities: parameters per kind -----------------------------------------------------
+# kind -> {param: value kind}; value kinds: a ValueType, "filter" (permanents), "keywords".
+_NARROW = {"color": T_COLOR, "not_color": T_COLOR}
+STATIC_KINDS: dict[str, dict[str, Any]] = {
+    "modify_pt": {"p": T_INT, "t": T_INT, "per": "filter", **_NARROW},
+    "set_pt": {"p": T_INT, "t": T_INT, **_NARROW},
+    "grant": {"keywords": "keywords", "abilities": "abilities", **_NARROW},
+    "cda_pt": {"count": "filter", "graveyard_count": T_TYPE, "toughness_plus": T_INT},
+    "no_mana_empty": {},
+    "prevent_damage": {},
+    "redirect_to_enchanted": {},
+    "double_damage": {},
+    "enters_tapped": {},
+    "copy_as_enters": {"filter": "filter"},
+}
+STATIC_REQUIRED = {"set_pt": ("p", "t"), "copy_as_enters": ("filter",)}
+
+
+def check_static(kind: str, params: dict, site: Site | None = None) -> dict[str, Filter]:
+    """Check a static ability's parameters for its kind; return its compiled filter params."""
+    site = site or Site()
+    if kind not in STATIC_KINDS:
+        raise site.error(f"unknown static ability kind {kind!r}" + _suggest(kind, STATIC_KINDS))
+    allowed = STATIC_KINDS[kind]
+    out = {}
+    for k, v in params.items():
+        vt = allowed.get(k)
+        if vt is None:
+            raise site.error(f"static {kind!r} has no parameter {k!r}" + _suggest(k, allowed)
+                             + f" (parameters: {sorted(allowed)})")
+        if vt == "filter":
+            out[k] = compile_filter(v, "permanent", site.at(k))
+        elif vt == "abilities":  # activated abilities a grant gives, built by the card loader
+            if not isinstance(v, tuple) or not v:
+                raise site.error(f"{k!r} must be a non-empty list of activated abilities")
+        elif vt == "keywords":
+            if not isinstance(v, list) or not v:
+                raise site.error(f"{k!r} must be a list of keywords, not {v!r}")
+            for w in v:
+                T_KEYWORD.check(w, site, k)
+        else:
+            vt.check(v, site, k)
+    for k in STATIC_REQUIRED.get(kind, ()):
+        if k not in params:
+            raise site.error(f"static {kind!r} needs {k!r}")
+    if kind == "grant" and not ({"keywords", "abilities"} & params.keys()):
+        raise site.error("static 'grant' needs 'keywords' or 'abilities'")
+    if kind == "cda_pt" and ("count" in params) == ("graveyard_count" in params):
+        raise site.error("static 'cda_pt' needs exactly one of 'count' and 'graveyard_count'")
+    return out
+
+
+# -- conditions of activated abilities -----------------------------------------------------------
+CONDITIONS: dict[str, ValueType] = {"life_at_least": T_INT, "hand_empty": T_BOOL}
+
+
+def check_condition_spec(cond: Any, site: Site | None = None) -> None:
+    """Check an activated ability's ``condition`` (one key of :data:`CONDITIONS`)."""
+    site = site or Site()
+    if not isinstance(cond, dict) or len(cond) != 1:
+        raise site.error(f"a condition must be one of {sorted(CONDITIONS)} with its value, "
+                         f"not {cond!r}")
+    ((k, v),) = cond.items()
+    if k not in CONDITIONS:
+        raise site.error(f"unknown condition {k!r}" + _suggest(k, CONDITIONS)
+                         + f" (known: {sorted(CONDITIONS)})")
+    CONDITIONS[k].check(v, site, k)
+    if k == "hand_empty" and v is not True:
+        raise site.error("'hand_empty' must be true")

@@ -1,0 +1,266 @@
+"""The effect ops cards are written in, one module per mechanism, each op declaring its parameters.
+
+An op is registered with :func:`op`, which names it and declares each parameter's kind
+(:class:`Param`): ``amount``, ``ref`` (an object or player reference), ``players`` (a player
+reference), ``filter`` (permanents or cards), ``bool``, ``int``, ``enum``, ``keywords``, ``text``,
+``words`` (a list of words, optionally from a fixed set), ``choices`` (a list of
+sub-mappings, each with declared parameters). That declaration is the
+only definition of the op's card-data format: the loader checks and compiles an effect dict
+against it once (:func:`compile_effect`) and the card JSON schema is assembled from it
+(:func:`effect_schema`), so adding an op is one local change.
+
+The engine dispatches through :data:`OPS` as ``OPS[name](game, stack_item, spec)``; the op body
+gets ``(game, stack_item, args)`` where ``args`` holds the compiled parameters as attributes
+(an amount or reference is a function of ``(game, stack_item)``). A dict built at run time
+(a rules trigger's effect) is compiled when it runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..errors import MtgError
+from ..filters import (
+    T_BOOL,
+    T_INT,
+    T_KEYWORD,
+    Site,
+    _suggest,
+    compile_amount,
+    compile_filter,
+    compile_ref,
+)
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..model import StackItem
+
+
+class Param:
+    """One declared parameter of an op: its kind, whether it is required, its default, and
+    (for ``enum``) the allowed words, (for ``filter``) the context, (for ``choices``) the
+    sub-parameters."""
+
+    __slots__ = ("choices", "context", "default", "doc", "kind", "required", "sub")
+
+    def __init__(self, kind: str, required: bool = False, default: Any = None, doc: str = "",
+                 choices: tuple[str, ...] = (), context: str = "permanent",
+                 sub: dict[str, Param] | None = None) -> None:
+        self.kind = kind
+        self.required = required
+        self.default = default
+        self.doc = doc
+        self.choices = choices
+        self.context = context
+        self.sub = sub or {}
+
+    def compile(self, v: Any, site: Site, name: str) -> Any:
+        """Check a value from card data and compile it."""
+        k = self.kind
+        if k == "amount":
+            return compile_amount(v, site)
+        if k == "ref":
+            return compile_ref(v, site)
+        if k == "players":
+            return compile_ref(v, site, players=True)
+        if k == "filter":
+            return compile_filter(v, self.context, site)
+        if k == "bool":
+            T_BOOL.check(v, site, name)
+            return v
+        if k == "int":
+            T_INT.check(v, site, name)
+            if v < 0:
+                raise site.error(f"{name!r} must not be negative, not {v}")
+            return v
+        if k == "enum":
+            if v not in self.choices:
+                raise site.error(f"{name!r} must be one of {list(self.choices)}, not {v!r}"
+                                 + _suggest(v, self.choices))
+            return v
+        if k == "keywords":
+            if not isinstance(v, list) or not v:
+                raise site.error(f"{name!r} must be a list of keywords, not {v!r}")
+            for w in v:
+                T_KEYWORD.check(w, site, name)
+            return tuple(v)
+        if k == "text":
+            if not isinstance(v, str):
+                raise site.error(f"{name!r} must be text, not {v!r}")
+            return v
+        if k == "words":
+            if not isinstance(v, list) or not v or not all(isinstance(w, str) for w in v):
+                raise site.error(f"{name!r} must be a list of words, not {v!r}")
+            for w in v:
+                if self.choices and w not in self.choices:
+                    raise site.error(f"{name!r}: {w!r} is not one of {list(self.choices)}"
+                                     + _suggest(w, self.choices))
+            return tuple(v)
+        if k == "choices":
+            if not isinstance(v, list):
+                raise site.error(f"{name!r} must be a list, not {v!r}")
+            return tuple(_compile_params(self.sub, e, site.at(i), f"{name} entry")
+                         for i, e in enumerate(v))
+        raise MtgError(f"engine error: parameter kind {k!r}")
+
+    def schema(self) -> dict:
+        """The JSON schema of this parameter's value (the load-time compile checks deeper)."""
+        k = self.kind
+        if k == "amount":
+            return {"oneOf": [{"type": "integer"}, {"const": "X"}, {"type": "object"}]}
+        if k in ("ref", "players"):
+            return {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "string"},
+                              {"type": "object"}]}
+        if k == "filter":
+            return {"type": "object"}
+        if k == "bool":
+            return {"type": "boolean"}
+        if k == "int":
+            return {"type": "integer", "minimum": 0}
+        if k == "enum":
+            return {"type": "string", "enum": list(self.choices)}
+        if k == "keywords":
+            return {"type": "array", "items": {"type": "string"}}
+        if k == "text":
+            return {"type": "string"}
+        if k == "words":
+            return {"type": "array", "items": {"type": "string"}}
+        return {"type": "array", "items": _object_schema(self.sub)}
+
+
+class Args:
+    """The compiled parameters of one effect, as attributes (defaults filled in)."""
+
+    def __repr__(self) -> str:
+        return f"Args({vars(self)!r})"
+
+
+def _compile_params(params: dict[str, Param], raw: Any, site: Site, what: str) -> Args:
+    if not isinstance(raw, dict):
+        raise site.error(f"{what} must be a mapping, not {raw!r}")
+    args = Args()
+    for k in raw:
+        if k != "op" and k not in params:
+            raise site.error(f"{what} has unknown key {k!r}" + _suggest(k, params)
+                             + f" (allowed: {sorted(params)})")
+    for name, p in params.items():
+        if name in raw:
+            v = p.compile(raw[name], site.at(name), name)
+        elif p.required:
+            raise site.error(f"{what} needs {name!r}")
+        elif p.default is not None and p.kind in ("amount", "ref", "players", "filter"):
+            v = p.compile(p.default, site.at(name), name)
+        else:
+            v = p.default
+        setattr(args, name, v)
+    return args
+
+
+def _object_schema(params: dict[str, Param], op_name: str | None = None) -> dict:
+    # Unknown keys are left to compile_effect, whose message has a did-you-mean.
+    props = {k: p.schema() for k, p in params.items()}
+    if op_name is not None:
+        props["op"] = {"const": op_name}
+    return {"type": "object", "properties": props,
+            "required": sorted(k for k, p in params.items() if p.required)}
+
+
+class OpDef:
+    """A registered op: its name, body, declared parameters and docstring."""
+
+    __slots__ = ("doc", "fn", "name", "params")
+
+    def __init__(self, name: str, fn: Callable, params: dict[str, Param]) -> None:
+        self.name = name
+        self.fn = fn
+        self.params = params
+        self.doc = (fn.__doc__ or "").strip().split("\n\n")[0]
+
+
+OpFn = Callable[["Game", "StackItem", dict], None]
+# The registry the engine dispatches through: op name -> run(game, stack_item, effect dict).
+OPS: dict[str, OpFn] = {}
+OP_DEFS: dict[str, OpDef] = {}
+
+
+class Effect(dict):
+    """An effect from card data: the dict as written (read by agents and shown in logs) plus its
+    parameters compiled at load (``args``)."""
+
+    __slots__ = ("args",)
+
+
+def op(name: str, **params: Param) -> Callable[[Callable], Callable]:
+    """Register an op body ``fn(game, stack_item, args)`` under ``name`` with its parameters."""
+
+    def deco(fn: Callable) -> Callable:
+        odef = OpDef(name, fn, params)
+        OP_DEFS[name] = odef
+
+        def run(g: Game, item: StackItem, spec: dict) -> None:
+            args = spec.args if isinstance(spec, Effect) else _compile_params(
+                params, spec, Site(source=True, event=""), f"effect {name!r}")
+            fn(g, item, args)
+
+        OPS[name] = run
+        return fn
+
+    return deco
+
+
+def compile_effect(raw: Any, site: Site) -> Effect:
+    """Check one effect dict against its op's declared parameters and compile it."""
+    if not isinstance(raw, dict) or "op" not in raw:
+        raise site.error(f"an effect must be a mapping with 'op', not {raw!r}")
+    name = raw["op"]
+    odef = OP_DEFS.get(name)
+    if odef is None:
+        raise site.error(f"unknown effect op {name!r}" + _suggest(name, OP_DEFS)
+                         + f" (known: {sorted(OP_DEFS)})")
+    eff = Effect(raw)
+    eff.args = _compile_params(odef.params, raw, site, f"effect {name!r}")
+    return eff
+
+
+def effect_schema() -> dict:
+    """The JSON schema of an effect, assembled from the op declarations."""
+    return {"type": "object", "required": ["op"],
+            "properties": {"op": {"type": "string", "enum": sorted(OP_DEFS)}},
+            "allOf": [{"if": {"properties": {"op": {"const": n}}},
+                       "then": _object_schema(d.params, n)} for n, d in sorted(OP_DEFS.items())]}
+
+
+
+def amount(**kw: Any) -> Param:
+    return Param("amount", **kw)
+
+
+def ref(**kw: Any) -> Param:
+    return Param("ref", **kw)
+
+
+def players(**kw: Any) -> Param:
+    return Param("players", **kw)
+
+
+def flag(doc: str = "") -> Param:
+    return Param("bool", default=False, doc=doc)
+
+
+def until() -> Param:
+    return Param("enum", default="eot", choices=("eot", "forever"),
+                 doc="when the effect ends: end of turn, or never")
+
+
+from . import (  # noqa: E402  (the op modules register themselves with the machinery above)
+    continuous,
+    control,
+    damage_life,
+    permanents,
+    stack_ops,
+    zones,
+)
+
+__all__ = ["OPS", "OP_DEFS", "Effect", "Param", "compile_effect", "continuous", "control",
+           "damage_life", "effect_schema", "op", "permanents", "stack_ops", "zones"]

@@ -1,0 +1,52 @@
+"""Damage and life: deal damage, gain life, lose life (2007 CR 419 damage; 2012 118 life)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..replacement import add_prevention_shield
+from . import Args, amount, flag, op, players, ref
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..model import StackItem
+
+
+@op("deal_damage", amount=amount(required=True), target=ref(required=True),
+    no_regen=flag("the damaged creature can't be regenerated"))
+def deal_damage(g: Game, item: StackItem, a: Args) -> None:
+    """The source deals N damage to each referenced creature or player."""
+    n = a.amount(g, item)
+    src = g.src_of(item)
+    for r in a.target(g, item):
+        g.deal_damage(src, r, n, no_regen=a.no_regen)
+
+
+@op("gain_life", amount=amount(required=True), who=players(default="controller"))
+def gain_life(g: Game, item: StackItem, a: Args) -> None:
+    """Each referenced player gains N life."""
+    n = a.amount(g, item)
+    for kind, v in a.who(g, item):
+        if kind == "p":
+            g._gain_life(v, n)
+            g._log(f"player {v} gains {n} life")
+
+
+@op("lose_life", amount=amount(required=True), who=players(default="controller"))
+def lose_life(g: Game, item: StackItem, a: Args) -> None:
+    """Each referenced player loses N life."""
+    n = a.amount(g, item)
+    for kind, v in a.who(g, item):
+        if kind == "p":
+            g._lose_life(v, n)
+            g._log(f"player {v} loses {n} life")
+
+
+@op("prevent_damage", amount=amount(required=True), target=ref(required=True))
+def prevent_damage(g: Game, item: StackItem, a: Args) -> None:
+    """"Prevent the next N damage that would be dealt to X this turn" (2007 CR 419.7): a shield
+    in game.replacements (mtg_env/engine/replacement.py)."""
+    n = a.amount(g, item)
+    for r in a.target(g, item):
+        add_prevention_shield(g, r, n, item.label, item.source, item.data.get("card", ""))
+        g._log(f"{item.label}: prevent the next {n} damage to {g._ref_text(r)} this turn")

@@ -1,0 +1,190 @@
+"""Ops moving objects between zones: bounce, destroy, put on a library, return from a graveyard,
+draw, search, look at the top cards, discard, sacrifice, and a choice made on resolution.
+
+2012 701.15 (search), 2007 CR 101.1/2012 701.7 (discard), 2012 701.13 (sacrifice); a search for
+a card with a stated quality may fail to find one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import Args, Param, amount, flag, op, players, ref
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..model import StackItem
+
+# Where chosen cards go (the frame continuations of mtg_env.engine.choices) and their verbs.
+_VERB = {"hand": "put into hand", "library_top": "put on top", "library_bottom": "put on the bottom",
+         "play_tapped": "put into play", "play": "put into play"}
+_CARD_DEST = tuple(_VERB)
+
+
+@op("bounce", target=ref(required=True))
+def bounce(g: Game, item: StackItem, a: Args) -> None:
+    """Return each referenced permanent to its owner's hand."""
+    for kind, v in a.target(g, item):
+        if kind == "o" and v in g.perms:
+            g._leave_play(g.perms[v], "hand")
+
+
+@op("destroy", target=ref(required=True), no_regen=flag("it can't be regenerated"))
+def destroy(g: Game, item: StackItem, a: Args) -> None:
+    """Destroy each referenced permanent."""
+    for kind, v in a.target(g, item):
+        if kind == "o" and v in g.perms:
+            g.destroy(g.perms[v], no_regen=a.no_regen)
+
+
+@op("put_on_library", target=ref(required=True),
+    position=Param("enum", default="top", choices=("top", "bottom")),
+    controller_gains_toughness=flag("its controller gains life equal to its toughness"))
+def put_on_library(g: Game, item: StackItem, a: Args) -> None:
+    """Put a permanent on top/bottom of its owner's library; optionally its controller gains
+    life equal to its toughness, last known information (Condemn)."""
+    g._fresh()
+    for kind, v in a.target(g, item):
+        p = g.perms.get(v) if kind == "o" else None
+        if p is None:
+            continue
+        toughness, ctrl = p.toughness, p.controller
+        g._leave_play(p, "library_" + a.position)
+        if a.controller_gains_toughness:
+            g._gain_life(ctrl, max(toughness, 0))
+            g._log(f"player {ctrl} gains {max(toughness, 0)} life")
+
+
+@op("return_card", target=ref(required=True))
+def return_card(g: Game, item: StackItem, a: Args) -> None:
+    """Return a card from a graveyard to its owner's hand (Gravedigger)."""
+    for kind, v in a.target(g, item):
+        if kind != "c":
+            continue
+        card = g.cards[v]
+        P = g.players[card.owner]
+        if card in P.graveyard:
+            P.graveyard.remove(card)
+            P.hand.append(card)
+            g.dirty = True  # graveyard counts (Mortivore, 2007 CR 418.5 layer 6a) may change
+            g._log(f"{card.label} is returned to player {card.owner}'s hand")
+
+
+@op("draw", amount=amount(default=1), who=players(default="controller"))
+def draw(g: Game, item: StackItem, a: Args) -> None:
+    """Each referenced player draws N cards."""
+    n = a.amount(g, item)
+    for kind, v in a.who(g, item):
+        if kind == "p":
+            g._draw(v, n)
+
+
+@op("search_library", filter=Param("filter", default={}, context="card"),
+    to=Param("enum", default="hand", choices=_CARD_DEST), reveal=flag("reveal the card found"),
+    amount=Param("int", default=1))
+def search_library(g: Game, item: StackItem, a: Args) -> None:
+    """Search your library for a card [with a quality], put it somewhere, then shuffle."""
+    pl = item.controller
+    P = g.players[pl]
+    flt = a.filter
+    cands = [("c", c.cid) for c in P.library if flt.test(c, pl)]
+    g.frames.append({"k": "shuffle", "pl": pl})
+    if cands:
+        n = a.amount
+        g.frames.append(g._choose_frame(pl, cands, 0 if flt.spec else min(n, len(cands)), n,
+                                        "find", f"{item.label}: search your library",
+                                        then={"op": a.to, "reveal": a.reveal}, sid=item.id))
+
+
+@op("look_at_top", amount=amount(default=1),
+    choices=Param("choices", default=(), sub={
+        "to": Param("enum", required=True, choices=_CARD_DEST),
+        "min": Param("int", default=1), "max": Param("int", default=1),
+        "filter": Param("filter", default={}, context="card"),
+        "reveal": flag("reveal the chosen cards"), "prompt": Param("text")}),
+    rest=Param("enum", default="library_bottom", choices=("library_top", "library_bottom")))
+def look_at_top(g: Game, item: StackItem, a: Args) -> None:
+    """Look at the top N cards; move some by the listed choices, the rest top/bottom in any
+    order (Commune with Nature, Telling Time, Sage Owl)."""
+    pl = item.controller
+    P = g.players[pl]
+    top = [("c", c.cid) for c in P.library[: a.amount(g, item)]]
+    if not top:
+        return
+    group = item.id
+    rest = a.rest
+    frames = [g._choose_frame(pl, top, len(top), len(top), _VERB[rest],
+                              f"{item.label}: order the rest ({_VERB[rest]})",
+                              then={"op": rest}, sid=item.id)]
+    for ch in a.choices:
+        cands = [c for c in top if ch.filter.test(g.cards[c[1]], pl)]
+        frames.append(g._choose_frame(pl, cands, ch.min, ch.max, _VERB[ch.to],
+                                      f"{item.label}: {ch.prompt or _VERB[ch.to]}",
+                                      then={"op": ch.to, "reveal": ch.reveal}, sid=item.id))
+    for f in frames:
+        f["group"] = group
+    # Frames run last-in first-out: the rest goes below the choices, the first choice on top.
+    g.frames.append(frames[0])
+    g.frames.extend(reversed(frames[1:]))
+
+
+@op("discard", target=players(default="controller"), amount=amount(default=1),
+    random=flag("at random"),
+    chooser=Param("enum", default="player", choices=("player", "controller"),
+                  doc="who chooses the cards: the discarding player or the ability's controller"))
+def discard(g: Game, item: StackItem, a: Args) -> None:
+    """Each referenced player discards N cards."""
+    n = a.amount(g, item)
+    for kind, pl in a.target(g, item):
+        if kind != "p":
+            continue
+        P = g.players[pl]
+        if not P.hand:
+            continue
+        if a.random:
+            for _ in range(min(n, len(P.hand))):
+                card = P.hand[g.rng.below(len(P.hand))]
+                P.hand.remove(card)
+                g._log(f"player {pl} discards {card.label} at random")
+                g._to_zone(card, "graveyard")
+                g._event("discard", player=pl)
+            continue
+        chooser = item.controller if a.chooser == "controller" else pl
+        cands = [("h", c.cid) for c in P.hand]
+        k = min(n, len(cands))
+        g.frames.append(g._choose_frame(chooser, cands, k, k, "discard",
+                                        f"{item.label}: player {pl} discards {k}", sid=item.id))
+
+
+@op("sacrifice", target=players(default="controller"), filter=Param("filter", default={}),
+    amount=Param("int", default=1))
+def sacrifice(g: Game, item: StackItem, a: Args) -> None:
+    """Each referenced player sacrifices N permanents matching the filter."""
+    g._fresh()
+    test = a.filter.test
+    for kind, pl in a.target(g, item):
+        if kind != "p":
+            continue
+        cands = [("o", p.id) for p in g.perms.values() if p.controller == pl and test(p, pl)]
+        n = min(a.amount, len(cands))
+        if n:
+            g.frames.append(g._choose_frame(pl, cands, n, n, "sacrifice",
+                                            f"{item.label}: player {pl} sacrifices", sid=item.id))
+
+
+@op("choose_permanent", filter=Param("filter", default={}), n=Param("int", default=1),
+    verb=Param("text", default="choose"), then=Param("enum", required=True,
+                                                     choices=("bounce", "destroy", "sacrifice")),
+    prompt=Param("text", default="choose"),
+    chooser=Param("enum", default="controller", choices=("controller", "opponent")))
+def choose_permanent(g: Game, item: StackItem, a: Args) -> None:
+    """A non-targeted choice made on resolution ("return a green creature you control")."""
+    chooser = item.controller if a.chooser == "controller" else 1 - item.controller
+    g._fresh()
+    test = a.filter.test
+    cands = [("o", p.id) for p in g.perms.values() if test(p, item.controller)]
+    n = a.n
+    if not cands:
+        return
+    g.frames.append(g._choose_frame(chooser, cands, min(n, len(cands)), n, a.verb,
+                                    f"{item.label}: {a.prompt}", then={"op": a.then}, sid=item.id))
