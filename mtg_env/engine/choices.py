@@ -117,7 +117,6 @@ def apply_choice(g: Game, f: dict) -> None:
             if perm is None:
                 continue
             if action == "sacrifice":
-                g._log(f"player {perm.controller} sacrifices {perm.card.label}")
                 g._leave_play(perm, "graveyard", sacrifice=True)
             elif action in ("bounce", "return"):
                 g._leave_play(perm, "hand")

@@ -58,8 +58,11 @@ class Combat:
             p.attacking = True
             if "vigilance" not in p.keywords:
                 p.tapped = True
-            self._log(f"{p.card.label} attacks")
         self.any_attackers = bool(f["declared"])
+        if f["declared"]:
+            names = ", ".join(f"{self.perms[pid].card.label} ({self.perms[pid].power}/"
+                              f"{self.perms[pid].toughness})" for pid in f["declared"])
+            self._log(f"player {self.active} attacks with {names}")
         for pid in f["declared"]:
             self._event("attacks", perm=pid)
 
@@ -107,7 +110,10 @@ class Combat:
             b.blocking.append(a_id)
             a.blocked = True
             a.blockers.append(b_id)
-            self._log(f"{b.card.label} blocks {a.card.label}")
+        for a in self.perms.values():
+            if a.attacking:
+                by = ", ".join(self.perms[b].card.label for b in a.blockers)
+                self._log(f"{a.card.label}: blocked by {by}" if a.blocked else f"{a.card.label}: unblocked")
         for b_id, a_id in f["pairs"]:
             self._event("blocks", perm=b_id, attacker=a_id)
         for a in [p for p in self.perms.values() if p.attacking and p.blocked]:

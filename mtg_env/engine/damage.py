@@ -59,7 +59,8 @@ class DamageAndLife:
             p.damage += amount
             if no_regen:
                 p.cant_regen = True
-        self._log(f"{src['label']} deals {amount} damage to {self._ref_text(target)}")
+        life = f" (life {self.players[v].life})" if kind == "p" else ""
+        self._log(f"{src['label']} deals {amount} damage to {self._ref_text(target)}{life}")
         self._event("damage", src=src.get("pid"), target=list(target), amount=amount,
                     combat=combat, src_controller=src.get("controller"))
         pid = src.get("pid")

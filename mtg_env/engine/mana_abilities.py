@@ -116,6 +116,12 @@ class ManaAbilities:
         for si, color in taps:
             pid, ab, _ = sources[si]
             self._tap_for(pid, ab, color)
+        parts = []
+        if taps:
+            parts.append("taps " + ", ".join(self.perms[sources[si][0]].card.label for si, _ in taps))
+        if any(spend):
+            parts.append("from pool " + "".join(s * n for s, n in zip("WUBRGC", spend)))
+        self._log(f"player {pl} pays {_cost_text(cost)}: {'; '.join(parts)}")
         spent = [0] * 6
         for i in range(6):
             spent[i] = spend[i]
@@ -148,6 +154,8 @@ class ManaAbilities:
             self._pay_mana(perm.controller, c.mana, exclude=pid if c.tap else None)
         if c.pay_life:
             self._lose_life(perm.controller, c.pay_life)
+            self._log(f"player {perm.controller} pays {c.pay_life} life "
+                      f"(life {self.players[perm.controller].life})")
         self.players[perm.controller].mana_pool["WUBRGC".index(color)] += ab.mana_amount
         for spec in ab.effects:  # side effects such as painlands' damage
             item = StackItem(0, "activated", perm.controller, source=pid,
@@ -156,3 +164,9 @@ class ManaAbilities:
             fx.OPS[spec["op"]](self, item, spec)
         if c.sacrifice_self:
             self._leave_play(perm, "graveyard", sacrifice=True)
+
+
+def _cost_text(cost: ManaCost) -> str:
+    """``{2}{R}`` for a cost with X already chosen (its own text may still say X)."""
+    text = f"{{{cost.generic}}}" if cost.generic else ""
+    return text + "".join(f"{{{c}}}" * n for c, n in zip("WUBRG", cost.colored)) or "{0}"

@@ -62,7 +62,10 @@ class Priority:
                 self._begin_cast(pl, card)
         elif verb == "mana":
             pid, ab, color = a.args
-            ability = self.perms[pid].activated[ab]
+            perm = self.perms[pid]
+            ability = perm.activated[ab]
+            self._log(f"player {pl} {'taps' if ability.cost.tap else 'activates'} "
+                      f"{perm.card.label} for {color * ability.mana_amount}")
             self._activate_mana(pid, ab, color)
             # A {T}-only mana ability with no other effect changes nothing an SBE or trigger
             # looks at (2007 CR 411: it doesn't use the stack).
@@ -216,7 +219,7 @@ class Priority:
                 cands = self._legal_targets(pl, spec, item=item, source=self.perms.get(item.source))
                 if not cands:
                     # Only reachable for triggers (spells/abilities are offered only with targets).
-                    self._log(f"{item.label}: no legal target, removed")
+                    self._log(f"ability of {item.label}: no legal target, removed")
                     self.stack.remove(item)
                     self.frames.pop()
                     return
@@ -230,7 +233,7 @@ class Priority:
             f["tt"] = self._targets_text(item)
             if f.get("trigger"):
                 self.frames.pop()
-                self._log(f"{item.label} ability triggers" + f["tt"])
+                self._log(f"ability of {item.label} triggers" + f["tt"])
                 return
             if item.kind == "spell":
                 cdef = item.card.cdef
@@ -253,6 +256,7 @@ class Priority:
                 self._pay_mana(pl, cost, exclude=perm.id if ab.cost.tap else None)
                 if ab.cost.pay_life:
                     self._lose_life(pl, ab.cost.pay_life)
+                    self._log(f"player {pl} pays {ab.cost.pay_life} life (life {self.players[pl].life})")
                 perm.used_this_turn[item.ability] = perm.used_this_turn.get(item.ability, 0) + 1
                 if ab.cost.sacrifice or ab.cost.discard:
                     self._push_cost_choices(pl, ab.cost, item)
@@ -297,7 +301,7 @@ class Priority:
             cdef = item.card.cdef
             self._event("cast", player=pl, colors="".join(sorted(cdef.colors)), sid=item.id)
         else:
-            self._log(f"player {pl} activates {item.label}" + targets_text)
+            self._log(f"player {pl} activates ability of {item.label}" + targets_text)
         self.prio = pl
         self.passes = 0
 

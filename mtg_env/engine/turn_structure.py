@@ -70,7 +70,8 @@ class TurnStructure:
         step = self.step
         ap = self.active
         if step == "untap":
-            self._log(f"--- turn {self.turn}: player {ap} ---")
+            life = ", ".join(f"player {P.index} {P.life} life" for P in self.players)
+            self._log(f"--- turn {self.turn}: player {ap} ({life}) ---")
             P = self.players[ap]
             P.lands_played = 0
             for p in self.players:
@@ -149,7 +150,7 @@ class TurnStructure:
             if n:
                 P.mana_pool = [0, 0, 0, 0, 0, 0]
                 self._lose_life(P.index, n)
-                self._log(f"player {P.index} burns for {n} (unspent mana)")
+                self._log(f"player {P.index} burns for {n} (unspent mana; life {P.life})")
 
     def _doesnt_untap(self, perm: Permanent) -> bool:
         return "doesnt_untap" in perm.keywords

@@ -59,7 +59,8 @@ class Zones:
                 other.attached_to = None  # 2007 CR 420.5k happens as an SBE; unattach now
         if self.effects:
             self.effects = [e for e in self.effects if e.get("pid") != perm.id]
-        self._log(f"{perm.card.label} {_ZONE_VERB[zone]}")
+        self._log(f"player {perm.controller} sacrifices {perm.card.label}" if sacrifice
+                  else f"{perm.card.label} {_ZONE_VERB[zone]}")
         if perm.card.is_token:
             return  # 2007 CR 216.x: tokens leaving play cease to exist (SBE f)
         self._to_zone(perm.card, zone)

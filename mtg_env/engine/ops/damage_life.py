@@ -29,7 +29,7 @@ def gain_life(g: Game, item: StackItem, a: Args) -> None:
     for kind, v in a.who(g, item):
         if kind == "p":
             g._gain_life(v, n)
-            g._log(f"player {v} gains {n} life")
+            g._log(f"player {v} gains {n} life (life {g.players[v].life})")
 
 
 @op("lose_life", amount=amount(required=True), who=players(default="controller"))
@@ -39,7 +39,7 @@ def lose_life(g: Game, item: StackItem, a: Args) -> None:
     for kind, v in a.who(g, item):
         if kind == "p":
             g._lose_life(v, n)
-            g._log(f"player {v} loses {n} life")
+            g._log(f"player {v} loses {n} life (life {g.players[v].life})")
 
 
 @op("prevent_damage", amount=amount(required=True), target=ref(required=True))

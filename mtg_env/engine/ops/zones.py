@@ -52,7 +52,7 @@ def put_on_library(g: Game, item: StackItem, a: Args) -> None:
         g._leave_play(p, "library_" + a.position)
         if a.controller_gains_toughness:
             g._gain_life(ctrl, max(toughness, 0))
-            g._log(f"player {ctrl} gains {max(toughness, 0)} life")
+            g._log(f"player {ctrl} gains {max(toughness, 0)} life (life {g.players[ctrl].life})")
 
 
 @op("return_card", target=ref(required=True))
