@@ -69,7 +69,8 @@ class StackResolution:
                 f["legal"] = legal
                 if not any(legal):
                     # 2007 CR 413.2a: all targets illegal -> countered on resolution.
-                    self._log(f"{item.label} is countered: no legal targets")
+                    self._log(f"{item.label if item.kind == 'spell' else 'ability of ' + item.label} "
+                              "is countered: no legal targets")
                     self._counter(item)
                     self.frames.pop()
                     return
