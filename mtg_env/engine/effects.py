@@ -1,5 +1,5 @@
 """The effect vocabulary's entry points: the op registry the engine dispatches through, and the
-card language's references, amounts, filters and conditions evaluated on dicts built at run time.
+card-language filters and conditions evaluated on dicts (agents' views, run-time specs).
 
 The ops themselves live in :mod:`mtg_env.engine.ops` (one module per mechanism, each op declaring
 its parameters); filters, references and amounts are compiled by :mod:`mtg_env.engine.filters`
@@ -14,36 +14,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .errors import MtgError
-from .filters import CONDITIONS, Filter, Site, cached_filter, compile_amount, compile_ref
+from .filters import CONDITIONS, Filter, cached_filter
 from .model import Permanent, StackItem
 from .ops import OP_DEFS, OPS, op
 
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["OPS", "OP_DEFS", "amount", "card_filter", "check_condition", "matches_filter", "op",
-           "perm_matches", "refs", "run_custom"]
-
-_ANY_SITE = Site(source=True, event="")
-
-
-def refs(g: Game, item: StackItem, spec: dict, key: str = "target") -> list[tuple]:
-    """What ``spec[key]`` refers to: a target index (still legal), a word, or a filter."""
-    v = spec.get(key)
-    if v is None:
-        return []
-    return compile_ref(v, _ANY_SITE)(g, item)
-
-
-def amount(g: Game, item: StackItem, v: Any) -> int:
-    """The value of an amount from card data (an int, ``X``, ``{count: ...}``, ``{graveyard: ...}``)."""
-    return compile_amount(v, _ANY_SITE)(g, item)
-
-
-def perm_matches(g: Game | None, p: Permanent, flt: dict | Filter, pl: int) -> bool:
-    """Does a permanent match a filter from card data (from player ``pl``'s view)?"""
-    return cached_filter(flt).test(p, pl)
-
+__all__ = ["OPS", "OP_DEFS", "check_condition", "matches_filter", "op", "run_custom"]
 
 def matches_filter(p: Any, flt: dict | Filter, pl: int) -> bool:
     """Does a permanent (or a view of one) match a card-data filter, from player ``pl``'s side?
@@ -59,11 +37,6 @@ def matches_filter(p: Any, flt: dict | Filter, pl: int) -> bool:
     True
     """
     return cached_filter(flt).test(p, pl)
-
-
-def card_filter(card: Any, flt: dict | Filter, pl: int = 0) -> bool:
-    """Does a card (in a graveyard, library or hand) match a card-data filter?"""
-    return cached_filter(flt, "card").test(card, pl)
 
 
 def check_condition(g: Game, cond: dict, pl: int, perm: Permanent | None) -> bool:

@@ -168,5 +168,7 @@ class ManaAbilities:
 
 def _cost_text(cost: ManaCost) -> str:
     """``{2}{R}`` for a cost with X already chosen (its own text may still say X)."""
+    if cost.text and "X" not in cost.text:
+        return cost.text
     text = f"{{{cost.generic}}}" if cost.generic else ""
     return text + "".join(f"{{{c}}}" * n for c, n in zip("WUBRG", cost.colored)) or "{0}"

@@ -144,8 +144,8 @@ class StackResolution:
             return False
         self._fresh()
         flt = spec.params.get("filter", {})
-        cands = [("o", p.id) for p in self.perms.values() if fx.perm_matches(self, p, flt,
-                                                                                item.controller)]
+        cands = [("o", p.id) for p in self.perms.values()
+                 if fx.matches_filter(p, flt, item.controller)]
         item.data["copy"] = None
         if not cands:
             return False
