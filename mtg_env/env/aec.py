@@ -223,6 +223,14 @@ class MtgEnv(AECEnv, EzPickle):
         chosen = legal.get(self._as_index(action, agent)) if action is not None else None
         if chosen is None:
             raise IllegalActionError(self._illegal_message(action, agent, legal))
+        self.apply_option(chosen)
+
+    def apply_option(self, chosen: Action) -> None:
+        """Apply an option of the pending decision given as the engine's ``Action`` (what
+        :meth:`step` does after mapping the index; opponents that pick among the engine's
+        options use it to skip the index mapping)."""
+        agent = self.agent_selection
+        game = self._live_game()
         self._cumulative_rewards[agent] = 0.0
         game.apply(chosen)
         self.observer.note(game)
