@@ -1034,7 +1034,9 @@ class Observer:
         nothing else."""
         self.knowledge.note(game)
 
-    def observe(self, game: Game, player: int) -> tuple[Any, np.ndarray]:
+    def observe(self, game: Game, player: int, copy: bool = True) -> tuple[Any, np.ndarray]:
+        """``player``'s observation and action mask. ``copy=False`` returns the observer's own
+        buffers (valid until the next call for that player) instead of copies."""
         self.knowledge.note(game)
         view = self._views[player]
         view.update(game)
@@ -1043,6 +1045,8 @@ class Observer:
         if d is not None and d.player == player:
             for i in self.legal(game):
                 mask[i] = 1
+        if not copy:
+            return (view.buf if self.flatten else dict(view.sec)), mask
         if self.flatten:
             return view.buf.copy(), mask
         return {name: a.copy() for name, a in view.sec.items()}, mask

@@ -100,7 +100,8 @@ not change which policies are optimal.
 ### Config
 
 See `mtg_env.env.config.EnvConfig` (decks or a deck pool, seed, render_mode, skip_trivial,
-max_turns, flatten, illegal_action, reward_shaping, legal_texts, capacities).
+max_turns, flatten, illegal_action, reward_shaping, legal_texts, legal_indices, copy_obs,
+capacities).
 `reset(seed=..., options={"decks": [a, b]})` replays from the seed with that pairing.
 
 ### Version History
@@ -210,7 +211,7 @@ class MtgEnv(AECEnv, EzPickle):
             self._set_infos()
 
     def observe(self, agent: str) -> dict[str, Any]:
-        obs, mask = self.observer.observe(self._live_game(), _INDEX[agent])
+        obs, mask = self.observer.observe(self._live_game(), _INDEX[agent], self.config.copy_obs)
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -331,6 +332,10 @@ class MtgEnv(AECEnv, EzPickle):
                           for a in AGENTS}
         else:
             self.infos = {AGENTS[0]: {"auto_applied": n}, AGENTS[1]: {"auto_applied": n}}
+        if self.config.legal_indices:
+            mover = AGENTS[self.game.decision.player]
+            self.infos[mover]["legal_actions"] = np.array(sorted(self.observer.legal(self.game)),
+                                                          np.int64)
 
     def _shape(self, game: Game) -> None:
         P = game.players
