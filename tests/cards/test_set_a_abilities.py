@@ -57,6 +57,17 @@ def test_birds_of_paradise_adds_one_mana_of_any_color() -> None:
     assert not any(o.startswith("tap Birds") for o in s.options())
 
 
+def test_birds_of_paradise_pays_any_color_automatically() -> None:
+    """Birds of Paradise's mana ability is used by the automatic payer for a colored cost: with
+    only the Birds, Unsummon ({U}) can be played, and the Birds are tapped for it."""
+    s = Scenario(pos("precombat_main", {"in_play": ["Birds of Paradise"], "hand": ["Unsummon"]},
+                     {"in_play": ["Grizzly Bears"]}))
+    s.do("play Unsummon", "target Grizzly Bears")
+    assert s.perm("Birds of Paradise").tapped
+    s.resolve()
+    assert hand(s, 1) == ["Grizzly Bears"]
+
+
 def test_mind_stone_taps_for_colorless_the_turn_it_comes_into_play() -> None:
     """Mind Stone: "{T}: Add {1} to your mana pool." An artifact isn't affected by summoning
     sickness (2007 CR 212.3d concerns creatures): played this turn it taps for {1} at once."""
@@ -138,6 +149,21 @@ def test_quicksand_not_playable_without_an_attacking_creature() -> None:
     it can't be played (2007 CR 409.1c): only its mana ability is offered."""
     s = Scenario(pos("precombat_main", {"in_play": ["Quicksand", "Grizzly Bears"]}))
     assert "activate Quicksand" not in s.options() and "tap Quicksand for C" in s.options()
+
+
+@pytest.mark.parametrize(("name", "lands"), [
+    ("Royal Assassin", []), ("Merfolk Looter", []), ("Orcish Artillery", []), ("Crafty Pathmage", []),
+    ("Vedalken Mastermind", ["Island"]), ("Jayemdae Tome", ["Island"] * 4)])
+def test_tap_ability_needs_a_creature_controlled_since_the_turn_began(name: str, lands: list) -> None:
+    """2007 CR 212.3d: a creature's ability with {T} in its cost can't be played unless the
+    creature has been under its controller's control continuously since the start of the turn;
+    it is offered once that holds. An artifact (Jayemdae Tome) isn't affected."""
+    def scenario(sick: bool) -> Scenario:
+        return Scenario(pos("precombat_main",
+                            {"in_play": [{"card": name, "summoning_sick": sick}, "Hill Giant", *lands]},
+                            {"in_play": [{"card": "Grizzly Bears", "tapped": True}]}))
+    assert f"activate {name}" in scenario(False).options()
+    assert (f"activate {name}" in scenario(True).options()) == (name == "Jayemdae Tome")
 
 
 # -- artifacts ----------------------------------------------------------------------------------

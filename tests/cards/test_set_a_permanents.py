@@ -106,6 +106,15 @@ def test_flyer_can_be_blocked_only_by_flying_or_reach(name: str, p: int, t: int)
     s.assert_life(1, 20 - p)
 
 
+def test_ornithopter_costs_nothing() -> None:
+    """Ornithopter ({0}, artifact creature 0/2 with flying) is played with no mana at all."""
+    s = Scenario(pos("precombat_main", {"hand": ["Ornithopter"]}))
+    s.do("play Ornithopter")
+    s.resolve()
+    s.assert_pt("Ornithopter", 0, 2)
+    assert s.perm("Ornithopter").types == {"Artifact", "Creature"}
+
+
 # -- walls: defender, flying --------------------------------------------------------------------
 @pytest.mark.parametrize(("name", "p", "t"), [("Angelic Wall", 0, 4), ("Wall of Air", 1, 5),
                                               ("Wall of Swords", 3, 5)])
