@@ -40,5 +40,5 @@ def test_coverage_reads_the_registry() -> None:
 
 
 def test_unimplemented_card_cannot_be_loaded_silently() -> None:
-    with pytest.raises(UnimplementedCardError, match="Wrath of God"):
-        Deck.from_text("36 Plains\n4 Wrath of God")
+    with pytest.raises(UnimplementedCardError, match="Warp World"):
+        Deck.from_text("36 Mountain\n4 Warp World")

@@ -335,7 +335,7 @@ def test_deluge_taps_all_creatures_without_flying() -> None:
 
 def test_deluge_with_granted_flying() -> None:
     """Deluge checks flying as it resolves: a creature that gained flying (Angelic Blessing)
-    is not tapped (2007 CR 418, characteristics as modified)."""
+    is not tapped (2007 CR 418.5, characteristics as modified)."""
     s = pos({"hand": ["Deluge", "Angelic Blessing"],
              "in_play": ["Island", "Island", "Island", "Plains", "Plains", "Plains",
                          "Plains", "Grizzly Bears", "Hill Giant"]})
@@ -396,7 +396,8 @@ def test_shatterstorm_destroys_all_artifacts_and_they_cant_be_regenerated() -> N
 
 def test_wrath_of_god_destroys_all_creatures_even_regenerating_ones() -> None:
     """Wrath of God: "Destroy all creatures. They can't be regenerated." Drudge Skeletons with a
-    regeneration shield is destroyed (2007 CR 419.6b, 2012 701.12c); both players' creatures go, lands stay."""
+    regeneration shield is destroyed (2007 CR 419.6b, 2012 701.12c); both players' creatures
+    go, lands stay."""
     s = pos({"hand": ["Wrath of God"], "in_play": ["Plains"] * 4 + ["Grizzly Bears"]},
             {"in_play": ["Drudge Skeletons", "Swamp", "Hill Giant"]})
     s.pass_priority()

@@ -319,7 +319,7 @@ def test_megrim_ignores_its_controllers_discards() -> None:
 def test_graveborn_muse_draws_and_loses_per_zombie() -> None:
     """Graveborn Muse: "At the beginning of your upkeep, you draw X cards and you lose X life,
     where X is the number of Zombies you control." The Muse is itself a Zombie; Festering Goblin
-    is a Zombie Goblin; the opponent's Zombie doesn't count (2007 CR 503.1 upkeep trigger)."""
+    is a Zombie Goblin; the opponent's Zombie doesn't count (upkeep triggers: 2012 503.1a)."""
     s = Scenario({"turn": 2, "active_player": 1, "step": "end_of_turn", "players": [
         {"library": ["Island"] * 4, "in_play": ["Graveborn Muse", "Festering Goblin"]},
         {"in_play": ["Severed Legion"]}]})
@@ -506,7 +506,7 @@ def test_fear_aura_blocks_only_by_black_or_artifact() -> None:
 def test_dehydration_keeps_the_creature_tapped() -> None:
     """Dehydration: "Enchanted creature doesn't untap during its controller's untap step."
     The opponent's tapped Hill Giant stays tapped through their untap step; their other
-    creature untaps (2007 CR 302.2)."""
+    creature untaps (2012 502.2)."""
     s = pos({"hand": ["Dehydration"], "in_play": ["Island"] * 4},
             {"library": ["Forest"] * 2, "in_play": [{"card": "Hill Giant", "tapped": True},
                                                     {"card": "Grizzly Bears", "tapped": True}]})
@@ -620,7 +620,7 @@ def test_shimmering_wings_flying_and_returns_to_hand() -> None:
 
 
 def test_aura_needs_a_creature_target() -> None:
-    """An Aura with "Enchant creature" targets a creature as it is played (2007 CR 212.4):
+    """An Aura with "Enchant creature" targets a creature as it is played (2012 303.4a):
     with no creature in play Fear can't be played."""
     s = pos({"hand": ["Fear"], "in_play": ["Swamp", "Swamp"]})
     assert "play Fear" not in s.options()
