@@ -556,6 +556,11 @@ def test_leonin_scimitar_equip_only_as_a_sorcery() -> None:
     s = pos({"in_play": ["Leonin Scimitar", "Plains", "Grizzly Bears"]}, {}, active_player=1)
     s.pass_priority()
     assert "activate Leonin Scimitar" not in s.options()
+    s2 = pos({"hand": ["Shock"], "in_play": ["Leonin Scimitar", "Plains", "Mountain",
+                                             "Grizzly Bears"]})
+    assert "activate Leonin Scimitar" in s2.options()
+    s2.do("play Shock", "target player 1")
+    assert "activate Leonin Scimitar" not in s2.options()
 
 
 def test_whispersilk_cloak_unblockable_and_shroud() -> None:
