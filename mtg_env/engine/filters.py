@@ -353,14 +353,32 @@ def compile_ref(v: Any, site: Site | None = None, players: bool = False) -> Ref:
                              + ("" if players else " or a filter") + ")")
         if v in OBJECT_WORDS and not site.source:
             raise site.error(f"reference {v!r} needs a permanent as the ability's source")
-        if v in EVENT_WORDS and site.event is None:
-            raise site.error(f"reference {v!r} is only meaningful in a triggered ability")
+        if v in EVENT_WORDS:
+            _check_event_word(v, site)
         return _REF_WORDS[v]
     if isinstance(v, dict) and not players:
         flt = compile_filter(v, "permanent", site, other=site.source)
         return _ref_each(flt)
     raise site.error(f"bad reference {v!r}: a target index, "
                      f"{'a player word' if players else 'a word or a filter'} expected")
+
+
+def _events_with(word: str) -> tuple[str, ...]:
+    """The trigger events whose event has what an event reference or amount reads."""
+    return {"event_player": (*PLAYER_EVENTS, "cast"), "damaged_player": ("deals_damage",),
+            "amount": ("deals_damage",), "event_perm_controller": PERMANENT_EVENTS,
+            "toughness": PERMANENT_EVENTS, "blockers": PERMANENT_EVENTS,
+            "event_attacker": ("blocks",), "event_blocker": ("becomes_blocked_by",)}[word]
+
+
+def _check_event_word(word: str, site: Site) -> None:
+    """An event reference or amount must name something its trigger event has: a damage event
+    has no ``event_player`` (``damaged_player`` is the player dealt damage), and so on."""
+    if site.event is None:
+        raise site.error(f"{word!r} is only meaningful in a triggered ability")
+    if site.event and site.event not in _events_with(word):
+        raise site.error(f"{word!r}: a {site.event!r} event has none (it is meaningful for "
+                         f"{list(_events_with(word))})")
 
 
 def _ref_target(i: int) -> Ref:
@@ -476,11 +494,10 @@ def compile_amount(v: Any, site: Site | None = None) -> Amount:
             return lambda g, item: sum(len(g.players[pl].hand) for kind, pl in who(g, item)
                                        if kind == "p")
         if k == "event":
-            if site.event is None:
-                raise site.error("amount 'event' is only meaningful in a triggered ability")
             if w not in EVENT_AMOUNTS:
                 raise site.error(f"'event' must be one of {list(EVENT_AMOUNTS)}, not {w!r}"
                                  + _suggest(w, EVENT_AMOUNTS))
+            _check_event_word(w, site)
             return _EVENT_AMOUNTS[w]
         if k == "sacrificed":
             if w != "power":

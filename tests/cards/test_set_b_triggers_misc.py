@@ -359,9 +359,10 @@ def test_spark_elemental_is_sacrificed_at_end_of_turn() -> None:
     assert logged(s, "player 0 sacrifices Spark Elemental")
 
 
-def test_spark_elemental_under_another_players_control_is_not_sacrificed_by_them() -> None:
-    """Spark Elemental: only its controller can sacrifice it (2012 701.13a); the trigger is its
-    controller's, so with control unchanged it is sacrificed at either player's end of turn."""
+def test_spark_elemental_is_sacrificed_at_the_end_of_any_turn() -> None:
+    """Spark Elemental: "At end of turn" means every turn's end: it is sacrificed at the end of
+    player 1's turn too (2007 CR 313.1: "at end of turn" triggers as the end of turn step
+    begins)."""
     s = Scenario({"turn": 3, "active_player": 1, "step": "postcombat_main",
                   "players": [{"in_play": ["Spark Elemental"]}, {}]})
     s.advance_to("end_of_turn")

@@ -201,6 +201,39 @@ def test_event_amounts_and_refs_need_a_triggered_ability() -> None:
         compile_amount({"event": "power"}, Site(source=True, event="etb"))
 
 
+@pytest.mark.parametrize(("word", "event"), [
+    ("event_player", "deals_damage"), ("event_player", "etb"), ("damaged_player", "upkeep"),
+    ("event_perm_controller", "draw"), ("event_attacker", "attacks"),
+    ("event_blocker", "blocks")])
+def test_event_references_must_fit_the_event(word: str, event: str) -> None:
+    """An event reference names something of its trigger's event: a damage event has no
+    ``event_player`` (it used to fall back silently to the controller), a player event no
+    permanent, ``blocks`` names the attacker and ``becomes_blocked_by`` the blocker."""
+    players = word not in ("event_attacker", "event_blocker")
+    with pytest.raises(CardDataError, match="event has none"):
+        compile_ref(word, Site(source=True, event=event), players=players)
+
+
+@pytest.mark.parametrize(("amount", "event"), [("amount", "etb"), ("toughness", "upkeep"),
+                                               ("blockers", "deals_damage")])
+def test_event_amounts_must_fit_the_event(amount: str, event: str) -> None:
+    with pytest.raises(CardDataError, match="event has none"):
+        compile_amount({"event": amount}, Site(source=True, event=event))
+
+
+def test_sacrifice_self_needs_the_abilitys_controller_to_control_it() -> None:
+    """2012 701.13a: a player sacrifices only a permanent they control: "sacrifice Spark
+    Elemental" does nothing when the ability's controller no longer controls it."""
+    s = main({"in_play": ["Spark Elemental"]})
+    src = s.perm("Spark Elemental").id
+    theirs = StackItem(998, "triggered", 1, source=src, label="Spark Elemental")
+    OPS["sacrifice_self"](s.game, theirs, {"op": "sacrifice_self"})
+    s.assert_in_play("Spark Elemental")
+    mine = StackItem(999, "triggered", 0, source=src, label="Spark Elemental")
+    OPS["sacrifice_self"](s.game, mine, {"op": "sacrifice_self"})
+    s.assert_in_play("Spark Elemental", False)
+
+
 def test_minus_x_needs_an_x() -> None:
     with pytest.raises(CardDataError, match="'-X' but the card or ability has no X"):
         compile_amount("-X", Site())
