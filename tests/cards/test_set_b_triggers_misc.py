@@ -526,11 +526,20 @@ def test_colossus_of_sardia_doesnt_untap_and_untaps_for_9_in_upkeep() -> None:
 
 
 def test_colossus_of_sardia_ability_only_in_your_upkeep() -> None:
-    """Colossus of Sardia: "Play this ability only during your upkeep": not in a main phase."""
+    """Colossus of Sardia: "Play this ability only during your upkeep": not in a main phase, not
+    in the opponent's upkeep."""
     s = main({"in_play": [{"card": "Colossus of Sardia", "tapped": True}] + ["Swamp"] * 9})
     assert "activate Colossus of Sardia" not in s.options()
     with pytest.raises(IllegalActionError):
         s.do("activate Colossus of Sardia")
+    # Nor in the opponent's upkeep.
+    s = Scenario({"turn": 3, "step": "postcombat_main", "players": [
+        {"in_play": [{"card": "Colossus of Sardia", "tapped": True}] + ["Swamp"] * 9},
+        {"library": ["Forest"]}]})
+    s.advance_to("upkeep", active=1)
+    s.pass_priority()
+    assert s.game.decision.player == 0 and s.game.step == "upkeep"
+    assert "activate Colossus of Sardia" not in s.options()
 
 
 # -- Cone of Flame -------------------------------------------------------------------------------------
