@@ -24,7 +24,7 @@ HARMFUL_OPS = frozenset({"deal_damage", "destroy", "bounce", "tap", "counter_spe
                          "gain_control", "discard", "sacrifice", "exile", "remove",
                          "put_on_library", "mill"})
 HELPFUL_OPS = frozenset({"pump", "grant", "regenerate", "untap", "gain_life", "draw", "attach",
-                         "prevent_damage", "add_counters"})
+                         "prevent_damage", "add_counters", "put_counters", "double_life"})
 LETHAL = 1000.0
 
 
@@ -302,11 +302,14 @@ def effect_polarity(spec: dict) -> int:
 
 
 def amount_of(v, x: int) -> int:
-    """A number from card data: an int, ``"X"``, or (anything else) 1 as a rough guess."""
+    """A number from card data: an int, ``"X"``, ``"-X"``, or (anything else) 1 as a rough
+    guess."""
     if isinstance(v, int):
         return v
     if v == "X":
         return x
+    if v == "-X":
+        return -x
     return 1
 
 
@@ -338,6 +341,8 @@ def effect_value(view: PlayerView, me: int, spec: dict, ref: tuple | None, x: in
             return -sign * 1.5 * n
         if op == "discard":
             return sign * 1.5 * amount_of(spec.get("amount", 1), x)
+        if op == "double_life":
+            return -sign * 0.25 * max(life, 0)
         return sign * 0.5 * -effect_polarity(spec)
     if kind == "s":
         s = view.stack_object(v)
@@ -378,6 +383,10 @@ def effect_value(view: PlayerView, me: int, spec: dict, ref: tuple | None, x: in
         return sign * (0.25 * val if p.is_creature else 0.2)
     if op == "untap":
         return -sign * (0.3 if p.tapped else 0.0)
+    if op == "tap_or_untap":  # the choice on resolution: untap mine, tap theirs
+        if p.tapped:
+            return 0.3 if mine else 0.0
+        return 0.0 if mine else (0.25 * val if p.is_creature else 0.2)
     if op == "pump":
         pp, tt = amount_of(spec.get("p", 0), x), amount_of(spec.get("t", 0), x)
         if p.is_creature and p.toughness - p.damage + tt <= 0:

@@ -58,7 +58,7 @@ __all__ = ["HeuristicAgent"]
 log = logging.getLogger(__name__)
 K = DecisionKind
 MAIN_STEPS = ("precombat_main", "postcombat_main")
-HARMFUL_CHOICES = ("discard", "sacrifice", "return", "bounce", "destroy", "remove", "exile")
+HARMFUL_CHOICES = ("discard", "sacrifice", "return", "bounce", "destroy", "remove", "exile", "tap")
 
 
 class HeuristicAgent(BaseAgent):

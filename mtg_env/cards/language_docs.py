@@ -62,8 +62,14 @@ def language_markdown() -> str:
             "- reference: a target index `N` (must exist), a filter (each permanent matching it), "
             "or a word: " + ", ".join(f"`{w}`" for w in OBJECT_WORDS + PLAYER_WORDS)
             + "; player references (`who`) take only a player target or a player word.",
-            "- amount: an integer, `X` (only where the card or ability has X), "
-            "`{count: filter}` (permanents in play), `{graveyard: you|any}` (cards in graveyards).",
+            "- amount: an integer, `X` or `-X` (only where the card or ability has X), "
+            "`{count: filter}` (permanents in play), `{graveyard: you|any}` (cards in graveyards), "
+            "`{hand_size: player}` (cards in a player's hand), "
+            "`{event: amount|toughness|blockers}` (a triggered ability's event: damage dealt, the "
+            "event permanent's toughness, creatures blocking it), `{sacrificed: power}` (total "
+            "power of the permanents sacrificed to pay the cost).",
+            "- a target spec's `distinct: true` (\"another target\"): not a target already "
+            "chosen for the same spell or ability.",
             "", "#### Trigger filters per event", "", "| event | key | values | default |",
             "|---|---|---|---|"]
     for event, keys in TRIGGER_KEYS.items():

@@ -116,6 +116,8 @@ class Combat:
                 self._log(f"{a.card.label}: blocked by {by}" if a.blocked else f"{a.card.label}: unblocked")
         for b_id, a_id in f["pairs"]:
             self._event("blocks", perm=b_id, attacker=a_id)
+        for b_id, a_id in f["pairs"]:
+            self._event("becomes_blocked_by", perm=a_id, blocker=b_id)
         for a in [p for p in self.perms.values() if p.attacking and p.blocked]:
             self._event("becomes_blocked", perm=a.id)
 

@@ -97,13 +97,16 @@ class TargetSpec:
     context the kind spans, with the kind's own restriction, or None) and ``other``.
     """
 
-    __slots__ = ("card", "filters", "kind", "other", "perm", "player", "spell", "text")
+    __slots__ = ("card", "distinct", "filters", "kind", "other", "perm", "player", "spell", "text")
 
     def __init__(self, kind: str, filters: dict[str, Any] | None = None, text: str = "",
-                 site: Any = None) -> None:
+                 site: Any = None, distinct: bool = False) -> None:
         from .filters import compile_target
 
         self.kind = kind
+        # "another target": not an object or player chosen for an earlier target of the same
+        # spell or ability (Cone of Flame).
+        self.distinct = distinct
         self.filters = dict(filters or {})
         self.text = text
         compiled = compile_target(kind, self.filters, site)
@@ -119,10 +122,12 @@ class Cost:
 
     __slots__ = (
         "discard",
+        "discard_filter",
         "mana",
         "pay_life",
         "return_to_hand",
         "sacrifice",
+        "sacrifice_all",
         "sacrifice_filter",
         "sacrifice_self",
         "tap",
@@ -131,7 +136,8 @@ class Cost:
     def __init__(self, mana: ManaCost | None = None, tap: bool = False,
                  sacrifice_self: bool = False, sacrifice: dict[str, Any] | None = None,
                  discard: int = 0, pay_life: int = 0, return_to_hand: dict | None = None,
-                 site: Any = None) -> None:
+                 site: Any = None, discard_filter: dict | None = None,
+                 sacrifice_all: dict | None = None) -> None:
         from .filters import compile_filter
 
         self.mana = mana or ManaCost()
@@ -141,6 +147,12 @@ class Cost:
         self.sacrifice_filter = (None if sacrifice is None else
                                  compile_filter(sacrifice, "permanent", site))
         self.discard = discard
+        # "Discard a land card": the cards in hand that may be discarded (None: any card).
+        self.discard_filter = (None if discard_filter is None else
+                               compile_filter(discard_filter, "card", site))
+        # "Sacrifice all creatures you control": every permanent you control matching it.
+        self.sacrifice_all = (None if sacrifice_all is None else
+                              compile_filter(sacrifice_all, "permanent", site))
         self.pay_life = pay_life
         self.return_to_hand = return_to_hand
 
@@ -190,7 +202,7 @@ class ActivatedAbility:
         self.max_per_turn = max_per_turn or (1 if once_per_turn else 0)
         self.tap_only = (cost.tap and cost.mana.free and not cost.sacrifice_self
                          and not cost.sacrifice and not cost.discard and not cost.pay_life
-                         and condition is None)
+                         and cost.sacrifice_all is None and condition is None)
         self.ref: tuple = ()  # set by the CardDef that defines it (see CardDef.__init__)
 
     @property

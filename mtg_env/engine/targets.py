@@ -41,6 +41,10 @@ class Targeting:
 
     def _targets_available(self, pl: int, specs, spell_card: Card | None = None,
                            source: Permanent | None = None) -> bool:
+        if any(s.distinct for s in specs):
+            options = [self._legal_targets(pl, s, source=source, spell_card=spell_card)
+                       for s in specs]
+            return _assignable(specs, options, [])
         for spec in specs:
             if not self._legal_targets(pl, spec, source=source, first_only=True,
                                        spell_card=spell_card):
@@ -94,6 +98,22 @@ class Targeting:
                             return out
         return out
 
+    def _distinct_candidates(self, pl: int, specs, item: StackItem, cands: list) -> list:
+        """The candidates for the next target of ``item`` when some target must differ from the
+        earlier ones ("another target"): not already chosen where that is required, and leaving
+        a legal choice for every later target."""
+        chosen = [tuple(t) for t in item.targets]
+        ti = len(chosen)
+        src = self.perms.get(item.source)
+        later = [self._legal_targets(pl, s, item=item, source=src) for s in specs[ti + 1:]]
+        out = []
+        for c in cands:
+            if specs[ti].distinct and tuple(c) in chosen:
+                continue
+            if _assignable(specs[ti + 1:], later, [*chosen, tuple(c)]):
+                out.append(c)
+        return out
+
     def _source_colors(self, item: StackItem | None, source: Permanent | None) -> frozenset:
         if source is not None:
             return source.colors
@@ -134,6 +154,22 @@ class Targeting:
                 if c.cid == v:
                     return spec.card.test(c, pl)
         return False
+
+
+def _assignable(specs, options: list[list], chosen: list) -> bool:
+    """Can each of ``specs`` get a target from its ``options`` in order, a ``distinct`` one
+    differing from every target chosen before it? (A depth-first search: a spell has few
+    targets.)"""
+    if not specs:
+        return True
+    spec, opts = specs[0], options[0]
+    for c in opts:
+        c = tuple(c)
+        if spec.distinct and c in chosen:
+            continue
+        if _assignable(specs[1:], options[1:], [*chosen, c]):
+            return True
+    return False
 
 
 def mode_targets(mode: dict) -> tuple:

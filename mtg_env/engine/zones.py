@@ -50,6 +50,7 @@ class Zones:
             return
         self._fresh()
         self._event("leaves_play", perm=perm.id, zone=zone, snapshot=perm)
+        self._record_lki(perm)
         del self.perms[perm.id]
         self.dirty = True
         if perm.attacking or perm.blocking:
@@ -64,6 +65,20 @@ class Zones:
         if perm.card.is_token:
             return  # 2007 CR 216.x: tokens leaving play cease to exist (SBE f)
         self._to_zone(perm.card, zone)
+
+    def _record_lki(self, perm: Permanent) -> None:
+        """Keep the last known information of a permanent leaving play in the events of the
+        triggered abilities about it (2012 608.2g: "its toughness", "its controller"). The event
+        dicts are replaced, not changed: game copies share them."""
+        lki = {"power": perm.power, "toughness": perm.toughness, "controller": perm.controller}
+        for t in self.pending:
+            ev = t.get("ev")
+            if ev and ev.get("perm") == perm.id:
+                t["ev"] = {**ev, "lki": lki}
+        for item in self.stack:
+            ev = item.data.get("ev") if item.kind == "triggered" else None
+            if ev and ev.get("perm") == perm.id:
+                item.data["ev"] = {**ev, "lki": lki}
 
     def _to_zone(self, card: Card, zone: str) -> None:
         P = self.players[card.owner]  # 217.1a: cards go to their owner's zones
@@ -92,8 +107,8 @@ class Zones:
                 self._log(f"player {pl} draws from an empty library")
                 return
             P.hand.append(P.library.pop(0))
-        if n:
-            self._event("draw", player=pl, n=n)
+            # Each card drawn is a separate draw (Underworld Dreams triggers once per card).
+            self._event("draw", player=pl, n=1)
 
 
 _ZONE_VERB = {
