@@ -6,6 +6,7 @@ trigger filters, static abilities, effect ops), generated from the engine's decl
 from __future__ import annotations
 
 from mtg_env.engine.filters import (
+    AFFECTS_WORDS,
     CONTEXTS,
     KEYS,
     OBJECT_WORDS,
@@ -74,9 +75,8 @@ def language_markdown() -> str:
         ps = ", ".join(f"`{p}`: {_vt(v)}" for p, v in params.items()) or "none"
         out.append(f"| `{kind}` | {ps} |")
     out += ["", "`affects`: `self`, `enchanted`, `equipped`, a group word "
-            "(`creatures_you_control`, `other_creatures`, `other_creatures_you_control`, "
-            "`creatures_opponents_control`, `all_creatures`) or a permanent filter; `color` and "
-            "`not_color` narrow a group.",
+            "(" + ", ".join(f"`{w}`" for w in AFFECTS_WORDS) + ") or a permanent filter; "
+            "`color` and `not_color` narrow a group.",
             "", "#### Effect ops", "", "| op | parameters | does |", "|---|---|---|"]
     for name, d in sorted(OP_DEFS.items()):
         ps = ", ".join(f"`{k}`: {_param(p)}" for k, p in d.params.items()) or "none"
