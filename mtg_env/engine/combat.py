@@ -11,11 +11,11 @@ creature", "can't block [this]").
 from __future__ import annotations
 
 from .actions import DONE, Action, DecisionKind
+from .layers import _static_affects
 from .model import (
     Permanent,
     StackItem,
 )
-from .layers import _static_affects
 from .rules import block_allowed
 
 K = DecisionKind

@@ -151,8 +151,8 @@ class Key:
     """One filter key: its value type, how it tests, and the subject it tests in each context.
 
     ``test``: ``in`` / ``not_in`` (value in a set characteristic), ``who`` (the subject is player
-    ``pl`` for ``you``), ``bool``, ``le`` (at most), ``eq`` (equal). ``subjects``: context -> Python expression
-    of the object ``o``.
+    ``pl`` for ``you``), ``bool``, ``le`` (at most), ``eq`` (equal). ``subjects``: context ->
+    Python expression of the object ``o``.
     """
 
     def __init__(self, name: str, vtype: ValueType, test: str, subjects: dict[str, str],

@@ -2,8 +2,9 @@
 
 420.5a (0 or less life), 420.5b (toughness 0 or less: graveyard, no regeneration), 420.5c (lethal
 damage: destroyed), 420.5d (illegal or unattached Aura), 420.5e (legend rule: all of them), 420.5g
-(drew from an empty library; Platinum Angel: a player who can't lose doesn't), 420.5k (Equipment attached illegally becomes unattached), 420.3
-(checked whenever a player would receive priority; repeated until none apply).
+(drew from an empty library; Platinum Angel: a player who can't lose doesn't), 420.5k (Equipment
+attached illegally becomes unattached), 420.3 (checked whenever a player would receive priority;
+repeated until none apply).
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@ still legal.
 
 2007 CR 413 (targeted spells and abilities; 413.2a: a spell whose targets are all illegal is
 countered on resolution, an illegal target is not affected), 409.1d (choosing targets), 502.7 and
-2012 702.18 (shroud; a player with shroud, True Believer), 2012 702.15 (protection: can't be targeted by what it is protected from).
+2012 702.18 (shroud; a player with shroud, True Believer), 2012 702.15 (protection: can't be
+targeted by what it is protected from).
 """
 
 from __future__ import annotations
