@@ -606,3 +606,23 @@ def test_steel_golem_creature_spell_cant_be_played_at_all() -> None:
                                         "in_play": ["Steel Golem"]}))
     with pytest.raises(IllegalActionError):
         s.do("play Grizzly Bears")
+
+
+def test_heuristic_agent_steals_with_persuasion_and_enchants_its_own_with_bracers() -> None:
+    """The heuristic agent reads the ops and statics: Persuasion ("You control enchanted
+    creature") goes on the opponent's creature, Treetop Bracers (+1/+1, evasion) on its own."""
+    from agents import HeuristicAgent
+    from mtg_env.engine.view import view_for
+
+    for aura, mana, want in (("Persuasion", "Island", "Hill Giant"),
+                             ("Treetop Bracers", "Forest", "Grizzly Bears")):
+        s = Scenario(pos("precombat_main", {"hand": [aura], "in_play": [mana] * 5 + ["Grizzly Bears"]},
+                         {"in_play": ["Hill Giant"]}))
+        h = HeuristicAgent(strict=True)
+        h.reset(0, 0)
+        picks = []
+        for _ in range(2):
+            a = h.act(view_for(s.game, 0))
+            picks.append(a.text)
+            s.do(a.text)
+        assert picks == [f"play {aura}", f"target {want}"]
