@@ -6,7 +6,8 @@ can change them happened (``game.dirty``).
 
 - 418.5 layer 1, copy effects (2007 CR 503 copiable values): ``{"kind": "copy", "pid", "card"}``
   sets the permanent's copiable values (``perm.base``) to the named card definition; Clone.
-- 418.5 layer 2, control-changing effects: ``{"kind": "control", ...}``.
+- 418.5 layer 2, control-changing effects: ``{"kind": "control", ...}`` and static ``control``
+  abilities (Persuasion), in one timestamp order.
 - 418.5 layer 3, text-changing effects: no Tenth Edition card has one; not implemented
   (``docs/rules.md``).
 - 418.5 layer 4, type-changing effects: ``{"kind": "animate", "types", "subtypes", ...}``
@@ -22,7 +23,11 @@ can change them happened (``game.dirty``).
 - 418.5 layer 6b, P/T setting effects *and* modifications from resolved spells and abilities, in
   one timestamp order (a 2007 difference: a later "becomes 3/3" overwrites an earlier Giant
   Growth, a later Giant Growth adds to the 3/3).
-- 418.5 layer 6c, counters; 418.5 layer 6d, static abilities that modify P/T.
+- 418.5 layer 6c, counters; 418.5 layer 6d, static abilities that modify P/T (Coat of Arms counts
+  relative to each creature it affects).
+
+Rule-modifying statics (:data:`~mtg_env.engine.filters.RULE_KINDS`) are collected on the way into
+``game.rule_mods`` (kind -> the players controlling one) for the rules that read them.
 - 418.5 layer 6e, P/T switching: no Tenth Edition card has one; not implemented.
 
 Within a layer, timestamp order (418.5, 2012 613.6): a static ability's effect has its
