@@ -409,6 +409,8 @@ def effect_value(view: PlayerView, me: int, spec: dict, ref: tuple | None, x: in
         return -sign * 0.6 * (after - before)
     if op == "regenerate":
         return -sign * 0.1
+    if op == "cant_block_this":  # Duct Crawler: worth a little against an untapped blocker
+        return sign * 0.1 * val if p.is_creature and not p.tapped else 0.0
     if op == "attach":
         return 0.0  # valued by the caller (equipment)
     pol = effect_polarity(spec)
@@ -445,6 +447,8 @@ def static_aura_value(cdef: CardDef, host: PermanentView, me: int) -> float:
             v += keyword_bonus(host.power, host.toughness, s.params.get("keywords", ()))
         elif s.kind == "set_pt":
             v += 1.5 * (s.params.get("p", 0) - host.power) + (s.params.get("t", 0) - host.toughness)
+        elif s.kind == "control":  # Persuasion: worth the creature taken, nothing on my own
+            v -= 2.0 * creature_value(host) if host.is_creature else 1.0
         else:
             v += 0.5
     for ab in cdef.triggered:

@@ -108,6 +108,10 @@ class ValueType:
             if not isinstance(v, bool):
                 raise site.error(f"{key!r} must be true or false, not {v!r}")
             return
+        if self.py is str:
+            if not isinstance(v, str) or not v.strip():
+                raise site.error(f"{key!r} must be a card name, not {v!r}")
+            return
         if self.py is int:
             if isinstance(v, bool) or not isinstance(v, int):
                 raise site.error(f"{key!r} must be an integer, not {v!r}")
@@ -133,6 +137,7 @@ T_SUBTYPE = ValueType("subtype")
 T_COLOR = ValueType("color letter (WUBRG)", tuple(COLORS))
 T_KEYWORD = ValueType("keyword", tuple(sorted(KEYWORDS)))
 T_BOOL = ValueType("bool", py=bool)
+T_NAME = ValueType("card name", py=str)
 T_INT = ValueType("int", py=int)
 
 
@@ -146,8 +151,8 @@ class Key:
     """One filter key: its value type, how it tests, and the subject it tests in each context.
 
     ``test``: ``in`` / ``not_in`` (value in a set characteristic), ``who`` (the subject is player
-    ``pl`` for ``you``), ``bool``, ``le`` (at most). ``subjects``: context -> Python expression
-    of the object ``o``.
+    ``pl`` for ``you``), ``bool``, ``le`` (at most), ``eq`` (equal). ``subjects``: context ->
+    Python expression of the object ``o``.
     """
 
     def __init__(self, name: str, vtype: ValueType, test: str, subjects: dict[str, str],
@@ -168,6 +173,8 @@ class Key:
             return f"{s} {'==' if v == 'you' else '!='} pl"
         if self.test == "bool":
             return f"bool({s})" if v else f"not {s}"
+        if self.test == "eq":
+            return f"{s} == {v!r}"
         if self.test == "le":
             return f"{s} <= {v!r}"
         raise MtgError(f"engine error: filter test {self.test!r}")
@@ -200,6 +207,8 @@ KEYS: dict[str, Key] = {k.name: k for k in (
     Key("power_le", T_INT, "le", {"permanent": "o.power"}, "has power at most N"),
     Key("attached", T_BOOL, "bool", {"permanent": "(o.attached_to is not None)"},
         "is (true) / isn't attached to a permanent (an Aura or Equipment)"),
+    Key("name", T_NAME, "eq", _chars("name", ("card", "spell")) | {"permanent": "o.name"},
+        "has this name"),
 )}
 # Not a property of the object but of the reference: "another ..." excludes the ability's source.
 OTHER_DOC = "not the ability's own source (\"other\", \"another\")"
@@ -654,6 +663,7 @@ AFFECTS_WORDS: dict[str, dict] = {
     "other_creatures_you_control": {"type": "Creature", "controller": "you", "other": True},
     "creatures_opponents_control": {"type": "Creature", "controller": "opponent"},
     "all_creatures": {"type": "Creature"},
+    "all_permanents": {},
 }
 # Static-ability parameters that narrow ``affects`` (folded into its filter).
 AFFECTS_PARAMS = ("color", "not_color")
@@ -693,10 +703,30 @@ STATIC_KINDS: dict[str, dict[str, Any]] = {
     "prevent_damage": {},
     "redirect_to_enchanted": {},
     "double_damage": {},
-    "enters_tapped": {},
+    "enters_tapped": {"types": "types"},
     "copy_as_enters": {"filter": "filter"},
+    # Blocking (High Ground), control (Persuasion), P/T counted per affected creature (Coat of
+    # Arms) and a deck-construction rule (Relentless Rats).
+    "extra_blocks": {},
+    "control": {},
+    "pt_per_shared_creature_type": {"p": T_INT, "t": T_INT},
+    "any_number_in_deck": {},
+    # Rule-modifying statics (see RULE_KINDS).
+    "cant_lose": {},
+    "one_spell_per_turn": {},
+    "untap_during_others_untap": {},
+    "no_max_hand_size": {},
+    "cant_play_creature_spells": {},
+    "player_shroud": {},
+    "creature_spells_cant_be_countered": {},
 }
-STATIC_REQUIRED = {"set_pt": ("p", "t"), "copy_as_enters": ("filter",)}
+# Rule-modifying static kinds: the layer system records which players control a source of each
+# (``game.rule_mods``: kind -> frozenset of those players) for the rules that read them.
+RULE_KINDS = frozenset({"cant_lose", "one_spell_per_turn", "untap_during_others_untap",
+                        "no_max_hand_size", "cant_play_creature_spells", "player_shroud",
+                        "creature_spells_cant_be_countered"})
+STATIC_REQUIRED = {"set_pt": ("p", "t"), "copy_as_enters": ("filter",),
+                   "pt_per_shared_creature_type": ("p", "t")}
 
 
 def check_static(kind: str, params: dict, site: Site | None = None) -> dict[str, Filter]:
@@ -712,7 +742,13 @@ def check_static(kind: str, params: dict, site: Site | None = None) -> dict[str,
             raise site.error(f"static {kind!r} has no parameter {k!r}" + _suggest(k, allowed)
                              + f" (parameters: {sorted(allowed)})")
         if vt == "filter":
-            out[k] = compile_filter(v, "permanent", site.at(k))
+            # "for each other ..." (Relentless Rats): ``other`` excludes the source.
+            out[k] = compile_filter(v, "permanent", site.at(k), other=k == "per")
+        elif vt == "types":
+            if not isinstance(v, list) or not v:
+                raise site.error(f"{k!r} must be a list of card types, not {v!r}")
+            for w in v:
+                T_TYPE.check(w, site, k)
         elif vt == "abilities":  # activated abilities a grant gives, built by the card loader
             if not isinstance(v, tuple) or not v:
                 raise site.error(f"{k!r} must be a non-empty list of activated abilities")

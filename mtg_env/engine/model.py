@@ -25,6 +25,13 @@ KEYWORDS = frozenset(
         "protection_from_white", "protection_from_blue", "protection_from_black",
         "protection_from_red", "protection_from_green", "protection_from_artifacts",
         "cant_attack", "must_attack", "block_only_flyers", "doesnt_untap", "block_any_number",
+        # Evasion, blocking, attacking and targeting restrictions (2007 CR 502; Juggernaut,
+        # Treetop Bracers, Elven Riders, Stalking Tiger, Sea Monster, Karplusan Strider,
+        # Troll Ascetic).
+        "cant_be_blocked_by_walls", "unblockable_except_by_flyers",
+        "unblockable_except_by_walls_and_flyers", "cant_be_blocked_by_more_than_one",
+        "cant_attack_unless_defender_has_island", "untargetable_by_blue_black_spells",
+        "untargetable_by_opponents",
     }
 )
 LANDWALK = {
@@ -681,6 +688,7 @@ class Player:
         "mulligans",
         "poison",
         "removed",
+        "spells_played_this_turn",
     )
 
     def __init__(self, index: int) -> None:
@@ -699,6 +707,7 @@ class Player:
         self.conceded = False
         self.life_lost_this_turn = 0
         self.damage_taken_this_turn = 0
+        self.spells_played_this_turn = 0  # Rule of Law counts the whole turn
 
     def clone(self) -> Player:
         p = Player.__new__(Player)
@@ -717,6 +726,7 @@ class Player:
         p.conceded = self.conceded
         p.life_lost_this_turn = self.life_lost_this_turn
         p.damage_taken_this_turn = self.damage_taken_this_turn
+        p.spells_played_this_turn = self.spells_played_this_turn
         return p
 
     def pool_total(self) -> int:

@@ -80,13 +80,21 @@ class Priority:
         opts = [PASS]
         sorcery_ok = pl == self.active and self.step in MAIN_STEPS and not self.stack
         sources = None
+        mods = self.rule_mods
+        # Rule of Law: "Each player can't play more than one spell each turn." (it counts the
+        # spells played before it came into play too); Steel Golem: "You can't play creature
+        # spells." (2007 CR 409.1: a spell that can't be played isn't offered).
+        spells_ok = not (mods and "one_spell_per_turn" in mods and P.spells_played_this_turn)
+        no_creatures = bool(mods) and pl in mods.get("cant_play_creature_spells", ())
         for card in P.hand:
             cdef = card.cdef
             if cdef.is_land:
                 if sorcery_ok and P.lands_played < 1:
                     opts.append(_play_action(card))
                 continue
-            if not (sorcery_ok or cdef.instant_speed):
+            if not spells_ok or not (sorcery_ok or cdef.instant_speed):
+                continue
+            if no_creatures and "Creature" in cdef.types:
                 continue
             if sources is None:
                 sources = self._mana_sources(pl)
@@ -320,6 +328,7 @@ class Priority:
     def _finish_cast(self, item: StackItem, targets_text: str) -> None:
         pl = item.controller
         if item.kind == "spell":
+            self.players[pl].spells_played_this_turn += 1
             self._log(f"player {pl} plays {item.label}" + targets_text)
             cdef = item.card.cdef
             self._event("cast", player=pl, colors="".join(sorted(cdef.colors)), sid=item.id)

@@ -33,11 +33,31 @@ class Zones:
             # "comes into play tapped" are the copied card's.
             self.add_effect({"kind": "copy", "pid": perm.id, "card": copy_of})
             self._fresh()
-        if not tapped and perm.static and any(s.kind == "enters_tapped" for s in perm.static):
+        if not tapped and perm.static and any(s.kind == "enters_tapped" and s.affects == "self"
+                                              for s in perm.static):
             tapped = True  # "[This] comes into play tapped" (Treetop Village)
+        if not tapped:
+            tapped = self._enters_tapped_by_other(perm)
         perm.tapped = tapped
         self._event("etb", perm=perm.id)
         return perm
+
+    def _enters_tapped_by_other(self, perm: Permanent) -> bool:
+        """"Artifacts and lands come into play tapped" (Root Maze): a static ability of another
+        permanent in play (2012 614.1c, 614.12: it applies as ``perm`` comes into play, to its
+        characteristics as it would exist in play)."""
+        for src in self.perms.values():
+            if src is perm or not src.static:
+                continue
+            for s in src.static:
+                if s.kind != "enters_tapped" or s.affected is None:
+                    continue
+                types = s.params.get("types")
+                if types and not any(t in perm.types for t in types):
+                    continue
+                if s.affected.test(perm, src.controller):
+                    return True
+        return False
 
     def _timestamp(self) -> int:
         self.ts += 1
