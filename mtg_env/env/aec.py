@@ -106,6 +106,9 @@ capacities).
 
 ### Version History
 
+* v1: card rows gain six keyword columns (the evasion and targeting keywords of the Tenth
+  Edition cards beyond the theme decks), so the observation is wider; the card vocabulary
+  (version 1) and the action layout are unchanged. Policies trained on v0 need retraining.
 * v0: initial release (card vocabulary version 1)
 """
 
@@ -146,7 +149,7 @@ class MtgEnv(AECEnv, EzPickle):
     """The PettingZoo AEC environment (see the module docstring for spaces and rewards)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "human"], "name": "mtg_v0", "is_parallelizable": False,
+        "render_modes": ["ansi", "human"], "name": "mtg_v1", "is_parallelizable": False,
         "render_fps": 1}
 
     def __init__(self, **config: Any) -> None:
