@@ -257,10 +257,11 @@ from . import (  # noqa: E402  (the op modules register themselves with the mach
     continuous,
     control,
     damage_life,
+    library,
     permanents,
     stack_ops,
     zones,
 )
 
 __all__ = ["OPS", "OP_DEFS", "Effect", "Param", "compile_effect", "continuous", "control",
-           "damage_life", "effect_schema", "op", "permanents", "stack_ops", "zones"]
+           "damage_life", "effect_schema", "library", "op", "permanents", "stack_ops", "zones"]
