@@ -117,12 +117,13 @@ def look_at_top(g: Game, item: StackItem, a: Args) -> None:
     rest = a.rest
     frames = [g._choose_frame(pl, top, len(top), len(top), _VERB[rest],
                               f"{item.label}: order the rest ({_VERB[rest]})",
-                              then={"op": rest}, sid=item.id)]
+                              then={"op": rest, "learn": 1 << pl}, sid=item.id)]
     for ch in a.choices:
         cands = [c for c in top if ch.filter.test(g.cards[c[1]], pl)]
         frames.append(g._choose_frame(pl, cands, ch.min, ch.max, _VERB[ch.to],
                                       f"{item.label}: {ch.prompt or _VERB[ch.to]}",
-                                      then={"op": ch.to, "reveal": ch.reveal}, sid=item.id))
+                                      then={"op": ch.to, "reveal": ch.reveal,
+                                            "learn": 3 if ch.reveal else 1 << pl}, sid=item.id))
     for f in frames:
         f["group"] = group
     # Frames run last-in first-out: the rest goes below the choices, the first choice on top.
