@@ -7,8 +7,13 @@ Register a function with :func:`custom`; a card's YAML names it (``spell: {custo
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from mtg_env.engine.registry import CUSTOM
+
+if TYPE_CHECKING:
+    from mtg_env.engine.game import Game
+    from mtg_env.engine.model import StackItem
 
 
 def custom(name: str) -> Callable[[Callable], Callable]:
@@ -22,7 +27,7 @@ def custom(name: str) -> Callable[[Callable], Callable]:
 
 
 @custom("head_games")
-def head_games(g, item) -> None:
+def head_games(g: Game, item: StackItem) -> None:
     """Head Games: "Target opponent puts the cards from his or her hand on top of his or her
     library. Search that player's library for that many cards. The player puts those cards into
     his or her hand, then shuffles his or her library." The searcher (the spell's controller)
@@ -51,7 +56,7 @@ def head_games(g, item) -> None:
 
 
 @custom("scalpelexis")
-def scalpelexis(g, item) -> None:
+def scalpelexis(g: Game, item: StackItem) -> None:
     """Scalpelexis: "Whenever Scalpelexis deals combat damage to a player, that player removes the
     top four cards of his or her library from the game. If two or more of those cards have the
     same name, repeat this process." (the damaged player is the trigger event's target)"""

@@ -450,6 +450,27 @@ def test_reya_dawnbringer_may_decline() -> None:
     s.assert_zone(0, "graveyard", "Hill Giant")
 
 
+def test_reya_dawnbringer_does_not_trigger_on_the_opponents_upkeep() -> None:
+    """Reya Dawnbringer says "your upkeep": on player 1's upkeep nothing triggers."""
+    s = main({"in_play": ["Reya Dawnbringer"], "graveyard": ["Hill Giant"]},
+             {"library": ["Forest"] * 3})
+    s.advance_to("upkeep", active=1)
+    assert not s.game.stack
+    s.assert_zone(0, "graveyard", "Hill Giant")
+
+
+def test_academy_researchers_takes_the_aura_from_the_hand_only() -> None:
+    """Academy Researchers: "an Aura card from your hand": an Aura in the graveyard is not
+    offered, so nothing is asked."""
+    s = main({"in_play": ["Island", "Island", "Island"], "hand": ["Academy Researchers"],
+              "graveyard": ["Holy Strength"]})
+    s.do("play Academy Researchers")
+    s.resolve()
+    s.resolve()
+    assert s.game.decision.kind is K.PRIORITY
+    s.assert_zone(0, "graveyard", "Holy Strength")
+
+
 # -- Scalpelexis ---------------------------------------------------------------------------------
 def _scalpelexis(library: list[str]) -> Scenario:
     s = Scenario({"turn": 3, "step": "declare_blockers", "players": [
