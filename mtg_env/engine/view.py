@@ -377,7 +377,8 @@ def view_for(game: Game, player: int) -> PlayerView:
 def sample_game(view: PlayerView, seed: int) -> Game:
     """A full game consistent with what the viewer knows, for search agents: the hidden cards
     (the opponent's hand, both libraries' order) are resampled (:meth:`Game.determinize`; deck
-    lists count as known). Only valid while the game has not moved on since the view was taken.
+    lists count as known; the cards the viewer knows, ``known_hand`` and ``known_library``, stay
+    where they are). Only valid while the game has not moved on since the view was taken.
     """
     game = view._game
     if (game.decisions_made, game.decision) != view._stamp:
