@@ -785,3 +785,53 @@ def test_illegal_target_for_head_games_is_refused() -> None:
     s.do("play Head Games")
     with pytest.raises(IllegalActionError):
         s.do("target player 0")
+
+
+# -- the heuristic agent reads the new ops ---------------------------------------------------------
+def _heuristic_turn(pos: dict, actions: int = 40) -> list[str]:
+    from agents import HeuristicAgent
+
+    s = Scenario(pos)
+    g = s.game
+    agents = (HeuristicAgent(strict=True), HeuristicAgent(strict=True))
+    done: list[str] = []
+    for _ in range(actions):
+        if g.is_over:
+            break
+        pl = g.decision.player
+        a = agents[pl].act(g.view(pl))
+        if a.text not in ("pass", "done"):
+            done.append(f"{pl}: {a.text}")
+        g.apply(a)
+    return done
+
+
+def test_heuristic_mills_the_opponent_at_their_end_of_turn() -> None:
+    """The heuristic agent uses Millstone ("Target player puts the top two cards of his or her
+    library into his or her graveyard") on its opponent, not on itself."""
+    done = _heuristic_turn({"turn": 4, "active_player": 1, "step": "end_of_turn", "players": [
+        {"in_play": ["Island", "Island", "Millstone"], "library": ["Forest"] * 5},
+        {"library": ["Forest"] * 10}]}, actions=6)
+    assert "0: activate Millstone" in done and "0: target player 1" in done
+
+
+def test_heuristic_makes_tokens_and_puts_creatures_from_hand() -> None:
+    """The heuristic agent values a token (Dragon Roost) and a free creature from its hand
+    (Elvish Piper), using them at the opponent's end of turn."""
+    done = _heuristic_turn({"turn": 4, "active_player": 1, "step": "end_of_turn", "players": [
+        {"in_play": ["Mountain"] * 7 + ["Dragon Roost"], "library": ["Forest"] * 5},
+        {"library": ["Forest"] * 10}]}, actions=6)
+    assert "0: activate Dragon Roost" in done
+    done = _heuristic_turn({"turn": 4, "active_player": 1, "step": "end_of_turn", "players": [
+        {"in_play": ["Forest", "Elvish Piper"], "hand": ["Hill Giant"], "library": ["Forest"] * 5},
+        {"library": ["Forest"] * 10}]}, actions=6)
+    assert "0: activate Elvish Piper" in done and "0: put into play Hill Giant" in done
+
+
+def test_heuristic_uses_skyshroud_ranger_in_its_main_phase() -> None:
+    """Skyshroud Ranger's ability is sorcery-speed: the heuristic agent uses it in its own main
+    phase to put an extra land into play."""
+    done = _heuristic_turn({"turn": 3, "step": "precombat_main", "players": [
+        {"in_play": ["Skyshroud Ranger"], "hand": ["Forest", "Forest"], "library": ["Forest"] * 5},
+        {"library": ["Forest"] * 10}]}, actions=8)
+    assert "0: activate Skyshroud Ranger" in done
