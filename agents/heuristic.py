@@ -58,7 +58,7 @@ __all__ = ["HeuristicAgent"]
 log = logging.getLogger(__name__)
 K = DecisionKind
 MAIN_STEPS = ("precombat_main", "postcombat_main")
-HARMFUL_CHOICES = ("discard", "sacrifice", "return", "bounce", "destroy", "remove", "exile",
+HARMFUL_CHOICES = ("discard", "sacrifice", "return", "bounce", "destroy", "remove", "exile", "tap",
                    "put on the top")
 
 
@@ -526,6 +526,10 @@ class HeuristicAgent(BaseAgent):
                 if p is not None and p.regen_shields == 0 and threatened.get(tid) in ("damage", "destroy"):
                     return creature_value(p)
             return 0.0
+        if ops == {"search_library"} and cost.sacrifice_self and "Land" in src.types:
+            # A fetch land (Terramorphic Expanse) is worth trading for the land it finds; at an
+            # end of turn the tapped land it puts into play untaps before it is needed.
+            return 0.6 if step == "end_of_turn" else 0.0
         x = max(self._available_mana(view) - cost.mana.cmc, 0) if ab.x else 0
         colors = src.colors
         val, _ = self._best_targets(view, me, ab.targets, ab.effects, x, pid, colors,

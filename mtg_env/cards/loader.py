@@ -63,7 +63,8 @@ def _target(raw: Any, site: Site) -> TargetSpec:
     if isinstance(raw, str):
         return TargetSpec(raw, {}, raw.replace("_", " "), site=site)
     return TargetSpec(raw["kind"], raw.get("filters"),
-                      raw.get("text", raw["kind"].replace("_", " ")), site=site)
+                      raw.get("text", raw["kind"].replace("_", " ")), site=site,
+                      distinct=raw.get("distinct", False))
 
 
 def _targets(raw: list, site: Site) -> tuple[TargetSpec, ...]:
@@ -80,7 +81,8 @@ def _cost(raw: dict | None, site: Site) -> Cost:
     return Cost(mana=ManaCost.parse(raw.get("mana", "")), tap=raw.get("tap", False),
                 sacrifice_self=raw.get("sacrifice_self", False), sacrifice=raw.get("sacrifice"),
                 discard=raw.get("discard", 0), pay_life=raw.get("pay_life", 0),
-                site=site.at("sacrifice"))
+                site=site.at("sacrifice"), discard_filter=raw.get("discard_filter"),
+                sacrifice_all=raw.get("sacrifice_all"))
 
 
 def _check_custom(name: str | None, where: str) -> None:

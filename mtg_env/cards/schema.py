@@ -26,6 +26,7 @@ _target = {
                 "kind": {"type": "string", "enum": sorted(TARGET_KINDS)},
                 "filters": _filters,
                 "text": {"type": "string"},
+                "distinct": {"type": "boolean"},
             },
         },
     ]
@@ -40,6 +41,8 @@ _cost = {
         "sacrifice_self": {"type": "boolean"},
         "sacrifice": _filters,
         "discard": {"type": "integer", "minimum": 1},
+        "discard_filter": _filters,
+        "sacrifice_all": _filters,
         "pay_life": {"type": "integer", "minimum": 1},
     },
 }

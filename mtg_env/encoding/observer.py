@@ -1049,7 +1049,9 @@ class Observer:
         nothing else."""
         self.knowledge.note(game)
 
-    def observe(self, game: Game, player: int) -> tuple[Any, np.ndarray]:
+    def observe(self, game: Game, player: int, copy: bool = True) -> tuple[Any, np.ndarray]:
+        """``player``'s observation and action mask. ``copy=False`` returns the observer's own
+        buffers (valid until the next call for that player) instead of copies."""
         self.knowledge.note(game)
         view = self._views[player]
         view.update(game)
@@ -1058,9 +1060,26 @@ class Observer:
         if d is not None and d.player == player:
             for i in self.legal(game):
                 mask[i] = 1
+        if not copy:
+            return (view.buf if self.flatten else dict(view.sec)), mask
         if self.flatten:
             return view.buf.copy(), mask
         return {name: a.copy() for name, a in view.sec.items()}, mask
+
+    def observe_into(self, game: Game, player: int, obs_out: np.ndarray,
+                     mask_out: np.ndarray) -> None:
+        """Write ``player``'s flat observation and action mask into preallocated arrays (rows of
+        a vector env's batch), without the copies :meth:`observe` returns."""
+        if not self.flatten:
+            raise ValueError("observe_into needs an Observer built with flatten=True")
+        self.knowledge.note(game)
+        view = self._views[player]
+        view.update(game)
+        obs_out[:] = view.buf
+        mask_out[:] = 0
+        d = game.decision
+        if d is not None and d.player == player:
+            mask_out[list(self.legal(game))] = 1
 
     def legal(self, game: Game) -> dict[int, Action]:
         """``{index: action}`` for every legal option of the pending decision ({} when over)."""

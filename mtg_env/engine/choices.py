@@ -131,8 +131,24 @@ def apply_choice(g: Game, f: dict) -> None:
                 g._leave_play(perm, "hand")
             elif action == "destroy":
                 g.destroy(perm)
+            elif action in ("tap", "untap"):
+                perm.tapped = action == "tap"
+                g._log(f"{perm.card.label} is {action}ped")
+            elif action == "attach":
+                _attach_aura(g, then["aura"], perm)
             else:
                 raise MtgError(f"engine error: unknown choice action {action!r}")
+
+
+def _attach_aura(g: Game, aura_id: int, host) -> None:
+    """Attach an Aura to a new permanent (2007 glossary "Attach": a new timestamp)."""
+    aura = g.perms.get(aura_id)
+    if aura is None or aura.attached_to == host.id:
+        return
+    aura.attached_to = host.id
+    aura.timestamp = g._timestamp()
+    g.dirty = True
+    g._log(f"{aura.card.label} is attached to {host.card.label}")
 
 
 def _move_cards(g: Game, f: dict, action: str, then: dict) -> None:

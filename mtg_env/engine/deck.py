@@ -43,7 +43,8 @@ class Deck:
         and :class:`DeckError` for text that isn't UTF-8, a malformed line, a count over
         ``MAX_LINE_COUNT`` (or more than ``MAX_TOTAL_CARDS`` cards in all), fewer than
         ``min_size`` cards or more than four copies of a nonbasic card across the deck and its
-        sideboard (pass ``min_size=0`` to relax the size rule, e.g. in tests).
+        sideboard, unless the card says "a deck can have any number of cards named ..." (pass
+        ``min_size=0`` to relax the size rule, e.g. in tests).
         """
         label = name or "deck"
         text = _decode(text, label)
@@ -86,7 +87,9 @@ class Deck:
         for c, n in canon + side_canon:
             counts[n] += c
         for card, c in counts.items():
-            if c > MAX_COPIES and "Basic" not in get_card(card).supertypes:
+            cdef = get_card(card)
+            if c > MAX_COPIES and "Basic" not in cdef.supertypes and not any(
+                    s.kind == "any_number_in_deck" for s in cdef.static):  # Relentless Rats
                 where = " (deck and sideboard)" if any(n == card for _, n in side_canon) else ""
                 raise DeckError(f"{label} has {c} copies of {card}{where}; at most {MAX_COPIES} "
                                 "copies of a card other than a basic land are allowed")

@@ -108,6 +108,10 @@ class ValueType:
             if not isinstance(v, bool):
                 raise site.error(f"{key!r} must be true or false, not {v!r}")
             return
+        if self.py is str:
+            if not isinstance(v, str) or not v.strip():
+                raise site.error(f"{key!r} must be a card name, not {v!r}")
+            return
         if self.py is int:
             if isinstance(v, bool) or not isinstance(v, int):
                 raise site.error(f"{key!r} must be an integer, not {v!r}")
@@ -133,6 +137,7 @@ T_SUBTYPE = ValueType("subtype")
 T_COLOR = ValueType("color letter (WUBRG)", tuple(COLORS))
 T_KEYWORD = ValueType("keyword", tuple(sorted(KEYWORDS)))
 T_BOOL = ValueType("bool", py=bool)
+T_NAME = ValueType("card name", py=str)
 T_INT = ValueType("int", py=int)
 
 
@@ -146,8 +151,8 @@ class Key:
     """One filter key: its value type, how it tests, and the subject it tests in each context.
 
     ``test``: ``in`` / ``not_in`` (value in a set characteristic), ``who`` (the subject is player
-    ``pl`` for ``you``), ``bool``, ``le`` (at most). ``subjects``: context -> Python expression
-    of the object ``o``.
+    ``pl`` for ``you``), ``bool``, ``le`` (at most), ``eq`` (equal). ``subjects``: context ->
+    Python expression of the object ``o``.
     """
 
     def __init__(self, name: str, vtype: ValueType, test: str, subjects: dict[str, str],
@@ -168,6 +173,8 @@ class Key:
             return f"{s} {'==' if v == 'you' else '!='} pl"
         if self.test == "bool":
             return f"bool({s})" if v else f"not {s}"
+        if self.test == "eq":
+            return f"{s} == {v!r}"
         if self.test == "le":
             return f"{s} <= {v!r}"
         raise MtgError(f"engine error: filter test {self.test!r}")
@@ -198,6 +205,10 @@ KEYS: dict[str, Key] = {k.name: k for k in (
     Key("attacking_or_blocking", T_BOOL, "bool",
         {"permanent": "(o.attacking or o.blocking)"}, "is attacking or blocking"),
     Key("power_le", T_INT, "le", {"permanent": "o.power"}, "has power at most N"),
+    Key("attached", T_BOOL, "bool", {"permanent": "(o.attached_to is not None)"},
+        "is (true) / isn't attached to a permanent (an Aura or Equipment)"),
+    Key("name", T_NAME, "eq", _chars("name", ("card", "spell")) | {"permanent": "o.name"},
+        "has this name"),
 )}
 # Not a property of the object but of the reference: "another ..." excludes the ability's source.
 OTHER_DOC = "not the ability's own source (\"other\", \"another\")"
@@ -304,8 +315,12 @@ TARGET_KINDS: dict[str, tuple[tuple[str, ...], str | None]] = {
     "artifact_creature_or_land": (
         ("permanent",), "('Artifact' in o.types or 'Creature' in o.types or 'Land' in o.types)"),
 }
-PLAYER_WORDS = ("controller", "opponent", "each_player", "active_player", "event_player")
-OBJECT_WORDS = ("self", "enchanted", "equipped")
+PLAYER_WORDS = ("controller", "opponent", "each_player", "active_player", "event_player",
+                "damaged_player", "event_perm_controller")
+OBJECT_WORDS = ("self", "enchanted", "equipped", "event_attacker", "event_blocker")
+# References to the triggering event's objects: meaningful only in a triggered ability.
+EVENT_WORDS = ("event_player", "damaged_player", "event_perm_controller", "event_attacker",
+               "event_blocker")
 
 
 def compile_target(kind: str, filters: dict | None, site: Site | None = None
@@ -350,14 +365,32 @@ def compile_ref(v: Any, site: Site | None = None, players: bool = False) -> Ref:
                              + ("" if players else " or a filter") + ")")
         if v in OBJECT_WORDS and not site.source:
             raise site.error(f"reference {v!r} needs a permanent as the ability's source")
-        if v == "event_player" and site.event is None:
-            raise site.error("reference 'event_player' is only meaningful in a triggered ability")
+        if v in EVENT_WORDS:
+            _check_event_word(v, site)
         return _REF_WORDS[v]
     if isinstance(v, dict) and not players:
         flt = compile_filter(v, "permanent", site, other=site.source)
         return _ref_each(flt)
     raise site.error(f"bad reference {v!r}: a target index, "
                      f"{'a player word' if players else 'a word or a filter'} expected")
+
+
+def _events_with(word: str) -> tuple[str, ...]:
+    """The trigger events whose event has what an event reference or amount reads."""
+    return {"event_player": (*PLAYER_EVENTS, "cast"), "damaged_player": ("deals_damage",),
+            "amount": ("deals_damage",), "event_perm_controller": PERMANENT_EVENTS,
+            "toughness": PERMANENT_EVENTS, "blockers": PERMANENT_EVENTS,
+            "event_attacker": ("blocks",), "event_blocker": ("becomes_blocked_by",)}[word]
+
+
+def _check_event_word(word: str, site: Site) -> None:
+    """An event reference or amount must name something its trigger event has: a damage event
+    has no ``event_player`` (``damaged_player`` is the player dealt damage), and so on."""
+    if site.event is None:
+        raise site.error(f"{word!r} is only meaningful in a triggered ability")
+    if site.event and site.event not in _events_with(word):
+        raise site.error(f"{word!r}: a {site.event!r} event has none (it is meaningful for "
+                         f"{list(_events_with(word))})")
 
 
 def _ref_target(i: int) -> Ref:
@@ -399,22 +432,58 @@ _REF_WORDS: dict[str, Ref] = {
     "enchanted": _attached,
     "equipped": _attached,
     "event_player": lambda g, item: [("p", item.data.get("ev", {}).get("player", item.controller))],
+    "damaged_player": lambda g, item: _damaged_player(item),
+    "event_perm_controller": lambda g, item: _event_perm_controller(g, item),
+    "event_attacker": lambda g, item: _event_object(g, item, "attacker"),
+    "event_blocker": lambda g, item: _event_object(g, item, "blocker"),
 }
+
+
+def _damaged_player(item: StackItem) -> list:
+    """The player a damage event dealt damage to ("that player" of Hypnotic Specter)."""
+    target = item.data.get("ev", {}).get("target")
+    return [("p", target[1])] if target and target[0] == "p" else []
+
+
+def _event_perm_controller(g: Game, item: StackItem) -> list:
+    """The controller of the event's permanent ("its controller"): now if it is still in play,
+    else as it last existed in play (2012 608.2g, last known information)."""
+    ev = item.data.get("ev", {})
+    p = g.perms.get(ev.get("perm"))
+    if p is not None:
+        g._fresh()
+        return [("p", p.controller)]
+    lki = ev.get("lki")
+    return [("p", lki["controller"])] if lki else []
+
+
+def _event_object(g: Game, item: StackItem, key: str) -> list:
+    """The event's attacker or blocker ("that creature"), if it is still in play."""
+    pid = item.data.get("ev", {}).get(key)
+    return [("o", pid)] if pid in g.perms else []
 
 
 # -- amounts ----------------------------------------------------------------------------------
 Amount = Callable[["Game", "StackItem"], int]
 
 
+EVENT_AMOUNTS = ("amount", "toughness", "blockers")
+
+
 def compile_amount(v: Any, site: Site | None = None) -> Amount:
-    """Compile an amount: an integer, ``X``, ``{count: filter}`` (permanents in play) or
-    ``{graveyard: you|any}`` (cards in graveyards)."""
+    """Compile an amount: an integer, ``X`` or ``-X``, ``{count: filter}`` (permanents in
+    play), ``{graveyard: you|any}`` (cards in graveyards), ``{hand_size: player}`` (cards in a
+    referenced player's hand), ``{event: amount|toughness|blockers}`` (of a triggered ability's
+    event: the damage dealt, the event permanent's toughness, the creatures blocking it) or
+    ``{sacrificed: power}`` (total power of the permanents sacrificed to pay the cost)."""
     site = site or Site()
     if isinstance(v, int) and not isinstance(v, bool):
         return lambda g, item: v
-    if v == "X":
+    if v in ("X", "-X"):
         if not site.x:
-            raise site.error("amount 'X' but the card or ability has no X")
+            raise site.error(f"amount {v!r} but the card or ability has no X")
+        if v == "-X":
+            return lambda g, item: -item.x
         return lambda g, item: item.x
     if isinstance(v, dict) and len(v) == 1:
         ((k, w),) = v.items()
@@ -432,26 +501,73 @@ def compile_amount(v: Any, site: Site | None = None) -> Amount:
             if w == "you":
                 return lambda g, item: len(g.players[item.controller].graveyard)
             return lambda g, item: sum(len(P.graveyard) for P in g.players)
-        raise site.error(f"unknown amount {k!r}" + _suggest(k, ("count", "graveyard")))
-    raise site.error(f"bad amount {v!r}: an integer, 'X', {{count: filter}} or "
-                     "{graveyard: you|any} expected")
+        if k == "hand_size":
+            who = compile_ref(w, site.at("hand_size"), players=True)
+            return lambda g, item: sum(len(g.players[pl].hand) for kind, pl in who(g, item)
+                                       if kind == "p")
+        if k == "event":
+            if w not in EVENT_AMOUNTS:
+                raise site.error(f"'event' must be one of {list(EVENT_AMOUNTS)}, not {w!r}"
+                                 + _suggest(w, EVENT_AMOUNTS))
+            _check_event_word(w, site)
+            return _EVENT_AMOUNTS[w]
+        if k == "sacrificed":
+            if w != "power":
+                raise site.error(f"'sacrificed' must be 'power', not {w!r}")
+            return lambda g, item: item.data.get("sacrificed_power", 0)
+        raise site.error(f"unknown amount {k!r}" + _suggest(
+            k, ("count", "graveyard", "hand_size", "event", "sacrificed")))
+    raise site.error(f"bad amount {v!r}: an integer, 'X', '-X', {{count: filter}}, "
+                     "{graveyard: you|any}, {hand_size: player}, {event: ...} or "
+                     "{sacrificed: power} expected")
+
+
+def _event_toughness(g: Game, item: StackItem) -> int:
+    """The event permanent's toughness: now, or as it last existed in play (2012 608.2g)."""
+    ev = item.data.get("ev", {})
+    p = g.perms.get(ev.get("perm"))
+    if p is not None:
+        g._fresh()
+        return p.toughness
+    lki = ev.get("lki")
+    return lki["toughness"] if lki else 0
+
+
+def _event_blockers(g: Game, item: StackItem) -> int:
+    """How many creatures block the event permanent now ("for each creature blocking it")."""
+    p = g.perms.get(item.data.get("ev", {}).get("perm"))
+    return len(p.blockers) if p is not None else 0
+
+
+_EVENT_AMOUNTS: dict[str, Amount] = {
+    "amount": lambda g, item: item.data.get("ev", {}).get("amount", 0),
+    "toughness": _event_toughness,
+    "blockers": _event_blockers,
+}
 
 
 # -- trigger filters per event ----------------------------------------------------------------
 Match = Callable[["Game", "Permanent", dict], bool]
 _WHO_ANY = ("you", "opponent", "any")
-PLAYER_EVENTS = ("upkeep", "end_of_turn", "draw", "discard")
-PERMANENT_EVENTS = ("etb", "leaves_play", "to_graveyard", "attacks", "blocks", "becomes_blocked")
+PLAYER_EVENTS = ("upkeep", "end_of_turn", "draw", "discard", "tapped_for_mana")
+# ``becomes_blocked_by``: once per blocking creature (``blocker`` names it); ``blocks``: once
+# per blocked creature (``attacker``).
+PERMANENT_EVENTS = ("etb", "leaves_play", "to_graveyard", "attacks", "blocks", "becomes_blocked",
+                    "becomes_blocked_by")
+T_COLORS = ValueType("list of color letters (WUBRG)")
 # Trigger filter keys per event: key -> (allowed values or a value type, default, doc).
 TRIGGER_KEYS: dict[str, dict[str, tuple[Any, Any, str]]] = {
     **{e: {"whose": (_WHO_ANY, "you", "whose turn / whose draw")}
        for e in ("upkeep", "end_of_turn", "draw")},
     "discard": {"whose": (_WHO_ANY, "any", "who discards")},
-    **{e: {"what": (("self", "other", "any"), "self", "which permanent: this one, another, any"),
+    "tapped_for_mana": {"whose": (_WHO_ANY, "any", "who taps a land for mana")},
+    **{e: {"what": (("self", "other", "any", "enchanted"), "self",
+                    "which permanent: this one, another, any, the one this enchants"),
            "filter": ("permanent filter", None, "what the other permanent must match")}
        for e in PERMANENT_EVENTS},
     "cast": {"who": (_WHO_ANY, "any", "who plays the spell"),
-             "color": (T_COLOR, None, "the spell's color")},
+             "color": (T_COLOR, None, "the spell's color"),
+             "colors_any": (T_COLORS, None, "the spell has at least one of these colors")},
     "deals_damage": {"what": (("self", "enchanted", "equipped"), "self", "the damage source"),
                      "to": (("any", "player", "opponent", "creature"), "any", "what is dealt damage"),
                      "combat": (T_BOOL, False, "combat damage only")},
@@ -482,14 +598,19 @@ def compile_trigger(event: str, filters: dict | None, site: Site | None = None) 
             raise site.error(f"unknown filter key {k!r} for a {event!r} trigger" + _suggest(k, spec)
                              + f" (keys: {sorted(spec)})")
         allowed = spec[k][0]
-        if isinstance(allowed, ValueType):
+        if allowed is T_COLORS:
+            if not isinstance(v, list) or not v:
+                raise site.error(f"{k!r} must be a non-empty list of color letters, not {v!r}")
+            for c in v:
+                T_COLOR.check(c, site, k)
+        elif isinstance(allowed, ValueType):
             allowed.check(v, site, k)
         elif isinstance(allowed, tuple) and v not in allowed:
             raise site.error(f"{k!r} must be one of {list(allowed)}, not {v!r}"
                              + _suggest(v, allowed))
         vals[k] = v
     get = {k: vals.get(k, d[1]) for k, d in spec.items()}
-    if event in ("upkeep", "end_of_turn", "draw", "discard"):
+    if event in PLAYER_EVENTS:
         whose = get["whose"]
         return lambda g, p, ev: _who(whose, ev, p)
     if event in PERMANENT_EVENTS:
@@ -498,6 +619,11 @@ def compile_trigger(event: str, filters: dict | None, site: Site | None = None) 
             if "filter" in vals:
                 raise site.error("'filter' needs 'what: other' or 'what: any'")
             return lambda g, p, ev: ev["perm"] == p.id
+        if what == "enchanted":
+            if "filter" in vals:
+                raise site.error("'filter' needs 'what: other' or 'what: any'")
+            # Only the permanent this one is attached to (Contaminated Bond).
+            return lambda g, p, ev: p.attached_to is not None and ev["perm"] == p.attached_to
         test = compile_filter(get["filter"], "permanent", site.at("filter")).test
         skip_self = what == "other"
 
@@ -508,7 +634,11 @@ def compile_trigger(event: str, filters: dict | None, site: Site | None = None) 
             return test(other, p.controller)
         return match
     if event == "cast":
-        who, color = get["who"], get["color"]
+        who, color, any_of = get["who"], get["color"], get["colors_any"]
+        if any_of is not None:
+            wanted = frozenset(any_of)
+            return lambda g, p, ev: (_who(who, ev, p) and (color is None or color in ev["colors"])
+                                     and not wanted.isdisjoint(ev["colors"]))
         return lambda g, p, ev: _who(who, ev, p) and (color is None or color in ev["colors"])
     what, to, combat = get["what"], get["to"], get["combat"]
 
@@ -536,6 +666,7 @@ AFFECTS_WORDS: dict[str, dict] = {
     "other_creatures_you_control": {"type": "Creature", "controller": "you", "other": True},
     "creatures_opponents_control": {"type": "Creature", "controller": "opponent"},
     "all_creatures": {"type": "Creature"},
+    "all_permanents": {},
 }
 # Static-ability parameters that narrow ``affects`` (folded into its filter).
 AFFECTS_PARAMS = ("color", "not_color")
@@ -575,11 +706,31 @@ STATIC_KINDS: dict[str, dict[str, Any]] = {
     "prevent_damage": {},
     "redirect_to_enchanted": {},
     "double_damage": {},
-    "enters_tapped": {},
+    "enters_tapped": {"types": "types"},
     "copy_as_enters": {"filter": "filter"},
+    # Blocking (High Ground), control (Persuasion), P/T counted per affected creature (Coat of
+    # Arms) and a deck-construction rule (Relentless Rats).
+    "extra_blocks": {},
+    "control": {},
+    "pt_per_shared_creature_type": {"p": T_INT, "t": T_INT},
+    "any_number_in_deck": {},
+    # Rule-modifying statics (see RULE_KINDS).
+    "cant_lose": {},
+    "one_spell_per_turn": {},
+    "untap_during_others_untap": {},
+    "no_max_hand_size": {},
+    "cant_play_creature_spells": {},
+    "player_shroud": {},
+    "creature_spells_cant_be_countered": {},
     "opponents_hands_revealed": {},
 }
-STATIC_REQUIRED = {"set_pt": ("p", "t"), "copy_as_enters": ("filter",)}
+# Rule-modifying static kinds: the layer system records which players control a source of each
+# (``game.rule_mods``: kind -> frozenset of those players) for the rules that read them.
+RULE_KINDS = frozenset({"cant_lose", "one_spell_per_turn", "untap_during_others_untap",
+                        "no_max_hand_size", "cant_play_creature_spells", "player_shroud",
+                        "creature_spells_cant_be_countered"})
+STATIC_REQUIRED = {"set_pt": ("p", "t"), "copy_as_enters": ("filter",),
+                   "pt_per_shared_creature_type": ("p", "t")}
 
 
 def check_static(kind: str, params: dict, site: Site | None = None) -> dict[str, Filter]:
@@ -595,7 +746,13 @@ def check_static(kind: str, params: dict, site: Site | None = None) -> dict[str,
             raise site.error(f"static {kind!r} has no parameter {k!r}" + _suggest(k, allowed)
                              + f" (parameters: {sorted(allowed)})")
         if vt == "filter":
-            out[k] = compile_filter(v, "permanent", site.at(k))
+            # "for each other ..." (Relentless Rats): ``other`` excludes the source.
+            out[k] = compile_filter(v, "permanent", site.at(k), other=k == "per")
+        elif vt == "types":
+            if not isinstance(v, list) or not v:
+                raise site.error(f"{k!r} must be a list of card types, not {v!r}")
+            for w in v:
+                T_TYPE.check(w, site, k)
         elif vt == "abilities":  # activated abilities a grant gives, built by the card loader
             if not isinstance(v, tuple) or not v:
                 raise site.error(f"{k!r} must be a non-empty list of activated abilities")
@@ -617,7 +774,8 @@ def check_static(kind: str, params: dict, site: Site | None = None) -> dict[str,
 
 
 # -- conditions of activated abilities -----------------------------------------------------------
-CONDITIONS: dict[str, ValueType] = {"life_at_least": T_INT, "hand_empty": T_BOOL}
+CONDITIONS: dict[str, ValueType] = {"life_at_least": T_INT, "hand_empty": T_BOOL,
+                                    "your_upkeep": T_BOOL}
 
 
 def check_condition_spec(cond: Any, site: Site | None = None) -> None:
@@ -631,5 +789,5 @@ def check_condition_spec(cond: Any, site: Site | None = None) -> None:
         raise site.error(f"unknown condition {k!r}" + _suggest(k, CONDITIONS)
                          + f" (known: {sorted(CONDITIONS)})")
     CONDITIONS[k].check(v, site, k)
-    if k == "hand_empty" and v is not True:
-        raise site.error("'hand_empty' must be true")
+    if k in ("hand_empty", "your_upkeep") and v is not True:
+        raise site.error(f"{k!r} must be true")

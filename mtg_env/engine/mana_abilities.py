@@ -150,6 +150,10 @@ class ManaAbilities:
                            "mana ability")
         if c.tap:
             perm.tapped = True
+            if "Land" in perm.types:
+                # "Whenever a player taps a land for mana" (Manabarbs), the automatic payer's
+                # taps included: they are this same mana ability.
+                self._event("tapped_for_mana", player=perm.controller, perm=pid)
         if c.mana.cmc:
             self._pay_mana(perm.controller, c.mana, exclude=pid if c.tap else None)
         if c.pay_life:

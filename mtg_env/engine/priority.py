@@ -80,13 +80,21 @@ class Priority:
         opts = [PASS]
         sorcery_ok = pl == self.active and self.step in MAIN_STEPS and not self.stack
         sources = None
+        mods = self.rule_mods
+        # Rule of Law: "Each player can't play more than one spell each turn." (it counts the
+        # spells played before it came into play too); Steel Golem: "You can't play creature
+        # spells." (2007 CR 409.1: a spell that can't be played isn't offered).
+        spells_ok = not (mods and "one_spell_per_turn" in mods and P.spells_played_this_turn)
+        no_creatures = bool(mods) and pl in mods.get("cant_play_creature_spells", ())
         for card in P.hand:
             cdef = card.cdef
             if cdef.is_land:
                 if sorcery_ok and P.lands_played < 1:
                     opts.append(_play_action(card))
                 continue
-            if not (sorcery_ok or cdef.instant_speed):
+            if not spells_ok or not (sorcery_ok or cdef.instant_speed):
+                continue
+            if no_creatures and "Creature" in cdef.types:
                 continue
             if sources is None:
                 sources = self._mana_sources(pl)
@@ -147,7 +155,8 @@ class Priority:
             return False
         if cdef.x_color and not self.x_color_ok(pl, cdef, sources):
             return False
-        if cdef.additional_cost is not None and not self._can_pay_additional(pl, cdef.additional_cost):
+        if cdef.additional_cost is not None and not self._can_pay_additional(
+                pl, cdef.additional_cost, card):
             return False
         if cdef.enchant is not None:
             return self._targets_available(pl, (cdef.enchant,), spell_card=card)
@@ -217,6 +226,8 @@ class Priority:
             if ti < len(specs):
                 spec = specs[ti]
                 cands = self._legal_targets(pl, spec, item=item, source=self.perms.get(item.source))
+                if any(s.distinct for s in specs):
+                    cands = self._distinct_candidates(pl, specs, item, cands)
                 if not cands:
                     # Only reachable for triggers (spells/abilities are offered only with targets).
                     self._log(f"ability of {item.label}: no legal target, removed")
@@ -247,6 +258,8 @@ class Priority:
                     f["mana"] = [cost.generic, list(cost.colored)]
                     return
                 self._pay_mana(pl, cost)
+                if add is not None and add.sacrifice_all is not None:
+                    self._sacrifice_all(pl, add, item)
             else:
                 ab = obj
                 perm = self.perms[item.source]
@@ -254,6 +267,8 @@ class Priority:
                 if ab.cost.tap:
                     perm.tapped = True
                 self._pay_mana(pl, cost, exclude=perm.id if ab.cost.tap else None)
+                if ab.cost.sacrifice_all is not None:
+                    self._sacrifice_all(pl, ab.cost, item)
                 if ab.cost.pay_life:
                     self._lose_life(pl, ab.cost.pay_life)
                     self._log(f"player {pl} pays {ab.cost.pay_life} life (life {self.players[pl].life})")
@@ -269,6 +284,9 @@ class Priority:
             if "mana" in f:
                 gen, col = f.pop("mana")
                 self._pay_mana(pl, ManaCost(gen, tuple(col)))
+                add = item.card.cdef.additional_cost if item.kind == "spell" else None
+                if add is not None and add.sacrifice_all is not None:
+                    self._sacrifice_all(pl, add, item)
             if f.pop("sac_self", False) and item.source in self.perms:
                 self._leave_play(self.perms[item.source], "graveyard", sacrifice=True)
             self.frames.pop()
@@ -290,13 +308,27 @@ class Priority:
             self.frames.append(self._choose_frame(pl, cands, 1, 1, "sacrifice",
                                                   f"sacrifice to pay for {item.label}"))
         if cost.discard:
-            cands = [("h", c.cid) for c in self.players[pl].hand]
+            flt = cost.discard_filter
+            cands = [("h", c.cid) for c in self.players[pl].hand
+                     if flt is None or flt.test(c, pl)]
             self.frames.append(self._choose_frame(pl, cands, cost.discard, cost.discard, "discard",
                                                   f"discard to pay for {item.label}"))
+
+    def _sacrifice_all(self, pl: int, cost, item: StackItem) -> None:
+        """Pay "sacrifice all creatures you control" (Soulblast), after the mana (so a creature
+        may first be tapped for mana, 2007 CR 409.1g-h). Their total power as they were last
+        in play is kept for ``{sacrificed: power}``."""
+        self._fresh()
+        test = cost.sacrifice_all.test
+        gone = [p for p in self.perms.values() if p.controller == pl and test(p, pl)]
+        item.data["sacrificed_power"] = sum(p.power for p in gone)
+        for p in gone:
+            self._leave_play(p, "graveyard", sacrifice=True)
 
     def _finish_cast(self, item: StackItem, targets_text: str) -> None:
         pl = item.controller
         if item.kind == "spell":
+            self.players[pl].spells_played_this_turn += 1
             self._log(f"player {pl} plays {item.label}" + targets_text)
             cdef = item.card.cdef
             self._event("cast", player=pl, colors="".join(sorted(cdef.colors)), sid=item.id)
@@ -317,17 +349,25 @@ class Priority:
         if c.sacrifice and not any(p.controller == pl and c.sacrifice_filter.test(p, pl)
                                    for p in self.perms.values()):
             return False
-        if c.discard and len(self.players[pl].hand) < c.discard:
+        if c.discard and _discardable(self.players[pl].hand, c, pl) < c.discard:
             return False
         return not (ab.condition and not fx.check_condition(self, ab.condition, pl, perm))
 
-    def _can_pay_additional(self, pl: int, cost) -> bool:
+    def _can_pay_additional(self, pl: int, cost, card: Card | None = None) -> bool:
         if cost.pay_life and self.players[pl].life < cost.pay_life:
             return False
         if cost.sacrifice and not any(p.controller == pl and cost.sacrifice_filter.test(p, pl)
                                       for p in self.perms.values()):
             return False
-        return not (cost.discard and len(self.players[pl].hand) - 1 < cost.discard)
+        # The spell itself is on the stack when the cost is paid, not in the hand.
+        hand = [c for c in self.players[pl].hand if c is not card]
+        return not (cost.discard and _discardable(hand, cost, pl) < cost.discard)
+
+
+def _discardable(hand: list[Card], cost, pl: int) -> int:
+    """How many cards of ``hand`` a discard cost accepts ("discard a land card")."""
+    flt = cost.discard_filter
+    return len(hand) if flt is None else sum(1 for c in hand if flt.test(c, pl))
 
 
 _ACTION_CACHE: dict[tuple, Action] = {}

@@ -24,7 +24,10 @@ if TYPE_CHECKING:
 FORMAT_VERSION = 3  # 3: stack objects and waiting triggers hold ability references
 
 _PLAYER = ("life", "poison", "mana_pool", "lands_played", "drew_from_empty", "mulligans",
-           "lost", "conceded", "life_lost_this_turn", "damage_taken_this_turn")
+           "lost", "conceded", "life_lost_this_turn", "damage_taken_this_turn",
+           "spells_played_this_turn")
+# Fields added to the format later, with the value a game saved before them had.
+_PLAYER_NEW = {"spells_played_this_turn": 0}
 _PERM = ("id", "base_controller", "controller", "tapped", "damage", "counters", "attached_to", "sick",
          "timestamp", "regen_shields", "cant_regen", "attacking", "blocking", "blocked",
          "blockers", "struck_first")
@@ -127,7 +130,7 @@ def _from_dict(d: dict) -> Game:
     for i, pd in enumerate(d["players"]):
         P = Player(i)
         for k in _PLAYER:
-            setattr(P, k, pd[k])
+            setattr(P, k, pd[k] if k in pd or k not in _PLAYER_NEW else _PLAYER_NEW[k])
         P.mana_pool = list(P.mana_pool)
         P.hand = [cards[c] for c in pd["hand"]]
         P.library = [cards[c] for c in pd["library"]]

@@ -85,6 +85,8 @@ FIELDS: tuple[Field, ...] = (
     # derived from the rest (recomputed by the layer system or the main loop)
     Field("dirty", _const(True), "share", "derived", "characteristics must be recomputed"),
     Field("no_mana_empty", _const(False), "share", "derived", "a static stops mana burn"),
+    Field("rule_mods", dict, "share", "derived",
+          "rule-modifying statics in play: kind -> players controlling one (never mutated)"),
     Field("_ll", dict, "share", "derived", "lifelink instances by permanent (layer 5 output)"),
     Field("_abl_mod", list, "share", "derived",
           "ids of permanents whose copiable values or abilities the last refresh changed"),

@@ -86,6 +86,12 @@ class EnvConfig:
     """Coefficient of the optional life-difference shaping (0 = off); see the env docs."""
     legal_texts: bool = False
     """Put ``{index: engine text}`` of the legal actions in the deciding agent's ``infos``."""
+    legal_indices: bool = False
+    """Put the legal action indices (sorted int64 array) in the deciding agent's ``infos`` as
+    ``"legal_actions"``, so agents need not scan the mask."""
+    copy_obs: bool = True
+    """``False``: ``observe()`` returns the env's own observation buffers, valid until the next
+    step (saves copying the observation at every call)."""
     capacities: Capacities = field(default_factory=Capacities)
     """Slot counts of the observation and action layout."""
 

@@ -40,5 +40,24 @@ def test_coverage_reads_the_registry() -> None:
 
 
 def test_unimplemented_card_cannot_be_loaded_silently() -> None:
-    with pytest.raises(UnimplementedCardError, match="Wrath of God"):
-        Deck.from_text("36 Plains\n4 Wrath of God")
+    with pytest.raises(UnimplementedCardError, match="Warp World"):
+        Deck.from_text("36 Forest\n4 Warp World")
+
+
+def test_pending_reasons_name_only_missing_tenth_edition_cards() -> None:
+    """A reason in ``PENDING`` must name a real Tenth Edition card the engine still lacks: a card
+    implemented later drops its reason, so the listing never calls a working card missing."""
+    from mtg_env.cards.loader import load_facts
+    from mtg_env.cards.pending import PENDING
+
+    facts = load_facts()["cards"]
+    implemented = {n for n, c in registry.all_cards().items() if c.implemented}
+    assert not [n for n in PENDING if n not in facts], "reasons for names that are not 10E cards"
+    assert not [n for n in PENDING if n in implemented], "reasons kept for implemented cards"
+
+
+def test_report_summarises_by_color_and_rarity_with_reasons() -> None:
+    report = coverage_report(only_missing=True)
+    assert report.startswith("By color:") and "By rarity:" in report
+    assert "  [ ] Warp World: mass simultaneous zone change" in report
+    assert "[x]" not in report

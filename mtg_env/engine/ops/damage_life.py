@@ -42,6 +42,21 @@ def lose_life(g: Game, item: StackItem, a: Args) -> None:
             g._log(f"player {v} loses {n} life (life {g.players[v].life})")
 
 
+@op("double_life", target=players(required=True))
+def double_life(g: Game, item: StackItem, a: Args) -> None:
+    """Double each referenced player's life total (Beacon of Immortality): they gain that much
+    life, or lose it if the total is negative (-10 becomes -20, a Gatherer ruling)."""
+    for kind, v in a.target(g, item):
+        if kind != "p":
+            continue
+        life = g.players[v].life
+        if life > 0:
+            g._gain_life(v, life)
+        elif life < 0:
+            g._lose_life(v, -life)
+        g._log(f"player {v}'s life total is doubled (life {g.players[v].life})")
+
+
 @op("prevent_damage", amount=amount(required=True), target=ref(required=True))
 def prevent_damage(g: Game, item: StackItem, a: Args) -> None:
     """"Prevent the next N damage that would be dealt to X this turn" (2007 CR 419.7): a shield

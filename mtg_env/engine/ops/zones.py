@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import MtgError
-from . import Args, Param, amount, flag, op, players, ref
+from . import Args, Param, amount, flag, op, players, ref, run_effects
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -164,20 +164,36 @@ def discard(g: Game, item: StackItem, a: Args) -> None:
                                         f"{item.label}: player {pl} discards {k}", sid=item.id))
 
 
-@op("sacrifice", target=players(default="controller"), filter=Param("filter", default={}),
-    amount=Param("int", default=1))
+@op("sacrifice", target=players(default="controller"),
+    filter=Param("filter", default={}, other=True), amount=Param("int", default=1),
+    if_none=Param("effects", default=(),
+                  doc="effects if the player has nothing to sacrifice (\"If you can't, ...\")"))
 def sacrifice(g: Game, item: StackItem, a: Args) -> None:
-    """Each referenced player sacrifices N permanents matching the filter."""
+    """Each referenced player sacrifices N permanents matching the filter (``other``: not the
+    ability's source); ``if_none`` runs for a player with none to sacrifice."""
     g._fresh()
     test = a.filter.test
+    skip = item.source if a.filter.other else None
     for kind, pl in a.target(g, item):
         if kind != "p":
             continue
-        cands = [("o", p.id) for p in g.perms.values() if p.controller == pl and test(p, pl)]
+        cands = [("o", p.id) for p in g.perms.values()
+                 if p.controller == pl and p.id != skip and test(p, pl)]
         n = min(a.amount, len(cands))
+        if not n and a.if_none:
+            run_effects(g, item, a.if_none)
         if n:
             g.frames.append(g._choose_frame(pl, cands, n, n, "sacrifice",
                                             f"{item.label}: player {pl} sacrifices", sid=item.id))
+
+
+@op("sacrifice_self")
+def sacrifice_self(g: Game, item: StackItem, a: Args) -> None:
+    """Sacrifice the ability's source ("sacrifice Spark Elemental"), if it is still in play under
+    the ability's controller's control (2012 701.13a: only a permanent you control)."""
+    p = g.perms.get(item.source)
+    if p is not None and p.controller == item.controller:
+        g._leave_play(p, "graveyard", sacrifice=True)
 
 
 @op("choose_permanent", filter=Param("filter", default={}), n=Param("int", default=1),
