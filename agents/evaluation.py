@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from mtg_env.engine.effects import matches_filter
 from mtg_env.engine.errors import MtgError
+from mtg_env.engine.filters import cached_filter
 from mtg_env.engine.model import LANDWALK, CardDef, TargetSpec
 from mtg_env.engine.rules import block_allowed, protected_from
 from mtg_env.engine.view import PermanentView, PlayerView
@@ -22,9 +23,10 @@ HARMFUL_KEYWORDS = frozenset({"cant_attack", "cant_block", "defender", "doesnt_u
 # Effect ops that are bad for the object or player they apply to, and ones that are good.
 HARMFUL_OPS = frozenset({"deal_damage", "destroy", "bounce", "tap", "counter_spell", "lose_life",
                          "gain_control", "discard", "sacrifice", "exile", "remove",
-                         "put_on_library", "mill"})
+                         "put_on_library", "mill", "hand_to_library"})
 HELPFUL_OPS = frozenset({"pump", "grant", "regenerate", "untap", "gain_life", "draw", "attach",
-                         "prevent_damage", "add_counters", "put_counters", "double_life"})
+                         "prevent_damage", "add_counters", "put_counters", "double_life",
+                         "create_token", "reanimate", "put_from_hand"})
 LETHAL = 1000.0
 
 
@@ -343,6 +345,25 @@ def effect_value(view: PlayerView, me: int, spec: dict, ref: tuple | None, x: in
             return sign * 1.5 * amount_of(spec.get("amount", 1), x)
         if op == "double_life":
             return -sign * 0.25 * max(life, 0)
+        if op == "hand_to_library":  # like a discard the player draws again later
+            return sign * 1.5 * amount_of(spec.get("amount", 1), x)
+        if op == "mill":
+            per = spec.get("per_player")
+            n = (view.players[v].library_size // 2 if per == "half_library"
+                 else view.players[v].hand_size if per == "hand_size"
+                 else amount_of(spec.get("amount", 1), x))
+            lib = view.players[v].library_size
+            if v == opp and n >= lib:
+                return 10.0  # they lose at their next draw
+            return sign * 0.3 * min(n, lib)
+        if op == "put_from_hand":  # the best card of that hand it may put into play, free
+            flt = cached_filter(spec.get("filter") or {}, "card")
+            hand = view.players[v].hand or ()
+            best = max((card_value(c.cdef) for c in hand
+                        if c.cdef.is_permanent_card and flt.test(c, v)), default=0.0)
+            return -sign * best
+        if op == "create_token":
+            return -sign * 1.5 * amount_of(spec.get("amount", 1), x)
         return sign * 0.5 * -effect_polarity(spec)
     if kind == "s":
         s = view.stack_object(v)

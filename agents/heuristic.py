@@ -58,7 +58,8 @@ __all__ = ["HeuristicAgent"]
 log = logging.getLogger(__name__)
 K = DecisionKind
 MAIN_STEPS = ("precombat_main", "postcombat_main")
-HARMFUL_CHOICES = ("discard", "sacrifice", "return", "bounce", "destroy", "remove", "exile", "tap")
+HARMFUL_CHOICES = ("discard", "sacrifice", "return", "bounce", "destroy", "remove", "exile", "tap",
+                   "put on the top")
 
 
 class HeuristicAgent(BaseAgent):
@@ -187,8 +188,8 @@ class HeuristicAgent(BaseAgent):
     def _refs(self, view: PlayerView, me: int, e: dict, targets: list[tuple | None],
               source: int | None) -> list[tuple]:
         key = "target" if "target" in e else "who" if "who" in e else None
-        v = e.get(key) if key else ("controller" if e.get("op") in ("gain_life", "draw", "lose_life")
-                                    else None)
+        v = e.get(key) if key else ("controller" if e.get("op") in (
+            "gain_life", "draw", "lose_life", "create_token", "put_from_hand") else None)
         if v is None:
             return []
         if isinstance(v, int):
@@ -552,7 +553,8 @@ class HeuristicAgent(BaseAgent):
         # Mana spent in my own combat is mana my second main phase can't use: only for a kill.
         combat_ok = in_combat and (not my_turn or cost.mana.cmc == 0 or val >= 2.0)
         timing_ok = (dying or combat_ok or (not my_turn and step == "end_of_turn")
-                     or (view.stack and view.stack[-1].controller != me))
+                     or (view.stack and view.stack[-1].controller != me)
+                     or (ab.sorcery_speed and my_turn and step in MAIN_STEPS))
         if not cost.tap and not cost.sacrifice_self and cost.mana.cmc == 0:
             timing_ok = timing_ok or step == "end_of_turn"
         if not timing_ok:
@@ -898,7 +900,7 @@ class HeuristicAgent(BaseAgent):
     def _known_cards(self, view: PlayerView) -> dict[int, Card]:
         out: dict[int, Card] = {}
         for P in view.players:
-            for zone in (P.hand or (), P.graveyard, P.removed):
+            for zone in (P.hand or P.known_hand, P.graveyard, P.removed):
                 for c in zone:
                     out[c.cid] = c
         for c in view.library:

@@ -5,10 +5,12 @@ when what it shows changed (a permanent's state, a hand or graveyard that grew),
 observation handed out is a fresh copy of the buffer, so callers may keep or modify it.
 
 What the viewer may not see never enters its buffer: the opponent's hand shows only its size and
-the cards that went there from a public zone (or that a decision showed the viewer);
-libraries show only their sizes, plus the cards a decision of the viewer shows from them (a
-library search). The pending decision's details (options, choices so far) are the decider's
-only; the other player sees who decides and what kind of decision it is.
+the cards that went there from a public zone (or that a decision showed the viewer), the cards
+revealed to the viewer or that they looked at (``Game.known_cards``, Peek, Distress) and the whole
+hand when it is played revealed (Telepathy); libraries show only their sizes, plus the cards a
+decision of the viewer shows from them (a library search) and the library cards the viewer knows
+(Aven Windreader), in the revealed table. The pending decision's details (options, choices so
+far) are the decider's only; the other player sees who decides and what kind of decision it is.
 
 >>> from mtg_env import Deck, Game
 >>> g = Game.new([Deck.builtin("starter_green"), Deck.builtin("starter_red")], seed=1)
@@ -211,6 +213,7 @@ class _View:
         self.piles: dict[str, list[list]] = {"graveyards": [[], []], "removed": [[], []]}
         self.stack_rows = 0
         self.revealed_rows = 0
+        self.extra: set[int] = set()  # card ids in hidden zones the viewer knows (Game.known_cards)
         self.trigger_rows = 0
         self.marks: list[int] = []
         self.scalars: tuple | None = None
@@ -238,6 +241,7 @@ class _View:
         me = self.me
         deciding = d is not None and d.player == me
         perms = game.permanents
+        self.extra = game.known_cards(me)
         self._opponent_hand(game)
         self._permanents(perms)
         self._hand(game.players[me].hand)
@@ -416,7 +420,9 @@ class _View:
     def _opponent_hand(self, game: Game) -> None:
         hand = game.players[1 - self.me].hand
         known_set = self.o.knowledge.known[1 - self.me]
-        known = tuple(c for c in hand if c in known_set) if known_set else ()
+        extra = self.extra
+        known = tuple(c for c in hand if c in known_set or c.cid in extra) if (
+            known_set or extra) else ()
         old_known, old_n = self.opp_key
         n = len(hand)
         if known == old_known and n == old_n:
@@ -626,8 +632,12 @@ class _View:
                             ch_opp = 1
                     else:
                         self._mark_chosen(zone, v, marks)
+        opp_rows = self.opp_hand_row
+        lib_known = [cid for cid in self.extra if cid not in opp_rows] if self.extra else ()
         if deciding and (kind is _K.CHOOSE_CARDS or kind is _K.TARGET):
-            self._revealed(game, d)
+            self._revealed(game, d, lib_known)
+        elif lib_known:
+            self._revealed(game, None, lib_known)
         elif self.revealed_rows or self.revealed_row:
             self._clear_revealed()
         if deciding and kind is _K.ORDER_TRIGGERS:
@@ -733,14 +743,19 @@ class _View:
         self.buf[i] = 1
         marks.append(i)
 
-    def _revealed(self, game: Game, d: Any) -> None:
-        """Cards a decision of the viewer shows from a hidden zone (library search...)."""
+    def _revealed(self, game: Game, d: Any, known: Any = ()) -> None:
+        """Cards a decision of the viewer shows from a hidden zone (library search...), then the
+        library cards the viewer knows (``known``: card ids)."""
         refs: list[tuple[Any, int]] = []
-        for zone, v in d.context.get("chosen", ()):
-            refs.append(((zone, v), 1))
-        for a in d.options:
-            if a.verb in ("choose", "target"):
-                refs.append((a.args[0], 0))
+        if d is not None:
+            for zone, v in d.context.get("chosen", ()):
+                refs.append(((zone, v), 1))
+            for a in d.options:
+                if a.verb in ("choose", "target"):
+                    refs.append((a.args[0], 0))
+        if known:
+            seen = {r[1] for r, _ in refs if r[0] == "c"}
+            refs.extend((("c", cid), 0) for cid in sorted(known) if cid not in seen)
         hidden: list[tuple[int, int]] = []
         piles = self.pile_row
         for ref, chosen in refs:

@@ -310,6 +310,8 @@ TARGET_KINDS: dict[str, tuple[tuple[str, ...], str | None]] = {
     "artifact_or_enchantment": (("permanent",), "('Artifact' in o.types or 'Enchantment' in o.types)"),
     "nonland_permanent": (("permanent",), "'Land' not in o.types"),
     "card_in_graveyard": (("card",), None),
+    "artifact_or_creature_card": (
+        ("card",), "('Artifact' in o.cdef.types or 'Creature' in o.cdef.types)"),
     "artifact_creature_or_land": (
         ("permanent",), "('Artifact' in o.types or 'Creature' in o.types or 'Land' in o.types)"),
 }
@@ -330,7 +332,8 @@ def compile_target(kind: str, filters: dict | None, site: Site | None = None
     contexts, restriction = TARGET_KINDS[kind]
     out = {}
     for c in contexts:
-        base = (restriction,) if restriction and c == "permanent" else ()
+        # A kind's restriction is written for its only context, or for permanents.
+        base = (restriction,) if restriction and (c == "permanent" or len(contexts) == 1) else ()
         out[c] = compile_filter(filters, c, site.at("filters"), other=site.source, base=base)
     return out
 
@@ -719,6 +722,7 @@ STATIC_KINDS: dict[str, dict[str, Any]] = {
     "cant_play_creature_spells": {},
     "player_shroud": {},
     "creature_spells_cant_be_countered": {},
+    "opponents_hands_revealed": {},
 }
 # Rule-modifying static kinds: the layer system records which players control a source of each
 # (``game.rule_mods``: kind -> frozenset of those players) for the rules that read them.

@@ -87,6 +87,7 @@ def game_to_dict(g: Game) -> dict[str, Any]:
     d["frames"] = _enc(g.frames)
     d["pending"] = _enc(g.pending)
     d["label_counts"] = g.label_counts
+    d["known"] = sorted([cid, mask, zone] for cid, (mask, zone) in g.known.items())
     d["ll_acc"] = sorted(g._ll_acc.items())
     d["decision"] = g.decision.to_json() if g.decision is not None else None
     d["log"] = g.log
@@ -158,6 +159,7 @@ def _from_dict(d: dict) -> Game:
     g.frames = _dec(d["frames"])
     g.pending = _dec(d["pending"])
     g.label_counts = d["label_counts"]
+    g.known = {cid: (mask, zone) for cid, mask, zone in d.get("known", ())}
     g._ll_acc = {int(k): v for k, v in d["ll_acc"]}
     g.decision = Decision.from_json(d["decision"]) if d["decision"] is not None else None
     g.log = d["log"]

@@ -53,6 +53,8 @@ FIELDS: tuple[Field, ...] = (
     Field("rng", lambda: Rng(0), "rng", "object", "the game's only source of randomness"),
     Field("log", list, "list", "object", "the game log"),
     Field("label_counts", dict, "dict", "object", "how many cards of each name got a label"),
+    Field("known", dict, "dict", "object",
+          "card id -> (players mask, zone): hidden cards revealed or looked at (knowledge.py)"),
     Field("_ll_acc", dict, "dict", "object", "lifelink damage dealt in the current event"),
     # turn structure and priority
     Field("turn", _const(1), "share", "scalar", "turn number"),

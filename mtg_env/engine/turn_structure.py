@@ -191,7 +191,7 @@ class TurnStructure:
             n = len(P.hand) - 1
             P.library.extend(P.hand)
             P.hand = []
-            self.rng.shuffle(P.library)
+            self._shuffle_library(pl)
             P.mulligans += 1
             self._log(f"player {pl} mulligans to {n}")
             self._draw(pl, n)

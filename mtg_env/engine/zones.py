@@ -126,7 +126,10 @@ class Zones:
                 P.drew_from_empty = True  # 2007 CR 420.5g: loses at the next SBE check
                 self._log(f"player {pl} draws from an empty library")
                 return
-            P.hand.append(P.library.pop(0))
+            card = P.library.pop(0)
+            P.hand.append(card)
+            if self.known:
+                self.known.pop(card.cid, None)  # known in the library: a new place now
             # Each card drawn is a separate draw (Underworld Dreams triggers once per card).
             self._event("draw", player=pl, n=1)
 

@@ -109,6 +109,8 @@ capacities).
 * v1: card rows gain six keyword columns (the evasion and targeting keywords of the Tenth
   Edition cards beyond the theme decks), so the observation is wider; the card vocabulary
   (version 1) and the action layout are unchanged. Policies trained on v0 need retraining.
+  The opponent's hand rows and the `revealed` table also show the cards revealed to the viewer
+  or that they looked at (Peek, Distress, Aven Windreader; `Game.known`), same shapes.
 * v0: initial release (card vocabulary version 1)
 """
 

@@ -277,10 +277,11 @@ from . import (  # noqa: E402  (the op modules register themselves with the mach
     continuous,
     control,
     damage_life,
+    library,
     permanents,
     stack_ops,
     zones,
 )
 
 __all__ = ["OPS", "OP_DEFS", "Effect", "Param", "chance", "compile_effect", "continuous", "control",
-           "damage_life", "effect_schema", "op", "permanents", "stack_ops", "zones"]
+           "damage_life", "effect_schema", "library", "op", "permanents", "stack_ops", "zones"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..errors import MtgError
 from . import Args, Param, amount, flag, op, players, ref, run_effects
 
 if TYPE_CHECKING:
@@ -93,7 +94,8 @@ def search_library(g: Game, item: StackItem, a: Args) -> None:
         n = a.amount
         g.frames.append(g._choose_frame(pl, cands, 0 if flt.spec else min(n, len(cands)), n,
                                         "find", f"{item.label}: search your library",
-                                        then={"op": a.to, "reveal": a.reveal}, sid=item.id))
+                                        then={"op": a.to, "reveal": a.reveal,
+                                              "learn": 3 if a.reveal else 0}, sid=item.id))
 
 
 @op("look_at_top", amount=amount(default=1),
@@ -115,12 +117,13 @@ def look_at_top(g: Game, item: StackItem, a: Args) -> None:
     rest = a.rest
     frames = [g._choose_frame(pl, top, len(top), len(top), _VERB[rest],
                               f"{item.label}: order the rest ({_VERB[rest]})",
-                              then={"op": rest}, sid=item.id)]
+                              then={"op": rest, "learn": 1 << pl}, sid=item.id)]
     for ch in a.choices:
         cands = [c for c in top if ch.filter.test(g.cards[c[1]], pl)]
         frames.append(g._choose_frame(pl, cands, ch.min, ch.max, _VERB[ch.to],
                                       f"{item.label}: {ch.prompt or _VERB[ch.to]}",
-                                      then={"op": ch.to, "reveal": ch.reveal}, sid=item.id))
+                                      then={"op": ch.to, "reveal": ch.reveal,
+                                            "learn": 3 if ch.reveal else 1 << pl}, sid=item.id))
     for f in frames:
         f["group"] = group
     # Frames run last-in first-out: the rest goes below the choices, the first choice on top.
@@ -131,7 +134,9 @@ def look_at_top(g: Game, item: StackItem, a: Args) -> None:
 @op("discard", target=players(default="controller"), amount=amount(default=1),
     random=flag("at random"),
     chooser=Param("enum", default="player", choices=("player", "controller"),
-                  doc="who chooses the cards: the discarding player or the ability's controller"))
+                  doc="who chooses the cards: the discarding player or the ability's controller"),
+    filter=Param("filter", default={}, context="card",
+                 doc="only cards matching it can be chosen (Distress: a nonland card)"))
 def discard(g: Game, item: StackItem, a: Args) -> None:
     """Each referenced player discards N cards."""
     n = a.amount(g, item)
@@ -141,6 +146,8 @@ def discard(g: Game, item: StackItem, a: Args) -> None:
         P = g.players[pl]
         if not P.hand:
             continue
+        if a.random and a.filter.spec:
+            raise MtgError("engine error: a random discard with a filter is not supported")
         if a.random:
             for _ in range(min(n, len(P.hand))):
                 card = P.hand[g.rng.below(len(P.hand))]
@@ -150,7 +157,8 @@ def discard(g: Game, item: StackItem, a: Args) -> None:
                 g._event("discard", player=pl)
             continue
         chooser = item.controller if a.chooser == "controller" else pl
-        cands = [("h", c.cid) for c in P.hand]
+        test = a.filter.test
+        cands = [("h", c.cid) for c in P.hand if test(c, chooser)]
         k = min(n, len(cands))
         g.frames.append(g._choose_frame(chooser, cands, k, k, "discard",
                                         f"{item.label}: player {pl} discards {k}", sid=item.id))
