@@ -64,8 +64,8 @@ class Priority:
             pid, ab, color = a.args
             perm = self.perms[pid]
             ability = perm.activated[ab]
-            self._log(f"player {pl} {'taps' if ability.cost.tap else 'activates'} "
-                      f"{perm.card.label} for {color * ability.mana_amount}")
+            self._log(f"player {pl} {'taps' if ability.cost.tap and color else 'activates'} "
+                      f"{perm.card.label}" + (f" for {color * ability.mana_amount}" if color else ""))
             self._activate_mana(pid, ab, color)
             # A {T}-only mana ability with no other effect changes nothing an SBE or trigger
             # looks at (2007 CR 411: it doesn't use the stack).
@@ -361,7 +361,7 @@ def _mana_action(perm: Permanent, ab, index: int, color: str) -> Action:
     label = perm.card.label
     return _cached(("mana", perm.id, label, index, color, ab), "mana",
                    lambda: f"{'tap' if ab.cost.tap else 'activate'} {label} for "
-                           f"{color * ab.mana_amount}",
+                           f"{color * ab.mana_amount}" if color else f"activate {label}",
                    (perm.id, index, color))
 
 

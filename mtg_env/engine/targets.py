@@ -61,6 +61,9 @@ class Targeting:
         flt = spec.perm
         if flt is not None:
             test = flt.test
+            if flt.dynamic:  # "blocking this creature": the source's id
+                test = flt.bind(src=source.id if source is not None else
+                                item.source if item is not None else -1)
             src_colors = (spell_card.cdef.colors if spell_card is not None
                           else self._source_colors(item, source))
             skip = source.id if source is not None and spec.other else None
@@ -122,6 +125,8 @@ class Targeting:
                       else frozenset(item.data.get("src_colors", "")))
             if colors and protected_from(p, colors):
                 return False
+            if spec.perm.dynamic:
+                return spec.perm.bind(src=item.source)(p, pl)
             return spec.perm.test(p, pl)
         if kind == "s":
             s = self._item(v)

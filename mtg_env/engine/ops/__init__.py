@@ -42,11 +42,11 @@ class Param:
     (for ``enum``) the allowed words, (for ``filter``) the context, (for ``choices``) the
     sub-parameters."""
 
-    __slots__ = ("choices", "context", "default", "doc", "kind", "required", "sub")
+    __slots__ = ("allow", "choices", "context", "default", "doc", "kind", "required", "sub")
 
     def __init__(self, kind: str, required: bool = False, default: Any = None, doc: str = "",
                  choices: tuple[str, ...] = (), context: str = "permanent",
-                 sub: dict[str, Param] | None = None) -> None:
+                 sub: dict[str, Param] | None = None, allow: tuple[str, ...] = ()) -> None:
         self.kind = kind
         self.required = required
         self.default = default
@@ -54,6 +54,7 @@ class Param:
         self.choices = choices
         self.context = context
         self.sub = sub or {}
+        self.allow = allow  # for a filter: the dynamic values the op binds (filters.DYNAMIC_NAMES)
 
     def compile(self, v: Any, site: Site, name: str) -> Any:
         """Check a value from card data and compile it."""
@@ -65,7 +66,7 @@ class Param:
         if k == "players":
             return compile_ref(v, site, players=True)
         if k == "filter":
-            return compile_filter(v, self.context, site)
+            return compile_filter(v, self.context, site, allow=self.allow)
         if k == "bool":
             T_BOOL.check(v, site, name)
             return v
@@ -257,10 +258,11 @@ from . import (  # noqa: E402  (the op modules register themselves with the mach
     continuous,
     control,
     damage_life,
+    mana_ops,
     permanents,
     stack_ops,
     zones,
 )
 
 __all__ = ["OPS", "OP_DEFS", "Effect", "Param", "compile_effect", "continuous", "control",
-           "damage_life", "effect_schema", "op", "permanents", "stack_ops", "zones"]
+           "damage_life", "effect_schema", "mana_ops", "op", "permanents", "stack_ops", "zones"]
