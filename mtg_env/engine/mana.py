@@ -50,13 +50,14 @@ def _match(needs: list[int], sources: Sequence[Source]) -> list[int] | None:
 
 
 def plan_payment(pool: Sequence[int], colored: Sequence[int], generic: int,
-                 sources: Sequence[Source], color_value: Sequence[float] = (0, 0, 0, 0, 0)
-                 ) -> tuple[list[int], list[tuple[int, str]]] | None:
+                 sources: Sequence[Source], color_value: Sequence[float] = (0, 0, 0, 0, 0),
+                 cheapest: bool = True) -> tuple[list[int], list[tuple[int, str]]] | None:
     """Plan paying ``colored`` (WUBRG counts) plus ``generic``.
 
     Returns ``(spend, taps)``: ``spend`` is how much of each pool slot (WUBRGC) to use, ``taps``
     the ``(source index, color symbol)`` pairs to activate. ``None`` if the cost can't be paid.
-    ``color_value`` ranks colors by how much the rest of the hand wants them.
+    ``color_value`` ranks colors by how much the rest of the hand wants them. ``cheapest``: avoid
+    side costs (False when only asking whether the cost can be paid: the answer is the same).
     """
     spend = [0, 0, 0, 0, 0, 0]
     left = list(pool)
@@ -102,7 +103,7 @@ def plan_payment(pool: Sequence[int], colored: Sequence[int], generic: int,
         rest.sort(key=lambda i: _value(ordered[i][2], color_value))
         for i in rest[:gen]:
             taps.append((order_idx[i], _generic_symbol(ordered[i], color_value)))
-    if any(sources[si][3] and sym in sources[si][3] for si, sym in taps):
+    if cheapest and any(sources[si][3] and sym in sources[si][3] for si, sym in taps):
         better = _min_side_costs(needs, gen, sources, order_idx, color_value)
         if better is not None:
             taps = better
@@ -201,7 +202,7 @@ def max_affordable(pool: Sequence[int], colored: Sequence[int], generic: int,
                    sources: Sequence[Source]) -> int:
     """Largest extra generic amount payable on top of the cost (for X), or -1 if the cost
     itself can't be paid."""
-    if plan_payment(pool, colored, generic, sources) is None:
+    if plan_payment(pool, colored, generic, sources, cheapest=False) is None:
         return -1
     return sum(pool) + len(sources) - sum(colored) - generic
 

@@ -83,7 +83,8 @@ class ManaAbilities:
         for s in sources:
             c = s[2]
             if len(c) != 1:
-                return plan_payment(pool, cost.colored, cost.generic, sources) is not None
+                return plan_payment(pool, cost.colored, cost.generic, sources,
+                                    cheapest=False) is not None
             if c != "C":
                 counts["WUBRG".index(c)] += 1
         return all(need <= have for need, have in zip(cost.colored, counts))
@@ -92,13 +93,13 @@ class ManaAbilities:
                x_color: str | None = None) -> int:
         P = self.players[pl]
         sources = [] if self.manual_mana else self._mana_sources(pl, exclude)
-        if plan_payment(P.mana_pool, cost.colored, cost.generic, sources) is None:
+        if plan_payment(P.mana_pool, cost.colored, cost.generic, sources, cheapest=False) is None:
             return -1
         top = (sum(P.mana_pool) + len(sources) - cost.cmc) // max(cost.x, 1)
         if x_color:
             # "Spend only [color] mana on X": X is paid as extra colored symbols.
             while top > 0 and plan_payment(P.mana_pool, add_colored(cost.colored, x_color, top * cost.x),
-                                           cost.generic, sources) is None:
+                                           cost.generic, sources, cheapest=False) is None:
                 top -= 1
         return top
 

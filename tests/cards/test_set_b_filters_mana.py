@@ -17,11 +17,11 @@ from mtg_env.testing import Scenario
 K = DecisionKind
 
 
-def main(p0: dict, p1: dict | None = None, **top) -> Scenario:
-    """Player 0 active with priority in their precombat main phase of turn 3."""
-    pos = {"turn": 3, "step": "precombat_main", "players": [p0, p1 or {}]}
-    pos.update(top)
-    return Scenario(pos, **top.pop("options", {}))
+def main(p0: dict, p1: dict | None = None, options: dict | None = None) -> Scenario:
+    """Player 0 active with priority in their precombat main phase of turn 3 (``options``: game
+    options such as manual_mana)."""
+    return Scenario({"turn": 3, "step": "precombat_main", "players": [p0, p1 or {}]},
+                    **(options or {}))
 
 
 def targets(s: Scenario) -> list[str]:
@@ -382,3 +382,309 @@ def test_knight_of_dusk_target_that_stops_blocking_is_illegal() -> None:
     s.assert_in_play("Knight of Dusk", False)
     s.resolve()
     s.assert_in_play("Hill Giant")
+
+
+# == mana abilities ===============================================================================
+
+PAINLANDS = [
+    # (painland, its colors, a basic land making one of them, a spell costing {1} + that color)
+    ("Battlefield Forge", "RW", "Mountain", "Goblin Piker"),
+    ("Brushland", "GW", "Forest", "Grizzly Bears"),
+    ("Caves of Koilos", "WB", "Plains", "Youthful Knight"),
+    ("Karplusan Forest", "RG", "Mountain", "Goblin Piker"),
+    ("Llanowar Wastes", "BG", "Forest", "Grizzly Bears"),
+    ("Shivan Reef", "UR", "Island", "Sage Owl"),
+    ("Sulfurous Springs", "BR", "Mountain", "Goblin Piker"),
+    ("Underground River", "UB", "Island", "Sage Owl"),
+    ("Yavimaya Coast", "GU", "Forest", "Grizzly Bears"),
+]
+
+
+@pytest.mark.parametrize(("land", "colors", "basic", "spell"), PAINLANDS)
+def test_painland_makes_colorless_painlessly_and_its_colors_for_1_damage(
+        land: str, colors: str, basic: str, spell: str) -> None:
+    """Each painland: "{T}: Add {1} to your mana pool. {T}: Add {X} or {Y} to your mana pool.
+    [This land] deals 1 damage to you." Both are mana abilities (2007 CR 406.1); the damage is
+    part of the second one and is dealt by the land (a colorless source)."""
+    s = main({"in_play": [land]}, options={"manual_mana": True})
+    assert s.options() == ["pass", f"tap {land} for C", *(f"tap {land} for {c}" for c in colors)]
+    s.do(f"tap {land} for C")
+    s.assert_life(0, 20)
+    assert pool(s, 0) == "C"
+    for c in colors:
+        s = main({"in_play": [land]}, options={"manual_mana": True})
+        s.do(f"tap {land} for {c}")
+        s.assert_life(0, 19)
+        assert pool(s, 0) == c
+
+
+@pytest.mark.parametrize(("land", "colors", "basic", "spell"), PAINLANDS)
+def test_automatic_payer_never_pays_life_when_a_basic_can_pay_the_color(
+        land: str, colors: str, basic: str, spell: str) -> None:
+    """Issue 9: the automatic payer chooses among mana abilities so that a side cost is paid only
+    when no free source can pay instead (2007 CR 409.1g-h: the player chooses which mana
+    abilities to play). The spell costs {1} and one of the land's colors: the basic pays the
+    color, the painland's {1} ability the generic mana, and no damage is dealt."""
+    s = main({"hand": [spell], "in_play": [land, basic]})
+    s.do(f"play {spell}")
+    assert s.perm(land).tapped and s.perm(basic).tapped
+    s.assert_life(0, 20)
+
+
+@pytest.mark.parametrize(("land", "colors", "basic", "spell"), PAINLANDS)
+def test_automatic_payer_uses_the_painful_ability_when_only_it_makes_the_color(
+        land: str, colors: str, basic: str, spell: str) -> None:
+    """When only the painland makes the needed color (the other land is a basic of a third
+    color), the payer uses its colored ability and its controller takes the 1 damage."""
+    other = next(b for c, b in zip("WUBRG", ("Plains", "Island", "Swamp", "Mountain", "Forest"))
+                 if c not in colors)
+    s = main({"hand": [spell], "in_play": [land, other]})
+    s.do(f"play {spell}")
+    s.assert_life(0, 19)
+
+
+def test_painland_pays_generic_mana_painlessly_even_alone() -> None:
+    """A cost of only generic mana is paid with the painland's {1} ability: Bottle Gnomes ({3})
+    with three painlands deals no damage."""
+    s = main({"hand": ["Bottle Gnomes"],
+              "in_play": ["Brushland", "Shivan Reef", "Caves of Koilos"]})
+    s.do("play Bottle Gnomes")
+    s.assert_life(0, 20)
+    s.resolve()
+    s.assert_in_play("Bottle Gnomes")
+
+
+def test_painlands_pay_a_color_only_one_of_them_must_make() -> None:
+    """Grizzly Bears ({1}{G}) with Brushland, Yavimaya Coast and a Plains: one painland pays {G}
+    (1 damage) and the other painland or the Plains the {1} without damage; the payer never takes
+    2."""
+    s = main({"hand": ["Grizzly Bears"],
+              "in_play": ["Brushland", "Yavimaya Coast", "Plains"]})
+    s.do("play Grizzly Bears")
+    s.assert_life(0, 19)
+    assert sum(p.tapped for p in s.game.permanents) == 2
+
+
+# -- Chromatic Star -------------------------------------------------------------------------------
+def test_chromatic_star_makes_any_color_and_draws_when_sacrificed() -> None:
+    """Chromatic Star: "{1}, {T}, Sacrifice Chromatic Star: Add one mana of any color to your mana
+    pool. When Chromatic Star is put into a graveyard from play, draw a card." The {1} is paid by
+    the Forest; the Star makes {U}; its trigger draws a card (2007 CR 410.5: a triggered ability
+    of a mana ability's source goes on the stack)."""
+    s = main({"in_play": ["Chromatic Star", "Forest"], "library": ["Hill Giant"]})
+    assert [o for o in s.options() if "Chromatic Star" in o] == [
+        f"tap Chromatic Star for {c}" for c in "WUBRG"]
+    s.do("tap Chromatic Star for U")
+    assert pool(s, 0) == "U"
+    assert s.perm("Forest").tapped
+    s.assert_zone(0, "graveyard", "Chromatic Star")
+    s.resolve()
+    assert hand(s, 0) == ["Hill Giant"]
+
+
+def test_chromatic_star_needs_its_mana_cost() -> None:
+    """Chromatic Star's ability costs {1} more than {T} and the sacrifice: with no other mana it
+    can't be activated (2007 CR 409.1h)."""
+    s = main({"in_play": ["Chromatic Star"]})
+    assert not any("Chromatic Star" in o for o in s.options())
+
+
+def test_chromatic_star_draws_when_destroyed_too() -> None:
+    """"When Chromatic Star is put into a graveyard from play" covers any way: Demolish destroys
+    it and its controller draws."""
+    s = main({"hand": ["Demolish"], "in_play": ["Mountain"] * 4},
+             {"in_play": ["Chromatic Star"], "library": ["Hill Giant"]})
+    s.do("play Demolish", "target Chromatic Star")
+    s.resolve()
+    s.resolve()
+    assert hand(s, 1) == ["Hill Giant"]
+
+
+# -- Composite Golem ------------------------------------------------------------------------------
+def test_composite_golem_adds_all_five_colors_at_once() -> None:
+    """Composite Golem: "Sacrifice Composite Golem: Add {W}{U}{B}{R}{G} to your mana pool." One
+    activation adds all five mana (a mana ability, 2007 CR 406.1): Youthful Knight ({1}{W}) is
+    paid from the pool and three mana stay floating."""
+    s = main({"hand": ["Youthful Knight"], "in_play": ["Composite Golem"]})
+    assert [o for o in s.options() if "Composite Golem" in o] == [
+        "activate Composite Golem for WUBRG"]
+    s.do("activate Composite Golem for WUBRG")
+    assert pool(s, 0) == "WUBRG"
+    s.assert_zone(0, "graveyard", "Composite Golem")
+    s.do("play Youthful Knight")
+    assert sum(s.game.players[0].mana_pool) == 3
+
+
+def test_composite_golem_needs_no_tap_so_summoning_sickness_does_not_matter() -> None:
+    """Composite Golem's cost is only the sacrifice (no {T}), so a summoning-sick Golem can be
+    sacrificed for mana (2007 CR 212.3d restricts {T} abilities only)."""
+    s = main({"in_play": [{"card": "Composite Golem", "summoning_sick": True}]})
+    s.do("activate Composite Golem for WUBRG")
+    assert pool(s, 0) == "WUBRG"
+
+
+# -- Doubling Cube --------------------------------------------------------------------------------
+def test_doubling_cube_doubles_each_type_of_mana_and_pays_its_cost_from_lands() -> None:
+    """Doubling Cube: "{3}, {T}: Double the amount of each type of mana in your mana pool." With
+    {R}{R}{G} floating and three untapped lands, the lands pay the {3} and the pool becomes
+    {R}{R}{R}{R}{G}{G} (the type of mana is its color; the ability is a mana ability)."""
+    s = main({"mana_pool": "RRG", "in_play": ["Doubling Cube", "Swamp", "Swamp", "Swamp"]})
+    assert "activate Doubling Cube" in s.options()
+    s.do("activate Doubling Cube")
+    assert pool(s, 0) == "RRRRGG"
+    assert all(p.tapped for p in s.game.permanents)
+
+
+def test_doubling_cube_paid_from_the_pool_doubles_what_is_left() -> None:
+    """Without untapped lands, Doubling Cube's {3} comes out of the pool (colorless first): from
+    {B}{B}{C}{C}{C} it leaves {B}{B}, doubled to {B}{B}{B}{B}."""
+    s = main({"mana_pool": "BBCCC", "in_play": ["Doubling Cube"]})
+    s.do("activate Doubling Cube")
+    assert pool(s, 0) == "BBBB"
+
+
+def test_doubling_cube_needs_three_mana() -> None:
+    """Doubling Cube's {3} must be payable: with two mana available it isn't offered."""
+    s = main({"mana_pool": "R", "in_play": ["Doubling Cube", "Mountain"]})
+    assert "activate Doubling Cube" not in s.options()
+
+
+# == prevention ===================================================================================
+
+# -- Heart of Light -------------------------------------------------------------------------------
+def test_heart_of_light_prevents_damage_dealt_to_the_enchanted_creature() -> None:
+    """Heart of Light: "Prevent all damage that would be dealt to and dealt by enchanted
+    creature." Shock at the enchanted Grizzly Bears deals nothing (2007 CR 419.8); an
+    unenchanted creature is not protected."""
+    s = main({"hand": ["Shock", "Shock"], "in_play": ["Mountain", "Mountain"]},
+             {"in_play": [{"card": "Grizzly Bears", "id": "b"},
+                          {"card": "Heart of Light", "attached_to": "b"}, "Goblin Piker"]})
+    s.do("play Shock", "target Grizzly Bears")
+    s.resolve()
+    s.assert_damage("Grizzly Bears", 0)
+    s.do("play Shock#2", "target Goblin Piker")
+    s.resolve()
+    s.assert_in_play("Goblin Piker", False)
+
+
+def test_heart_of_light_prevents_combat_damage_both_ways() -> None:
+    """Heart of Light on an attacking Hill Giant blocked by Grizzly Bears: neither deals damage to
+    the other ("to and dealt by enchanted creature"); both survive."""
+    s = Scenario({"turn": 3, "step": "declare_blockers", "players": [
+        {"in_play": [{"card": "Hill Giant", "id": "g", "attacking": True},
+                     {"card": "Heart of Light", "attached_to": "g"}]},
+        {"in_play": [{"card": "Grizzly Bears", "blocking": ["g"]}]}]})
+    s.advance_to("end_of_combat")
+    s.assert_in_play("Grizzly Bears")
+    s.assert_damage("Grizzly Bears", 0)
+    s.assert_damage("Hill Giant", 0)
+
+
+def test_heart_of_light_prevents_the_enchanted_creatures_damage_to_a_player() -> None:
+    """An unblocked creature with Heart of Light deals no combat damage to the defending player;
+    another attacker's damage is not prevented."""
+    s = Scenario({"turn": 3, "step": "declare_blockers", "players": [
+        {"in_play": [{"card": "Hill Giant", "id": "g", "attacking": True},
+                     {"card": "Heart of Light", "attached_to": "g"},
+                     {"card": "Grizzly Bears", "attacking": True}]}, {}]})
+    s.advance_to("end_of_combat")
+    s.assert_life(1, 18)
+
+
+def test_heart_of_light_enchanting_an_opponents_creature_stops_its_attack_damage() -> None:
+    """Heart of Light can be played on an opponent's creature ("Enchant creature"): player 0
+    enchants player 1's Hill Giant, whose attack then deals player 0 no damage."""
+    s = main({"hand": ["Heart of Light"], "in_play": ["Plains", "Plains", "Plains"],
+              "library": ["Forest"] * 3}, {"in_play": ["Hill Giant"], "library": ["Forest"] * 3})
+    s.do("play Heart of Light", "target Hill Giant")
+    s.resolve()
+    assert s.perm("Heart of Light").attached_to == s.perm("Hill Giant").id
+    s.advance_to("beginning_of_combat", active=1)
+    s.pass_priority(2)
+    s.do("attack with Hill Giant")
+    if s.game.decision.kind is K.DECLARE_ATTACKERS:
+        s.do("done")
+    s.advance_to("end_of_combat", active=1)
+    s.assert_life(0, 20)
+
+
+# -- Holy Day -------------------------------------------------------------------------------------
+def test_holy_day_prevents_all_combat_damage_this_turn() -> None:
+    """Holy Day: "Prevent all combat damage that would be dealt this turn." Played after blocks:
+    the unblocked attacker deals player 1 nothing and the blocked one and its blocker deal each
+    other nothing."""
+    s = Scenario({"turn": 3, "step": "declare_blockers", "players": [
+        {"hand": ["Holy Day"], "in_play": ["Plains",
+                                           {"card": "Hill Giant", "id": "g", "attacking": True},
+                                           {"card": "Grizzly Bears", "attacking": True}]},
+        {"in_play": [{"card": "Goblin Piker", "blocking": ["g"]}]}]})
+    s.do("play Holy Day")
+    s.resolve()
+    s.advance_to("end_of_combat")
+    s.assert_life(1, 20)
+    s.assert_in_play("Goblin Piker")
+    s.assert_damage("Hill Giant", 0)
+
+
+def test_holy_day_does_not_prevent_noncombat_damage() -> None:
+    """Holy Day prevents combat damage only: a Shock the same turn deals its 2 damage."""
+    s = main({"hand": ["Holy Day", "Shock"], "in_play": ["Plains", "Mountain"]})
+    s.do("play Holy Day")
+    s.resolve()
+    s.do("play Shock", "target player 1")
+    s.resolve()
+    s.assert_life(1, 18)
+
+
+def test_holy_day_ends_at_end_of_turn() -> None:
+    """Holy Day's effect lasts "this turn" (2012 514.2): next turn, combat damage is dealt."""
+    s = main({"hand": ["Holy Day"], "in_play": ["Plains"], "library": ["Forest"] * 3},
+             {"in_play": ["Hill Giant"], "library": ["Forest"] * 3})
+    s.do("play Holy Day")
+    s.resolve()
+    s.advance_to("beginning_of_combat", active=1)
+    s.pass_priority(2)
+    s.do("attack with Hill Giant")
+    if s.game.decision.kind is K.DECLARE_ATTACKERS:
+        s.do("done")
+    s.advance_to("end_of_combat", active=1)
+    s.assert_life(0, 17)
+
+
+# -- Luminesce ------------------------------------------------------------------------------------
+def test_luminesce_prevents_damage_from_red_sources() -> None:
+    """Luminesce: "Prevent all damage that black sources and red sources would deal this turn."
+    Shock (a red source) deals nothing."""
+    s = main({"hand": ["Shock"], "in_play": ["Mountain"]},
+             {"hand": ["Luminesce"], "in_play": ["Plains"]})
+    s.do("play Shock", "target player 1", "pass")
+    s.do("play Luminesce")
+    s.resolve()
+    s.resolve()
+    s.assert_life(1, 20)
+
+
+def test_luminesce_prevents_black_creatures_combat_damage_not_green() -> None:
+    """Luminesce stops a black creature's combat damage (Dross Crocodile, 5) but not a green
+    one's (Grizzly Bears, 2): only sources of the stated colors."""
+    s = Scenario({"turn": 3, "step": "declare_blockers", "players": [
+        {"in_play": [{"card": "Dross Crocodile", "attacking": True},
+                     {"card": "Grizzly Bears", "attacking": True}]},
+        {"hand": ["Luminesce"], "in_play": ["Plains"]}]})
+    s.do("pass")
+    s.do("play Luminesce")
+    s.resolve()
+    s.advance_to("end_of_combat")
+    s.assert_life(1, 18)
+
+
+def test_luminesce_does_not_prevent_damage_from_a_white_source() -> None:
+    """A white source is neither black nor red: after Luminesce, Wild Griffin still deals its
+    combat damage."""
+    s = Scenario({"turn": 3, "step": "declare_blockers", "players": [
+        {"hand": ["Luminesce"], "in_play": ["Plains",
+                                            {"card": "Wild Griffin", "attacking": True}]}, {}]})
+    s.do("play Luminesce")
+    s.resolve()
+    s.advance_to("end_of_combat")
+    s.assert_life(1, 18)
