@@ -203,6 +203,17 @@ class HeuristicAgent(BaseAgent):
             return [("p", 1 - me)]
         if v == "each_player":
             return [("p", 0), ("p", 1)]
+        if isinstance(v, dict) and "controller_of" in v:  # "that permanent's controller"
+            t = v["controller_of"]
+            tgt = targets[t] if isinstance(t, int) and t < len(targets) else None
+            p = view.perm(tgt[1]) if tgt is not None and tgt[0] == "o" else None
+            return [("p", p.controller)] if p is not None else []
+        if isinstance(v, dict) and "target_player" in v.values():  # "target player owns"
+            tp = next((t[1] for t in targets if t is not None and t[0] == "p"), None)
+            if tp is None:
+                return []
+            v = {k: ("you" if tp == me else "opponent") if w == "target_player" else w
+                 for k, w in v.items()}
         if isinstance(v, dict):
             out = []
             for p in view.permanents:

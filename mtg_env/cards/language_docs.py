@@ -62,6 +62,11 @@ def language_markdown() -> str:
             "- reference: a target index `N` (must exist), a filter (each permanent matching it), "
             "or a word: " + ", ".join(f"`{w}`" for w in OBJECT_WORDS + PLAYER_WORDS)
             + "; player references (`who`) take only a player target or a player word.",
+            "- reference `{controller_of: N}`: the controller of permanent target N (by last known "
+            "information once an earlier op of the resolution moved it out of play).",
+            "- filter values bound when the ability is played or resolves: `cmc_le: X` (the "
+            "ability's X), `owner`/`controller: target_player` (the player it targets), "
+            "`blocking_source` (its source); a filter where the value is unknown fails at load.",
             "- amount: an integer, `X` (only where the card or ability has X), "
             "`{count: filter}` (permanents in play), `{graveyard: you|any}` (cards in graveyards).",
             "", "#### Trigger filters per event", "", "| event | key | values | default |",

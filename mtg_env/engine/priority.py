@@ -361,7 +361,9 @@ def _mana_action(perm: Permanent, ab, index: int, color: str) -> Action:
     label = perm.card.label
     return _cached(("mana", perm.id, label, index, color, ab), "mana",
                    lambda: f"{'tap' if ab.cost.tap else 'activate'} {label} for "
-                           f"{color * ab.mana_amount}" if color else f"activate {label}",
+                           f"{color * ab.mana_amount}" if color
+                           # no mana of its own (Doubling Cube); distinct from a non-mana ability
+                           else f"activate {label} (mana ability)",
                    (perm.id, index, color))
 
 

@@ -529,8 +529,8 @@ def test_doubling_cube_doubles_each_type_of_mana_and_pays_its_cost_from_lands() 
     {R}{R}{G} floating and three untapped lands, the lands pay the {3} and the pool becomes
     {R}{R}{R}{R}{G}{G} (the type of mana is its color; the ability is a mana ability)."""
     s = main({"mana_pool": "RRG", "in_play": ["Doubling Cube", "Swamp", "Swamp", "Swamp"]})
-    assert "activate Doubling Cube" in s.options()
-    s.do("activate Doubling Cube")
+    assert "activate Doubling Cube (mana ability)" in s.options()
+    s.do("activate Doubling Cube (mana ability)")
     assert pool(s, 0) == "RRRRGG"
     assert all(p.tapped for p in s.game.permanents)
 
@@ -539,14 +539,14 @@ def test_doubling_cube_paid_from_the_pool_doubles_what_is_left() -> None:
     """Without untapped lands, Doubling Cube's {3} comes out of the pool (colorless first): from
     {B}{B}{C}{C}{C} it leaves {B}{B}, doubled to {B}{B}{B}{B}."""
     s = main({"mana_pool": "BBCCC", "in_play": ["Doubling Cube"]})
-    s.do("activate Doubling Cube")
+    s.do("activate Doubling Cube (mana ability)")
     assert pool(s, 0) == "BBBB"
 
 
 def test_doubling_cube_needs_three_mana() -> None:
     """Doubling Cube's {3} must be payable: with two mana available it isn't offered."""
     s = main({"mana_pool": "R", "in_play": ["Doubling Cube", "Mountain"]})
-    assert "activate Doubling Cube" not in s.options()
+    assert "activate Doubling Cube (mana ability)" not in s.options()
 
 
 # == prevention ===================================================================================
