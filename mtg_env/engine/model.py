@@ -146,7 +146,9 @@ class Cost:
 
 
 class ActivatedAbility:
-    """``[Cost]: [Effect]``. ``mana`` lists the colors a mana ability can add (CR 406)."""
+    """``[Cost]: [Effect]``. ``mana`` lists the choices of mana a mana ability can add (CR 406):
+    each entry the symbols added together (``"G"``; ``"WUBRG"`` for Composite Golem; ``""`` for an
+    ability adding none itself, whose effects change the pool: Doubling Cube)."""
 
     __slots__ = (
         "condition",
