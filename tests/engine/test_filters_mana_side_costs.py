@@ -213,3 +213,58 @@ def test_last_known_controller_survives_json_mid_resolution() -> None:
     g = Game.from_json(s.game.to_json())
     assert g.stack[-1].data["lki"] == {"999": 1}
     assert g.copy().stack[-1].data["lki"] == {"999": 1}
+
+
+# -- agents and the encoding --------------------------------------------------------------------
+def test_observer_maps_mana_abilities_adding_several_mana_or_none() -> None:
+    """The env layer: Composite Golem's one WUBRG option, Doubling Cube's no-mana option and the
+    painland's three options each map to one action index of their permanent."""
+    from mtg_env.encoding import Observer
+    from tests.encoding.helpers import check_decision
+
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"mana_pool": "RRR", "in_play": ["Composite Golem", "Doubling Cube", "Brushland",
+                                         "Chromatic Star"]}, {}]})
+    legal = check_decision(Observer(), s.game)
+    texts = sorted(a.text for a in legal.values())
+    assert "activate Composite Golem for WUBRG" in texts
+    assert "activate Doubling Cube (mana ability)" in texts
+    assert {"tap Brushland for C", "tap Brushland for G", "tap Brushland for W"} <= set(texts)
+
+
+def _heuristic_act(s: Scenario, pl: int) -> str:
+    from agents import HeuristicAgent
+    from mtg_env.engine.view import view_for
+
+    agent = HeuristicAgent(strict=True)
+    agent.reset(pl, 0)
+    return agent.act(view_for(s.game, pl)).text
+
+
+def test_heuristic_agent_recalls_the_opponents_artifacts() -> None:
+    """The heuristic agent reads "all artifacts target player owns": it targets the player
+    owning the artifacts (player 1), not itself."""
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"hand": ["Hurkyl's Recall"], "in_play": ["Island", "Island", "Dragon's Claw"]},
+        {"in_play": ["Bottle Gnomes", "Icy Manipulator", "Rod of Ruin"]}]})
+    s.do("play Hurkyl's Recall")
+    assert _heuristic_act(s, 0) == "target player 1"
+
+
+def test_heuristic_agent_values_cryoclasm_damage_to_the_lands_controller() -> None:
+    """The heuristic agent reads "that land's controller": between its own Island and player 1's
+    Plains it destroys the Plains (the 3 damage then hurts player 1)."""
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"hand": ["Cryoclasm"], "in_play": ["Mountain", "Mountain", "Mountain", "Island"]},
+        {"in_play": ["Plains"]}]})
+    s.do("play Cryoclasm")
+    assert _heuristic_act(s, 0) == "target Plains"
+    from agents import HeuristicAgent
+    from mtg_env.engine.view import view_for
+
+    from mtg_env.engine.registry import get_card
+
+    plains = s.perm("Plains").id
+    dmg = get_card("Cryoclasm").spell_effects[1]  # deal 3 to {controller_of: 0}
+    assert HeuristicAgent()._refs(view_for(s.game, 0), 0, dmg, [("o", plains)], None) == [
+        ("p", 1)]
