@@ -260,9 +260,8 @@ def test_heuristic_agent_values_cryoclasm_damage_to_the_lands_controller() -> No
     s.do("play Cryoclasm")
     assert _heuristic_act(s, 0) == "target Plains"
     from agents import HeuristicAgent
-    from mtg_env.engine.view import view_for
-
     from mtg_env.engine.registry import get_card
+    from mtg_env.engine.view import view_for
 
     plains = s.perm("Plains").id
     dmg = get_card("Cryoclasm").spell_effects[1]  # deal 3 to {controller_of: 0}
