@@ -267,3 +267,28 @@ def test_heuristic_agent_values_cryoclasm_damage_to_the_lands_controller() -> No
     dmg = get_card("Cryoclasm").spell_effects[1]  # deal 3 to {controller_of: 0}
     assert HeuristicAgent()._refs(view_for(s.game, 0), 0, dmg, [("o", plains)], None) == [
         ("p", 1)]
+
+
+def test_heuristic_agent_plays_holy_day_against_a_lethal_attack() -> None:
+    """Holy Day ("Prevent all combat damage that would be dealt this turn"): at 3 life facing an
+    unblocked Hill Giant, the heuristic agent plays it; outside combat it holds it."""
+    s = Scenario({"turn": 3, "active_player": 1, "step": "declare_blockers", "players": [
+        {"life": 3, "hand": ["Holy Day"], "in_play": ["Plains"]},
+        {"in_play": [{"card": "Hill Giant", "attacking": True}]}]})
+    s.do("pass")
+    assert s.game.decision.player == 0
+    assert _heuristic_act(s, 0) == "play Holy Day"
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"hand": ["Holy Day"], "in_play": ["Plains"]}, {"in_play": ["Hill Giant"]}]})
+    assert _heuristic_act(s, 0) == "pass"
+
+
+def test_heuristic_agent_plays_luminesce_only_against_its_colors() -> None:
+    """Luminesce prevents damage from black and red sources: against an unblocked lethal Hill
+    Giant (red) the agent plays it; against Craw Wurm (green) it doesn't."""
+    for attacker, expected in (("Hill Giant", "play Luminesce"), ("Craw Wurm", "pass")):
+        s = Scenario({"turn": 3, "active_player": 1, "step": "declare_blockers", "players": [
+            {"life": 3, "hand": ["Luminesce"], "in_play": ["Plains"]},
+            {"in_play": [{"card": attacker, "attacking": True}]}]})
+        s.do("pass")
+        assert _heuristic_act(s, 0) == expected
