@@ -265,10 +265,14 @@ class Priority:
                     return
                 if ab.cost.sacrifice_self:
                     self._leave_play(perm, "graveyard", sacrifice=True)
+            if self.frames[-1] is not f:
+                return  # a mana ability's damage waits for its order decision (painland, 616.1)
         if f["st"] == 4:
             if "mana" in f:
                 gen, col = f.pop("mana")
                 self._pay_mana(pl, ManaCost(gen, tuple(col)))
+                if self.frames[-1] is not f:
+                    return
             if f.pop("sac_self", False) and item.source in self.perms:
                 self._leave_play(self.perms[item.source], "graveyard", sacrifice=True)
             self.frames.pop()

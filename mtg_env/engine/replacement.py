@@ -307,11 +307,8 @@ def run_event(g: Game, ev: dict, frame: dict | None = None) -> int | None:
                 raise MtgError("engine error: ordering replacement effects of a "
                                f"{ev['e']} event is not implemented")
             if frame is None:
-                if g.frames and g.frames[-1]["k"] == "cast":
-                    # A mana ability's damage while a spell's costs are paid: the cast procedure
-                    # can't be suspended there (no such card yet; painlands would need it).
-                    raise MtgError("engine error: ordering replacement effects of damage dealt "
-                                   "while paying costs is not implemented")
+                # Also while a spell's costs are paid (a painland's damage): the cast frame
+                # finishes once this decision is answered (Priority._run_cast).
                 g.frames.append({"k": "order_repl", "ev": ev})
             else:
                 frame["ev"] = ev

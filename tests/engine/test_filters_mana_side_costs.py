@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from mtg_env import Game
+from mtg_env import DecisionKind, Game
 from mtg_env.engine.errors import CardDataError, MtgError
 from mtg_env.engine.filters import Site, compile_filter, compile_ref, compile_target
 from mtg_env.engine.mana import plan_payment
@@ -292,3 +292,46 @@ def test_heuristic_agent_plays_luminesce_only_against_its_colors() -> None:
             {"in_play": [{"card": attacker, "attacking": True}]}]})
         s.do("pass")
         assert _heuristic_act(s, 0) == expected
+
+
+# -- a painland's damage needing the order decision while a spell's costs are paid --------------
+def _pariah_bandage_knight() -> Scenario:
+    """Player 0 has a Bandage shield and Pariah on Grizzly Bears, and pays Youthful Knight's {W}
+    with a painland (the Plains is tapped for Bandage)."""
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"hand": ["Bandage", "Youthful Knight"], "library": ["Forest"] * 3,
+         "in_play": ["Plains", "Brushland", "Brushland", {"card": "Grizzly Bears", "id": "b"},
+                     {"card": "Pariah", "attached_to": "b"}]}, {}]})
+    s.do("play Bandage", "target player 0")
+    s.resolve()
+    s.do("play Youthful Knight")
+    return s
+
+
+@pytest.mark.parametrize(("first", "bears_damage", "shield_left"), [
+    ("apply Pariah first", 1, True), ("apply prevention shield (Bandage) first", 0, False)])
+def test_painland_damage_while_paying_costs_asks_the_order(first: str, bears_damage: int,
+                                                           shield_left: bool) -> None:
+    """Brushland's 1 damage to its controller, dealt while Youthful Knight's costs are paid
+    (2007 CR 409.1g), meets two effects: Pariah's redirection and Bandage's shield. The affected
+    player chooses which applies first (2012 616.1); the spell's casting finishes afterwards."""
+    s = _pariah_bandage_knight()
+    d = s.game.decision
+    assert d.kind is DecisionKind.ORDER_REPLACEMENTS and d.player == 0
+    s.do(first)
+    assert s.game.decision.kind is DecisionKind.PRIORITY
+    assert [x.label for x in s.game.stack] == ["Youthful Knight"]
+    s.assert_life(0, 20)
+    s.assert_damage("Grizzly Bears", bears_damage)
+    assert any(r["kind"] == "prevent" for r in s.game.replacements) == shield_left
+    s.resolve()
+    s.assert_in_play("Youthful Knight")
+
+
+def test_cast_waiting_for_the_order_decision_survives_copy_and_json() -> None:
+    """The suspended casting is frames of data: a copy and a JSON round trip answer the same."""
+    s = _pariah_bandage_knight()
+    for g in (s.game.copy(), Game.from_json(s.game.to_json())):
+        g.apply("apply Pariah first")
+        assert [x.label for x in g.stack] == ["Youthful Knight"]
+        assert g.find_permanent("Grizzly Bears").damage == 1
