@@ -688,3 +688,33 @@ def test_luminesce_does_not_prevent_damage_from_a_white_source() -> None:
     s.resolve()
     s.advance_to("end_of_combat")
     s.assert_life(1, 18)
+
+
+# == timing ========================================================================================
+@pytest.mark.parametrize(("card", "lands", "target"), [
+    ("Creeping Mold", ["Forest"] * 4, "Dragon's Claw"), ("Cryoclasm", ["Mountain"] * 3, "Plains"),
+    ("Deathmark", ["Swamp"], "Grizzly Bears"), ("Demolish", ["Mountain"] * 4, "Dragon's Claw")])
+def test_the_sorceries_are_played_only_in_their_controllers_main_phase(card: str, lands: list,
+                                                                       target: str) -> None:
+    """Creeping Mold, Cryoclasm, Deathmark and Demolish are sorceries (2007 CR 212.3a): not
+    playable on the opponent's turn even with a legal target; playable in their controller's own
+    main phase."""
+    s = Scenario({"turn": 3, "active_player": 1, "step": "precombat_main", "players": [
+        {"hand": [card], "in_play": lands}, {"in_play": [target]}]})
+    s.do("pass")
+    assert s.game.decision.player == 0
+    assert f"play {card}" not in s.options()
+    s = main({"hand": [card], "in_play": lands}, {"in_play": [target]})
+    assert f"play {card}" in s.options()
+
+
+def test_luminesce_ends_at_end_of_turn() -> None:
+    """Luminesce lasts "this turn" (2012 514.2): next turn a red source deals damage again."""
+    s = main({"hand": ["Luminesce"], "in_play": ["Plains"], "library": ["Forest"] * 3},
+             {"hand": ["Shock"], "in_play": ["Mountain"], "library": ["Forest"] * 3})
+    s.do("play Luminesce")
+    s.resolve()
+    s.advance_to("precombat_main", active=1)
+    s.do("play Shock", "target player 0")
+    s.resolve()
+    s.assert_life(0, 18)
