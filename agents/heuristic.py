@@ -151,7 +151,7 @@ class HeuristicAgent(BaseAgent):
         """Value for ``me`` of resolving ``effects`` with these targets."""
         total = 0.0
         for e in effects:
-            if e.get("op") == "prevent_all_damage" and e.get("target") is None:
+            if e.get("op") == "prevent_all_damage":
                 total += self._prevent_all_value(view, me, e) if in_combat else 0.0
                 continue
             for ref in self._refs(view, me, e, targets, source):

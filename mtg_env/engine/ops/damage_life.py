@@ -52,20 +52,20 @@ def prevent_damage(g: Game, item: StackItem, a: Args) -> None:
         g._log(f"{item.label}: prevent the next {n} damage to {g._ref_text(r)} this turn")
 
 
-@op("prevent_all_damage", target=ref(doc="only damage dealt to it (default: to anything)"),
-    combat_only=flag("only combat damage"),
+@op("prevent_all_damage", combat_only=flag("only combat damage"),
     source_colors=Param("words", choices=tuple("WUBRG"),
                         doc="only damage dealt by sources of one of these colors"))
 def prevent_all_damage(g: Game, item: StackItem, a: Args) -> None:
-    """"Prevent all [combat] damage [that sources of these colors would deal] [to X] this turn"
-    (2007 CR 419.8): a shield with no amount in game.replacements (Holy Day, Luminesce)."""
+    """"Prevent all [combat] damage [that sources of these colors would deal] this turn"
+    (2007 CR 419.8): a shield with no amount and no target in game.replacements (Holy Day,
+    Luminesce)."""
     colors = "".join(a.source_colors or ())
     what = ("combat " if a.combat_only else "") + "damage"
     if colors:
-        what += " from " + " and ".join(f"{c} sources" for c in colors)
-    targets = a.target(g, item) if a.target is not None else [None]
-    for r in targets:
-        add_prevention_shield(g, r, None, item.label, item.source, item.data.get("card", ""),
-                              combat_only=a.combat_only, source_colors=colors)
-        where = f" to {g._ref_text(r)}" if r is not None else ""
-        g._log(f"{item.label}: prevent all {what}{where} this turn")
+        what += " from " + " and ".join(f"{_COLOR_WORD[c]} sources" for c in colors)
+    add_prevention_shield(g, None, None, item.label, item.source, item.data.get("card", ""),
+                          combat_only=a.combat_only, source_colors=colors)
+    g._log(f"{item.label}: prevent all {what} this turn")
+
+
+_COLOR_WORD = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
