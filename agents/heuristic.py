@@ -152,6 +152,9 @@ class HeuristicAgent(BaseAgent):
         """Value for ``me`` of resolving ``effects`` with these targets."""
         total = 0.0
         for e in effects:
+            if e.get("op") == "prevent_all_damage":
+                total += self._prevent_all_value(view, me, e) if in_combat else 0.0
+                continue
             for ref in self._refs(view, me, e, targets, source):
                 op = e.get("op")
                 if op in ("pump", "regenerate", "grant") and ref[0] == "o":
@@ -163,6 +166,38 @@ class HeuristicAgent(BaseAgent):
                     total += self._combat_pump_value(view, me, ref[1], e, x)
                 else:
                     total += effect_value(view, me, e, ref, x, in_combat)
+        return total
+
+    def _prevent_all_value(self, view: PlayerView, me: int, e: dict) -> float:
+        """Value for ``me`` of preventing all combat damage this turn (Holy Day), or all damage
+        from sources of some colors (Luminesce), judged on the combat in progress."""
+        colors = set(e.get("source_colors") or ())
+
+        def stopped(p: PermanentView) -> bool:  # is this creature's damage prevented?
+            return not colors or bool(colors & p.colors)
+
+        def side(p: PermanentView) -> float:
+            return 1.0 if p.controller == me else -1.0
+
+        total = 0.0
+        for att in view.permanents:
+            if not att.attacking or not stopped(att):
+                continue
+            defender = 1 - att.controller
+            life = view.players[defender].life
+            blockers = [b for b in (view.perm(i) for i in att.blockers) if b is not None]
+            face = att.power if not att.blocked else trample_through(att, blockers)
+            if face > 0:
+                gain = LETHAL if face >= life else face * face_weight(life)
+                total += gain if defender == me else -gain
+            if blockers:
+                _, dying = fight(att, blockers)
+                total += sum(side(b) * creature_value(b) for b in blockers if b.id in dying)
+        for att in view.permanents:  # attackers the blockers' damage would kill
+            if att.attacking and att.blocked:
+                blockers = [b for b in (view.perm(i) for i in att.blockers) if b is not None]
+                if blockers and all(stopped(b) for b in blockers) and fight(att, blockers)[0]:
+                    total += side(att) * creature_value(att)
         return total
 
     def _save_value(self, view: PlayerView, me: int, pid: int, e: dict, x: int) -> float:
@@ -204,6 +239,17 @@ class HeuristicAgent(BaseAgent):
             return [("p", 1 - me)]
         if v == "each_player":
             return [("p", 0), ("p", 1)]
+        if isinstance(v, dict) and "controller_of" in v:  # "that permanent's controller"
+            t = v["controller_of"]
+            tgt = targets[t] if isinstance(t, int) and t < len(targets) else None
+            p = view.perm(tgt[1]) if tgt is not None and tgt[0] == "o" else None
+            return [("p", p.controller)] if p is not None else []
+        if isinstance(v, dict) and "target_player" in v.values():  # "target player owns"
+            tp = next((t[1] for t in targets if t is not None and t[0] == "p"), None)
+            if tp is None:
+                return []
+            v = {k: ("you" if tp == me else "opponent") if w == "target_player" else w
+                 for k, w in v.items()}
         if isinstance(v, dict):
             out = []
             for p in view.permanents:

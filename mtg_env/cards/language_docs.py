@@ -71,6 +71,11 @@ def language_markdown() -> str:
             "power of the permanents sacrificed to pay the cost).",
             "- a target spec's `distinct: true` (\"another target\"): not a target already "
             "chosen for the same spell or ability.",
+            "- reference `{controller_of: N}`: the controller of permanent target N (by last known "
+            "information once an earlier op of the resolution moved it out of play).",
+            "- filter values bound when the ability is played or resolves: `cmc_le: X` (the "
+            "ability's X), `owner`/`controller: target_player` (the player it targets), "
+            "`blocking_source` (its source); a filter where the value is unknown fails at load.",
             "", "#### Trigger filters per event", "", "| event | key | values | default |",
             "|---|---|---|---|"]
     for event, keys in TRIGGER_KEYS.items():

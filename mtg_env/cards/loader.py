@@ -102,10 +102,26 @@ def _activated(index: int, raw: dict, site: Site) -> ActivatedAbility:
     return ActivatedAbility(
         index, _cost(raw["cost"], site.at("cost")), targets,
         _effects(raw.get("effects", ()), esite), raw.get("sorcery_speed", False),
-        raw.get("once_per_turn", False), tuple(raw["add"]) if "add" in raw else None,
+        raw.get("once_per_turn", False), _adds(raw, site),
         raw.get("amount", 1), raw.get("text", ""), x=raw.get("x", False),
         custom=raw.get("custom"), condition=raw.get("condition"),
         max_per_turn=raw.get("max_per_turn", 0))
+
+
+def _adds(raw: dict, site: Site) -> tuple[str, ...] | None:
+    """What a mana ability's ``add`` becomes: one entry per choice, each the mana symbols it
+    adds together (``add_all``: one entry, ``"WUBRG"``; an empty list: ``("",)``, no mana of its
+    own). None: not a mana ability."""
+    if "add" not in raw:
+        if "add_all" in raw:
+            raise site.error("'add_all' needs 'add'")
+        return None
+    add = raw["add"]
+    if not add:
+        if "add_all" in raw or not raw.get("effects"):
+            raise site.error("a mana ability adding no mana itself needs effects and no add_all")
+        return ("",)
+    return ("".join(add),) if raw.get("add_all") else tuple(add)
 
 
 def build_card(name: str, facts: dict, entry: dict, where: str = "") -> CardDef:

@@ -54,7 +54,10 @@ _activated = {
         "cost": _cost,
         "targets": {"type": "array", "items": _target},
         "effects": {"type": "array", "items": _effect},
+        # The mana a mana ability adds: one of the listed (a choice), all of them at once with
+        # add_all, or none itself (an empty list: its effects change the pool, Doubling Cube).
         "add": {"type": "array", "items": {"type": "string", "enum": list("WUBRGC")}},
+        "add_all": {"type": "boolean"},
         "amount": {"type": "integer", "minimum": 1},
         "sorcery_speed": {"type": "boolean"},
         "once_per_turn": {"type": "boolean"},

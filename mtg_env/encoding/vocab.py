@@ -166,9 +166,8 @@ def card_row(cdef: CardDef) -> list[float]:
         if ab.mana is None:
             n_act += 1
         else:
-            for c in ab.mana:
-                if c in MANA:
-                    makes[MANA.index(c)] = 1
+            for c in "".join(ab.mana):  # an entry may add several symbols ("WUBRG") or none
+                makes[MANA.index(c)] = 1
     subtypes = set(cdef.subtypes)
     row: list[float] = [
         card_index(cdef), cost.generic, *cost.colored, cost.x, cost.generic + sum(cost.colored),

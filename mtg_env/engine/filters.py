@@ -116,6 +116,14 @@ class ValueType:
             if isinstance(v, bool) or not isinstance(v, int):
                 raise site.error(f"{key!r} must be an integer, not {v!r}")
             return
+        if self.name == "int or X":
+            if v == "X":
+                if not site.x:
+                    raise site.error(f"{key!r}: X but the card or ability has no X")
+                return
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise site.error(f"{key!r} must be an integer or X, not {v!r}")
+            return
         if self.name == "subtype":
             if not isinstance(v, str) or not v[:1].isupper() or not v.replace("-", "").replace(
                     "'", "").isalpha():
@@ -131,6 +139,8 @@ class ValueType:
 
 
 T_WHO = ValueType("you or opponent", WHO)
+# "owned by target player": the player an ability targets (its first player target).
+T_WHO_T = ValueType("you, opponent or target_player", (*WHO, "target_player"))
 T_TYPE = ValueType("card type", CARD_TYPES)
 T_SUPERTYPE = ValueType("supertype", SUPERTYPES)
 T_SUBTYPE = ValueType("subtype")
@@ -139,6 +149,21 @@ T_KEYWORD = ValueType("keyword", tuple(sorted(KEYWORDS)))
 T_BOOL = ValueType("bool", py=bool)
 T_NAME = ValueType("card name", py=str)
 T_INT = ValueType("int", py=int)
+T_INT_X = ValueType("int or X")
+
+
+class ListType(ValueType):
+    """A non-empty list of values of one type (the "or" keys: ``colors_any: [G, W]``)."""
+
+    def __init__(self, item: ValueType) -> None:
+        super().__init__(f"list of {item.name}")
+        self.item = item
+
+    def check(self, v: Any, site: Site, key: str) -> None:
+        if not isinstance(v, list) or not v:
+            raise site.error(f"{key!r} must be a non-empty list of {self.item.name}, not {v!r}")
+        for w in v:
+            self.item.check(w, site, key)
 
 
 # -- filter keys ------------------------------------------------------------------------------
@@ -151,8 +176,10 @@ class Key:
     """One filter key: its value type, how it tests, and the subject it tests in each context.
 
     ``test``: ``in`` / ``not_in`` (value in a set characteristic), ``who`` (the subject is player
-    ``pl`` for ``you``), ``bool``, ``le`` (at most), ``eq`` (equal). ``subjects``: context ->
-    Python expression of the object ``o``.
+    ``pl`` for ``you``, the targeted player ``tp`` for ``target_player``), ``bool``, ``le`` (at
+    most; ``X`` is the ability's X), ``eq`` (equal), ``any`` (one of a list of values is in the
+    characteristic), ``has_src`` (the ability's source ``src`` is in the subject). ``subjects``:
+    context -> Python expression of the object ``o``.
     """
 
     def __init__(self, name: str, vtype: ValueType, test: str, subjects: dict[str, str],
@@ -170,13 +197,19 @@ class Key:
         if self.test == "not_in":
             return f"{v!r} not in {s}"
         if self.test == "who":
+            if v == "target_player":
+                return f"{s} == tp"
             return f"{s} {'==' if v == 'you' else '!='} pl"
         if self.test == "bool":
             return f"bool({s})" if v else f"not {s}"
         if self.test == "eq":
             return f"{s} == {v!r}"
         if self.test == "le":
-            return f"{s} <= {v!r}"
+            return f"{s} <= {'x' if v == 'X' else repr(v)}"
+        if self.test == "any":
+            return f"not {frozenset(v)!r}.isdisjoint({s})"
+        if self.test == "has_src":
+            return f"src in {s}" if v else f"src not in {s}"
         raise MtgError(f"engine error: filter test {self.test!r}")
 
 
@@ -185,11 +218,11 @@ def _chars(attr: str, contexts: tuple[str, ...] = ("permanent", "card", "spell")
 
 
 KEYS: dict[str, Key] = {k.name: k for k in (
-    Key("controller", T_WHO, "who", {"permanent": "o.controller", "spell": "o.controller",
+    Key("controller", T_WHO_T, "who", {"permanent": "o.controller", "spell": "o.controller",
                                      "player": "o"},
-        "controlled by (a player: is) you / an opponent"),
-    Key("owner", T_WHO, "who", {"permanent": "o.owner", "card": "o.owner", "spell": "o.card.owner"},
-        "owned by you / an opponent (a card: in your / an opponent's zone)"),
+        "controlled by (a player: is) you / an opponent / the targeted player"),
+    Key("owner", T_WHO_T, "who", {"permanent": "o.owner", "card": "o.owner", "spell": "o.card.owner"},
+        "owned by you / an opponent / the targeted player (a card: in that player's zone)"),
     Key("type", T_TYPE, "in", _chars("types"), "has this card type"),
     Key("not_type", T_TYPE, "not_in", _chars("types"), "doesn't have this card type"),
     Key("supertype", T_SUPERTYPE, "in", _chars("supertypes"), "has this supertype"),
@@ -209,7 +242,20 @@ KEYS: dict[str, Key] = {k.name: k for k in (
         "is (true) / isn't attached to a permanent (an Aura or Equipment)"),
     Key("name", T_NAME, "eq", _chars("name", ("card", "spell")) | {"permanent": "o.name"},
         "has this name"),
+    Key("types_any", ListType(T_TYPE), "any", _chars("types"), "has one of these card types"),
+    Key("subtypes_any", ListType(T_SUBTYPE), "any", _chars("subtypes"),
+        "has one of these subtypes (\"Plains or Island\")"),
+    Key("colors_any", ListType(T_COLOR), "any", _chars("colors"),
+        "is one of these colors (\"green or white\")"),
+    Key("cmc_le", T_INT_X, "le", {"permanent": "o.cdef.cost.cmc", "card": "o.cdef.cost.cmc"},
+        "has converted mana cost at most N (or X, the ability's X)"),
+    Key("blocking_source", T_BOOL, "has_src", {"permanent": "o.blocking"},
+        "is blocking the ability's source (\"target creature blocking ~\")"),
 )}
+# Names a filter expression may use besides ``o`` and ``pl``: values known only when an ability
+# is played or resolves (its X, its targeted player, its source). A filter using them is
+# *dynamic*: see :meth:`Filter.bind`.
+DYNAMIC_NAMES = ("x", "tp", "src")
 # Not a property of the object but of the reference: "another ..." excludes the ability's source.
 OTHER_DOC = "not the ability's own source (\"other\", \"another\")"
 
@@ -221,27 +267,48 @@ class Filter:
     ``spec``: the filter dict it was compiled from; ``context``: what ``obj`` is.
     """
 
-    __slots__ = ("context", "expr", "other", "spec", "test")
+    __slots__ = ("context", "dynamic", "expr", "make", "other", "spec", "test")
 
-    def __init__(self, spec: dict, context: str, expr: str, other: bool) -> None:
+    def __init__(self, spec: dict, context: str, expr: str, other: bool,
+                 dynamic: frozenset[str] = frozenset()) -> None:
         self.spec = spec
         self.context = context
         self.expr = expr
         self.other = other
+        # ``dynamic``: which of DYNAMIC_NAMES the expression reads; such a filter has no plain
+        # ``test`` (it would silently read nothing): callers that support it use ``bind``.
+        self.dynamic = dynamic
         # The values in ``expr`` were checked against closed sets / types above, so the source
         # is made only of known attribute names and literals.
-        self.test: Callable[[Any, int], bool] = eval(f"lambda o, pl: {expr}")
+        self.make: Callable[..., Callable[[Any, int], bool]] = eval(
+            f"lambda x, tp, src: lambda o, pl: {expr}")
+        self.test: Callable[[Any, int], bool] = (self.make(0, -1, -1) if not dynamic
+                                                 else self._unbound)
+
+    def _unbound(self, o: Any, pl: int) -> bool:
+        raise MtgError(f"engine error: filter {self.spec} needs {sorted(self.dynamic)} "
+                       "(its caller must use Filter.bind)")
+
+    def bind(self, x: int = 0, tp: int = -1, src: int | None = -1) -> Callable[[Any, int], bool]:
+        """The test of a dynamic filter with its values: the ability's ``x``, its targeted
+        player ``tp``, its source ``src`` (the plain ``test`` for a static filter)."""
+        if not self.dynamic:
+            return self.test
+        return self.make(x, tp, src)
 
     def __repr__(self) -> str:
         return f"Filter({self.context}: {self.expr})"
 
 
 def compile_filter(flt: dict | None, context: str, site: Site | None = None,
-                   other: bool = False, base: tuple[str, ...] = ()) -> Filter:
+                   other: bool = False, base: tuple[str, ...] = (),
+                   allow: tuple[str, ...] = ()) -> Filter:
     """Check a filter dict for ``context`` and compile it.
 
     ``other``: the ``other`` key is allowed (the filter has a source to exclude); ``base``:
-    extra tested expressions (a target kind's own restriction, e.g. ``'Creature' in o.types``).
+    extra tested expressions (a target kind's own restriction, e.g. ``'Creature' in o.types``);
+    ``allow``: the :data:`DYNAMIC_NAMES` this caller binds (a key needing another one is an error
+    at load).
     """
     site = site or Site()
     if flt is None:
@@ -268,7 +335,20 @@ def compile_filter(flt: dict | None, context: str, site: Site | None = None,
         key.vtype.check(v, site, k)
         parts.append(key.expr(context, v))
     parts = list(dict.fromkeys(parts))  # a kind's restriction repeated as a key: test once
-    return Filter(flt, context, " and ".join(parts) or "True", is_other)
+    expr = " and ".join(parts) or "True"
+    dynamic = frozenset(n for n in DYNAMIC_NAMES
+                        if any(n in compile(p, "<filter>", "eval").co_names for p in parts))
+    missing = dynamic - set(allow)
+    if missing:
+        raise site.error(f"filter {flt}: {_DYNAMIC_TEXT[min(missing)]} is not known here")
+    if "tp" in dynamic and site.targets is not None and not any(
+            "player" in TARGET_KINDS[t][0] for t in site.targets):
+        raise site.error(f"filter {flt}: 'target_player' but the ability targets no player")
+    return Filter(flt, context, expr, is_other, dynamic)
+
+
+_DYNAMIC_TEXT = {"x": "X (cmc_le: X)", "tp": "the targeted player (target_player)",
+                 "src": "the ability's source (blocking_source)"}
 
 
 def keys_for(context: str) -> list[str]:
@@ -334,7 +414,8 @@ def compile_target(kind: str, filters: dict | None, site: Site | None = None
     for c in contexts:
         # A kind's restriction is written for its only context, or for permanents.
         base = (restriction,) if restriction and (c == "permanent" or len(contexts) == 1) else ()
-        out[c] = compile_filter(filters, c, site.at("filters"), other=site.source, base=base)
+        out[c] = compile_filter(filters, c, site.at("filters"), other=site.source, base=base,
+                                allow=("src",) if site.source else ())
     return out
 
 
@@ -368,8 +449,11 @@ def compile_ref(v: Any, site: Site | None = None, players: bool = False) -> Ref:
         if v in EVENT_WORDS:
             _check_event_word(v, site)
         return _REF_WORDS[v]
+    if isinstance(v, dict) and set(v) == {"controller_of"}:
+        return _ref_controller_of(v["controller_of"], site)
     if isinstance(v, dict) and not players:
-        flt = compile_filter(v, "permanent", site, other=site.source)
+        flt = compile_filter(v, "permanent", site, other=site.source,
+                             allow=("x", "tp", "src") if site.source else ("x", "tp"))
         return _ref_each(flt)
     raise site.error(f"bad reference {v!r}: a target index, "
                      f"{'a player word' if players else 'a word or a filter'} expected")
@@ -407,13 +491,52 @@ def _ref_target(i: int) -> Ref:
 def _ref_each(flt: Filter) -> Ref:
     test = flt.test
     other = flt.other
+    dynamic = flt.dynamic
 
     def ref(g: Game, item: StackItem) -> list:
         g._fresh()
         ctrl = item.controller
         skip = item.source if other else None
-        return [("o", p.id) for p in list(g.perms.values()) if p.id != skip and test(p, ctrl)]
+        t = flt.bind(item.x, targeted_player(g, item), item.source) if dynamic else test
+        return [("o", p.id) for p in list(g.perms.values()) if p.id != skip and t(p, ctrl)]
     return ref
+
+
+def targeted_player(g: Game, item: StackItem) -> int:
+    """The player ``item`` targets (its first player target still legal), or -1."""
+    specs = g.item_def(item)[0]
+    for i, (kind, v) in enumerate(item.targets):
+        if kind == "p" and (i >= len(specs) or g._target_legal(item, i, specs[i])):
+            return v
+    return -1
+
+
+def _ref_controller_of(i: Any, site: Site) -> Ref:
+    """"That permanent's controller": the controller of target ``i``, with last known
+    information if an earlier op of the same resolution moved it out of play (2012 608.2g;
+    the ops that do so record it in ``item.data["lki"]``)."""
+    if isinstance(i, bool) or not isinstance(i, int) or i < 0 or (
+            site.targets is not None and i >= len(site.targets)):
+        raise site.error(f"'controller_of' must name a target of the ability, not {i!r}")
+    if site.targets is not None and "permanent" not in TARGET_KINDS[site.targets[i]][0]:
+        raise site.error(f"'controller_of': target {i} ({site.targets[i]}) is not a permanent")
+    target = _ref_target(i)
+
+    def ref(g: Game, item: StackItem) -> list:
+        if i >= len(item.targets) or item.targets[i][0] != "o":
+            return []
+        pid = item.targets[i][1]
+        if pid in g.perms:
+            return [("p", g.perms[pid].controller)] if target(g, item) else []
+        ctrl = item.data.get("lki", {}).get(str(pid))
+        return [] if ctrl is None else [("p", ctrl)]
+    return ref
+
+
+def record_lki(item: StackItem, perm: Permanent) -> None:
+    """Remember who controlled ``perm`` as it leaves play during ``item``'s resolution (read by
+    the ``controller_of`` reference)."""
+    item.data.setdefault("lki", {})[str(perm.id)] = perm.controller
 
 
 def _attached(g: Game, item: StackItem) -> list:
@@ -703,7 +826,7 @@ STATIC_KINDS: dict[str, dict[str, Any]] = {
     "grant": {"keywords": "keywords", "abilities": "abilities", **_NARROW},
     "cda_pt": {"count": "filter", "graveyard_count": T_TYPE, "toughness_plus": T_INT},
     "no_mana_empty": {},
-    "prevent_damage": {},
+    "prevent_damage": {"dealt_to": T_BOOL, "dealt_by": T_BOOL},
     "redirect_to_enchanted": {},
     "double_damage": {},
     "enters_tapped": {"types": "types"},

@@ -165,7 +165,9 @@ class Cost:
 
 
 class ActivatedAbility:
-    """``[Cost]: [Effect]``. ``mana`` lists the colors a mana ability can add (CR 406)."""
+    """``[Cost]: [Effect]``. ``mana`` lists the choices of mana a mana ability can add (CR 406):
+    each entry the symbols added together (``"G"``; ``"WUBRG"`` for Composite Golem; ``""`` for an
+    ability adding none itself, whose effects change the pool: Doubling Cube)."""
 
     __slots__ = (
         "condition",
@@ -302,17 +304,25 @@ def _set_refs(cdef: CardDef) -> None:
                         g.ref = (name, "static", i, "activated", j)
 
 
-def tap_mana_of(abilities: tuple) -> tuple[int, str] | None:
-    """``(index of the first, every color made by all)`` of the mana abilities in ``abilities``
-    whose whole cost is {T}, or None: what the automatic payer can tap the object for."""
+def tap_mana_of(abilities: tuple) -> tuple[int, str, str] | None:
+    """``(index of the first, every color made by all, the colors made only with a side
+    effect)`` of the mana abilities in ``abilities`` whose whole cost is {T}, or None: what the
+    automatic payer can tap the object for (a painland: ``(i, "CWU", "WU")``). Abilities adding
+    several mana at once are left to the player."""
     first = -1
     colors = ""
+    free = ""
     for i, ab in enumerate(abilities):
-        if ab.mana is not None and ab.tap_only:
+        if ab.mana is not None and ab.tap_only and ab.mana_amount == 1 and all(
+                len(c) == 1 for c in ab.mana):
             if first < 0:
                 first = i
             colors += "".join(c for c in ab.mana if c not in colors)
-    return (first, colors) if first >= 0 else None
+            if not ab.effects:
+                free += "".join(c for c in ab.mana if c not in free)
+    if first < 0:
+        return None
+    return first, colors, "".join(c for c in colors if c not in free)
 
 
 class CardDef:

@@ -64,8 +64,8 @@ class Priority:
             pid, ab, color = a.args
             perm = self.perms[pid]
             ability = perm.activated[ab]
-            self._log(f"player {pl} {'taps' if ability.cost.tap else 'activates'} "
-                      f"{perm.card.label} for {color * ability.mana_amount}")
+            self._log(f"player {pl} {'taps' if ability.cost.tap and color else 'activates'} "
+                      f"{perm.card.label}" + (f" for {color * ability.mana_amount}" if color else ""))
             self._activate_mana(pid, ab, color)
             # A {T}-only mana ability with no other effect changes nothing an SBE or trigger
             # looks at (2007 CR 411: it doesn't use the stack).
@@ -280,6 +280,8 @@ class Priority:
                     return
                 if ab.cost.sacrifice_self:
                     self._leave_play(perm, "graveyard", sacrifice=True)
+            if self.frames[-1] is not f:
+                return  # a mana ability's damage waits for its order decision (painland, 616.1)
         if f["st"] == 4:
             if "mana" in f:
                 gen, col = f.pop("mana")
@@ -287,6 +289,8 @@ class Priority:
                 add = item.card.cdef.additional_cost if item.kind == "spell" else None
                 if add is not None and add.sacrifice_all is not None:
                     self._sacrifice_all(pl, add, item)
+                if self.frames[-1] is not f:
+                    return  # a replacement order decision (a painland's damage) comes first
             if f.pop("sac_self", False) and item.source in self.perms:
                 self._leave_play(self.perms[item.source], "graveyard", sacrifice=True)
             self.frames.pop()
@@ -401,7 +405,9 @@ def _mana_action(perm: Permanent, ab, index: int, color: str) -> Action:
     label = perm.card.label
     return _cached(("mana", perm.id, label, index, color, ab), "mana",
                    lambda: f"{'tap' if ab.cost.tap else 'activate'} {label} for "
-                           f"{color * ab.mana_amount}",
+                           f"{color * ab.mana_amount}" if color
+                           # no mana of its own (Doubling Cube); distinct from a non-mana ability
+                           else f"activate {label} (mana ability)",
                    (perm.id, index, color))
 
 

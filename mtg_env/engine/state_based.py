@@ -102,4 +102,4 @@ class StateBasedEffects:
             return True
         if spec.perm is None or protected_from(host, aura.colors):
             return False
-        return spec.perm.test(host, aura.controller)
+        return spec.perm.bind(src=aura.id)(host, aura.controller)

@@ -73,6 +73,9 @@ class Targeting:
         flt = spec.perm
         if flt is not None:
             test = flt.test
+            if flt.dynamic:  # "blocking this creature": the source's id
+                test = flt.bind(src=source.id if source is not None else
+                                item.source if item is not None else -1)
             src_colors = (spell_card.cdef.colors if spell_card is not None
                           else self._source_colors(item, source))
             skip = source.id if source is not None and spec.other else None
@@ -160,6 +163,8 @@ class Targeting:
                 return False
             if colors and protected_from(p, colors):
                 return False
+            if spec.perm.dynamic:
+                return spec.perm.bind(src=item.source)(p, pl)
             return spec.perm.test(p, pl)
         if kind == "s":
             s = self._item(v)

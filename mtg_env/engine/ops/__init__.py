@@ -43,11 +43,13 @@ class Param:
     (for ``enum``) the allowed words, (for ``filter``) the context, (for ``choices``) the
     sub-parameters."""
 
-    __slots__ = ("choices", "context", "default", "doc", "kind", "other", "required", "sub")
+    __slots__ = ("allow", "choices", "context", "default", "doc", "kind", "other", "required",
+                 "sub")
 
     def __init__(self, kind: str, required: bool = False, default: Any = None, doc: str = "",
                  choices: tuple[str, ...] = (), context: str = "permanent",
-                 sub: dict[str, Param] | None = None, other: bool = False) -> None:
+                 sub: dict[str, Param] | None = None, other: bool = False,
+                 allow: tuple[str, ...] = ()) -> None:
         self.kind = kind
         self.required = required
         self.default = default
@@ -56,6 +58,7 @@ class Param:
         self.context = context
         self.sub = sub or {}
         self.other = other  # a ``filter`` may say ``other: true`` (the op excludes the source)
+        self.allow = allow  # for a filter: the dynamic values the op binds (filters.DYNAMIC_NAMES)
 
     def compile(self, v: Any, site: Site, name: str) -> Any:
         """Check a value from card data and compile it."""
@@ -67,7 +70,8 @@ class Param:
         if k == "players":
             return compile_ref(v, site, players=True)
         if k == "filter":
-            return compile_filter(v, self.context, site, other=self.other and site.source)
+            return compile_filter(v, self.context, site, other=self.other and site.source,
+                                  allow=self.allow)
         if k == "effects":
             if not isinstance(v, list):
                 raise site.error(f"{name!r} must be a list of effects, not {v!r}")
@@ -278,10 +282,12 @@ from . import (  # noqa: E402  (the op modules register themselves with the mach
     control,
     damage_life,
     library,
+    mana_ops,
     permanents,
     stack_ops,
     zones,
 )
 
 __all__ = ["OPS", "OP_DEFS", "Effect", "Param", "chance", "compile_effect", "continuous", "control",
-           "damage_life", "effect_schema", "library", "op", "permanents", "stack_ops", "zones"]
+           "damage_life", "effect_schema", "library", "mana_ops", "op", "permanents", "stack_ops",
+           "zones"]

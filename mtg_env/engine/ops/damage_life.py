@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..replacement import add_prevention_shield
-from . import Args, amount, flag, op, players, ref
+from . import Args, Param, amount, flag, op, players, ref
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -65,3 +65,22 @@ def prevent_damage(g: Game, item: StackItem, a: Args) -> None:
     for r in a.target(g, item):
         add_prevention_shield(g, r, n, item.label, item.source, item.data.get("card", ""))
         g._log(f"{item.label}: prevent the next {n} damage to {g._ref_text(r)} this turn")
+
+
+@op("prevent_all_damage", combat_only=flag("only combat damage"),
+    source_colors=Param("words", choices=tuple("WUBRG"),
+                        doc="only damage dealt by sources of one of these colors"))
+def prevent_all_damage(g: Game, item: StackItem, a: Args) -> None:
+    """"Prevent all [combat] damage [that sources of these colors would deal] this turn"
+    (2007 CR 419.8): a shield with no amount and no target in game.replacements (Holy Day,
+    Luminesce)."""
+    colors = "".join(a.source_colors or ())
+    what = ("combat " if a.combat_only else "") + "damage"
+    if colors:
+        what += " from " + " and ".join(f"{_COLOR_WORD[c]} sources" for c in colors)
+    add_prevention_shield(g, None, None, item.label, item.source, item.data.get("card", ""),
+                          combat_only=a.combat_only, source_colors=colors)
+    g._log(f"{item.label}: prevent all {what} this turn")
+
+
+_COLOR_WORD = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import MtgError
+from ..filters import record_lki
 from . import Args, Param, amount, flag, op, players, ref, run_effects
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ def destroy(g: Game, item: StackItem, a: Args) -> None:
     """Destroy each referenced permanent."""
     for kind, v in a.target(g, item):
         if kind == "o" and v in g.perms:
+            record_lki(item, g.perms[v])  # "that land's controller" (Cryoclasm)
             g.destroy(g.perms[v], no_regen=a.no_regen)
 
 
@@ -80,7 +82,7 @@ def draw(g: Game, item: StackItem, a: Args) -> None:
             g._draw(v, n)
 
 
-@op("search_library", filter=Param("filter", default={}, context="card"),
+@op("search_library", filter=Param("filter", default={}, context="card", allow=("x",)),
     to=Param("enum", default="hand", choices=_CARD_DEST), reveal=flag("reveal the card found"),
     amount=Param("int", default=1))
 def search_library(g: Game, item: StackItem, a: Args) -> None:
@@ -88,7 +90,8 @@ def search_library(g: Game, item: StackItem, a: Args) -> None:
     pl = item.controller
     P = g.players[pl]
     flt = a.filter
-    cands = [("c", c.cid) for c in P.library if flt.test(c, pl)]
+    test = flt.bind(x=item.x)  # "converted mana cost X or less" (Citanul Flute)
+    cands = [("c", c.cid) for c in P.library if test(c, pl)]
     g.frames.append({"k": "shuffle", "pl": pl})
     if cands:
         n = a.amount
