@@ -144,6 +144,43 @@ def builtin_names() -> list[str]:
     return sorted(p.stem for p in BUILTIN_DIR.glob("*.txt"))
 
 
+THEME_DECKS = ("arcaniss_guile", "cho_mannos_resolve", "evincars_tyranny", "kamahls_temper",
+               "molimos_might")
+"""The five 40-card Tenth Edition theme decks, as published."""
+STARTER_DECKS = ("starter_blue_black", "starter_green", "starter_red", "starter_white")
+"""40-card decks of the engine-core cards (not published lists)."""
+CONSTRUCTED_DECKS = ("artifact_control", "black_removal", "blue_black_control", "blue_fliers",
+                     "green_ramp", "green_white_auras", "red_burn", "red_green_beats",
+                     "white_black_lifedrain", "white_weenie")
+"""60-card two-color decks of classic Tenth Edition archetypes (not published lists)."""
+DECK_GROUPS = {"theme": THEME_DECKS, "starter": STARTER_DECKS, "constructed": CONSTRUCTED_DECKS}
+"""Names that stand for several built-in decks wherever decks are named (``all``: every one)."""
+
+
+def expand_deck_groups(names: list[str] | tuple[str, ...]) -> list[str]:
+    """Deck names with the group names (``theme``, ``starter``, ``constructed``, ``all``)
+    replaced by their decks, in order, each deck once per mention.
+
+    >>> expand_deck_groups(["theme", "red_burn"])[-2:]
+    ['molimos_might', 'red_burn']
+    """
+    out: list[str] = []
+    for n in names:
+        if n == "all":
+            out.extend(builtin_names())
+        else:
+            out.extend(DECK_GROUPS.get(n, (n,)))
+    return out
+
+
+def builtin_description(name: str) -> str:
+    """The one-line description of a built-in deck (its first ``#`` comment line)."""
+    if name not in builtin_names():
+        raise DeckError(f"no built-in deck {name!r}; available: {', '.join(builtin_names())}")
+    first = (BUILTIN_DIR / f"{name}.txt").read_text(encoding="utf-8").splitlines()[0]
+    return first.removeprefix("#").strip() if first.startswith("#") else ""
+
+
 def decode_utf8(data: bytes) -> str:
     """UTF-8 text with a leading byte-order mark removed (raises ``UnicodeDecodeError``)."""
     return data.decode("utf-8-sig")
