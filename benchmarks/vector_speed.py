@@ -19,20 +19,22 @@ import numpy as np
 from mtg_env.vector import MtgVectorEnv, SubprocMtgVectorEnv
 
 
-def run(venv, steps: int, seed: int) -> tuple[float, float]:
-    """(learner steps/s, games/s) over ``steps`` batched steps."""
+def run(venv, steps: int, seed: int) -> tuple[float, float, float]:
+    """(learner steps/s, games/s, games per CPU second of this process) over ``steps`` batched
+    steps (the CPU figure leaves out worker processes: meaningful in-process only)."""
     rng = np.random.default_rng(seed)
     venv.reset(seed=seed)
     n = venv.num_envs
     games = 0
     t0 = time.perf_counter()
+    c0 = time.process_time()
     for _ in range(steps):
         masks = venv.action_masks()
         actions = (rng.random(masks.shape) * masks).argmax(axis=1)  # uniform among legal
         _, _, term, trunc, _ = venv.step(actions)
         games += int((term | trunc).sum())
     dt = time.perf_counter() - t0
-    return steps * n / dt, games / dt
+    return steps * n / dt, games / dt, games / (time.process_time() - c0)
 
 
 def main() -> None:
@@ -41,7 +43,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3, help="runs per configuration (median shown)")
     ap.add_argument("--sizes", default="16,64", help="comma-separated numbers of games")
     args = ap.parse_args()
-    print(f"{'configuration':<34}{'learner steps/s':>16}{'games/s':>10}")
+    print(f"{'configuration':<40}{'learner steps/s':>16}{'games/s':>10}{'cpu games/s':>13}")
     for n in (int(s) for s in args.sizes.split(",")):
         configs = [(f"MtgVectorEnv N={n}", lambda n=n: MtgVectorEnv(n)),
                    (f"SubprocMtgVectorEnv N={n} workers=1",
@@ -56,7 +58,8 @@ def main() -> None:
                 venv.close()
             sps = statistics.median(r[0] for r in results)
             gps = statistics.median(r[1] for r in results)
-            print(f"{name:<34}{sps:>16,.0f}{gps:>10.1f}")
+            cps = statistics.median(r[2] for r in results) if "Subproc" not in name else float("nan")
+            print(f"{name:<40}{sps:>16,.0f}{gps:>10.1f}{cps:>13.1f}")
 
 
 if __name__ == "__main__":
