@@ -86,6 +86,8 @@ def _cost(raw: dict | None, site: Site) -> Cost:
 
 
 def _check_custom(name: str | None, where: str) -> None:
+    from . import custom  # noqa: F401  (registers the escape hatches, whichever loader runs first)
+
     if name is not None and name not in registry.CUSTOM:
         raise CardDataError(f"{where}: custom function {name!r} is not registered "
                             "(see mtg_env/cards/custom.py)")
