@@ -56,7 +56,7 @@ def steps_of_turn(seen: list[tuple[int, int, str]], turn: int) -> list[str]:
 def test_turn_steps_are_declared_once() -> None:
     """2007 CR 300-314: a turn's steps in order; the state's queue of a new turn is every step
     after untap (state.py keeps its own copy of the list, which must match)."""
-    assert TURN_STEPS == STEPS[1:]
+    assert STEPS[1:] == TURN_STEPS
     g = Game()
     assert g.step == "untap" and g.step_queue == list(TURN_STEPS)
 
