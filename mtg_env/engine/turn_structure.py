@@ -201,7 +201,7 @@ class TurnStructure:
         wait in ``pending``: they go on the stack in the cleanup step, which then repeats (713.2
         of 2012, 514.3a)."""
         for item in self.stack:
-            if item.kind == "spell":
+            if item.kind == "spell" and item.card is not None:
                 self._to_zone(item.card, "removed")
         if self.stack:
             self._log("the turn ends: " + ", ".join(s.label for s in self.stack)
