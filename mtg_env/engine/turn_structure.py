@@ -87,7 +87,7 @@ class TurnStructure:
             P = self.players[ap]
             P.lands_played = 0
             if self.attacked_this_turn:
-                self.attacked_this_turn = []
+                self.attacked_this_turn = ()
             for p in self.players:
                 p.life_lost_this_turn = 0
                 p.damage_taken_this_turn = 0
@@ -155,9 +155,9 @@ class TurnStructure:
         queue = self.step_queue
         if step == "declare_attackers" and not self.any_attackers:
             # 2012 508.8: skip the declare blockers and combat damage steps.
-            while queue[0] != "end_of_combat":
-                queue.pop(0)
-        self.step = queue.pop(0)
+            queue = queue[queue.index("end_of_combat"):]
+        self.step = queue[0]
+        self.step_queue = tuple(queue[1:])
 
     def _next_turn(self) -> None:
         if self.max_turns is not None and self.turn >= self.max_turns:
@@ -170,18 +170,19 @@ class TurnStructure:
         normal = self.active if self.normal_turn is None else self.normal_turn
         if self.extra_turns:
             self.normal_turn = normal
-            self.active = self.extra_turns.pop(0)
+            self.active = self.extra_turns[0]
+            self.extra_turns = tuple(self.extra_turns[1:])
             self._log(f"player {self.active} takes an extra turn")
         else:
             self.normal_turn = None
             self.active = 1 - normal
         self.step = "untap"
-        self.step_queue = list(TURN_STEPS)
+        self.step_queue = TURN_STEPS
 
     def add_extra_turns(self, player: int, n: int) -> None:
         """2012 500.7: ``player`` takes ``n`` extra turns directly after this one (added one at a
         time, so they come before any extra turn created earlier)."""
-        self.extra_turns[0:0] = [player] * n
+        self.extra_turns = (player,) * n + tuple(self.extra_turns)
 
     def add_combat_and_main_phase(self) -> bool:
         """Relentless Assault: "After this main phase, there is an additional combat phase
@@ -190,7 +191,7 @@ class TurnStructure:
         main phase is a postcombat main phase (2012 505.1a). Returns whether phases were added."""
         if self.step not in MAIN_STEPS:
             return False
-        self.step_queue[0:0] = [*COMBAT_PHASE, "postcombat_main"]
+        self.step_queue = (*COMBAT_PHASE, "postcombat_main", *self.step_queue)
         return True
 
     def end_the_turn(self) -> None:
@@ -219,7 +220,7 @@ class TurnStructure:
             return
         self._empty_pools()  # 2007 CR 300.3: the current phase ends
         self.step = "cleanup"
-        self.step_queue = []
+        self.step_queue = ()
         self.step_begun = False
         self.cleanup_prio = False
         self.prio = -1
@@ -230,8 +231,9 @@ class TurnStructure:
         """Create a delayed triggered ability (2012 603.7): at the beginning of the next ``at``
         step (one of :data:`DELAYED_MOMENTS`) it triggers once, controlled by ``controller``,
         its source ``source`` (603.7d-e), and is then gone (603.7b)."""
-        self.delayed.append({"at": at, "ctrl": controller, "src": source, "name": name,
-                             "card": card, "text": text, "effects": effects})
+        self.delayed = (*self.delayed, {"at": at, "ctrl": controller, "src": source,
+                                        "name": name, "card": card, "text": text,
+                                        "effects": effects})
 
     def _fire_delayed(self, at: str) -> None:
         keep = []
@@ -242,7 +244,7 @@ class TurnStructure:
             self.pending.append({"ctrl": d["ctrl"], "src": d["src"], "name": d["name"],
                                  "card": d["card"], "text": d["text"],
                                  "effects": d["effects"], "ev": {}})
-        self.delayed = keep
+        self.delayed = tuple(keep)
 
     def _empty_pools(self) -> None:
         """2007 CR 300.3: pools empty at the end of each phase; each player loses 1 life per

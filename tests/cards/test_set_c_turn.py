@@ -69,14 +69,14 @@ def test_relentless_assault_untaps_attackers_and_gives_another_combat() -> None:
     s.do("play Relentless Assault")
     s.resolve()
     assert not s.perm("Grizzly Bears").tapped
-    assert s.game.step_queue[:2] == ["beginning_of_combat", "declare_attackers"]
+    assert tuple(s.game.step_queue[:2]) == ("beginning_of_combat", "declare_attackers")
     attack_with(s, "Grizzly Bears")
     s.advance_to("end_of_combat")
     s.assert_life(1, 16)
     # followed by an additional main phase: player 0 has priority in a main phase again
     s.advance_to("postcombat_main")
     assert s.game.turn == 3 and s.game.active == 0
-    assert s.game.step_queue == ["end_of_turn", "cleanup"]
+    assert tuple(s.game.step_queue) == ("end_of_turn", "cleanup")
 
 
 def test_relentless_assault_untaps_only_creatures_that_attacked() -> None:
@@ -110,7 +110,7 @@ def test_relentless_assault_in_the_precombat_main_phase() -> None:
     attack_with(s, "Hill Giant")
     s.advance_to("postcombat_main")
     s.assert_life(1, 15)
-    assert s.game.step_queue == ["end_of_turn", "cleanup"]
+    assert tuple(s.game.step_queue) == ("end_of_turn", "cleanup")
 
 
 def test_relentless_assault_is_a_sorcery() -> None:
@@ -282,7 +282,7 @@ def test_fog_elemental_sacrificed_at_end_of_combat_after_attacking() -> None:
     s.resolve()
     s.assert_in_play("Fog Elemental", False)
     s.assert_zone(0, "graveyard", "Fog Elemental")
-    assert s.game.delayed == []
+    assert not s.game.delayed
 
 
 def test_fog_elemental_sacrificed_at_end_of_combat_after_blocking() -> None:
@@ -317,7 +317,7 @@ def test_fog_elemental_stays_if_it_does_not_attack_or_block() -> None:
     attack_with(s, "Grizzly Bears")
     s.advance_to("postcombat_main")
     s.assert_in_play("Fog Elemental")
-    assert s.game.delayed == []
+    assert not s.game.delayed
 
 
 def test_fog_elemental_has_flying() -> None:

@@ -58,7 +58,7 @@ def test_turn_steps_are_declared_once() -> None:
     after untap (state.py keeps its own copy of the list, which must match)."""
     assert STEPS[1:] == TURN_STEPS
     g = Game()
-    assert g.step == "untap" and g.step_queue == list(TURN_STEPS)
+    assert g.step == "untap" and g.step_queue == TURN_STEPS
 
 
 def test_normal_turn_follows_the_queue_and_skips_blockers_and_damage_without_attackers() -> None:
@@ -95,7 +95,7 @@ def test_added_phases_only_during_a_main_phase() -> None:
     main phase; in another step nothing is added."""
     s = main(step="beginning_of_combat")
     g = s.game
-    before = list(g.step_queue)
+    before = g.step_queue
     assert not g.add_combat_and_main_phase()
     assert g.step_queue == before
 
@@ -152,16 +152,18 @@ def test_queue_state_copies_and_round_trips_through_json() -> None:
     g.add_extra_turns(1, 2)
     g.add_delayed_trigger("end_of_combat", 0, None, "Test", "", "you gain 3 life",
                           [{"op": "gain_life", "amount": 3}])
-    h = g.copy()
-    h.step_queue.pop(0)
-    h.extra_turns.pop()
-    h.delayed[0]["at"] = "end_of_turn"
-    assert g.step_queue[0] == "beginning_of_combat" and g.extra_turns == [1, 1]
-    assert g.delayed[0]["at"] == "end_of_combat"
+    h = g.copy()  # the queues are immutable tuples, shared by copies and replaced on change
+    h.add_extra_turns(0, 1)
+    h.add_combat_and_main_phase()
+    h._fire_delayed("end_of_combat")
+    assert h.step_queue[6:] == g.step_queue and len(h.step_queue) == len(g.step_queue) + 6
+    assert tuple(g.extra_turns) == (1, 1) and tuple(h.extra_turns) == (0, 1, 1)
+    assert len(g.delayed) == 1 and not h.delayed and len(h.pending) == len(g.pending) + 1
     text = g.to_json()
     r = Game.from_json(text)
     assert r.to_json() == text
-    assert r.step_queue == g.step_queue and r.extra_turns == [1, 1] and len(r.delayed) == 1
+    assert tuple(r.step_queue) == g.step_queue and tuple(r.extra_turns) == (1, 1)
+    assert len(r.delayed) == 1
     # and the loaded game plays the delayed trigger (its effects compile when they run)
     s.game = r
     s.advance_to("postcombat_main")
@@ -178,7 +180,7 @@ def test_delayed_trigger_fires_once_at_the_next_end_of_combat() -> None:
                           [{"op": "gain_life", "amount": 3}])
     s.advance_to("end_of_combat")
     assert [i.label for i in g.stack] == ["Test"]
-    assert g.delayed == []
+    assert not g.delayed
     s.resolve()
     s.assert_life(0, 23)
     s.advance_to("end_of_combat", active=1)
