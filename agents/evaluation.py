@@ -364,6 +364,8 @@ def effect_value(view: PlayerView, me: int, spec: dict, ref: tuple | None, x: in
             return -sign * best
         if op == "create_token":
             return -sign * 1.5 * amount_of(spec.get("amount", 1), x)
+        if op == "extra_turns":  # each extra turn: a draw, a land, an attack
+            return -sign * 4.0 * amount_of(spec.get("amount", 1), x)
         return sign * 0.5 * -effect_polarity(spec)
     if kind == "s":
         s = view.stack_object(v)

@@ -68,6 +68,8 @@ class Combat:
                 p.tapped = True
         self.any_attackers = bool(f["declared"])
         if f["declared"]:
+            self.attacked_this_turn = (*self.attacked_this_turn, *f["declared"])
+        if f["declared"]:
             names = ", ".join(f"{self.perms[pid].card.label} ({self.perms[pid].power}/"
                               f"{self.perms[pid].toughness})" for pid in f["declared"])
             self._log(f"player {self.active} attacks with {names}")

@@ -22,6 +22,12 @@ from typing import Any, NamedTuple
 from .model import Player
 from .rng import Rng
 
+# The steps of a normal turn after its untap step (turn_structure.STEPS[1:]; not imported from
+# there, which imports this module's users).
+TURN_STEPS = ("upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
+              "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main",
+              "end_of_turn", "cleanup")
+
 
 class Field(NamedTuple):
     """One attribute of the game state."""
@@ -59,6 +65,16 @@ FIELDS: tuple[Field, ...] = (
     # turn structure and priority
     Field("turn", _const(1), "share", "scalar", "turn number"),
     Field("step", _const("untap"), "share", "scalar", "current step"),
+    Field("step_queue", _const(TURN_STEPS), "share", "scalar",
+          "the steps still to come this turn, next first (2012 500.8: phases can be added)"),
+    Field("extra_turns", tuple, "share", "scalar",
+          "players of the extra turns to come, next first (2012 500.7)"),
+    Field("normal_turn", _const(None), "share", "scalar",
+          "during extra turns: the player whose regular turn came last (None: the active player)"),
+    Field("delayed", tuple, "share", "scalar",
+          "delayed triggered abilities waiting for their moment (2012 603.7; never mutated)"),
+    Field("attacked_this_turn", tuple, "share", "scalar",
+          "ids of the permanents declared as attackers this turn (Relentless Assault)"),
     Field("active", _const(0), "share", "scalar", "active player"),
     Field("starting_player", _const(0), "share", "scalar", "who played first"),
     Field("prio", _const(-1), "share", "scalar", "priority player, -1 between steps"),

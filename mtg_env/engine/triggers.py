@@ -75,6 +75,8 @@ class Triggers:
         data = {"card": t.get("card", ""), "ev": t.get("ev", {})}
         if t.get("special") == "gain_life":
             data["effects"] = [{"op": "gain_life", "amount": t["amount"], "who": "controller"}]
+        elif "effects" in t:  # a delayed triggered ability carries its effects (2012 603.7)
+            data["effects"] = t["effects"]
         item = StackItem(self._id(), "triggered", t["ctrl"], source=t.get("src"),
                          source_name=t["name"], ability=t.get("ab", -1), label=t["name"],
                          data=data, ability_def=t.get("abl"))

@@ -285,9 +285,10 @@ from . import (  # noqa: E402  (the op modules register themselves with the mach
     mana_ops,
     permanents,
     stack_ops,
+    turn,
     zones,
 )
 
 __all__ = ["OPS", "OP_DEFS", "Effect", "Param", "chance", "compile_effect", "continuous", "control",
            "damage_life", "effect_schema", "library", "mana_ops", "op", "permanents", "stack_ops",
-           "zones"]
+           "turn", "zones"]
