@@ -184,7 +184,7 @@ def test_mortal_combat_nineteen_creature_cards_and_other_cards_do_not_count() ->
     """Mortal Combat: "twenty or more creature cards": 19 creature cards and a land are not
     enough: no trigger (2007 CR 410.11)."""
     s = step_of("upkeep", 0, {"in_play": ["Mortal Combat"],
-                              "graveyard": CREATURES_20[:19] + ["Forest"], "library": LIB},
+                              "graveyard": [*CREATURES_20[:19], "Forest"], "library": LIB},
                 {"library": LIB})
     assert n_triggers(s) == 0
     assert not s.game.is_over
