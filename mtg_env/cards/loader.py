@@ -12,7 +12,7 @@ import yaml
 
 from mtg_env.engine import registry
 from mtg_env.engine.errors import CardDataError
-from mtg_env.engine.filters import Site, check_condition_spec
+from mtg_env.engine.filters import Site, check_condition_spec, check_trigger_condition_spec
 from mtg_env.engine.model import (
     BASIC_LAND_TYPES,
     ActivatedAbility,
@@ -161,10 +161,13 @@ def build_card(name: str, facts: dict, entry: dict, where: str = "") -> CardDef:
         targets = _targets(raw.get("targets", ()), site)
         esite = Site(site.where, targets=tuple(t.kind for t in targets), event=raw["event"],
                      source=True, subtypes=site.subtypes)
+        if "if" in raw:  # an intervening "if" clause (2007 CR 410.11)
+            check_trigger_condition_spec(raw["if"], raw["event"], site.at("if"))
         triggered.append(TriggeredAbility(
             i, raw["event"], raw.get("filters"), targets,
             _effects(raw.get("effects", ()), esite), raw.get("optional", False),
-            raw.get("text", ""), custom=raw.get("custom"), site=site.at("filters")))
+            raw.get("text", ""), custom=raw.get("custom"), condition=raw.get("if"),
+            site=site.at("filters")))
     static = []
     for si, raw in enumerate(entry.get("static", ())):
         params = {k: v for k, v in raw.items() if k not in ("kind", "affects", "text")}

@@ -397,10 +397,11 @@ TARGET_KINDS: dict[str, tuple[tuple[str, ...], str | None]] = {
 }
 PLAYER_WORDS = ("controller", "opponent", "each_player", "active_player", "event_player",
                 "damaged_player", "event_perm_controller")
-OBJECT_WORDS = ("self", "enchanted", "equipped", "event_attacker", "event_blocker")
+OBJECT_WORDS = ("self", "enchanted", "equipped", "event_attacker", "event_blocker",
+                "damaged_creature")
 # References to the triggering event's objects: meaningful only in a triggered ability.
 EVENT_WORDS = ("event_player", "damaged_player", "event_perm_controller", "event_attacker",
-               "event_blocker")
+               "event_blocker", "damaged_creature")
 
 
 def compile_target(kind: str, filters: dict | None, site: Site | None = None
@@ -464,7 +465,8 @@ def _events_with(word: str) -> tuple[str, ...]:
     return {"event_player": (*PLAYER_EVENTS, "cast"), "damaged_player": ("deals_damage",),
             "amount": ("deals_damage",), "event_perm_controller": PERMANENT_EVENTS,
             "toughness": PERMANENT_EVENTS, "blockers": PERMANENT_EVENTS,
-            "event_attacker": ("blocks",), "event_blocker": ("becomes_blocked_by",)}[word]
+            "event_attacker": ("blocks",), "event_blocker": ("becomes_blocked_by",),
+            "damaged_creature": ("deals_damage",)}[word]
 
 
 def _check_event_word(word: str, site: Site) -> None:
@@ -559,7 +561,14 @@ _REF_WORDS: dict[str, Ref] = {
     "event_perm_controller": lambda g, item: _event_perm_controller(g, item),
     "event_attacker": lambda g, item: _event_object(g, item, "attacker"),
     "event_blocker": lambda g, item: _event_object(g, item, "blocker"),
+    "damaged_creature": lambda g, item: _damaged_creature(g, item),
 }
+
+
+def _damaged_creature(g: Game, item: StackItem) -> list:
+    """The creature a damage event dealt damage to ("that creature" of Phage), if still in play."""
+    target = item.data.get("ev", {}).get("target")
+    return [("o", target[1])] if target and target[0] == "o" and target[1] in g.perms else []
 
 
 def _damaged_player(item: StackItem) -> list:
@@ -672,7 +681,7 @@ _EVENT_AMOUNTS: dict[str, Amount] = {
 # -- trigger filters per event ----------------------------------------------------------------
 Match = Callable[["Game", "Permanent", dict], bool]
 _WHO_ANY = ("you", "opponent", "any")
-PLAYER_EVENTS = ("upkeep", "end_of_turn", "draw", "discard", "tapped_for_mana")
+PLAYER_EVENTS = ("upkeep", "end_of_turn", "draw", "discard", "tapped_for_mana", "draw_step")
 # ``becomes_blocked_by``: once per blocking creature (``blocker`` names it); ``blocks``: once
 # per blocked creature (``attacker``).
 PERMANENT_EVENTS = ("etb", "leaves_play", "to_graveyard", "attacks", "blocks", "becomes_blocked",
@@ -682,12 +691,20 @@ T_COLORS = ValueType("list of color letters (WUBRG)")
 TRIGGER_KEYS: dict[str, dict[str, tuple[Any, Any, str]]] = {
     **{e: {"whose": (_WHO_ANY, "you", "whose turn / whose draw")}
        for e in ("upkeep", "end_of_turn", "draw")},
+    # "At the beginning of each player's draw step" (after the turn's draw, 2007 CR 304.1).
+    "draw_step": {"whose": (_WHO_ANY, "you", "whose draw step")},
     "discard": {"whose": (_WHO_ANY, "any", "who discards")},
     "tapped_for_mana": {"whose": (_WHO_ANY, "any", "who taps a land for mana")},
     **{e: {"what": (("self", "other", "any", "enchanted"), "self",
                     "which permanent: this one, another, any, the one this enchants"),
            "filter": ("permanent filter", None, "what the other permanent must match")}
        for e in PERMANENT_EVENTS},
+    "to_graveyard": {
+        "what": (("self", "other", "any", "enchanted"), "self",
+                 "which permanent: this one, another, any, the one this enchants"),
+        "filter": ("permanent filter", None, "what the other permanent must match"),
+        "damaged_by_self": (T_BOOL, False,
+                            "only a permanent this one dealt damage to this turn (Sengir Vampire)")},
     "cast": {"who": (_WHO_ANY, "any", "who plays the spell"),
              "color": (T_COLOR, None, "the spell's color"),
              "colors_any": (T_COLORS, None, "the spell has at least one of these colors")},
@@ -738,6 +755,8 @@ def compile_trigger(event: str, filters: dict | None, site: Site | None = None) 
         return lambda g, p, ev: _who(whose, ev, p)
     if event in PERMANENT_EVENTS:
         what = get["what"]
+        if get.get("damaged_by_self") and what in ("self", "enchanted"):
+            raise site.error("'damaged_by_self' needs 'what: other' or 'what: any'")
         if what == "self":
             if "filter" in vals:
                 raise site.error("'filter' needs 'what: other' or 'what: any'")
@@ -749,6 +768,13 @@ def compile_trigger(event: str, filters: dict | None, site: Site | None = None) 
             return lambda g, p, ev: p.attached_to is not None and ev["perm"] == p.attached_to
         test = compile_filter(get["filter"], "permanent", site.at("filter")).test
         skip_self = what == "other"
+        if get.get("damaged_by_self"):
+            def damaged(g: Game, p: Permanent, ev: dict) -> bool:
+                other = g.perms.get(ev["perm"])
+                if other is None or (skip_self and other.id == p.id):
+                    return False
+                return [p.id, other.id] in g.damaged_this_turn and test(other, p.controller)
+            return damaged
 
         def match(g: Game, p: Permanent, ev: dict) -> bool:
             other = g.perms.get(ev["perm"])
@@ -899,6 +925,36 @@ def check_static(kind: str, params: dict, site: Site | None = None) -> dict[str,
 # -- conditions of activated abilities -----------------------------------------------------------
 CONDITIONS: dict[str, ValueType] = {"life_at_least": T_INT, "hand_empty": T_BOOL,
                                     "your_upkeep": T_BOOL}
+
+
+# -- intervening "if" conditions of triggered abilities (2007 CR 410.11) -------------------------
+TRIGGER_CONDITIONS: dict[str, tuple[ValueType, str]] = {
+    "source_untapped": (T_BOOL, "this permanent is untapped (Howling Mine)"),
+    "event_player_hand_at_most": (T_INT, "the event's player has at most N cards in hand"),
+    "creature_cards_in_graveyard_at_least": (
+        T_INT, "at least N creature cards are in the controller's graveyard"),
+    "not_cast_from_hand": (T_BOOL, "it came into play other than as a spell played from "
+                                   "its owner's hand (an 'etb' trigger)"),
+}
+
+
+def check_trigger_condition_spec(cond: Any, event: str, site: Site | None = None) -> None:
+    """Check a triggered ability's ``if`` (one key of :data:`TRIGGER_CONDITIONS`)."""
+    site = site or Site()
+    if not isinstance(cond, dict) or len(cond) != 1:
+        raise site.error(f"an 'if' condition must be one of {sorted(TRIGGER_CONDITIONS)} with "
+                         f"its value, not {cond!r}")
+    ((k, v),) = cond.items()
+    if k not in TRIGGER_CONDITIONS:
+        raise site.error(f"unknown trigger condition {k!r}" + _suggest(k, TRIGGER_CONDITIONS)
+                         + f" (known: {sorted(TRIGGER_CONDITIONS)})")
+    TRIGGER_CONDITIONS[k][0].check(v, site, k)
+    if k in ("source_untapped", "not_cast_from_hand") and v is not True:
+        raise site.error(f"{k!r} must be true")
+    if k == "not_cast_from_hand" and event != "etb":
+        raise site.error("'not_cast_from_hand' is only meaningful for an 'etb' trigger")
+    if k == "event_player_hand_at_most" and event not in PLAYER_EVENTS:
+        raise site.error(f"'event_player_hand_at_most': a {event!r} event has no player")
 
 
 def check_condition_spec(cond: Any, site: Site | None = None) -> None:

@@ -79,12 +79,23 @@ def _static_affects(g: Game, src: Permanent, s: StaticAbility) -> list[Permanent
     return [p for p in g.perms.values() if test(p, ctrl)]
 
 
+def _end_conditional(g: Game, effects: list) -> list:
+    """End the effects whose duration is a condition that no longer holds: "for as long as
+    that creature is enchanted" (Rootwater Matriarch, 2012 611.2b). Once ended, an effect
+    doesn't come back even if the condition becomes true again."""
+    enchanted = {q.attached_to for q in g.perms.values()
+                 if q.attached_to is not None and "Aura" in q.cdef.subtypes}
+    return [e for e in effects if e.get("while") != "enchanted" or e.get("pid") in enchanted]
+
+
 def refresh(g: Game) -> None:
     """Recompute every permanent's characteristics from its card and the continuous effects
     (2007 CR 418.5, layers 1-6 in order)."""
     g.dirty = False
     perms = g.perms
     effects = g.effects
+    if effects and any(e.get("while") for e in effects):
+        effects = g.effects = _end_conditional(g, effects)
     statics = []
     ll: dict[int, int] = {}
     counters = False

@@ -177,7 +177,7 @@ class Priority:
         P = self.players[pl]
         P.hand.remove(card)
         item = StackItem(self._id(), "spell", pl, card=card, label=card.label,
-                         data={"card": card.cdef.name})
+                         data={"card": card.cdef.name, "from_hand": True})
         self.stack.append(item)  # 2007 CR 409.1a: the card moves to the stack on announcement
         self.frames.append({"k": "cast", "pl": pl, "sid": item.id, "st": 0})
 

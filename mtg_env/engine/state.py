@@ -84,6 +84,11 @@ FIELDS: tuple[Field, ...] = (
     Field("fs_checked", _const(False), "share", "scalar", "first strike was checked this combat"),
     Field("any_attackers", _const(False), "share", "scalar", "attackers were declared"),
     Field("cleanup_prio", _const(False), "share", "scalar", "priority was given in cleanup"),
+    # turn history (reset in each untap step; replaced, never changed in place)
+    Field("died_this_turn", list, "share", "scalar",
+          "ids of the cards put into a graveyard from play this turn and still there"),
+    Field("damaged_this_turn", list, "share", "scalar",
+          "[source id, permanent id] of each damage dealt to a permanent this turn"),
     # counters
     Field("next_id", _const(1), "share", "scalar", "next object id"),
     Field("ts", _const(1), "share", "scalar", "last timestamp (418.5)"),

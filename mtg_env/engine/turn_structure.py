@@ -92,6 +92,10 @@ class TurnStructure:
                 p.life_lost_this_turn = 0
                 p.damage_taken_this_turn = 0
                 p.spells_played_this_turn = 0
+            if self.died_this_turn:
+                self.died_this_turn = []
+            if self.damaged_this_turn:
+                self.damaged_this_turn = []
             self._fresh()
             # Seedborn Muse: "Untap all permanents you control during each other player's untap
             # step." ("doesn't untap during its controller's untap step" doesn't stop that.)
@@ -111,6 +115,9 @@ class TurnStructure:
                 self._log(f"player {ap} skips the first draw (play/draw rule)")
             else:
                 self._draw(ap, 1)
+            # "At the beginning of each player's draw step" triggers after the turn's draw,
+            # a turn-based action (2007 CR 304.1, 410.5).
+            self._event("draw_step", player=ap)
         elif step == "declare_attackers":
             self.any_attackers = False
             self.frames.append({"k": "attack", "pl": ap, "declared": []})

@@ -21,9 +21,11 @@ class Zones:
         return self.next_id - 1
 
     def _put_into_play(self, card: Card, controller: int, attach_to: int | None = None,
-                       tapped: bool = False, copy_of: str | None = None) -> Permanent:
+                       tapped: bool = False, copy_of: str | None = None,
+                       cast_from_hand: bool = False) -> Permanent:
         """``copy_of``: the name of the card definition whose copiable values it comes into play
-        with (Clone: "comes into play as a copy", 2007 CR 418.5 layer 1)."""
+        with (Clone: "comes into play as a copy", 2007 CR 418.5 layer 1). ``cast_from_hand``:
+        it is a resolving spell played from its owner's hand (Phage the Untouchable)."""
         perm = Permanent(self._id(), card, controller, self._timestamp())
         perm.attached_to = attach_to
         self.perms[perm.id] = perm
@@ -39,7 +41,10 @@ class Zones:
         if not tapped:
             tapped = self._enters_tapped_by_other(perm)
         perm.tapped = tapped
-        self._event("etb", perm=perm.id)
+        if cast_from_hand:
+            self._event("etb", perm=perm.id, cast_from_hand=True)
+        else:
+            self._event("etb", perm=perm.id)
         return perm
 
     def _enters_tapped_by_other(self, perm: Permanent) -> bool:
@@ -85,6 +90,8 @@ class Zones:
         if perm.card.is_token:
             return  # 2007 CR 216.x: tokens leaving play cease to exist (SBE f)
         self._to_zone(perm.card, zone)
+        if zone == "graveyard":
+            self.died_this_turn = [*self.died_this_turn, perm.card.cid]
 
     def _record_lki(self, perm: Permanent) -> None:
         """Keep the last known information of a permanent leaving play in the events of the
@@ -95,16 +102,25 @@ class Zones:
             ev = t.get("ev")
             if ev and ev.get("perm") == perm.id:
                 t["ev"] = {**ev, "lki": lki}
+            if t.get("src") == perm.id:
+                t["src_tapped"] = perm.tapped  # "if Howling Mine is untapped" (its last state)
         for item in self.stack:
-            ev = item.data.get("ev") if item.kind == "triggered" else None
+            if item.kind != "triggered":
+                continue
+            ev = item.data.get("ev")
             if ev and ev.get("perm") == perm.id:
                 item.data["ev"] = {**ev, "lki": lki}
+            if item.source == perm.id:
+                item.data["src_tapped"] = perm.tapped
 
     def _to_zone(self, card: Card, zone: str) -> None:
         P = self.players[card.owner]  # 217.1a: cards go to their owner's zones
         if card.is_token:
             return
         if zone == "graveyard":
+            if card.cid in self.died_this_turn:
+                # A new object in the graveyard (2007 CR 217.1c), not one put there from play.
+                self.died_this_turn = [c for c in self.died_this_turn if c != card.cid]
             P.graveyard.append(card)
             # Mortivore's characteristic-setting ability counts graveyard cards (2007 CR 418.5, 6a).
             self.dirty = True

@@ -84,3 +84,19 @@ def prevent_all_damage(g: Game, item: StackItem, a: Args) -> None:
 
 
 _COLOR_WORD = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+@op("lose_game", who=players(required=True))
+def lose_game(g: Game, item: StackItem, a: Args) -> None:
+    """Each referenced player loses the game (2007 CR 102.3: "that player loses the game")."""
+    for kind, v in a.who(g, item):
+        if kind == "p" and not g.is_over:
+            g.lose_game(v, f"{item.label}: player {v} loses the game")
+
+
+@op("win_game", who=players(default="controller"))
+def win_game(g: Game, item: StackItem, a: Args) -> None:
+    """The referenced player wins the game (2007 CR 102.2: "you win the game")."""
+    for kind, v in a.who(g, item):
+        if kind == "p" and not g.is_over:
+            g.win_game(v, f"{item.label}: player {v} wins the game")

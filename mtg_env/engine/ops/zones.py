@@ -215,3 +215,21 @@ def choose_permanent(g: Game, item: StackItem, a: Args) -> None:
         return
     g.frames.append(g._choose_frame(chooser, cands, min(n, len(cands)), n, a.verb,
                                     f"{item.label}: {a.prompt}", then={"op": a.then}, sid=item.id))
+
+
+@op("return_died_this_turn", filter=Param("filter", default={}, context="card"))
+def return_died_this_turn(g: Game, item: StackItem, a: Args) -> None:
+    """"Return to your hand all [matching] cards that were put into your graveyard from play
+    this turn" (No Rest for the Wicked): the cards of the controller's graveyard put there from
+    play this turn (the turn history ``died_this_turn``), whoever controlled them in play."""
+    P = g.players[item.controller]
+    died = g.died_this_turn
+    test = a.filter.test
+    back = [c for c in P.graveyard if c.cid in died and test(c, item.controller)]
+    for card in back:
+        P.graveyard.remove(card)
+        P.hand.append(card)
+        g._log(f"{card.label} is returned to player {card.owner}'s hand")
+    if back:
+        g.died_this_turn = [c for c in died if all(c != x.cid for x in back)]
+        g.dirty = True  # graveyard counts (Mortivore, 2007 CR 418.5 layer 6a) may change
