@@ -672,7 +672,7 @@ _EVENT_AMOUNTS: dict[str, Amount] = {
 # -- trigger filters per event ----------------------------------------------------------------
 Match = Callable[["Game", "Permanent", dict], bool]
 _WHO_ANY = ("you", "opponent", "any")
-PLAYER_EVENTS = ("upkeep", "end_of_turn", "draw", "discard", "tapped_for_mana")
+PLAYER_EVENTS = ("upkeep", "end_of_turn", "draw", "discard", "tapped_for_mana", "draw_step")
 # ``becomes_blocked_by``: once per blocking creature (``blocker`` names it); ``blocks``: once
 # per blocked creature (``attacker``).
 PERMANENT_EVENTS = ("etb", "leaves_play", "to_graveyard", "attacks", "blocks", "becomes_blocked",
@@ -681,7 +681,7 @@ T_COLORS = ValueType("list of color letters (WUBRG)")
 # Trigger filter keys per event: key -> (allowed values or a value type, default, doc).
 TRIGGER_KEYS: dict[str, dict[str, tuple[Any, Any, str]]] = {
     **{e: {"whose": (_WHO_ANY, "you", "whose turn / whose draw")}
-       for e in ("upkeep", "end_of_turn", "draw")},
+       for e in ("upkeep", "end_of_turn", "draw", "draw_step")},
     "discard": {"whose": (_WHO_ANY, "any", "who discards")},
     "tapped_for_mana": {"whose": (_WHO_ANY, "any", "who taps a land for mana")},
     **{e: {"what": (("self", "other", "any", "enchanted"), "self",
@@ -846,14 +846,19 @@ STATIC_KINDS: dict[str, dict[str, Any]] = {
     "player_shroud": {},
     "creature_spells_cant_be_countered": {},
     "opponents_hands_revealed": {},
+    # Cost modification (2007 CR 409.1f): Aura of Silence, Avatar of Might.
+    "spell_cost_more": {"types": "types", "amount": T_INT},
+    "self_cost_less": {"amount": T_INT, "opponent_more_creatures": T_INT},
 }
 # Rule-modifying static kinds: the layer system records which players control a source of each
 # (``game.rule_mods``: kind -> frozenset of those players) for the rules that read them.
 RULE_KINDS = frozenset({"cant_lose", "one_spell_per_turn", "untap_during_others_untap",
                         "no_max_hand_size", "cant_play_creature_spells", "player_shroud",
-                        "creature_spells_cant_be_countered"})
+                        "creature_spells_cant_be_countered", "spell_cost_more"})
 STATIC_REQUIRED = {"set_pt": ("p", "t"), "copy_as_enters": ("filter",),
-                   "pt_per_shared_creature_type": ("p", "t")}
+                   "pt_per_shared_creature_type": ("p", "t"),
+                   "spell_cost_more": ("types", "amount"),
+                   "self_cost_less": ("amount", "opponent_more_creatures")}
 
 
 def check_static(kind: str, params: dict, site: Site | None = None) -> dict[str, Filter]:

@@ -93,6 +93,9 @@ class TurnStructure:
         elif step == "upkeep":
             self._event("upkeep", player=ap)
         elif step == "draw":
+            # "At the beginning of your draw step" triggers as the step begins; it goes on the
+            # stack after the draw, when a player would next get priority (2007 CR 304.1-2, 410.1).
+            self._event("draw_step", player=ap)
             if self.turn == 1:
                 self._log(f"player {ap} skips the first draw (play/draw rule)")
             else:
