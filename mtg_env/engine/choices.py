@@ -104,7 +104,7 @@ class Choices:
         paid = a.verb == "yes" and can_pay(self, pl, args)
         if paid:
             if args.mana:
-                self._pay_mana(pl, ManaCost.parse(args.mana))
+                self._pay_mana(pl, ManaCost.parse(args.mana), auto=True)
             if getattr(args, "discard", None) is not None:
                 test = args.discard.test
                 cands = [("h", c.cid) for c in self.players[pl].hand if test(c, pl)]

@@ -6,7 +6,8 @@ Hatchling), "you may pay {1}{G}. If you do, ..." (Llanowar Sentinel).
 paying is optional and is offered only if the player can pay (a player can't pay a cost they
 can't pay). Mana paid this way may come from mana abilities played during the resolution (2007
 CR 411.2 / 2012 605.3a: a mana ability may be played while paying a cost): the engine's automatic
-payer taps sources for it as it does for a spell's cost. The question is a yes/no decision of
+payer taps sources for it as it does for a spell's cost (with manual mana too: no decision
+kind exists for tapping lands in the middle of a resolution). The question is a yes/no decision of
 the paying player; the discarded card is then chosen with the usual choose-cards decision.
 """
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import MtgError
+from ..mana import plan_payment
 from ..model import ManaCost
 from . import Args, Param, op
 
@@ -66,7 +68,9 @@ def can_pay(g: Game, pl: int, a: Args) -> bool:
     """Can ``pl`` pay this cost now (mana from their pool and untapped sources, or a card)?"""
     if a.mana:
         cost = ManaCost.parse(a.mana)
-        if not g._can_afford(pl, cost, [] if g.manual_mana else g._mana_sources(pl)):
+        # Mana abilities may be played while paying (even with manual mana: the payer taps).
+        if plan_payment(g.players[pl].mana_pool, cost.colored, cost.generic,
+                        g._mana_sources(pl), cheapest=False) is None:
             return False
     if getattr(a, "discard", None) is not None:
         test = a.discard.test
