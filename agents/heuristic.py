@@ -158,6 +158,13 @@ class HeuristicAgent(BaseAgent):
             if e.get("op") in ("additional_combat_phase", "end_the_turn"):
                 total += self._turn_value(view, me, e["op"])
                 continue
+            if e.get("op") in ("unless_pays", "may_pay"):
+                # A cost paid on resolution: the nested effects happen if it is (may) or isn't
+                # (unless) paid; an "unless" may well be paid, so it counts for half.
+                inner = self._effects_value(view, me, specs, tuple(e.get("effects", ())), targets,
+                                            x, source, in_combat)
+                total += inner if e["op"] == "may_pay" else 0.5 * inner
+                continue
             for ref in self._refs(view, me, e, targets, source):
                 op = e.get("op")
                 if op in ("pump", "regenerate", "grant") and ref[0] == "o":

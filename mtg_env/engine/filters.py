@@ -872,14 +872,19 @@ STATIC_KINDS: dict[str, dict[str, Any]] = {
     "player_shroud": {},
     "creature_spells_cant_be_countered": {},
     "opponents_hands_revealed": {},
+    # Cost modification (2007 CR 409.1f): Aura of Silence, Avatar of Might.
+    "spell_cost_more": {"types": "types", "amount": T_INT},
+    "self_cost_less": {"amount": T_INT, "opponent_more_creatures": T_INT},
 }
 # Rule-modifying static kinds: the layer system records which players control a source of each
 # (``game.rule_mods``: kind -> frozenset of those players) for the rules that read them.
 RULE_KINDS = frozenset({"cant_lose", "one_spell_per_turn", "untap_during_others_untap",
                         "no_max_hand_size", "cant_play_creature_spells", "player_shroud",
-                        "creature_spells_cant_be_countered"})
+                        "creature_spells_cant_be_countered", "spell_cost_more"})
 STATIC_REQUIRED = {"set_pt": ("p", "t"), "copy_as_enters": ("filter",),
-                   "pt_per_shared_creature_type": ("p", "t")}
+                   "pt_per_shared_creature_type": ("p", "t"),
+                   "spell_cost_more": ("types", "amount"),
+                   "self_cost_less": ("amount", "opponent_more_creatures")}
 
 
 def check_static(kind: str, params: dict, site: Site | None = None) -> dict[str, Filter]:

@@ -107,13 +107,14 @@ class ManaAbilities:
         return self._max_x(pl, cdef.cost, None, cdef.x_color) >= 0
 
     def _pay_mana(self, pl: int, cost: ManaCost, exclude: int | None = None,
-                  pool_last: bool = False) -> None:
+                  pool_last: bool = False, auto: bool = False) -> None:
         """Pay ``cost`` automatically: floating mana first, then sources (``pool_last``: sources
-        first if they can pay it all, for an ability whose effect reads the pool)."""
+        first if they can pay it all, for an ability whose effect reads the pool; ``auto``: tap
+        sources even with manual mana, for a cost paid while something resolves)."""
         if cost.is_free():
             return
         P = self.players[pl]
-        sources = [] if self.manual_mana else self._mana_sources(pl, exclude)
+        sources = [] if self.manual_mana and not auto else self._mana_sources(pl, exclude)
         plan = None
         if pool_last and sources:
             plan = plan_payment([0] * 6, cost.colored, cost.generic, sources,

@@ -99,9 +99,12 @@ class Priority:
             if sources is None:
                 sources = self._mana_sources(pl)
                 avail = sum(P.mana_pool) + len(sources)
-            if cdef.cost.cmc > avail:
+            cost = cdef.cost
+            if cdef.static or (mods and "spell_cost_more" in mods):
+                cost = self._spell_cost(pl, card)
+            if cost.cmc > avail:
                 continue
-            if self._can_cast(pl, card, sources):
+            if self._can_cast(pl, card, sources, cost):
                 opts.append(_play_action(card))
         for perm in self.perms.values():
             if perm.controller != pl:
@@ -146,14 +149,17 @@ class Priority:
                 opts.append(_activate_action(perm, i, n_nonmana > 1))
         return opts
 
-    def _can_cast(self, pl: int, card: Card, sources: list) -> bool:
+    def _can_cast(self, pl: int, card: Card, sources: list, cost: ManaCost | None = None) -> bool:
+        """Can ``pl`` play ``card`` now with ``sources``: its total cost (``cost``, from
+        :meth:`_spell_cost`; the printed cost if None), its additional costs and targets."""
         cdef = card.cdef
         if not cdef.implemented:
             return False
-        cost = cdef.cost
+        if cost is None:
+            cost = cdef.cost
         if not self._can_afford(pl, cost, sources):
             return False
-        if cdef.x_color and not self.x_color_ok(pl, cdef, sources):
+        if cdef.x_color and self._max_x(pl, cost, None, cdef.x_color) < 0:
             return False
         if cdef.additional_cost is not None and not self._can_pay_additional(
                 pl, cdef.additional_cost, card):
@@ -164,6 +170,43 @@ class Priority:
             return any(self._targets_available(pl, mode_targets(m), spell_card=card)
                        for m in cdef.modes)
         return self._targets_available(pl, cdef.spell_targets, spell_card=card)
+
+    def _spell_cost(self, pl: int, card: Card) -> ManaCost:
+        """The total cost of playing ``card`` as a spell (2007 CR 409.1f): its mana cost plus
+        cost increases minus cost reductions; a generic reduction reduces only generic mana (it
+        can't reduce colored requirements) and never below zero. X stays X (chosen later).
+
+        Increases: ``spell_cost_more`` statics of the opponent's permanents (Aura of Silence:
+        "Artifact and enchantment spells your opponents play cost {2} more to play").
+        Reductions: the card's own ``self_cost_less`` static, which works from the hand (Avatar
+        of Might: "If an opponent controls at least four more creatures than you, Avatar of
+        Might costs {6} less to play")."""
+        cdef = card.cdef
+        cost = cdef.cost
+        generic = cost.generic
+        mods = self.rule_mods
+        if mods and 1 - pl in mods.get("spell_cost_more", ()):
+            types = cdef.types
+            for p in self.perms.values():
+                if p.controller != pl and p.static:
+                    for s in p.static:
+                        if s.kind == "spell_cost_more" and not types.isdisjoint(s.params["types"]):
+                            generic += s.params["amount"]
+        if cdef.static:
+            for s in cdef.static:
+                if s.kind == "self_cost_less":
+                    mine = theirs = 0
+                    for p in self.perms.values():
+                        if "Creature" in p.types:
+                            if p.controller == pl:
+                                mine += 1
+                            else:
+                                theirs += 1
+                    if theirs - mine >= s.params["opponent_more_creatures"]:
+                        generic = max(0, generic - s.params["amount"])
+        if generic == cost.generic:
+            return cost
+        return ManaCost(generic, cost.colored, cost.x)
 
     def _play_land(self, pl: int, card: Card) -> None:
         # 2007 CR 212.6: one land per turn, main phase, empty stack; doesn't use the stack.
@@ -211,7 +254,7 @@ class Priority:
             x_color = None
             exclude = None
             if item.kind == "spell" and item.card.cdef.x_spell:
-                x_cost = item.card.cdef.cost
+                x_cost = self._spell_cost(pl, item.card)
                 x_color = item.card.cdef.x_color
             elif item.kind == "activated" and obj.x:
                 x_cost = obj.cost.mana
@@ -248,10 +291,11 @@ class Priority:
                 return
             if item.kind == "spell":
                 cdef = item.card.cdef
-                cost = cdef.cost.with_x(item.x) if cdef.x_spell else cdef.cost
+                total = self._spell_cost(pl, item.card)  # 2007 CR 409.1f
+                cost = total.with_x(item.x) if cdef.x_spell else total
                 if cdef.x_color and item.x:
-                    cost = ManaCost(cdef.cost.generic, add_colored(cdef.cost.colored, cdef.x_color,
-                                                                    item.x * cdef.cost.x))
+                    cost = ManaCost(total.generic, add_colored(total.colored, cdef.x_color,
+                                                               item.x * total.x))
                 add = cdef.additional_cost
                 if add is not None and (add.sacrifice or add.discard):
                     self._push_cost_choices(pl, add, item)

@@ -283,6 +283,7 @@ from . import (  # noqa: E402  (the op modules register themselves with the mach
     damage_life,
     library,
     mana_ops,
+    payment,
     permanents,
     stack_ops,
     turn,
@@ -290,5 +291,5 @@ from . import (  # noqa: E402  (the op modules register themselves with the mach
 )
 
 __all__ = ["OPS", "OP_DEFS", "Effect", "Param", "chance", "compile_effect", "continuous", "control",
-           "damage_life", "effect_schema", "library", "mana_ops", "op", "permanents", "stack_ops",
-           "turn", "zones"]
+           "damage_life", "effect_schema", "library", "mana_ops", "op", "payment", "permanents",
+           "stack_ops", "turn", "zones"]
