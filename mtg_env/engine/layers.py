@@ -13,12 +13,13 @@ can change them happened (``game.dirty``).
 - 418.5 layer 4, type-changing effects: ``{"kind": "animate", "types", "subtypes", ...}``
   adds card types and subtypes (Treetop Village, Faerie Conclave: "It's still a land").
 - 418.5 layer 5, every other effect (2007: colors *and* abilities together, in timestamp order):
-  keyword grants, granted activated abilities (Arcane Teachings), an animated land's color and
-  keywords. Dependency (2007 glossary "depend on"): within layer 5 the only dependency a Tenth
-  Edition card can create is a color-setting effect changing what a color-filtered grant applies
-  to; such grants are applied after every color-setting effect. Abilities are characteristics: a
-  permanent's ``activated``/``triggered``/``static`` tuples are its card's (or copied card's)
-  tuples, replaced by a new tuple only when an effect adds to them.
+  keyword grants, granted activated abilities (Arcane Teachings, Joiner Adept's mana ability),
+  an animated land's color, keywords and activated abilities (Spawning Pool). Dependency (2007
+  glossary "depend on"): within layer 5 the only dependency a Tenth Edition card can create
+  is a color-setting effect changing what a color-filtered grant applies to; such grants are
+  applied after every color-setting effect. Abilities are characteristics: a permanent's
+  ``activated``/``triggered``/``static`` tuples are its card's (or copied card's) tuples,
+  replaced by a new tuple only when an effect adds to them.
 - 418.5 layer 6a, characteristic-setting abilities (Mortivore, Molimo).
 - 418.5 layer 6b, P/T setting effects *and* modifications from resolved spells and abilities, in
   one timestamp order (a 2007 difference: a later "becomes 3/3" overwrites an earlier Giant
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
 from .errors import MtgError
 from .filters import RULE_KINDS
 from .model import CardDef, Permanent, StaticAbility
-from .registry import get_card
+from .registry import ability_by_ref, get_card
 
 # Subtypes that are not creature types (2007 CR 205.3): land, artifact and enchantment types.
 _NOT_CREATURE_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Equipment",
@@ -181,6 +182,8 @@ def refresh(g: Game) -> None:
             if "colors" in e:
                 for p in targets:
                     p.colors = frozenset(e["colors"])
+            if "abilities" in e:
+                abilities = tuple(ability_by_ref(r) for r in e["abilities"])
         else:
             targets = _static_affects(g, src, s)
             add = s.params.get("keywords", ())

@@ -5,7 +5,7 @@ Joiner Adept, Overgrowth. Each test quotes the printed text it checks and cites 
 
 from __future__ import annotations
 
-from mtg_env import DecisionKind
+from mtg_env import DecisionKind, Game
 from mtg_env.testing import Scenario
 
 LIB = ["Wall of Wood"] * 5
@@ -93,3 +93,120 @@ def test_ghitu_encampment_becomes_a_2_1_red_warrior_with_first_strike() -> None:
     s.advance_to("end_of_combat")
     s.assert_zone(1, "graveyard", "Grizzly Bears")
     s.assert_in_play("Ghitu Encampment")
+
+
+# -- Spawning Pool: an animation granting an activated ability ----------------------------------
+
+def _pool(**p0) -> Scenario:
+    return Scenario(pos("precombat_main", {
+        "in_play": ["Swamp", "Swamp", "Swamp", "Mountain", "Spawning Pool"], **p0}))
+
+
+def test_spawning_pool_comes_into_play_tapped_and_taps_for_black() -> None:
+    """Printed text: "Spawning Pool comes into play tapped. {T}: Add {B} to your mana pool."."""
+    s = Scenario(pos("precombat_main", {"hand": ["Spawning Pool"]}))
+    s.do("play Spawning Pool")
+    assert s.perm("Spawning Pool").tapped
+    s = _pool()
+    s.do("tap Spawning Pool for B")
+    assert s.game.players[0].pool_text() == "B"
+
+
+def test_spawning_pool_becomes_a_1_1_black_skeleton_with_regenerate() -> None:
+    """Printed text: "{1}{B}: Spawning Pool becomes a 1/1 black Skeleton creature with "{B}:
+    Regenerate this creature" until end of turn. It's still a land." 2007 CR 418.5: Creature and
+    Skeleton in layer 4; black and the quoted activated ability in layer 5 (abilities are
+    characteristics); 1/1 in layer 6b. Before it is animated it has no regeneration ability."""
+    s = _pool()
+    assert len(s.perm("Spawning Pool").activated) == 2
+    s.do("activate Spawning Pool")
+    s.resolve()
+    sp = s.perm("Spawning Pool")
+    assert sp.types == {"Land", "Creature"} and sp.subtypes == ("Skeleton",)
+    assert sp.colors == {"B"}
+    s.assert_pt("Spawning Pool", 1, 1)
+    assert [a.text for a in sp.activated][-1] == "{B}: Regenerate this creature."
+    s.advance_to("upkeep", active=1)
+    sp = s.perm("Spawning Pool")
+    assert sp.types == {"Land"} and len(sp.activated) == 2  # the granted ability ended too
+
+
+def test_spawning_pool_regenerates_from_lethal_damage() -> None:
+    """Printed text: "{B}: Regenerate this creature" (2007 CR 419.6b: the next time it would be
+    destroyed this turn, instead tap it, remove all damage from it and remove it from combat).
+    A 1/1 dealt 2 damage by Shock survives as a tapped land creature."""
+    s = _pool(hand=["Shock"])
+    s.do("activate Spawning Pool")
+    s.resolve()
+    s.do("activate Spawning Pool ability 3")
+    s.resolve()
+    s.do("play Shock", "target Spawning Pool")
+    s.resolve()
+    s.assert_in_play("Spawning Pool")
+    sp = s.perm("Spawning Pool")
+    assert sp.tapped and sp.damage == 0
+
+
+def test_spawning_pool_without_regeneration_dies_to_shock() -> None:
+    """The same 1/1 without a regeneration shield is destroyed by lethal damage (2007 CR 420.5c):
+    the check that the regeneration test can fail."""
+    s = _pool(hand=["Shock"])
+    s.do("activate Spawning Pool")
+    s.resolve()
+    s.do("play Shock", "target Spawning Pool")
+    s.resolve()
+    s.assert_zone(0, "graveyard", "Spawning Pool")
+
+
+def test_spawning_pool_state_round_trips_through_json() -> None:
+    """The granted ability is stored by reference, so the game state stays JSON-serialisable and
+    a reloaded game still has the ability (engine state rule of the project)."""
+    s = _pool()
+    s.do("activate Spawning Pool")
+    s.resolve()
+    g2 = Game.from_json(s.game.to_json())
+    g2._fresh()
+    p = next(p for p in g2.perms.values() if p.name == "Spawning Pool")
+    assert p.activated[-1].text == "{B}: Regenerate this creature."
+
+
+# -- Chimeric Staff: an animation with a variable P/T --------------------------------------------
+
+def _staff() -> Scenario:
+    return Scenario(pos("precombat_main", {
+        "in_play": ["Island", "Island", "Island", "Chimeric Staff"]}))
+
+
+def test_chimeric_staff_becomes_an_x_x_construct_artifact_creature() -> None:
+    """Printed text: "{X}: Chimeric Staff becomes an X/X Construct artifact creature until end of
+    turn." X is fixed as the ability is played (2007 CR 409.1b) and its P/T set in layer 6b; the
+    types in layer 4 (2007 CR 418.5); it is still an artifact. It ends at cleanup (2012 514.2)."""
+    s = _staff()
+    assert not s.perm("Chimeric Staff").is_creature
+    s.do("activate Chimeric Staff", "X=3")
+    s.resolve()
+    c = s.perm("Chimeric Staff")
+    assert c.types == {"Artifact", "Creature"} and c.subtypes == ("Construct",)
+    s.assert_pt("Chimeric Staff", 3, 3)
+    s.advance_to("upkeep", active=1)
+    assert not s.perm("Chimeric Staff").is_creature
+
+
+def test_chimeric_staff_x_zero_is_a_0_0_and_is_put_into_the_graveyard() -> None:
+    """With X=0 it becomes a 0/0 creature: a state-based effect puts it into its owner's graveyard
+    (2007 CR 420.5c)."""
+    s = _staff()
+    s.do("activate Chimeric Staff", "X=0")
+    s.resolve()
+    s.assert_zone(0, "graveyard", "Chimeric Staff")
+
+
+def test_chimeric_staff_later_activation_overwrites_the_earlier_p_t() -> None:
+    """Two activations: the later setting effect wins in layer 6b (timestamp order, 2007 CR
+    418.5): X=1 then X=2 makes a 2/2."""
+    s = _staff()
+    s.do("activate Chimeric Staff", "X=1")
+    s.resolve()
+    s.do("activate Chimeric Staff", "X=2")
+    s.resolve()
+    s.assert_pt("Chimeric Staff", 2, 2)
