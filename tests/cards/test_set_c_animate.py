@@ -210,3 +210,61 @@ def test_chimeric_staff_later_activation_overwrites_the_earlier_p_t() -> None:
     s.do("activate Chimeric Staff", "X=2")
     s.resolve()
     s.assert_pt("Chimeric Staff", 2, 2)
+
+
+# -- Joiner Adept: a granted mana ability, seen by the automatic payer ---------------------------
+
+def _adept(**p0) -> Scenario:
+    return Scenario(pos("precombat_main", {"in_play": ["Swamp", "Swamp", "Joiner Adept"], **p0},
+                        {"in_play": ["Forest"]}))
+
+
+def test_joiner_adept_lands_you_control_tap_for_any_color() -> None:
+    """Printed text: "Lands you control have "{T}: Add one mana of any color to your mana pool.""
+    (2007 CR 418.5 layer 5: a granted ability). A Swamp taps for G; each color is offered once."""
+    s = _adept()
+    opts = s.options()
+    assert [o for o in opts if o.startswith("tap Swamp for")] == [
+        "tap Swamp for B", "tap Swamp for W", "tap Swamp for U", "tap Swamp for R",
+        "tap Swamp for G"]
+    s.do("tap Swamp for G")
+    assert s.game.players[0].pool_text() == "G"
+
+
+def test_joiner_adept_does_not_grant_to_opponents_lands() -> None:
+    """"Lands you control": the opponent's Forest keeps only its own {G} ability."""
+    s = _adept()
+    assert len(s.perm("Forest").activated) == 1
+    assert len(s.perm("Swamp").activated) == 2
+
+
+def test_joiner_adept_automatic_payer_uses_granted_mana_abilities() -> None:
+    """The automatic payer (2007 CR 409.1g) sees granted mana abilities: Grizzly Bears ({1}{G})
+    is castable with two Swamps, and is cast with them."""
+    s = _adept(hand=["Grizzly Bears"])
+    assert "play Grizzly Bears" in s.options()
+    s.do("play Grizzly Bears")
+    s.resolve()
+    s.assert_in_play("Grizzly Bears")
+    assert s.perm("Swamp").tapped and s.perm("Swamp#2").tapped
+    s = Scenario(pos("precombat_main", {"in_play": ["Swamp", "Swamp"], "hand": ["Grizzly Bears"]}))
+    assert "play Grizzly Bears" not in s.options()  # without Joiner Adept it can't be paid
+
+
+def test_joiner_adept_painland_colored_mana_without_damage() -> None:
+    """Adarkar Wastes: "{T}: Add {W} or {U} to your mana pool. Adarkar Wastes deals 1 damage to
+    you." With Joiner Adept the same W comes from the granted ability, which deals no damage."""
+    s = _adept(in_play=["Adarkar Wastes", "Joiner Adept"])
+    s.do("tap Adarkar Wastes for W")
+    assert s.game.players[0].pool_text() == "W"
+    s.assert_life(0, 20)
+
+
+def test_joiner_adept_ability_ends_when_it_leaves_play() -> None:
+    """A static ability's effect lasts while its source is in play (2007 CR 418.3a): after
+    Joiner Adept is destroyed the Swamp only taps for B."""
+    s = _adept(hand=["Shock"], in_play=["Swamp", "Mountain", "Joiner Adept"])
+    s.do("tap Mountain for R", "play Shock", "target Joiner Adept")
+    s.resolve()
+    s.assert_zone(0, "graveyard", "Joiner Adept")
+    assert [o for o in s.options() if o.startswith("tap Swamp for")] == ["tap Swamp for B"]
