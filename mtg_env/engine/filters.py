@@ -830,6 +830,9 @@ STATIC_KINDS: dict[str, dict[str, Any]] = {
     "redirect_to_enchanted": {},
     "double_damage": {},
     "enters_tapped": {"types": "types"},
+    # March of the Machines: the affected permanents gain card types (layer 4) and, with
+    # ``pt_cmc``, have P/T equal to their converted mana cost (layer 6b).
+    "type_change": {"types": "types", "pt_cmc": T_BOOL},
     "copy_as_enters": {"filter": "filter"},
     # Blocking (High Ground), control (Persuasion), P/T counted per affected creature (Coat of
     # Arms) and a deck-construction rule (Relentless Rats).
@@ -852,7 +855,7 @@ STATIC_KINDS: dict[str, dict[str, Any]] = {
 RULE_KINDS = frozenset({"cant_lose", "one_spell_per_turn", "untap_during_others_untap",
                         "no_max_hand_size", "cant_play_creature_spells", "player_shroud",
                         "creature_spells_cant_be_countered"})
-STATIC_REQUIRED = {"set_pt": ("p", "t"), "copy_as_enters": ("filter",),
+STATIC_REQUIRED = {"set_pt": ("p", "t"), "copy_as_enters": ("filter",), "type_change": ("types",),
                    "pt_per_shared_creature_type": ("p", "t")}
 
 

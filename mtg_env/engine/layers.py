@@ -11,7 +11,12 @@ can change them happened (``game.dirty``).
 - 418.5 layer 3, text-changing effects: no Tenth Edition card has one; not implemented
   (``docs/rules.md``).
 - 418.5 layer 4, type-changing effects: ``{"kind": "animate", "types", "subtypes", ...}``
-  adds card types and subtypes (Treetop Village, Faerie Conclave: "It's still a land").
+  adds card types and subtypes (Treetop Village, Faerie Conclave: "It's still a land"); static
+  ``type_change`` abilities (March of the Machines: "Each noncreature artifact is an artifact
+  creature") apply after them, as they depend on them (2007 glossary "depend on": an animated
+  Chimeric Staff is no longer a noncreature artifact). The set of permanents a static
+  ``type_change`` affects is fixed in layer 4 and its P/T setting (``pt_cmc``) applies to that
+  same set in layer 6b (2012 613.6).
 - 418.5 layer 5, every other effect (2007: colors *and* abilities together, in timestamp order):
   keyword grants, granted activated abilities (Arcane Teachings, Joiner Adept's mana ability),
   an animated land's color, keywords and activated abilities (Spawning Pool). Dependency (2007
@@ -156,6 +161,15 @@ def refresh(g: Game) -> None:
         if p is not None:
             p.types = p.types | frozenset(e.get("types", ()))
             p.subtypes = p.subtypes + tuple(t for t in e.get("subtypes", ()) if t not in p.subtypes)
+    typed = []  # (timestamp, affected permanents) of type_change statics setting P/T
+    for ts, src, s in statics:
+        if s.kind == "type_change":
+            add = frozenset(s.params["types"])
+            affected = _static_affects(g, src, s)
+            for p in affected:
+                p.types = p.types | add
+            if s.params.get("pt_cmc"):
+                typed.append((ts, affected))
     # 418.5 layer 5: abilities and colors, timestamp order; a color-filtered grant depends on
     # color-setting effects (applied after them).
     layer5 = []
@@ -208,11 +222,16 @@ def refresh(g: Game) -> None:
                or (e["kind"] == "animate" and "p" in e)]
     layer6b += [{"kind": "static_set", "ts": ts, "src": src, "s": s} for ts, src, s in statics
                 if s.kind == "set_pt"]
+    layer6b += [{"kind": "static_cmc", "ts": ts, "perms": affected} for ts, affected in typed]
     layer6b.sort(key=lambda e: e["ts"])
     for e in layer6b:
         if e["kind"] == "static_set":
             for p in _static_affects(g, e["src"], e["s"]):
                 p.power, p.toughness = e["s"].params["p"], e["s"].params["t"]
+            continue
+        if e["kind"] == "static_cmc":
+            for p in e["perms"]:
+                p.power = p.toughness = p.base.cost.cmc  # copiable values; X counts as 0
             continue
         p = perms.get(e["pid"])
         if p is None:

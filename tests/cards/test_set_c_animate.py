@@ -268,3 +268,96 @@ def test_joiner_adept_ability_ends_when_it_leaves_play() -> None:
     s.resolve()
     s.assert_zone(0, "graveyard", "Joiner Adept")
     assert [o for o in s.options() if o.startswith("tap Swamp for")] == ["tap Swamp for B"]
+
+
+# -- March of the Machines: a global type change with P/T = converted mana cost -----------------
+
+def _march(in_play: list, hand: list | None = None, **p0) -> Scenario:
+    return Scenario(pos("precombat_main", {
+        "in_play": ["Island", "Island", "Island", "Island", *in_play],
+        "hand": hand if hand is not None else ["March of the Machines"], **p0}))
+
+
+def test_march_of_the_machines_noncreature_artifacts_become_creatures_with_p_t_cmc() -> None:
+    """Printed text: "Each noncreature artifact is an artifact creature with power and toughness
+    each equal to its converted mana cost." 2007 CR 418.5: Creature is added in layer 4, P/T set
+    in layer 6b. Icy Manipulator (4) is a 4/4, Millstone (2) a 2/2; a creature (Ornithopter,
+    0/2) and a nonartifact creature are unaffected; it affects both players' artifacts."""
+    s = Scenario(pos("precombat_main", {
+        "in_play": ["Island", "Island", "Island", "Island", "Icy Manipulator", "Ornithopter",
+                    "Grizzly Bears"], "hand": ["March of the Machines"]},
+        {"in_play": ["Millstone"]}))
+    assert not s.perm("Icy Manipulator").is_creature
+    s.do("play March of the Machines")
+    s.resolve()
+    icy = s.perm("Icy Manipulator")
+    assert icy.types == {"Artifact", "Creature"}
+    s.assert_pt("Icy Manipulator", 4, 4)
+    s.assert_pt("Millstone", 2, 2)
+    assert s.perm("Millstone").is_creature
+    s.assert_pt("Ornithopter", 0, 2)
+    s.assert_pt("Grizzly Bears", 2, 2)
+    assert not s.perm("March of the Machines").is_creature  # an enchantment, not an artifact
+
+
+def test_march_of_the_machines_zero_cost_artifact_is_put_into_the_graveyard() -> None:
+    """A noncreature artifact with converted mana cost 0 (Spellbook) becomes a 0/0 creature and
+    is put into its owner's graveyard as a state-based effect (2007 CR 420.5b)."""
+    s = _march(["Spellbook", "Leonin Scimitar"])
+    s.do("play March of the Machines")
+    s.resolve()
+    s.assert_zone(0, "graveyard", "Spellbook")
+    s.assert_pt("Leonin Scimitar", 1, 1)
+
+
+def test_march_of_the_machines_equipment_that_is_a_creature_becomes_unattached() -> None:
+    """Reminder text: "(Equipment that's a creature can't equip a creature.)" 2012 301.5c; 2007
+    CR 420.5k: Equipment attached illegally becomes unattached (it stays in play as a 1/1)."""
+    s = _march([{"card": "Grizzly Bears", "id": "bears"},
+                {"card": "Leonin Scimitar", "attached_to": "bears"}])
+    s.assert_pt("Grizzly Bears", 3, 3)
+    s.do("play March of the Machines")
+    s.resolve()
+    assert s.perm("Leonin Scimitar").attached_to is None
+    s.assert_pt("Grizzly Bears", 2, 2)
+    s.assert_pt("Leonin Scimitar", 1, 1)
+
+
+def test_march_of_the_machines_animated_staff_keeps_its_x_x() -> None:
+    """Dependency (2007 glossary "depend on"): Chimeric Staff animated before March of the
+    Machines is no longer a noncreature artifact, so March doesn't apply to it: it stays 2/2,
+    not 4/4. Animated after March, its "becomes X/X" is later in layer 6b: 1/1."""
+    s = _march(["Island", "Island", "Chimeric Staff"])
+    s.do("activate Chimeric Staff", "X=2")
+    s.resolve()
+    s.do("play March of the Machines")
+    s.resolve()
+    s.assert_pt("Chimeric Staff", 2, 2)
+    s = _march(["Chimeric Staff", "Island"])
+    s.do("play March of the Machines")
+    s.resolve()
+    s.assert_pt("Chimeric Staff", 4, 4)
+    s.do("activate Chimeric Staff", "X=1")
+    s.resolve()
+    s.assert_pt("Chimeric Staff", 1, 1)
+
+
+def test_march_of_the_machines_effect_ends_when_it_leaves_play() -> None:
+    """A static ability's effect lasts only while its source is in play (2007 CR 418.3a):
+    after March of the Machines leaves play Icy Manipulator is a noncreature artifact again."""
+    s = _march(["Icy Manipulator", "March of the Machines"], hand=[])
+    assert s.perm("Icy Manipulator").is_creature
+    s.game._leave_play(s.perm("March of the Machines"), "graveyard")
+    s.game._fresh()
+    assert not s.perm("Icy Manipulator").is_creature
+
+
+def test_march_of_the_machines_animated_artifact_can_attack() -> None:
+    """An artifact controlled since the turn began can attack once it is a creature (2007 CR
+    212.3d: summoning sickness looks at control, not at being a creature): Icy Manipulator
+    deals 4."""
+    s = _march(["Icy Manipulator", "March of the Machines"], hand=[])
+    s.advance_to("beginning_of_combat")
+    attack(s, "Icy Manipulator")
+    s.advance_to("end_of_combat")
+    s.assert_life(1, 16)
