@@ -683,7 +683,9 @@ TRIGGER_KEYS: dict[str, dict[str, tuple[Any, Any, str]]] = {
     **{e: {"whose": (_WHO_ANY, "you", "whose turn / whose draw")}
        for e in ("upkeep", "end_of_turn", "draw")},
     "discard": {"whose": (_WHO_ANY, "any", "who discards")},
-    "tapped_for_mana": {"whose": (_WHO_ANY, "any", "who taps a land for mana")},
+    "tapped_for_mana": {"whose": (_WHO_ANY, "any", "who taps a land for mana"),
+                        "what": (("any", "enchanted"), "any",
+                                 "which land: any, or the one this enchants (Overgrowth)")},
     **{e: {"what": (("self", "other", "any", "enchanted"), "self",
                     "which permanent: this one, another, any, the one this enchants"),
            "filter": ("permanent filter", None, "what the other permanent must match")}
@@ -735,6 +737,9 @@ def compile_trigger(event: str, filters: dict | None, site: Site | None = None) 
     get = {k: vals.get(k, d[1]) for k, d in spec.items()}
     if event in PLAYER_EVENTS:
         whose = get["whose"]
+        if get.get("what") == "enchanted":
+            return lambda g, p, ev: (p.attached_to is not None and ev["perm"] == p.attached_to
+                                     and _who(whose, ev, p))
         return lambda g, p, ev: _who(whose, ev, p)
     if event in PERMANENT_EVENTS:
         what = get["what"]

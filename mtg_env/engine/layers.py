@@ -51,11 +51,12 @@ from .errors import MtgError
 from .filters import RULE_KINDS
 from .model import CardDef, Permanent, StaticAbility
 from .registry import ability_by_ref, get_card
+from .triggers import is_mana_trigger
 
 # Subtypes that are not creature types (2007 CR 205.3): land, artifact and enchantment types.
 _NOT_CREATURE_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Equipment",
                                  "Aura", "Shrine", "Lair", "Locus", "Urza's"})
-_NO_RULE_MODS: dict[str, frozenset[int]] = {}  # shared and never mutated
+_NO_RULE_MODS: dict = {}  # shared and never mutated (no rule mods, no triggered mana)
 
 
 class ContinuousEffects:
@@ -104,6 +105,7 @@ def refresh(g: Game) -> None:
                 _reset_base(p, p.card.cdef)
     touched: list[int] = []
     animated = []
+    extra = _NO_RULE_MODS
     if effects:
         # 418.5 layer 1: copy effects, timestamp order (a later one overwrites an earlier one).
         for e in effects:
@@ -132,6 +134,9 @@ def refresh(g: Game) -> None:
             counters = True
         if "lifelink" in cdef.keywords:
             ll[p.id] = 1
+        if p.attached_to is not None and p.triggered:
+            extra = _mana_trigger_extra(p, extra)
+    g.mana_extra = extra
     g.no_mana_empty = False
     if not statics and not effects and not counters:
         g._ll = ll
@@ -265,6 +270,23 @@ def refresh(g: Game) -> None:
             _shared_type_bonus(g, src, s)
     # 418.5 layer 6e (switching): no Tenth Edition card; see the module docstring.
     g._ll = ll
+
+
+def _mana_trigger_extra(p: Permanent, extra: dict) -> dict:
+    """Add to ``extra`` (land id -> mana symbols) the mana an Aura's triggered mana ability adds
+    for its enchanted land's controller whenever that land is tapped for mana (Overgrowth: "GG"),
+    so the automatic payer counts it (2007 glossary "Mana ability"; 2012 605.1b)."""
+    for ab in p.triggered:
+        if ab.event != "tapped_for_mana" or ab.filters.get("what") != "enchanted":
+            continue
+        if not is_mana_trigger(ab) or ab.filters.get("whose", "any") != "any":
+            continue
+        syms = "".join(e["mana"] for e in ab.effects if e.get("to") == "event_player")
+        if syms:
+            if extra is _NO_RULE_MODS:
+                extra = {}
+            extra[p.attached_to] = extra.get(p.attached_to, "") + syms
+    return extra
 
 
 def _creature_types(p: Permanent) -> frozenset[str]:

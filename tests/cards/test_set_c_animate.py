@@ -361,3 +361,67 @@ def test_march_of_the_machines_animated_artifact_can_attack() -> None:
     attack(s, "Icy Manipulator")
     s.advance_to("end_of_combat")
     s.assert_life(1, 16)
+
+
+# -- Overgrowth: a triggered mana ability, counted by the automatic payer ------------------------
+
+def _overgrowth(hand: list, **p0) -> Scenario:
+    return Scenario(pos("precombat_main", {
+        "in_play": [{"card": "Swamp", "id": "sw"}, {"card": "Overgrowth", "attached_to": "sw"},
+                    "Forest"], "hand": hand, **p0}, {"in_play": ["Forest"]}))
+
+
+def test_overgrowth_tapping_the_enchanted_land_adds_gg_without_the_stack() -> None:
+    """Printed text: "Whenever enchanted land is tapped for mana, its controller adds {G}{G} to his
+    or her mana pool." A triggered mana ability (2007 glossary "Mana ability"; 2012 605.1b):
+    it resolves at once, without the stack (2007 CR 411)."""
+    s = _overgrowth([])
+    s.do("tap Swamp for B")
+    assert s.game.players[0].pool_text() == "BGG"
+    assert not s.game.stack and not s.game.pending
+
+
+def test_overgrowth_only_the_enchanted_land() -> None:
+    """"Enchanted land": tapping another land (the Forest) adds only its own mana."""
+    s = _overgrowth([])
+    s.do("tap Forest for G")
+    assert s.game.players[0].pool_text() == "G"
+
+
+def test_overgrowth_automatic_payer_counts_the_triggered_mana() -> None:
+    """The automatic payer (2007 CR 409.1g) counts the {G}{G}: with a Swamp enchanted by
+    Overgrowth and a Forest, Giant Spider ({3}{G}) can be paid: B + GG + G."""
+    s = _overgrowth(["Giant Spider"])
+    assert "play Giant Spider" in s.options()
+    s.do("play Giant Spider")
+    s.resolve()
+    s.assert_in_play("Giant Spider")
+    assert sum(s.game.players[0].mana_pool) == 0
+    s = Scenario(pos("precombat_main", {"in_play": ["Swamp", "Forest"],
+                                        "hand": ["Giant Spider"]}))
+    assert "play Giant Spider" not in s.options()  # without Overgrowth: 2 mana only
+
+
+def test_overgrowth_extra_mana_floats_when_not_needed() -> None:
+    """Tapping the enchanted land always adds all its mana: paying {1}{G} for Grizzly Bears by
+    tapping the Swamp leaves one G floating in the pool (2007 CR 406: mana stays until the
+    phase ends)."""
+    s = _overgrowth(["Grizzly Bears"])
+    s.do("play Grizzly Bears")
+    s.resolve()
+    s.assert_in_play("Grizzly Bears")
+    P = s.game.players[0]
+    assert s.perm("Swamp").tapped
+    assert sum(P.mana_pool) + sum(1 for p in s.game.perms.values()
+                                  if p.name == "Forest" and p.controller == 0 and p.tapped) == 1
+
+
+def test_overgrowth_on_an_opponents_land_gives_its_controller_the_mana() -> None:
+    """"its controller adds {G}{G}": Overgrowth enchanting the opponent's land gives the mana
+    to the land's controller, not to Overgrowth's."""
+    s = Scenario(pos("precombat_main", {"in_play": [{"card": "Overgrowth", "attached_to": "f"}]},
+                     {"in_play": [{"card": "Forest", "id": "f"}]}))
+    s.pass_priority(1)  # the opponent taps it during his or her priority
+    s.do("tap Forest for G")
+    assert s.game.players[1].pool_text() == "GGG"
+    assert sum(s.game.players[0].mana_pool) == 0
