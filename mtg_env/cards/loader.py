@@ -72,8 +72,19 @@ def _targets(raw: list, site: Site) -> tuple[TargetSpec, ...]:
 
 
 def _effects(raw: list[dict], site: Site) -> tuple[Effect, ...]:
-    """Check and compile each effect against its op's declared parameters."""
-    return tuple(compile_effect(e, site.at("effects").at(i)) for i, e in enumerate(raw or ()))
+    """Check and compile each effect against its op's declared parameters; activated abilities
+    an op grants (``animate``'s ``abilities``, 2007 CR 418.5 layer 5) are compiled here."""
+    out = []
+    for i, e in enumerate(raw or ()):
+        esite = site.at("effects").at(i)
+        eff = compile_effect(e, esite)
+        granted = getattr(eff.args, "abilities", None)
+        if granted and isinstance(granted[0], dict):
+            asite = Site(esite.where, subtypes=site.subtypes).at("abilities")
+            eff.args.abilities = tuple(_activated(j, ab, asite.at(j))
+                                       for j, ab in enumerate(granted))
+        out.append(eff)
+    return tuple(out)
 
 
 def _cost(raw: dict | None, site: Site) -> Cost:

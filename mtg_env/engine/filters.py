@@ -694,7 +694,9 @@ TRIGGER_KEYS: dict[str, dict[str, tuple[Any, Any, str]]] = {
     # "At the beginning of each player's draw step" (after the turn's draw, 2007 CR 304.1).
     "draw_step": {"whose": (_WHO_ANY, "you", "whose draw step")},
     "discard": {"whose": (_WHO_ANY, "any", "who discards")},
-    "tapped_for_mana": {"whose": (_WHO_ANY, "any", "who taps a land for mana")},
+    "tapped_for_mana": {"whose": (_WHO_ANY, "any", "who taps a land for mana"),
+                        "what": (("any", "enchanted"), "any",
+                                 "which land: any, or the one this enchants (Overgrowth)")},
     **{e: {"what": (("self", "other", "any", "enchanted"), "self",
                     "which permanent: this one, another, any, the one this enchants"),
            "filter": ("permanent filter", None, "what the other permanent must match")}
@@ -752,6 +754,9 @@ def compile_trigger(event: str, filters: dict | None, site: Site | None = None) 
     get = {k: vals.get(k, d[1]) for k, d in spec.items()}
     if event in PLAYER_EVENTS:
         whose = get["whose"]
+        if get.get("what") == "enchanted":
+            return lambda g, p, ev: (p.attached_to is not None and ev["perm"] == p.attached_to
+                                     and _who(whose, ev, p))
         return lambda g, p, ev: _who(whose, ev, p)
     if event in PERMANENT_EVENTS:
         what = get["what"]
@@ -856,6 +861,9 @@ STATIC_KINDS: dict[str, dict[str, Any]] = {
     "redirect_to_enchanted": {},
     "double_damage": {},
     "enters_tapped": {"types": "types"},
+    # March of the Machines: the affected permanents gain card types (layer 4) and, with
+    # ``pt_cmc``, have P/T equal to their converted mana cost (layer 6b).
+    "type_change": {"types": "types", "pt_cmc": T_BOOL},
     "copy_as_enters": {"filter": "filter"},
     # Blocking (High Ground), control (Persuasion), P/T counted per affected creature (Coat of
     # Arms) and a deck-construction rule (Relentless Rats).
@@ -881,7 +889,7 @@ STATIC_KINDS: dict[str, dict[str, Any]] = {
 RULE_KINDS = frozenset({"cant_lose", "one_spell_per_turn", "untap_during_others_untap",
                         "no_max_hand_size", "cant_play_creature_spells", "player_shroud",
                         "creature_spells_cant_be_countered", "spell_cost_more"})
-STATIC_REQUIRED = {"set_pt": ("p", "t"), "copy_as_enters": ("filter",),
+STATIC_REQUIRED = {"set_pt": ("p", "t"), "copy_as_enters": ("filter",), "type_change": ("types",),
                    "pt_per_shared_creature_type": ("p", "t"),
                    "spell_cost_more": ("types", "amount"),
                    "self_cost_less": ("amount", "opponent_more_creatures")}

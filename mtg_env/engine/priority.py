@@ -130,8 +130,11 @@ class Priority:
                                             exclude=perm.id if ab.cost.tap else None):
                         continue
                 if ab.mana is not None:
-                    for color in ab.mana:
-                        opts.append(_mana_action(perm, ab, i, color))
+                    if acts is perm.base.activated:
+                        for color in ab.mana:
+                            opts.append(_mana_action(perm, ab, i, color))
+                    else:
+                        _add_granted_mana(opts, perm, acts, i)
                     continue
                 if n_nonmana < 0:
                     n_nonmana = sum(1 for a in acts if a.mana is None)
@@ -443,6 +446,23 @@ def _activate_action(perm: Permanent, index: int, numbered: bool) -> Action:
     return _cached(("activate", perm.id, label, index, numbered), "activate",
                    lambda: f"activate {label}" + (f" ability {index + 1}" if numbered else ""),
                    (perm.id, index))
+
+
+def _add_granted_mana(opts: list[Action], perm: Permanent, acts: tuple, i: int) -> None:
+    """Offer mana ability ``acts[i]`` of a permanent with granted abilities (Joiner Adept's
+    "{T}: Add one mana of any color" on a Swamp): an option whose text another of its mana
+    abilities already offers is offered once, by the ability without a side effect (a painland's
+    colored mana from the granted ability, not its own painful one)."""
+    ab = acts[i]
+    for color in ab.mana:
+        act = _mana_action(perm, ab, i, color)
+        for k, o in enumerate(opts):
+            if o.text == act.text:
+                if acts[o.args[1]].effects and not ab.effects:
+                    opts[k] = act
+                break
+        else:
+            opts.append(act)
 
 
 def _mana_action(perm: Permanent, ab, index: int, color: str) -> Action:

@@ -109,6 +109,8 @@ FIELDS: tuple[Field, ...] = (
     Field("rule_mods", dict, "share", "derived",
           "rule-modifying statics in play: kind -> players controlling one (never mutated)"),
     Field("_ll", dict, "share", "derived", "lifelink instances by permanent (layer 5 output)"),
+    Field("mana_extra", dict, "share", "derived",
+          "land id -> mana its triggered mana abilities add when it's tapped for mana (Overgrowth)"),
     Field("_abl_mod", list, "share", "derived",
           "ids of permanents whose copiable values or abilities the last refresh changed"),
     Field("_quiet", _const(False), "share", "derived",

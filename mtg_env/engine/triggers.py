@@ -112,9 +112,30 @@ def collect_triggers(g: Game, name: str, ev: dict) -> None:
             if ab.condition and not trigger_condition(g, ab.condition, p.controller, p.id, ev):
                 continue  # 2007 CR 410.11: an intervening "if" false as the event happens
             clean = {k: v for k, v in ev.items() if k != "snapshot"}
+            if name == "tapped_for_mana" and is_mana_trigger(ab):
+                _resolve_mana_trigger(g, p, ab, clean)
+                continue
             g.pending.append({"ctrl": p.controller, "src": p.id, "ab": ab.index, "abl": ab,
                               "card": p.cdef.name, "name": p.card.label, "text": ab.text,
                               "ev": clean, "src_colors": "".join(sorted(p.colors))})
+
+
+def is_mana_trigger(ab) -> bool:
+    """A triggered mana ability: it triggers from a mana ability (a land tapped for mana), has no
+    target and adds mana (2007 glossary "Mana ability"; 2012 605.1b). It doesn't use the stack."""
+    return (ab.event == "tapped_for_mana" and not ab.targets and bool(ab.effects)
+            and all(e["op"] == "add_mana" for e in ab.effects))
+
+
+def _resolve_mana_trigger(g: Game, p: Permanent, ab, ev: dict) -> None:
+    """Resolve a triggered mana ability at once, as the mana ability that triggered it does
+    (2007 CR 411; 2012 605.4a)."""
+    from .effects import OPS
+
+    item = StackItem(0, "triggered", p.controller, source=p.id, source_name=p.card.label,
+                     ability=ab.index, data={"card": p.cdef.name, "ev": ev}, ability_def=ab)
+    for spec in ab.effects:
+        OPS[spec["op"]](g, item, spec)
 
 
 def _trigger_matches(g: Game, p: Permanent, ab, event: str, ev: dict) -> bool:
