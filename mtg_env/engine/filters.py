@@ -829,6 +829,7 @@ STATIC_KINDS: dict[str, dict[str, Any]] = {
     "prevent_damage": {"dealt_to": T_BOOL, "dealt_by": T_BOOL},
     "redirect_to_enchanted": {},
     "double_damage": {},
+    "shuffle_instead_of_graveyard": {},
     "enters_tapped": {"types": "types"},
     "copy_as_enters": {"filter": "filter"},
     # Blocking (High Ground), control (Persuasion), P/T counted per affected creature (Coat of
