@@ -33,7 +33,7 @@ def bounce(g: Game, item: StackItem, a: Args) -> None:
 
 @op("remove_from_game", target=ref(required=True))
 def remove_from_game(g: Game, item: StackItem, a: Args) -> None:
-    """Remove each referenced permanent from the game : it goes to the removed-from-the-game zone
+    """Remove each referenced permanent from the game: it goes to the removed-from-the-game zone
     (2007 CR 217; "exile" in later rules, 2012 406)."""
     for kind, v in a.target(g, item):
         if kind == "o" and v in g.perms:
