@@ -8,11 +8,8 @@ card keeps one. Rule numbers are 2007 CR where known, else 2012 CR.
 from __future__ import annotations
 
 PENDING: dict[str, str] = {
-    # Replacement effects on more than damage and destruction.
+    # Replacement effects with choices.
     "Abundance": "optional draw replacement with a choice and reveal-until (2007 CR 419)",
-    "Kjeldoran Royal Guard": "redirection of unblocked creatures' combat damage created by an activation",
-    "Legacy Weapon": "replacement of every move to a graveyard from any zone (2007 CR 419)",
-    "Plagiarize": "draw replacement on another player's draws until end of turn",
     "Story Circle": "as-comes-into-play color choice plus a prevention shield for a chosen source",
     # Legality of a whole combat declaration.
     "Lure": "blocking requirements checked over the whole declaration (2007 CR 309, 2012 509.1c)",

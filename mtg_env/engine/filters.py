@@ -860,6 +860,7 @@ STATIC_KINDS: dict[str, dict[str, Any]] = {
     "prevent_damage": {"dealt_to": T_BOOL, "dealt_by": T_BOOL},
     "redirect_to_enchanted": {},
     "double_damage": {},
+    "shuffle_instead_of_graveyard": {},
     "enters_tapped": {"types": "types"},
     # March of the Machines: the affected permanents gain card types (layer 4) and, with
     # ``pt_cmc``, have P/T equal to their converted mana cost (layer 6b).

@@ -31,6 +31,15 @@ def bounce(g: Game, item: StackItem, a: Args) -> None:
             g._leave_play(g.perms[v], "hand")
 
 
+@op("remove_from_game", target=ref(required=True))
+def remove_from_game(g: Game, item: StackItem, a: Args) -> None:
+    """Remove each referenced permanent from the game: it goes to the removed-from-the-game zone
+    (2007 CR 217; "exile" in later rules, 2012 406)."""
+    for kind, v in a.target(g, item):
+        if kind == "o" and v in g.perms:
+            g._leave_play(g.perms[v], "removed")
+
+
 @op("destroy", target=ref(required=True), no_regen=flag("it can't be regenerated"))
 def destroy(g: Game, item: StackItem, a: Args) -> None:
     """Destroy each referenced permanent."""
