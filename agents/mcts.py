@@ -1,43 +1,49 @@
-"""Search: single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+"""Search: information-set Monte Carlo tree search (ISMCTS) with heuristic rollouts.
 
-Each iteration samples a full game consistent with what the searching player can see
+Every iteration samples a full game consistent with what the searching player can see
 (:func:`mtg_env.engine.view.sample_game`: the opponent's hand and both libraries' order are
-resampled; deck lists count as known) and walks one tree with it (Cowling, Powley and Whitehouse
-2012, "Information Set Monte Carlo Tree Search", SO-ISMCTS):
+resampled; deck lists count as known), so the statistics are gathered over the information set,
+not over one guessed deal (Cowling, Powley and Whitehouse 2012, "Information Set Monte Carlo Tree
+Search"). Two tree shapes share that machinery:
 
-- A node is a sequence of decisions' action texts from the root, the same node for every
-  determinization that reaches it, so the tree collects statistics over the information set, not
-  over one guessed deal. Options that exist in some determinizations only (the opponent's spells,
-  cards drawn) are handled by *availability counts*: UCB divides by how often a child was
-  available, not by its parent's visits.
-- The opponent's decisions are nodes of the same tree, chosen by UCB on the opponent's own reward
-  (1 - ours). That is the single-observer variant: the opponent is modelled as if it saw the
-  determinized state. We use it because it needs one tree and the opponent's hidden cards are
-  resampled per iteration anyway; multiple-observer ISMCTS would need a second tree per
-  iteration for a gain that Cowling et al. find small in games with little hidden information
-  per move (here: the opponent's hand).
-- Decisions with one option are free: the walk steps through them without a node.
-- Expansion adds one node per iteration; progressive widening limits a node to
-  ``widen_base + widen_rate * sqrt(visits)`` children (candidates ordered by a cheap prior:
-  lands and spells first, then attacks and blocks, bare mana abilities last), so wide
-  declarations (attackers, blockers, damage division) do not starve the search.
-- Rollouts are played by :class:`~agents.heuristic.HeuristicAgent` for both seats (``rollout=
-  "heuristic"``, the default: each option is then judged by how a sensible continuation goes) or
-  by the much cheaper :func:`rollout_choice` (``rollout="fast"``), for at most ``depth``
-  decisions, then a static evaluation (:func:`evaluate`: life, board, cards in hand) in [0, 1]; a
-  finished game scores 1 / 0.5 / 0. With heuristic rollouts the heuristic's own choice is also
-  the first child expanded at every node (an action prior).
+- ``tree=0`` (the default): **the information-set root only** (flat Monte Carlo). One iteration
+  is one determinization in which *every* candidate option is played and rolled out from the same
+  sampled deal, with the rollout players' random seeds equal too (common random numbers): the
+  candidates are compared on identical futures, which removes most of the variance a handful of
+  samples would otherwise carry. The opponent is modelled by the rollout policy, the heuristic
+  player, in the rollouts themselves. The option with the best total is played; the heuristic's
+  own choice is kept unless another option scores strictly better, so search only overrides the
+  script where the samples say it is wrong (a one-step policy improvement over the heuristic).
+- ``tree=1``: **single-observer ISMCTS** (SO-ISMCTS). A node is a sequence of action texts from
+  the root, the same node for every determinization that reaches it. Options that exist in some
+  determinizations only are handled by availability counts (UCB divides by how often a child was
+  available). The opponent's decisions are nodes of the same tree, chosen by UCB on the
+  opponent's reward (1 - ours): the single-observer variant, which needs one tree; the
+  opponent's hidden cards are resampled per iteration anyway, and multiple-observer ISMCTS would
+  need a tree per player for little gain when the hidden information is one hand. Progressive
+  widening limits a node to ``widen_base + widen_rate * sqrt(visits)`` children, the heuristic's
+  choice expanded first.
 
-Budget: ``ms`` (milliseconds of CPU per decision with several options) or ``iterations``; the
-default is a time budget. The most visited root option is played. The tree is rebuilt for every
-decision: reusing the subtree needs the texts of every decision taken since, including the
-opponent's hidden choices, which a :class:`~mtg_env.engine.view.PlayerView` does not carry.
+Both: decisions with one option are free, and bare mana abilities are not searched when passing
+is possible (the automatic payer taps for spells; mana floated by hand only risks mana burn,
+2007 CR 300.3); at most ``width`` candidates are searched (the heuristic's choice first). A
+rollout is played by :class:`~agents.heuristic.HeuristicAgent` for both seats (``rollout=
+"heuristic"``) or by the cheap :func:`rollout_choice` (``rollout="fast"``), until ``turns`` turn
+boundaries have passed or ``depth`` decisions were made, then scored by :func:`evaluate`
+(life, board, cards in hand, in [0, 1]); a finished game scores 1 / 0.5 / 0.
 
-By name: ``make_agent("mcts")``, ``make_agent("mcts:ms=200")``, ``make_agent("mcts:iters=300")``.
+Budget per decision with several candidates: ``iterations`` (default; reproducible, so results
+do not depend on the machine) or ``ms`` CPU milliseconds (at least one iteration). The tree is
+rebuilt for every decision: reusing a subtree needs the texts of every decision taken since,
+including the opponent's hidden choices, which a :class:`~mtg_env.engine.view.PlayerView` does
+not carry. Measured strength and cost: ``docs/search.md``.
+
+By name: ``make_agent("mcts")``, ``make_agent("mcts:ms=200")``, ``make_agent("mcts:iters=12")``,
+``make_agent("mcts:tree=1:iters=300")``.
 
 >>> from mtg_env import Deck, Game
 >>> g = Game.new([Deck.builtin("starter_green"), Deck.builtin("starter_red")], seed=2)
->>> agent = MctsAgent(iterations=8, depth=20)
+>>> agent = MctsAgent(iterations=2)
 >>> agent.reset(g.decision.player, seed=1)
 >>> agent.act(g.view(g.decision.player)).text in ("keep", "mulligan")
 True
@@ -75,72 +81,141 @@ class _Node:
 
 
 class MctsAgent(BaseAgent):
-    """SO-ISMCTS with availability counts, progressive widening and evaluated rollouts (see the
-    module docstring). ``ms`` > 0 sets a CPU-time budget per decision; otherwise ``iterations``
-    iterations are run."""
+    """Information-set Monte Carlo search with heuristic rollouts (see the module docstring).
+
+    ``iterations`` determinizations per decision, or a CPU-time budget of ``ms`` milliseconds
+    when ``ms`` > 0; ``tree`` picks the root-only search (0) or SO-ISMCTS (1).
+    """
 
     name = "mcts"
-    # make_agent("mcts:ms=200:depth=30"): text key -> (constructor argument, type)
+    # make_agent("mcts:ms=200:turns=3"): text key -> (constructor argument, type)
     PARAMS: ClassVar[dict[str, tuple[str, type]]] = {
-        "ms": ("ms", float), "iters": ("iterations", int), "depth": ("depth", int),
-        "c": ("exploration", float), "widen": ("widen_base", int), "rollout": ("rollout", str)}
+        "ms": ("ms", float), "iters": ("iterations", int), "turns": ("turns", int),
+        "depth": ("depth", int), "c": ("exploration", float), "widen": ("widen_base", int),
+        "width": ("width", int), "rollout": ("rollout", str), "tree": ("tree", int)}
 
-    def __init__(self, seed: int = 0, iterations: int = 200, depth: int = 40,
+    def __init__(self, seed: int = 0, iterations: int = 6, depth: int = 400, turns: int = 2,
                  exploration: float = 0.7, ms: float = 0.0, widen_base: int = 4,
-                 widen_rate: float = 1.0, rollout: str = "heuristic") -> None:
+                 widen_rate: float = 1.0, width: int = 8, rollout: str = "heuristic",
+                 tree: int = 0) -> None:
         super().__init__(seed)
-        if iterations < 1 or depth < 0 or ms < 0 or exploration < 0:
-            raise ValueError("MctsAgent needs iterations >= 1, depth >= 0, ms >= 0, exploration >= 0")
+        if iterations < 1 or depth < 0 or turns < 0 or ms < 0 or exploration < 0 or width < 1:
+            raise ValueError("MctsAgent needs iterations >= 1, depth >= 0, turns >= 0, ms >= 0, "
+                             "exploration >= 0, width >= 1")
         if rollout not in ("heuristic", "fast"):
             raise ValueError(f"rollout must be 'heuristic' or 'fast', not {rollout!r}")
+        if tree not in (0, 1):
+            raise ValueError(f"tree must be 0 (root only) or 1 (SO-ISMCTS), not {tree!r}")
         self.rollout = rollout
-        self._policies = [HeuristicAgent(), HeuristicAgent()]
         self.iterations = iterations
         self.depth = depth
+        self.turns = turns
         self.exploration = exploration
         self.ms = ms
         self.widen_base = widen_base
         self.widen_rate = widen_rate
-        self.last_iterations = 0  # iterations run for the latest decision (for benchmarks)
+        self.width = width
+        self.tree = tree
+        self.last_iterations = 0  # iterations run for the latest searched decision
+        self.searched = 0  # decisions searched since reset (more than one candidate)
+        self.overridden = 0  # of those, decisions where search chose against the heuristic
+        self.rollouts = 0  # rollouts played since reset
+
+    def reset(self, player: int, seed: int) -> None:
+        super().reset(player, seed)
+        self.searched = self.overridden = self.rollouts = 0
 
     def act(self, view: PlayerView) -> Action:
         d = view.decision
         if d is None:
             raise ValueError(f"player {view.viewer} has no decision to make")
-        options = d.options
-        if len(options) == 1:
-            return options[0]
-        root = _Node()
+        if len(d.options) == 1:
+            return d.options[0]
+        default = self._heuristic(view.viewer).act(view)
+        candidates = self._candidates(d.options, default)
+        if len(candidates) == 1:
+            return candidates[0]
+        self.searched += 1
+        search = self._search_root if self.tree == 0 else self._search_tree
+        choice = search(view, candidates, default)
+        self.overridden += choice.text != default.text
+        return choice
+
+    def _heuristic(self, seat: int) -> HeuristicAgent:
+        agent = HeuristicAgent()
+        agent.reset(seat, self.rng.getrandbits(32))
+        return agent
+
+    def _candidates(self, options: list[Action], default: Action) -> list[Action]:
+        """The options worth searching: no bare mana ability when passing is possible, at most
+        ``width`` of them, the heuristic's choice first."""
+        can_pass = any(o.verb == "pass" for o in options)
+        pool = [o for o in options if o is not default and not (can_pass and o.verb == "mana")]
+        pool.sort(key=lambda o: _PRIOR.get(o.verb, 3 if o.verb != "mana" else 9))
+        return [default, *pool[:self.width - 1]]
+
+    def _budget(self):
+        """A function telling, given the iterations run so far, whether to run another."""
+        if self.ms > 0:
+            deadline = _CLOCK() + self.ms / 1000.0
+            return lambda it: it < 1 or _CLOCK() < deadline
+        n = self.iterations
+        return lambda it: it < n
+
+    # -- root only: every candidate on the same determinizations --------------------------------
+    def _search_root(self, view: PlayerView, candidates: list[Action], default: Action) -> Action:
         me = view.viewer
-        for seat, policy in enumerate(self._policies):
-            policy.reset(seat, self.rng.getrandbits(32))
-        deadline = _CLOCK() + self.ms / 1000.0 if self.ms > 0 else None
+        totals = [0.0] * len(candidates)
+        more = self._budget()
         it = 0
-        while True:
-            if deadline is not None:
-                if it >= len(options) and _CLOCK() >= deadline:
-                    break
-            elif it >= self.iterations:
-                break
-            self._iterate(sample_game(view, self.rng.getrandbits(63)), root, me)
+        while more(it):
+            seed = self.rng.getrandbits(63)
+            base = sample_game(view, seed)
+            for i, o in enumerate(candidates):
+                game = base.copy()
+                game.apply(game.decision.find(o.text))
+                totals[i] += self._rollout(game, me, seed)
             it += 1
         self.last_iterations = it
-        by_text = {o.text: o for o in options}
+        best = max(range(len(candidates)), key=totals.__getitem__)  # first of equals: default
+        return candidates[best]
+
+    # -- SO-ISMCTS --------------------------------------------------------------------------------
+    def _search_tree(self, view: PlayerView, candidates: list[Action], default: Action) -> Action:
+        root = _Node()
+        me = view.viewer
+        allowed = {o.text for o in candidates}
+        more = self._budget()
+        it = 0
+        while more(it) or it < len(candidates):
+            seed = self.rng.getrandbits(63)
+            self._iterate(sample_game(view, seed), root, me, allowed, seed)
+            it += 1
+        self.last_iterations = it
+        by_text = {o.text: o for o in candidates}
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value))
         return by_text[best[0]]
 
-    def _iterate(self, game: Game, root: _Node, me: int) -> None:
+    def _iterate(self, game: Game, root: _Node, me: int, allowed: set[str], seed: int) -> None:
         """One determinization walked down the tree: select by UCB over available children,
         expand one node, roll out, back the reward up (each node scored for its chooser)."""
         node = root
         path: list[tuple[_Node, int]] = []  # (action node, player who chose it)
         k = self.exploration
+        policies = [HeuristicAgent(), HeuristicAgent()]
+        for seat, policy in enumerate(policies):
+            policy.reset(seat, seed + seat)
         while not game.is_over:
             d = game.decision
             opts = d.options
             if len(opts) == 1:
                 game.apply(opts[0])
                 continue
+            if node is root:
+                opts = [o for o in opts if o.text in allowed]
+            else:
+                can_pass = any(o.verb == "pass" for o in opts)
+                opts = [o for o in opts if not (can_pass and o.verb == "mana")]
             children = node.children
             avail: list[tuple[_Node, Action]] = []
             untried: list[Action] = []
@@ -154,7 +229,7 @@ class MctsAgent(BaseAgent):
             limit = self.widen_base + int(self.widen_rate * math.sqrt(node.visits))
             expand = bool(untried) and (len(children) < limit or not avail)
             if expand:
-                o = self._expand_pick(game, untried)
+                o = self._expand_pick(game, untried, policies)
                 c = children[o.text] = _Node()
                 c.avail = 1
             else:
@@ -165,32 +240,41 @@ class MctsAgent(BaseAgent):
             node = c
             if expand:
                 break
-        reward = self._rollout(game, me)
+        reward = self._rollout(game, me, seed)
         root.visits += 1
         for c, pl in path:
             c.visits += 1
             c.value += reward if pl == me else 1.0 - reward
 
-    def _expand_pick(self, game: Game, untried: list[Action]) -> Action:
+    def _expand_pick(self, game: Game, untried: list[Action], policies: list[HeuristicAgent]) -> Action:
         if self.rollout == "heuristic":
             d = game.decision
-            choice = self._policies[d.player].act(game.view(d.player))
+            choice = policies[d.player].act(game.view(d.player))
             for o in untried:
                 if o.text == choice.text:
                     return o
         return _prior_pick(untried, self.rng)
 
-    def _rollout(self, game: Game, me: int) -> float:
-        rng = self.rng
-        heuristic = self.rollout == "heuristic"
-        policies = self._policies
+    # -- rollouts ---------------------------------------------------------------------------------
+    def _rollout(self, game: Game, me: int, seed: int) -> float:
+        """Play on until ``turns`` turn boundaries pass (or ``depth`` decisions), then score.
+
+        The rollout players are new for every rollout and seeded by the determinization, so two
+        candidates rolled out from the same sampled deal meet the same future choices."""
+        self.rollouts += 1
+        end_turn = game.turn + self.turns
+        if self.rollout == "heuristic":
+            policies = [HeuristicAgent(), HeuristicAgent()]
+            for seat, policy in enumerate(policies):
+                policy.reset(seat, seed + seat)
+        rng = random.Random(seed)
         for _ in range(self.depth):
-            if game.is_over:
+            if game.is_over or game.turn >= end_turn:
                 break
             d = game.decision
             if len(d.options) == 1:
                 game.apply(d.options[0])
-            elif heuristic:
+            elif self.rollout == "heuristic":
                 game.apply(policies[d.player].act(game.view(d.player)))
             else:
                 game.apply(rollout_choice(d.options, rng))
