@@ -3,6 +3,7 @@ rules from the YAML files in ``data/``, validated against :mod:`mtg_env.cards.sc
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -237,17 +238,24 @@ def build_card(name: str, facts: dict, entry: dict, where: str = "") -> CardDef:
     return cdef
 
 
+@functools.cache
+def _file_validator() -> jsonschema.protocols.Validator:
+    """One validator for every file: ``jsonschema.validate`` would check the (large, generated)
+    schema itself again for each file, which cost most of the loading time. The schema's own
+    validity is checked by a test."""
+    return jsonschema.validators.validator_for(FILE_SCHEMA)(FILE_SCHEMA)
+
+
 def load_file(path: Path, facts: dict[str, dict]) -> list[CardDef]:
     """Validate and build every card of one YAML file."""
     try:
         data = yaml.safe_load(path.read_text()) or {}
     except yaml.YAMLError as exc:
         raise CardDataError(f"{path.name}: not valid YAML: {exc}") from exc
-    try:
-        jsonschema.validate(data, FILE_SCHEMA)
-    except jsonschema.ValidationError as exc:
+    exc = jsonschema.exceptions.best_match(_file_validator().iter_errors(data))
+    if exc is not None:
         loc = "/".join(str(p) for p in exc.absolute_path)
-        raise CardDataError(f"{path.name}: {loc}: {exc.message}") from exc
+        raise CardDataError(f"{path.name}: {loc}: {exc.message}")
     out = []
     for name, entry in data.items():
         if name not in facts:

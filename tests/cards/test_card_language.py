@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
+import jsonschema
 import pytest
 import yaml
 
@@ -54,6 +55,13 @@ def terror_filters(**flt):
 
 
 # -- every existing card loads --------------------------------------------------------------
+def test_the_generated_card_schema_is_a_valid_json_schema():
+    """The loader checks files against one cached validator and never re-checks the schema."""
+    from mtg_env.cards.schema import FILE_SCHEMA
+
+    jsonschema.validators.validator_for(FILE_SCHEMA).check_schema(FILE_SCHEMA)
+
+
 def test_every_card_file_loads_and_compiles():
     n = sum(len(load_file(p, FACTS)) for p in sorted(DATA_DIR.glob("*.yaml")))
     assert n == len(CARDS) >= 106
