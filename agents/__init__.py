@@ -1,5 +1,6 @@
 """Baseline agents for mtg_env: :class:`RandomAgent`, :class:`HeuristicAgent`, the search
-baseline :class:`MctsAgent`, and :class:`HumanAgent`, a person at the terminal.
+baseline :class:`MctsAgent`, :class:`HumanAgent`, a person at the terminal, and
+:class:`PPOAgent`, a trained policy checkpoint (``ppo:PATH``).
 
 Every agent follows the :class:`Agent` protocol (``reset``, ``act`` on a redacted engine view,
 ``act_masked`` on an env observation + action mask); :func:`make_agent` builds one by name.
@@ -19,6 +20,7 @@ from .env_adapter import EnvPolicy, ObservationPolicyAgent
 from .heuristic import HeuristicAgent
 from .human import HumanAgent
 from .mcts import MctsAgent
+from .policy_agent import PPOAgent
 from .random_agent import RandomAgent
 
 AGENTS: dict[str, Callable[[], Agent]] = {
@@ -27,24 +29,38 @@ AGENTS: dict[str, Callable[[], Agent]] = {
     "human": HumanAgent,
     "mcts": MctsAgent,
 }
+"""The agents built by name alone (parameters optional)."""
+
+FILE_AGENTS: dict[str, Callable[..., Agent]] = {
+    "ppo": PPOAgent,
+}
+"""The agents that need a file: ``NAME:PATH[:key=value...]`` (each class's ``parse_spec`` reads
+what follows ``NAME:``; see :mod:`agents.policy_agent` for the path rule)."""
 
 
 def agent_names() -> list[str]:
-    """The names :func:`make_agent` accepts."""
-    return sorted(AGENTS)
+    """The names :func:`make_agent` accepts (``ppo:PATH`` for the agents that need a file)."""
+    return sorted(AGENTS) + [f"{n}:PATH" for n in sorted(FILE_AGENTS)]
 
 
 def make_agent(spec: str) -> Agent:
     """A new agent from a name with optional parameters: ``random``, ``heuristic``, ``mcts``,
     ``human`` (a person at this terminal),
     ``mcts:ms=200`` (CPU milliseconds per decision), ``mcts:iters=300:depth=30``. Parameters are
-    the agent's ``PARAMS`` (``key=value`` pairs separated by ``:``). Raises ``ValueError`` naming the
-    choices.
+    the agent's ``PARAMS`` (``key=value`` pairs separated by ``:``). A trained policy:
+    ``ppo:PATH`` or ``ppo:PATH:deterministic=0`` (everything up to the trailing known
+    ``key=value`` parameters is the path, so it may contain ``:``). Raises ``ValueError`` naming
+    the choices, or a :class:`~agents.checkpoint.CheckpointError` (a ``ValueError``) for a
+    missing or mismatching checkpoint.
 
     >>> make_agent("mcts:ms=50").ms
     50.0
     """
     name, *raw = spec.split(":")
+    file_agent = FILE_AGENTS.get(name)
+    if file_agent is not None:
+        kwargs_f = file_agent.parse_spec(spec[len(name) + 1:])  # type: ignore[attr-defined]
+        return file_agent(**kwargs_f)
     factory = AGENTS.get(name)
     if factory is None:
         raise ValueError(f"unknown agent {name!r}; choose from {', '.join(agent_names())}")
@@ -66,5 +82,6 @@ def make_agent(spec: str) -> Agent:
         raise ValueError(f"agent {spec!r}: {exc}") from None
 
 
-__all__ = ["AGENTS", "Agent", "BaseAgent", "EnvPolicy", "HeuristicAgent", "HumanAgent", "MctsAgent",
-           "ObservationPolicyAgent", "RandomAgent", "agent_names", "index_texts", "make_agent"]
+__all__ = ["AGENTS", "FILE_AGENTS", "Agent", "BaseAgent", "EnvPolicy", "HeuristicAgent", "HumanAgent",
+           "MctsAgent", "ObservationPolicyAgent", "PPOAgent", "RandomAgent", "agent_names",
+           "index_texts", "make_agent"]

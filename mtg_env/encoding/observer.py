@@ -5,12 +5,16 @@ when what it shows changed (a permanent's state, a hand or graveyard that grew),
 observation handed out is a fresh copy of the buffer, so callers may keep or modify it.
 
 What the viewer may not see never enters its buffer: the opponent's hand shows only its size and
-the cards that went there from a public zone (or that a decision showed the viewer), the cards
-revealed to the viewer or that they looked at (``Game.known_cards``, Peek, Distress) and the whole
-hand when it is played revealed (Telepathy); libraries show only their sizes, plus the cards a
+the cards of it the viewer knows (``Game.known_cards``: cards that went there from a public zone,
+that a decision showed the viewer, revealed or looked at: Peek, Distress) and the whole hand when
+it is played revealed (Telepathy); libraries show only their sizes, plus the cards a
 decision of the viewer shows from them (a library search) and the library cards the viewer knows
 (Aven Windreader), in the revealed table. The pending decision's details (options, choices so
 far) are the decider's only; the other player sees who decides and what kind of decision it is.
+
+An observation depends only on the game as it is now (the knowledge of hidden cards is game
+state), so :meth:`Observer.observe_view` computes it from an agent's redacted view, identical to
+the env's.
 
 >>> from mtg_env import Deck, Game
 >>> g = Game.new([Deck.builtin("starter_green"), Deck.builtin("starter_red")], seed=1)
@@ -34,6 +38,7 @@ from mtg_env.engine.errors import MtgError
 from mtg_env.engine.game import STEPS, Game
 from mtg_env.engine.model import CardDef
 from mtg_env.engine.registry import get_card
+from mtg_env.engine.view import PlayerView, sample_game
 
 from .layout import (
     CHOOSE_VERBS,
@@ -113,67 +118,6 @@ class _Caches:
                 self.abslots.clear()
             hit = self.abslots[id(abilities)] = (abilities, slots)
         return hit[1]
-
-
-class _Knowledge:
-    """Which cards in each hand the other player knows (cards that went there from a public zone
-    and haven't left it since, or that a decision showed them), from the game's history.
-
-    :meth:`note` must see every state the game goes through that the env exposes (the env calls
-    it after every action), so the observation doesn't depend on how often anyone observes.
-    """
-
-    def __init__(self) -> None:
-        self.reset(None)
-
-    def reset(self, game: Game | None) -> None:
-        self.game = game
-        self.stamp = -1
-        self.stamp_decision: Any = None
-        self.known: tuple[set, set] = (set(), set())
-        self.hands: list[list] = [[], []]
-        self.zones: tuple = ()
-
-    def note(self, game: Game) -> None:
-        d = game.decision
-        if game is not self.game:
-            self.reset(game)
-        elif game.decisions_made == self.stamp and d is self.stamp_decision:
-            return
-        self.stamp = game.decisions_made
-        self.stamp_decision = d
-        p0, p1 = game.players
-        hands = self.hands
-        if p0.hand != hands[0] or p1.hand != hands[1]:
-            for pl, P in ((0, p0), (1, p1)):
-                hand = P.hand
-                if hand == hands[pl]:
-                    continue
-                before = set(hands[pl])
-                known = self.known[pl]
-                known.intersection_update(hand)
-                new = [c for c in hand if c not in before]
-                if new:
-                    public = self._public_before()
-                    known.update(c for c in new if c in public)
-                hands[pl] = list(hand)
-        if d is not None and d.kind is _K.CHOOSE_CARDS:
-            other = game.players[1 - d.player].hand
-            shown = {a.args[0][1] for a in d.options if a.verb == "choose" and a.args[0][0] == "h"}
-            if shown:
-                self.known[1 - d.player].update(c for c in other if c.cid in shown)
-        stack = game.stack
-        self.zones = (game.perms.copy(), [s.card for s in stack] if stack else (),
-                      p0.graveyard[:], p1.graveyard[:], p0.removed[:], p1.removed[:])
-
-    def _public_before(self) -> set:
-        if not self.zones:
-            return set()
-        perms, *piles = self.zones
-        out = {p.card for p in perms.values()}
-        for pile in piles:
-            out.update(pile)
-        return out
 
 
 class _View:
@@ -419,10 +363,8 @@ class _View:
 
     def _opponent_hand(self, game: Game) -> None:
         hand = game.players[1 - self.me].hand
-        known_set = self.o.knowledge.known[1 - self.me]
         extra = self.extra
-        known = tuple(c for c in hand if c in known_set or c.cid in extra) if (
-            known_set or extra) else ()
+        known = tuple(c for c in hand if c.cid in extra) if extra else ()
         old_known, old_n = self.opp_key
         n = len(hand)
         if known == old_known and n == old_n:
@@ -1026,7 +968,6 @@ class Observer:
         self.act_layout = ActionLayout(self.caps)
         self.rows = CardRows()
         self.caches = _Caches()
-        self.knowledge = _Knowledge()
         self._views = (_View(self, 0), _View(self, 1))
         self._legal_game: Game | None = None
         self._legal_decision: Any = None
@@ -1038,21 +979,18 @@ class Observer:
         for v in self._views:
             v.clear()
             v.game = None
-        self.knowledge.reset(None)
         self._legal_game = None
         self._legal_decision = None
         self._legal = {}
 
     def note(self, game: Game) -> None:
-        """Record what each player now knows of the other's hand. Call after every action (the
-        env does); :meth:`observe` also calls it, so a game observed after every action needs
-        nothing else."""
-        self.knowledge.note(game)
+        """Nothing to record: what each player knows of hidden cards is game state
+        (:mod:`mtg_env.engine.knowledge`), so an observation depends only on the game as it is
+        now. Kept so callers written for the older history-keeping observer still work."""
 
     def observe(self, game: Game, player: int, copy: bool = True) -> tuple[Any, np.ndarray]:
         """``player``'s observation and action mask. ``copy=False`` returns the observer's own
         buffers (valid until the next call for that player) instead of copies."""
-        self.knowledge.note(game)
         view = self._views[player]
         view.update(game)
         mask = np.zeros(self.act_layout.size, np.int8)
@@ -1066,13 +1004,30 @@ class Observer:
             return view.buf.copy(), mask
         return {name: a.copy() for name, a in view.sec.items()}, mask
 
+    def observe_view(self, view: PlayerView, seed: int = 0
+                     ) -> tuple[Any, np.ndarray, dict[int, str]]:
+        """``(observation, action_mask, legal_texts)`` for the viewer of a redacted
+        :class:`~mtg_env.engine.view.PlayerView`: the same arrays as the env's observation and mask
+        for that player at that moment, and ``{index: engine text}`` of the legal indices ({}
+        unless the viewer decides).
+
+        It observes a game consistent with the view (:func:`~mtg_env.engine.view.sample_game`,
+        the hidden cards resampled with ``seed``): the observation reads only what the viewer may
+        see, so the sample gives the arrays of the real game. Only valid while the game has not
+        moved on since the view was taken.
+        """
+        game = sample_game(view, seed)
+        obs, mask = self.observe(game, view.viewer)
+        texts = ({i: a.text for i, a in self.legal(game).items()}
+                 if view.decision is not None else {})
+        return obs, mask, texts
+
     def observe_into(self, game: Game, player: int, obs_out: np.ndarray,
                      mask_out: np.ndarray) -> None:
         """Write ``player``'s flat observation and action mask into preallocated arrays (rows of
         a vector env's batch), without the copies :meth:`observe` returns."""
         if not self.flatten:
             raise ValueError("observe_into needs an Observer built with flatten=True")
-        self.knowledge.note(game)
         view = self._views[player]
         view.update(game)
         obs_out[:] = view.buf
@@ -1089,7 +1044,6 @@ class Observer:
         if (d is self._legal_decision and game is self._legal_game
                 and game.decisions_made == self._legal_stamp):
             return self._legal
-        self.knowledge.note(game)
         view = self._views[d.player]
         view.update(game)
         out: dict[int, Action] = {}

@@ -34,6 +34,7 @@ class Choices:
         if len(chosen) >= f["max"] or not cands:
             self._finish_choose(f)
             return
+        self._shown_from_hand(f["pl"], cands)
         opts = []
         for c in cands:
             opts.append(Action("choose", f"{f['verb']} {self._choice_text(c)}", (tuple(c),)))
@@ -192,14 +193,18 @@ def _move_cards(g: Game, f: dict, action: str, then: dict) -> None:
         chosen = list(reversed(chosen))  # the first chosen ends up on top
     for card in chosen:
         P = g.players[card.owner]
+        public = False
         for zone in (P.library, P.graveyard, P.hand):
             if card in zone:
                 zone.remove(card)
+                public = zone is P.graveyard
                 break
         if g.known:
             g.known.pop(card.cid, None)
         if action == "hand":
             P.hand.append(card)
+            if public:
+                g._to_hand_in_public(card)
             what = card.label if then.get("reveal") else "a card"
             g._log(f"player {card.owner} puts {what} into their hand")
         elif action in ("play", "play_tapped"):

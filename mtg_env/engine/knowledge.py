@@ -8,7 +8,9 @@ owner's hand, ``"l"``: its owner's library). An entry counts only while the card
 zone, and it is dropped when the card leaves the zone through a draw or a card move, or when its
 library is shuffled (the order is lost, 2012 701.19). Telepathy's "Your opponents play with their
 hands revealed" is a static ability checked where the knowledge is read
-(:meth:`Knowledge.hand_revealed`).
+(:meth:`Knowledge.hand_revealed`). A card that goes to a hand from a public zone (a bounced
+permanent, a returned graveyard card) is known to both players, and so are the cards of another
+player's hand that a decision shows its chooser, while they stay in that hand.
 
 The player view (:mod:`mtg_env.engine.view`), the observer (:mod:`mtg_env.encoding.observer`)
 and :meth:`Game.determinize` read it through :meth:`Knowledge.known_cards`.
@@ -43,6 +45,21 @@ class Knowledge:
             if old is not None and old[1] == zone:
                 mask |= old[0]
             known[card.cid] = (mask, zone)
+
+    def _to_hand_in_public(self, card: Card) -> None:
+        """``card`` just went to its owner's hand from a public zone (play, the stack, a
+        graveyard, the removed cards): both players saw which card it is, so it stays known
+        while it stays in that hand."""
+        self.known[card.cid] = (BOTH, "h")
+
+    def _shown_from_hand(self, chooser: int, cands: Iterable) -> None:
+        """A decision of ``chooser`` shows them the candidates ``("h", card id)`` from another
+        player's hand (Thrull Surgeon, Agonizing Memories): they know those cards while they
+        stay there."""
+        cards = self.cards
+        shown = [cards[c[1]] for c in cands if c[0] == "h" and cards[c[1]].owner != chooser]
+        if shown:
+            self._learn(shown, 1 << chooser)
 
     def _forget(self, cards: Iterable[Card]) -> None:
         """The cards moved: what was known of where they are no longer holds."""

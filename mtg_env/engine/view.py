@@ -5,7 +5,8 @@ itself. The view is a snapshot taken when :func:`view_for` is called; it does no
 game goes on. What it hides:
 
 - the opponent's hand (only its size is shown), except the cards the viewer knows
-  (``known_hand``: revealed to them or looked at, :mod:`mtg_env.engine.knowledge`) and the
+  (``known_hand``: revealed to them, looked at or gone there from a public zone,
+  :mod:`mtg_env.engine.knowledge`) and the
   whole hand when it is played revealed (an opponent's Telepathy);
 - the order of both libraries: the opponent's library shows only its size, the viewer's own
   library its contents sorted by label (a player knows their deck list, not the order); the

@@ -137,6 +137,7 @@ class Zones:
             self.dirty = True
         elif zone == "hand":
             P.hand.append(card)
+            self._to_hand_in_public(card)  # from play or the stack: everybody saw it
         elif zone == "library_top":
             P.library.insert(0, card)
         elif zone == "library_bottom":

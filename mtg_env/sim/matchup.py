@@ -209,14 +209,14 @@ def save_games_of(specs: Sequence[GameSpec], results: Sequence[GameResult],
 
 
 def _check_agents(agents: Sequence[AgentRef]) -> None:
-    from agents import AGENTS, make_agent
+    from agents import make_agent
 
     for a in agents:
         if not isinstance(a, str):
             continue
-        try:  # names may carry parameters (mcts:ms=200): building one checks them
-            make_agent(a)
+        try:  # names may carry parameters (mcts:ms=200) or a file (ppo:PATH): building checks them
+            agent = make_agent(a)
         except ValueError as exc:
             raise MtgError(str(exc)) from None
-        if getattr(AGENTS[a.split(":")[0]], "interactive", False):
+        if getattr(agent, "interactive", False):
             raise MtgError(f"the {a} agent is interactive: it plays only in 'mtg-env play'")

@@ -16,15 +16,22 @@ from .helpers import decks
 
 def _hide_differently(g: Game, viewer: int, rng: random.Random) -> Game:
     """A copy where the opponent's hand holds other cards (swapped with its library) and both
-    libraries are reshuffled."""
+    libraries are reshuffled, except the cards the viewer knows (``Game.known_cards``: revealed,
+    looked at, or gone to the hand from a public zone), which stay where they are."""
     h = g.copy()
+    known = g.known_cards(viewer)
     opp = h.players[1 - viewer]
-    swaps = min(len(opp.hand), len(opp.library))
-    for i in range(swaps):
-        j = rng.randrange(len(opp.library))
+    hand_free = [i for i, c in enumerate(opp.hand) if c.cid not in known]
+    lib_free = [i for i, c in enumerate(opp.library) if c.cid not in known]
+    for i in hand_free[:len(lib_free)]:
+        j = rng.choice(lib_free)
         opp.hand[i], opp.library[j] = opp.library[j], opp.hand[i]
     for P in h.players:
-        rng.shuffle(P.library)
+        free = [i for i, c in enumerate(P.library) if c.cid not in known]
+        cards = [P.library[i] for i in free]
+        rng.shuffle(cards)
+        for i, c in zip(free, cards, strict=True):
+            P.library[i] = c
     return h
 
 

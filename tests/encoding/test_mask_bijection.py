@@ -54,8 +54,7 @@ def test_mask_is_a_bijection_on_the_legal_set() -> None:
             if states % 10 == 0:
                 for viewer in (0, 1):
                     o, m = obs.observe(g, viewer)
-                    scratch = Observer()
-                    scratch.knowledge = obs.knowledge  # the same history of who knows what
+                    scratch = Observer()  # no history: what players know is game state
                     o2, m2 = scratch.observe(g, viewer)
                     for k in o:
                         np.testing.assert_array_equal(o[k], o2[k], err_msg=f"{k} at state {states}")

@@ -78,6 +78,7 @@ def return_card(g: Game, item: StackItem, a: Args) -> None:
         if card in P.graveyard:
             P.graveyard.remove(card)
             P.hand.append(card)
+            g._to_hand_in_public(card)
             g.dirty = True  # graveyard counts (Mortivore, 2007 CR 418.5 layer 6a) may change
             g._log(f"{card.label} is returned to player {card.owner}'s hand")
 
@@ -238,6 +239,7 @@ def return_died_this_turn(g: Game, item: StackItem, a: Args) -> None:
     for card in back:
         P.graveyard.remove(card)
         P.hand.append(card)
+        g._to_hand_in_public(card)
         g._log(f"{card.label} is returned to player {card.owner}'s hand")
     if back:
         g.died_this_turn = [c for c in died if all(c != x.cid for x in back)]

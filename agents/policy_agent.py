@@ -1,0 +1,217 @@
+"""A trained policy checkpoint as an agent: ``make_agent("ppo:PATH")``, ``--agent ppo:PATH``.
+
+:class:`PPOAgent` plays a policy saved with :func:`agents.checkpoint.save_checkpoint` (a
+MaskablePPO zip with ``mtg_env`` metadata) in both of the agent entry points:
+
+- ``act(view)``: the simulator and the CLI give it a redacted
+  :class:`~mtg_env.engine.view.PlayerView`; it encodes the view with
+  :meth:`mtg_env.encoding.Observer.observe_view` (exactly the env's observation and mask for
+  that player), asks the policy for an index and returns the decision's option with that index's
+  text;
+- ``act_masked(observation, mask, ...)``: inside the env (an opponent of ``SingleAgentEnv``, an
+  AEC loop) it reads the env's observation directly.
+
+**Spec grammar.** ``ppo:PATH`` or ``ppo:path=PATH``, optionally followed by parameters
+``:deterministic=0|1`` (default 1: the most likely legal action; 0 samples from the masked
+policy with the agent's own per-game seed, so games stay reproducible), ``:device=cpu`` and
+``:threads=N`` (torch threads per process, default 1). Everything after ``ppo:`` up to the first
+trailing ``:key=value`` whose key is one of those parameters is the path, so a path may contain
+``/``, ``.``, ``=`` and ``:`` (``ppo:C:\\runs\\a.zip:deterministic=0`` on Windows). A path can't
+contain ``,`` on the command line (``--agent A,B`` separates two agents).
+
+**Processes.** Building the agent only reads and checks the checkpoint's metadata (so a bad path
+fails at once, in the parent process, with a :class:`~agents.checkpoint.CheckpointError`); the
+model is loaded on the first decision, once per process and path (a process-wide cache), with
+torch limited to ``threads`` threads. The simulator builds agents in worker processes and on Ray
+from the spec string, so ``PATH`` must be readable there (an absolute path is resolved here,
+before it is sent; on a cluster, put the file on shared storage).
+
+>>> parse_ppo_spec("results/run 1/best.zip:deterministic=0")
+{'path': 'results/run 1/best.zip', 'deterministic': False}
+>>> parse_ppo_spec(r"path=C:\\runs\\a.zip")
+{'path': 'C:\\\\runs\\\\a.zip'}
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+import numpy as np
+
+from mtg_env.engine.actions import Action
+from mtg_env.engine.view import PlayerView
+
+from .base import BaseAgent, LegalTexts
+from .checkpoint import check_compatible, load_checkpoint, read_meta
+
+__all__ = ["PPOAgent", "parse_ppo_spec"]
+
+
+def _bool(value: str) -> bool:
+    v = value.strip().lower()
+    if v in ("1", "true", "yes", "on"):
+        return True
+    if v in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(f"expected 0 or 1, got {value!r}")
+
+
+def _threads(value: str) -> int:
+    n = int(value)
+    if n < 1:
+        raise ValueError(f"threads must be at least 1, got {value!r}")
+    return n
+
+
+# key -> (constructor argument, parser); ``path`` is handled by :func:`parse_ppo_spec`.
+_PARAMS: dict[str, tuple[str, Callable[[str], Any]]] = {
+    "deterministic": ("deterministic", _bool),
+    "device": ("device", str),
+    "threads": ("threads", _threads),
+}
+
+
+def parse_ppo_spec(rest: str) -> dict[str, Any]:
+    """The keyword arguments of :class:`PPOAgent` from what follows ``ppo:`` in an agent spec
+    (see the module docstring for the grammar). Raises ``ValueError`` for no path or a bad value.
+    """
+    parts = rest.split(":")
+    kwargs: dict[str, Any] = {}
+    while len(parts) > 1:
+        key, sep, value = parts[-1].partition("=")
+        if not sep or key not in _PARAMS:
+            break
+        attr, parse = _PARAMS[key]
+        try:
+            kwargs[attr] = parse(value)
+        except ValueError as exc:
+            raise ValueError(f"agent 'ppo': {key}: {exc}") from None
+        parts.pop()
+    path = ":".join(parts)
+    if path.startswith("path="):
+        path = path[len("path="):]
+    if not path:
+        raise ValueError("agent 'ppo' needs a checkpoint: ppo:PATH (parameters: "
+                         + ", ".join(f"{k}=..." for k in _PARAMS) + ")")
+    return {"path": path, **dict(reversed(list(kwargs.items())))}
+
+
+# (absolute path, size, mtime, device) -> (model, meta): one load per process and file.
+_MODELS: dict[tuple, tuple[Any, dict[str, Any]]] = {}
+
+
+def _load(path: Path, device: str, threads: int) -> tuple[Any, dict[str, Any]]:
+    st = path.stat()
+    key = (str(path), st.st_size, st.st_mtime_ns, device)
+    hit = _MODELS.get(key)
+    if hit is None:
+        import torch
+
+        torch.set_num_threads(threads)
+        model, meta = load_checkpoint(path, device=device)
+        model.policy.set_training_mode(False)
+        hit = _MODELS[key] = (model, meta)
+    return hit
+
+
+class PPOAgent(BaseAgent):
+    """A MaskablePPO checkpoint (:mod:`agents.checkpoint`) playing from views or observations.
+
+    ``model`` is a checkpoint path or an already loaded model (then ``meta`` gives its
+    capacities; the defaults otherwise). ``deterministic`` plays the most likely legal action;
+    otherwise the action is sampled from the masked policy with the agent's per-game RNG.
+    """
+
+    name = "ppo"
+    PARAMS: ClassVar[dict[str, tuple[str, Callable[[str], Any]]]] = dict(_PARAMS)
+    parse_spec = staticmethod(parse_ppo_spec)
+
+    def __init__(self, model: Any = None, deterministic: bool = True, device: str = "cpu",
+                 threads: int = 1, path: str | os.PathLike | None = None,
+                 meta: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        if path is None and isinstance(model, str | os.PathLike):
+            path, model = model, None
+        if path is None and model is None:
+            raise ValueError("PPOAgent needs a checkpoint path or a model")
+        self.deterministic = deterministic
+        self.device = device
+        self.threads = threads
+        self.path: Path | None = None
+        self._model = model
+        if path is not None:
+            self.path = Path(path).expanduser().resolve()
+            meta = read_meta(self.path)  # a missing or foreign file fails here, not in a worker
+            check_compatible(meta, self.path)
+        self.meta: dict[str, Any] = meta or {}
+        self._observer: Any = None
+
+    # -- the policy ----------------------------------------------------------------------
+    @property
+    def model(self) -> Any:
+        """The SB3 model (loaded on first use, shared by the agents of this process)."""
+        if self._model is None:
+            assert self.path is not None
+            self._model, self.meta = _load(self.path, self.device, self.threads)
+        return self._model
+
+    @property
+    def observer(self) -> Any:
+        """The encoder of this agent's views (the checkpoint's capacities and observation form)."""
+        if self._observer is None:
+            from mtg_env.encoding import Capacities, Observer
+
+            caps = self.meta.get("capacities")
+            flat = not isinstance(self.meta.get("observation_shape"), dict)
+            self._observer = Observer(Capacities(**caps) if caps else None, flatten=flat)
+        return self._observer
+
+    def choose(self, observation: Any, action_mask: Sequence[int]) -> int:
+        """The policy's index for an observation and its mask."""
+        mask = np.asarray(action_mask, dtype=bool)
+        if not mask.any():
+            raise ValueError("the action mask has no legal index")
+        model = self.model
+        if self.deterministic:
+            action, _ = model.predict(observation, action_masks=mask, deterministic=True)
+            return int(action)
+        import torch
+
+        policy = model.policy
+        obs_t, _ = policy.obs_to_tensor(observation)
+        with torch.no_grad():
+            dist = policy.get_distribution(obs_t, action_masks=mask[None, :])
+            probs = dist.distribution.probs[0].cpu().numpy().astype(np.float64)
+        probs = np.where(mask, probs, 0.0)
+        legal = np.flatnonzero(probs > 0)
+        if not len(legal):
+            return int(np.flatnonzero(mask)[0])
+        cum = np.cumsum(probs)
+        i = int(np.searchsorted(cum, self.rng.random() * cum[-1], side="right"))
+        return i if i < len(probs) and probs[i] > 0 else int(legal[-1])
+
+    # -- the two entry points --------------------------------------------------------------
+    def act(self, view: PlayerView) -> Action:
+        d = view.decision
+        if d is None:
+            raise ValueError(f"player {view.viewer} has no decision to make")
+        observation, mask, texts = self.observer.observe_view(view)
+        index = self.choose(observation, mask)
+        text = texts.get(index)
+        action = d.find(text) if text is not None else None
+        if action is None:
+            raise ValueError(f"the policy chose index {index}, which is not an option of the "
+                             f"{d.kind.value} decision")
+        return action
+
+    def act_masked(self, observation: Any, action_mask: Sequence[int],
+                   legal_texts: LegalTexts | None = None, view: PlayerView | None = None) -> int:
+        obs = observation["observation"] if isinstance(observation, dict) and \
+            "observation" in observation else observation
+        return self.choose(obs, action_mask)
+
+    def __repr__(self) -> str:
+        return f"PPOAgent({str(self.path) if self.path else 'model'!r})"
