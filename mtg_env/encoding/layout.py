@@ -27,6 +27,10 @@ from .vocab import CARD_COLUMNS, KEYWORDS_V1, SMALL_COLUMNS
 Column = tuple[str, float, float, str]
 BIG = 1_000_000.0
 
+LAYOUT_VERSION = 1
+"""Version of the observation columns and action bands; bump it when either changes meaning
+(:func:`layout_signature` hashes the actual layout, so a silent change is caught anyway)."""
+
 
 class EncodingError(MtgError):
     """A legal engine option or a game state that the fixed layout can't represent."""
@@ -380,11 +384,27 @@ class ActionLayout:
         return f"{band} {slot}"
 
 
+def layout_signature(caps: Capacities) -> str:
+    """A short hash of the observation columns (names, order, bounds), table shapes and action
+    bands for ``caps``: two installs give the same arrays' meaning iff their signatures agree."""
+    import hashlib
+    import json
+
+    obs, acts = ObservationLayout(caps), ActionLayout(caps)
+    doc = {"version": LAYOUT_VERSION,
+           "columns": {n: [list(c[:3]) for c in cols] for n, cols in obs.columns.items()},
+           "shapes": {n: list(s) for n, s in obs.shapes.items()},
+           "bands": [list(b) for b in acts.bands]}
+    return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()[:16]
+
+
 __all__ = [
     "BAND_DOCS",
+    "LAYOUT_VERSION",
     "ActionLayout",
     "Capacities",
     "CapacityError",
     "EncodingError",
     "ObservationLayout",
+    "layout_signature",
 ]

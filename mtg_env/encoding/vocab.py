@@ -110,6 +110,12 @@ class Vocabulary:
     def name(self, index: int) -> str:
         return self.names[index]
 
+    def signature(self) -> str:
+        """A short hash of the names in index order (what a trained card embedding depends on)."""
+        import hashlib
+
+        return hashlib.sha256("\n".join(self.names).encode()).hexdigest()[:16]
+
     def feature_table(self) -> np.ndarray:
         """``(len(self), CARD_WIDTH)`` float32 feature rows of every entry (reserved rows zero
         except their id), e.g. to initialise an embedding table."""
