@@ -6,8 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-torch = pytest.importorskip("torch", reason="the policy network needs the [rl] extra")
+pytest.importorskip("torch", reason="the policy network needs the [rl] extra")
 pytest.importorskip("sb3_contrib", reason="the policy network needs the [rl] extra")
+
+import torch
 
 from agents.policy_net import MtgNet, MtgPolicy, count_parameters
 from mtg_env.encoding.layout import ActionLayout, Capacities, ObservationLayout
