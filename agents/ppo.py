@@ -92,8 +92,11 @@ def _coerce(f: dataclasses.Field, value: Any) -> Any:
         return tuple(value.split(",") if isinstance(value, str) else value)
     if isinstance(default, bool):
         return bool(value)
-    if isinstance(default, float) and isinstance(value, int | float):
-        return float(value)
+    if isinstance(default, float) and isinstance(value, int | float | str):
+        try:  # YAML 1.1 reads "1e-3" (no dot) as a string
+            return float(value)
+        except ValueError:
+            raise ValueError(f"{f.name} must be a float, got {value!r}") from None
     if isinstance(default, int) and isinstance(value, float) and value == int(value):
         return int(value)
     if isinstance(default, int | float | str | dict | list) and not isinstance(value, type(default)):
