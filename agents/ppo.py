@@ -51,6 +51,7 @@ class PPOConfig:
     # vector env
     num_envs: int = 16
     num_workers: int = 2  # worker processes; 0 = the games in this process (MtgVectorEnv)
+    start_method: str = "fork"  # of the workers: fork (inherits the loaded cards) or spawn
     # algorithm
     learning_rate: float = 3e-4
     n_steps: int = 128  # per env: a rollout is num_envs * n_steps steps
@@ -140,9 +141,16 @@ def _vec_env(cfg: PPOConfig, opponent: Any = None):
 
     opponent = cfg.opponent if opponent is None else opponent
     if cfg.num_workers > 0:
+        if cfg.start_method == "fork":
+            # Load the cards and decks once here: forked workers inherit them (the first game
+            # of a fresh process pays for the whole card database).
+            from mtg_env.env.config import default_deck_names, load_deck
+
+            for name in cfg.decks or default_deck_names():
+                load_deck(name)
         venv = SubprocMtgVectorEnv(cfg.num_envs, opponent=opponent, seed=cfg.seed,
                                    num_workers=min(cfg.num_workers, cfg.num_envs),
-                                   **cfg.env_config())
+                                   context=cfg.start_method, **cfg.env_config())
     else:
         venv = MtgVectorEnv(cfg.num_envs, opponent=opponent, seed=cfg.seed, **cfg.env_config())
     return Sb3VecEnv(venv)
