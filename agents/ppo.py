@@ -1,104 +1,224 @@
-"""The PPO baseline: train sb3-contrib's MaskablePPO on :class:`~mtg_env.SingleAgentEnv` and
-play the trained policy as an agent.
+"""PPO training: sb3-contrib's MaskablePPO with the structured policy over worker processes, and
+the trained policy as an agent.
 
-One file, a typed config, in the manner of CleanRL / SB3 training scripts::
+A typed config loaded from YAML, overridden from the command line::
 
-    python -m agents.ppo --total-timesteps 200000 --opponent heuristic --out results/ppo.zip
-    python -m agents.ppo --help
+    python -m agents.ppo --config configs/ppo.yaml
+    python -m agents.ppo --config configs/ppo.yaml --set total_timesteps=200000 --set num_envs=8
+    python -m agents.ppo --resume results/ppo/checkpoints/ckpt_100000.zip --set total_timesteps=400000
 
-The learner's seat is random per episode; rewards are +1 / -1 / 0 at the end only. After training
-the script evaluates the policy against the opponent and prints its win rate with a 95% Wilson
-interval. :class:`PPOAgent` plays a saved policy through the env interface
-(``act_masked(observation, action_mask, ...)``), so it can be the opponent of another
-``SingleAgentEnv`` or play in the AEC env.
+The games run in :class:`~mtg_env.vector.SubprocMtgVectorEnv` workers (``num_workers``, default
+2, one per core) behind :class:`~mtg_env.vector.Sb3VecEnv`; the policy is
+:class:`agents.policy_net.MtgPolicy` (``policy: structured``) or SB3's MLP (``policy: mlp``).
+Everything goes to ``run_dir``: ``train.csv`` (one row per rollout: throughput, episodes, losses),
+``eval.csv`` and ``curve.png`` (every ``eval_every`` steps: seat-balanced paired-seed games
+against each of ``eval_opponents`` with 95% Wilson intervals, see :mod:`agents.training`),
+``checkpoints/ckpt_<steps>.zip`` every ``checkpoint_every`` steps and ``final.zip`` (written by
+:func:`agents.checkpoint.save_checkpoint`, with the config). ``--resume`` continues a checkpoint
+up to ``total_timesteps`` (its config, then ``--config``/``--set`` on top), appending to the logs.
+The learner's seat and the deck pairing are random per episode; rewards are +1 / -1 / 0 at the
+end (plus ``reward_shaping``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import numpy as np
+import typer
 
 from .base import BaseAgent, LegalTexts
 
-__all__ = ["PPOAgent", "PPOConfig", "evaluate", "train"]
+__all__ = ["PPOAgent", "PPOConfig", "evaluate", "load_config", "train"]
 
 
 @dataclass
 class PPOConfig:
-    """Everything a training run depends on (saved beside the model)."""
+    """Everything a training run depends on (saved in every checkpoint)."""
 
     total_timesteps: int = 100_000
-    opponent: str = "random"  # an agent name: random, heuristic, mcts
+    opponent: str = "random"  # the training opponent: an agent name (random, heuristic, mcts)
     decks: tuple[str, ...] = ()  # two deck names for a fixed pairing; () = the theme-deck pool
     seed: int = 0
     max_turns: int = 40
+    reward_shaping: float = 0.0
+    capacities: dict[str, int] = field(default_factory=dict)  # env capacity keys; {} = defaults
+    # vector env
+    num_envs: int = 16
+    num_workers: int = 2  # worker processes; 0 = the games in this process (MtgVectorEnv)
+    start_method: str = "fork"  # of the workers: fork (inherits the loaded cards) or spawn
+    # algorithm
     learning_rate: float = 3e-4
-    n_steps: int = 2048
+    n_steps: int = 128  # per env: a rollout is num_envs * n_steps steps
     batch_size: int = 256
     n_epochs: int = 4
     gamma: float = 0.995
+    gae_lambda: float = 0.95
+    clip_range: float = 0.2
     ent_coef: float = 0.01
-    net_arch: list[int] = field(default_factory=lambda: [256, 256])
-    eval_episodes: int = 50
-    threads: int = 1
-    out: str = "results/ppo.zip"
+    vf_coef: float = 0.5
+    # network
+    policy: str = "structured"  # structured (agents.policy_net.MtgPolicy) or mlp
+    net: dict[str, int] = field(default_factory=lambda: {"embed": 16, "d_row": 64, "d_ctx": 128,
+                                                         "hidden": 64})
+    net_arch: list[int] = field(default_factory=lambda: [256, 256])  # policy: mlp only
+    threads: int = 1  # torch threads of the learner process
+    # logging, evaluation, checkpoints
+    run_dir: str = "results/ppo"
+    eval_every: int = 50_000  # 0 = never during training
+    eval_games: int = 40  # per opponent, half in each seat
+    eval_opponents: tuple[str, ...] = ("random", "heuristic")
+    checkpoint_every: int = 50_000  # 0 = only the final checkpoint
+    eval_episodes: int = 50  # games of the final evaluation (the script's summary)
+    out: str = ""  # extra copy of the final checkpoint ("" = run_dir/final.zip only)
+
+    def env_config(self) -> dict[str, Any]:
+        """The env config of every training and evaluation game."""
+        cfg: dict[str, Any] = {"max_turns": self.max_turns, **self.capacities}
+        if self.decks:
+            cfg["decks"] = tuple(self.decks)
+        if self.reward_shaping:
+            cfg["reward_shaping"] = self.reward_shaping
+        return cfg
 
 
-def _env(cfg: PPOConfig, seed: int):
-    from agents import make_agent
-    from mtg_env import SingleAgentEnv
+def _coerce(f: dataclasses.Field, value: Any) -> Any:
+    default = f.default_factory() if f.default_factory is not dataclasses.MISSING else f.default
+    if isinstance(default, tuple):
+        return tuple(value.split(",") if isinstance(value, str) else value)
+    if isinstance(default, bool):
+        return bool(value)
+    if isinstance(default, float) and isinstance(value, int | float | str):
+        try:  # YAML 1.1 reads "1e-3" (no dot) as a string
+            return float(value)
+        except ValueError:
+            raise ValueError(f"{f.name} must be a float, got {value!r}") from None
+    if isinstance(default, int) and isinstance(value, float) and value == int(value):
+        return int(value)
+    if isinstance(default, int | float | str | dict | list) and not isinstance(value, type(default)):
+        raise ValueError(f"{f.name} must be a {type(default).__name__}, got {value!r}")
+    return value
 
-    opponent: Any = "random" if cfg.opponent == "random" else make_agent(cfg.opponent)
-    kwargs: dict[str, Any] = {"seed": seed, "flatten": True, "max_turns": cfg.max_turns}
-    if cfg.decks:
-        kwargs["decks"] = list(cfg.decks)
-    return SingleAgentEnv(opponent=opponent, **kwargs)
+
+def load_config(path: str | Path | None = None, overrides: Sequence[str] = (),
+                base: Mapping[str, Any] | None = None) -> PPOConfig:
+    """A :class:`PPOConfig` from ``base`` (a dict, e.g. a checkpoint's config), then the YAML
+    file ``path``, then ``key=value`` overrides (values parsed as YAML: ``net={d_row: 32}``,
+    ``eval_opponents=[random]``). Unknown keys and mistyped values raise ``ValueError``."""
+    import yaml
+
+    fields = {f.name: f for f in dataclasses.fields(PPOConfig)}
+    values: dict[str, Any] = {}
+
+    def merge(src: Mapping[str, Any], where: str) -> None:
+        for k, v in src.items():
+            if k not in fields:
+                raise ValueError(f"unknown config key {k!r} in {where}; keys: {', '.join(fields)}")
+            values[k] = _coerce(fields[k], v)
+
+    if base:
+        merge(base, "the checkpoint config")
+    if path is not None:
+        data = yaml.safe_load(Path(path).read_text()) or {}
+        if not isinstance(data, dict):
+            raise ValueError(f"{path}: expected a mapping of config keys")
+        merge(data, str(path))
+    for item in overrides:
+        key, sep, raw = item.partition("=")
+        if not sep:
+            raise ValueError(f"override {item!r} is not key=value")
+        merge({key.strip(): yaml.safe_load(raw)}, f"--set {item}")
+    return PPOConfig(**values)
 
 
-def train(cfg: PPOConfig, verbose: int = 0):
-    """Train a MaskablePPO policy; returns the model (also saved to ``cfg.out`` if set)."""
-    import torch
+def _vec_env(cfg: PPOConfig, opponent: Any = None):
+    from mtg_env.vector import MtgVectorEnv, Sb3VecEnv, SubprocMtgVectorEnv
+
+    opponent = cfg.opponent if opponent is None else opponent
+    if cfg.num_workers > 0:
+        if cfg.start_method == "fork":
+            # Load the cards and decks once here: forked workers inherit them (the first game
+            # of a fresh process pays for the whole card database).
+            from mtg_env.env.config import default_deck_names, load_deck
+
+            for name in cfg.decks or default_deck_names():
+                load_deck(name)
+        venv = SubprocMtgVectorEnv(cfg.num_envs, opponent=opponent, seed=cfg.seed,
+                                   num_workers=min(cfg.num_workers, cfg.num_envs),
+                                   context=cfg.start_method, **cfg.env_config())
+    else:
+        venv = MtgVectorEnv(cfg.num_envs, opponent=opponent, seed=cfg.seed, **cfg.env_config())
+    return Sb3VecEnv(venv)
+
+
+def _new_model(cfg: PPOConfig, env: Any, verbose: int):
     from sb3_contrib import MaskablePPO
 
+    if cfg.policy == "structured":
+        from .policy_net import MtgPolicy
+
+        policy: Any = MtgPolicy
+        policy_kwargs: dict[str, Any] = {"capacities": dict(cfg.capacities), **cfg.net}
+    elif cfg.policy == "mlp":
+        policy, policy_kwargs = "MlpPolicy", {"net_arch": list(cfg.net_arch)}
+    else:
+        raise ValueError(f"policy must be 'structured' or 'mlp', got {cfg.policy!r}")
+    return MaskablePPO(policy, env, learning_rate=cfg.learning_rate, n_steps=cfg.n_steps,
+                       batch_size=cfg.batch_size, n_epochs=cfg.n_epochs, gamma=cfg.gamma,
+                       gae_lambda=cfg.gae_lambda, clip_range=cfg.clip_range, ent_coef=cfg.ent_coef,
+                       vf_coef=cfg.vf_coef, seed=cfg.seed, verbose=0,
+                       policy_kwargs=policy_kwargs)
+
+
+def train(cfg: PPOConfig, verbose: int = 0, resume: str | Path | None = None):
+    """Train (or with ``resume``, continue a checkpoint) up to ``cfg.total_timesteps`` steps;
+    returns the model. Logs, evaluations and checkpoints go to ``cfg.run_dir``; the final
+    checkpoint is ``run_dir/final.zip`` (and ``cfg.out`` if set)."""
+    import torch
+
+    from .checkpoint import load_checkpoint, save_checkpoint
+    from .training import TRAIN_FIELDS, CsvLog, TrainingCallback
+
     torch.set_num_threads(cfg.threads)
-    env = _env(cfg, cfg.seed)
-    model = MaskablePPO("MlpPolicy", env, learning_rate=cfg.learning_rate, n_steps=cfg.n_steps,
-                        batch_size=cfg.batch_size, n_epochs=cfg.n_epochs, gamma=cfg.gamma,
-                        ent_coef=cfg.ent_coef, seed=cfg.seed, verbose=verbose,
-                        policy_kwargs={"net_arch": list(cfg.net_arch)})
-    model.learn(total_timesteps=cfg.total_timesteps)
-    if cfg.out:
-        Path(cfg.out).parent.mkdir(parents=True, exist_ok=True)
-        model.save(cfg.out)
+    run_dir = Path(cfg.run_dir)
+    env = _vec_env(cfg)
+    try:
+        if resume is not None:
+            model, _ = load_checkpoint(resume)
+            model.set_env(env)
+            wall = CsvLog(run_dir / "train.csv", TRAIN_FIELDS).last_wall()
+        else:
+            model = _new_model(cfg, env, verbose)
+            wall = 0.0
+        config = dataclasses.asdict(cfg)
+        callback = TrainingCallback(run_dir, config, cfg.env_config(), cfg.eval_every,
+                                    cfg.eval_games, cfg.eval_opponents, cfg.checkpoint_every,
+                                    wall_offset=wall, verbose=verbose)
+        remaining = cfg.total_timesteps - model.num_timesteps
+        if remaining > 0:
+            model.learn(total_timesteps=remaining, callback=callback,
+                        reset_num_timesteps=resume is None)
+        save_checkpoint(model, run_dir / "final.zip", config=config)
+        if cfg.out:
+            save_checkpoint(model, cfg.out, config=config)
+    finally:
+        env.close()
     return model
 
 
-def evaluate(model, cfg: PPOConfig, episodes: int, seed: int = 10_000) -> dict[str, float]:
-    """Play ``episodes`` games of the (deterministic) policy against ``cfg.opponent``."""
-    from mtg_env.sim.stats import wilson_interval
+def evaluate(model, cfg: PPOConfig, episodes: int, seed: int = 10_000,
+             opponent: str | None = None) -> dict[str, Any]:
+    """Seat-balanced paired-seed games of the deterministic policy against ``opponent``
+    (default ``cfg.opponent``): counts, decisive-game win rate and 95% Wilson interval."""
+    from .training import evaluate_paired
 
-    env = _env(cfg, seed)
-    wins = losses = draws = 0
-    for ep in range(episodes):
-        obs, _ = env.reset(seed=seed + ep)
-        done = False
-        reward = 0.0
-        while not done:
-            action, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)
-            obs, reward, term, trunc, _ = env.step(int(action))
-            done = term or trunc
-        wins += reward > 0
-        losses += reward < 0
-        draws += reward == 0
-    lo, hi = wilson_interval(wins, wins + losses) if wins + losses else (0.0, 1.0)
-    return {"episodes": episodes, "wins": wins, "losses": losses, "draws": draws,
-            "win_rate": wins / max(wins + losses, 1), "ci_low": lo, "ci_high": hi}
+    return evaluate_paired(model.policy, opponent or cfg.opponent, episodes, seed,
+                           cfg.env_config())
 
 
 class PPOAgent(BaseAgent):
@@ -128,35 +248,36 @@ class PPOAgent(BaseAgent):
 
 
 def main() -> None:
-    import typer
-
     app = typer.Typer(add_completion=False)
 
     @app.command()
-    def run(total_timesteps: int = PPOConfig.total_timesteps, opponent: str = PPOConfig.opponent,
-            decks: str = typer.Option("", help="two comma-separated deck names (default: theme pool)"),
-            seed: int = PPOConfig.seed, max_turns: int = PPOConfig.max_turns,
-            learning_rate: float = PPOConfig.learning_rate, n_steps: int = PPOConfig.n_steps,
-            batch_size: int = PPOConfig.batch_size, eval_episodes: int = PPOConfig.eval_episodes,
-            threads: int = PPOConfig.threads, out: str = PPOConfig.out) -> None:
-        """Train MaskablePPO against an opponent, save it, and report its win rate."""
-        deck_list = tuple(d for d in decks.split(",") if d)
-        if deck_list and len(deck_list) != 2:
+    def run(config: str = typer.Option(None, help="a YAML config (see configs/ppo.yaml)"),
+            set_: Annotated[list[str] | None, typer.Option(
+                "--set", help="override a config key: key=value (repeatable)")] = None,
+            resume: str = typer.Option(None, help="continue training this checkpoint"),
+            quiet: bool = typer.Option(False, help="no per-rollout lines")) -> None:
+        """Train MaskablePPO, evaluating and checkpointing as configured; report the result."""
+        base = None
+        if resume:
+            from .checkpoint import read_meta
+
+            base = read_meta(resume).get("config") or {}
+        try:
+            cfg = load_config(config, set_ or (), base=base)
+        except ValueError as exc:
+            raise typer.BadParameter(str(exc)) from None
+        if cfg.decks and len(cfg.decks) != 2:
             raise typer.BadParameter("give exactly two decks, or none for the theme pool")
-        cfg = PPOConfig(total_timesteps=total_timesteps, opponent=opponent, decks=deck_list,
-                        seed=seed, max_turns=max_turns, learning_rate=learning_rate,
-                        n_steps=n_steps, batch_size=batch_size, eval_episodes=eval_episodes,
-                        threads=threads, out=out)
         t = time.perf_counter()
-        model = train(cfg, verbose=1)
+        model = train(cfg, verbose=0 if quiet else 1, resume=resume)
         dt = time.perf_counter() - t
-        res = evaluate(model, cfg, cfg.eval_episodes)
-        typer.echo(f"trained {cfg.total_timesteps} steps in {dt:.0f}s "
-                   f"({cfg.total_timesteps / dt:.0f} steps/s); saved {cfg.out}")
-        typer.echo(f"vs {cfg.opponent}: win rate {res['win_rate']:.1%} "
-                   f"[{res['ci_low']:.1%}, {res['ci_high']:.1%}] over {res['wins'] + res['losses']} "
-                   f"decisive games ({res['draws']} draws)")
-        typer.echo(f"config: {dataclasses.asdict(cfg)}")
+        typer.echo(f"trained to {model.num_timesteps} steps in {dt:.0f}s; "
+                   f"logs and checkpoints in {cfg.run_dir}")
+        for opp in cfg.eval_opponents:
+            res = evaluate(model, cfg, cfg.eval_episodes, opponent=opp)
+            typer.echo(f"vs {opp}: win rate {res['win_rate']:.1%} "
+                       f"[{res['ci_low']:.1%}, {res['ci_high']:.1%}] over "
+                       f"{res['wins'] + res['losses']} decisive games ({res['draws']} draws)")
 
     app()
 

@@ -11,8 +11,10 @@ from mtg_env import SingleAgentEnv
 
 
 def test_ppo_trains_saves_evaluates_and_plays_as_an_opponent(tmp_path) -> None:
-    cfg = PPOConfig(total_timesteps=256, n_steps=128, batch_size=64, n_epochs=1, max_turns=15,
-                    net_arch=[32], eval_episodes=2, out=str(tmp_path / "ppo.zip"))
+    cfg = PPOConfig(total_timesteps=256, n_steps=64, batch_size=64, n_epochs=1, max_turns=15,
+                    policy="mlp", net_arch=[32], num_envs=2, num_workers=0, eval_every=0,
+                    checkpoint_every=0, eval_episodes=2, run_dir=str(tmp_path / "run"),
+                    out=str(tmp_path / "ppo.zip"))
     model = train(cfg)
     assert (tmp_path / "ppo.zip").exists()
     res = evaluate(model, cfg, episodes=2)
