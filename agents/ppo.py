@@ -29,10 +29,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
-import numpy as np
 import typer
 
-from .base import BaseAgent, LegalTexts
+from .policy_agent import PPOAgent
 
 __all__ = ["PPOAgent", "PPOConfig", "evaluate", "load_config", "train"]
 
@@ -219,32 +218,6 @@ def evaluate(model, cfg: PPOConfig, episodes: int, seed: int = 10_000,
 
     return evaluate_paired(model.policy, opponent or cfg.opponent, episodes, seed,
                            cfg.env_config())
-
-
-class PPOAgent(BaseAgent):
-    """A trained MaskablePPO policy as an agent of the env interface (flat observations)."""
-
-    name = "ppo"
-
-    def __init__(self, model: Any = "results/ppo.zip", deterministic: bool = True) -> None:
-        super().__init__()
-        if isinstance(model, str | Path):
-            from sb3_contrib import MaskablePPO
-
-            model = MaskablePPO.load(str(model))
-        self.model = model
-        self.deterministic = deterministic
-
-    def act_masked(self, observation: Any, action_mask: Sequence[int],
-                   legal_texts: LegalTexts | None = None, view: Any = None) -> int:
-        obs = observation["observation"] if isinstance(observation, dict) else observation
-        mask = np.asarray(action_mask, dtype=bool)
-        action, _ = self.model.predict(obs, action_masks=mask, deterministic=self.deterministic)
-        return int(action)
-
-    def act(self, view: Any):
-        raise NotImplementedError("PPOAgent plays through the env interface (act_masked): "
-                                  "its policy reads env observations, not engine views")
 
 
 def main() -> None:
