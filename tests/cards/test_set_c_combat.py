@@ -185,3 +185,56 @@ def test_rhox_regenerates() -> None:
     assert s.in_play("Rhox")
     r = s.perm("Rhox")
     assert r.damage == 0 and r.tapped and not r.attacking
+
+
+# -- HeuristicAgent ---------------------------------------------------------------------------------
+
+def _heuristic_blocks(s: Scenario) -> None:
+    from agents import HeuristicAgent
+    from mtg_env.engine.view import view_for
+
+    h = HeuristicAgent(strict=True)
+    h.reset(1, 0)
+    for _ in range(10):
+        if s.game.decision.kind is not K.DECLARE_BLOCKERS:
+            return
+        s.do(h.act(view_for(s.game, 1)).text)
+    raise AssertionError("the heuristic agent did not finish its block declaration")
+
+
+def test_heuristic_agent_declares_the_blocks_lure_requires() -> None:
+    """Lure: "All creatures able to block enchanted creature do so." The heuristic agent, which
+    would rather not block a 2/2 with its valuable creatures, still finishes a legal declaration:
+    both able creatures block the lured attacker (2012 509.1c)."""
+    s = Scenario(pos("beginning_of_combat",
+                     {"in_play": [{"card": "Grizzly Bears", "id": "b"},
+                                  {"card": "Lure", "attached_to": "b"}]},
+                     {"in_play": ["Craw Wurm", "Wall of Wood"]}))
+    to_blocks(s, "Grizzly Bears")
+    _heuristic_blocks(s)
+    assert {s.game.perms[b].card.label for b in s.perm("Grizzly Bears").blockers} == {
+        "Craw Wurm", "Wall of Wood"}
+
+
+def test_heuristic_agent_never_single_blocks_viashino_runner() -> None:
+    """Viashino Runner: "can't be blocked except by two or more creatures." The heuristic agent
+    ends with a legal declaration: no blockers or at least two on it (2012 509.1b)."""
+    s = Scenario(pos("beginning_of_combat", {"in_play": ["Viashino Runner"]},
+                     {"life": 3, "in_play": ["Grizzly Bears", "Wall of Wood"]}))
+    to_blocks(s, "Viashino Runner")
+    _heuristic_blocks(s)
+    assert len(s.perm("Viashino Runner").blockers) == 2  # at 3 life it must stop the 3 damage
+
+
+def test_heuristic_agent_rhox_hits_the_player_or_kills_a_big_blocker() -> None:
+    """Rhox: "You may have Rhox deal its combat damage to defending player as though it weren't
+    blocked." The heuristic agent takes the 5 to the player over killing a 2/2, and kills a
+    6/4 Craw Wurm rather than deal 5 to a player at 20 (2012 510.1c)."""
+    from agents import HeuristicAgent
+    from mtg_env.engine.view import view_for
+
+    for blocker, want in (("Grizzly Bears", "yes"), ("Craw Wurm", "no")):
+        s = _rhox_blocked(blocker)
+        h = HeuristicAgent(strict=True)
+        h.reset(0, 0)
+        assert h.act(view_for(s.game, 0)).text == want
