@@ -15,7 +15,9 @@ from itertools import combinations
 
 from .actions import DONE, NO, YES, Action, DecisionKind
 from .layers import _static_affects
+from .mana import plan_payment
 from .model import (
+    ManaCost,
     Permanent,
     StackItem,
 )
@@ -42,25 +44,55 @@ class Combat:
     def _run_attack(self, f: dict) -> None:
         self._fresh()
         declared = f["declared"]
+        tax = self._attack_tax(1 - self.active)
         if not f.get("forced"):
-            f["forced"] = True  # "attacks each turn if able" (2012 508.1d): declared for the player
-            declared.extend(p.id for p in self.perms.values()
-                            if "must_attack" in p.keywords and self.can_attack(p))
+            f["forced"] = True
+            # "attacks each turn if able" (2012 508.1d): declared for the player, unless
+            # attacking has a cost, which no requirement makes the player pay.
+            if not tax:
+                declared.extend(p.id for p in self.perms.values()
+                                if "must_attack" in p.keywords and self.can_attack(p))
         cands = [p for p in self.perms.values() if p.id not in declared and self.can_attack(p)]
+        if tax and cands:
+            cands = [p for p in cands if self._can_pay_attack_tax(tax, [*declared, p.id])]
         if not cands:
             self._finish_attack(f)
             return
         opts = [Action("attack", "attack with " + p.card.label, (p.id,)) for p in cands]
         opts.append(DONE)
-        self._ask(f["pl"], K.DECLARE_ATTACKERS, opts,
-                  f"player {f['pl']}: declare attackers ({len(declared)} so far)",
-                  {"declared": list(declared)})
+        prompt = f"player {f['pl']}: declare attackers ({len(declared)} so far)"
+        if tax:
+            prompt += f"; each costs {{{tax}}} to attack"
+        self._ask(f["pl"], K.DECLARE_ATTACKERS, opts, prompt, {"declared": list(declared)})
 
     def _answer_attack(self, f: dict, a: Action) -> None:
         if a.verb == "done":
             self._finish_attack(f)
         else:
             f["declared"].append(a.args[0])
+
+    def _attack_tax(self, defender: int) -> int:
+        """The generic mana each creature attacking ``defender`` costs: the sum of the
+        ``attack_tax`` statics ``defender`` controls (Windborn Muse; cumulative, ruling
+        2004-10-04)."""
+        mods = self.rule_mods
+        if not mods or defender not in mods.get("attack_tax", ()):
+            return 0
+        return sum(s.params["amount"] for p in self.perms.values()
+                   if p.controller == defender and p.static
+                   for s in p.static if s.kind == "attack_tax")
+
+    def _attack_tax_sources(self, declared: list[int]) -> list:
+        """The mana sources left to pay a cost to attack once ``declared`` are tapped as
+        attackers (2012 508.1f taps them before the cost is paid, 508.1g-h)."""
+        tapping = {pid for pid in declared if "vigilance" not in self.perms[pid].keywords}
+        return [s for s in self._mana_sources(self.active) if s[0] not in tapping]
+
+    def _can_pay_attack_tax(self, tax: int, declared: list[int]) -> bool:
+        """Can the active player pay ``tax`` for each of ``declared``, with floating mana and
+        the sources the automatic payer may tap (:meth:`_attack_tax_sources`)?"""
+        return plan_payment(self.players[self.active].mana_pool, (0,) * 5, tax * len(declared),
+                            self._attack_tax_sources(declared), cheapest=False) is not None
 
     def _finish_attack(self, f: dict) -> None:
         self.frames.pop()
@@ -69,6 +101,11 @@ class Combat:
             p.attacking = True
             if "vigilance" not in p.keywords:
                 p.tapped = True
+        tax = self._attack_tax(1 - self.active) * len(f["declared"])
+        if tax:
+            # 2012 508.1g-i: the total is locked in and paid after the attackers tap; every
+            # attacker was offered only if the total stayed payable.
+            self._pay_mana(self.active, ManaCost.parse(f"{{{tax}}}"), auto=True)
         self.any_attackers = bool(f["declared"])
         if f["declared"]:
             self.attacked_this_turn = (*self.attacked_this_turn, *f["declared"])

@@ -1,5 +1,5 @@
-"""Issue 10, class C combat-declaration cards: Lure, Viashino Runner, Rhox (2012 509.1b-c,
-510.1c; the 2007 rules keep them: RULES_2007.md section 6). Each test quotes the printed text
+"""Issue 10, class C combat-declaration cards: Lure, Viashino Runner, Rhox, Windborn Muse
+(2012 508.1d-i, 509.1b-c, 510.1c; the 2007 rules keep them: RULES_2007.md section 6). Each test quotes the printed text
 it checks and cites the rule."""
 
 from __future__ import annotations
@@ -238,3 +238,72 @@ def test_heuristic_agent_rhox_hits_the_player_or_kills_a_big_blocker() -> None:
         h = HeuristicAgent(strict=True)
         h.reset(0, 0)
         assert h.act(view_for(s.game, 0)).text == want
+
+
+# -- Windborn Muse ----------------------------------------------------------------------------------
+
+def _muse(p0_in_play: list, p1_in_play: list | None = None) -> Scenario:
+    s = Scenario(pos("beginning_of_combat", {"in_play": p0_in_play},
+                     {"in_play": ["Windborn Muse", *(p1_in_play or [])]}))
+    s.pass_priority(2)
+    assert s.game.step == "declare_attackers"
+    return s
+
+
+def test_windborn_muse_attacker_costs_two_paid_as_declared() -> None:
+    """Windborn Muse: "Creatures can't attack you unless their controller pays {2} for each
+    creature he or she controls that's attacking you." An attacker is offered only if its controller can pay {2}
+    for it and for each one declared before (2012 508.1d, 508.1g-h); the total is paid when the
+    declaration is finished, by tapping mana sources (2012 508.1i)."""
+    s = _muse(["Grizzly Bears", "Hill Giant", "Mountain", "Mountain", "Mountain"])
+    assert texts(s) == {"attack with Grizzly Bears", "attack with Hill Giant", "done"}
+    s.do("attack with Hill Giant")
+    # {4} for two attackers with three lands: no other attacker to offer, the declaration ends.
+    assert s.game.decision.kind is not K.DECLARE_ATTACKERS
+    assert s.perm("Hill Giant").attacking and not s.perm("Grizzly Bears").attacking
+    tapped = [p.card.label for p in s.game.perms.values() if p.tapped and "Land" in p.types]
+    assert len(tapped) == 2
+    s.advance_to("end_of_combat")
+    s.assert_life(1, 17)
+
+
+def test_windborn_muse_no_mana_no_attack() -> None:
+    """Windborn Muse: "Creatures can't attack you unless their controller pays": with no mana
+    no attacker is offered and the declaration is empty (2012 508.1d)."""
+    s = Scenario(pos("beginning_of_combat", {"in_play": ["Grizzly Bears", "Mountain"]},
+                     {"in_play": ["Windborn Muse"]}))
+    s.pass_priority(2)
+    assert s.game.decision.kind is not K.DECLARE_ATTACKERS
+    assert not s.perm("Grizzly Bears").attacking
+
+
+def test_windborn_muse_attacking_mana_creature_cant_pay() -> None:
+    """Windborn Muse: the cost is paid after the attackers tap (2012 508.1f-h), so a mana
+    creature that attacks can't tap to pay for it: Llanowar Elves and one Forest pay for one
+    attacker, but Llanowar Elves attacking leaves only the Forest."""
+    s = _muse(["Llanowar Elves", "Grizzly Bears", "Forest"])
+    assert texts(s) == {"attack with Grizzly Bears", "done"}
+    s.do("attack with Grizzly Bears")  # the Elves can't join: the declaration ends
+    assert not s.perm("Llanowar Elves").attacking
+    assert s.perm("Llanowar Elves").tapped and s.perm("Forest").tapped
+
+
+def test_windborn_muse_is_cumulative_and_only_for_attacks_on_its_controller() -> None:
+    """Windborn Muse (ruling 2004-10-04: "If you have more than one of these on the
+    battlefield, the cost is cumulative"): two Muses make each attacker cost {4}. Its
+    controller's own attacks cost nothing ("attacking you")."""
+    s = _muse(["Grizzly Bears", "Mountain", "Mountain", "Mountain"], ["Windborn Muse"])
+    assert s.game.decision.kind is not K.DECLARE_ATTACKERS  # {4}: not payable with three lands
+    assert not s.perm("Grizzly Bears").attacking
+    s = Scenario(pos("beginning_of_combat", {"in_play": ["Windborn Muse", "Grizzly Bears"]}, {}))
+    s.pass_priority(2)
+    assert texts(s) == {"attack with Grizzly Bears", "attack with Windborn Muse", "done"}
+
+
+def test_windborn_muse_and_attacks_each_turn_if_able() -> None:
+    """Windborn Muse: a creature that "attacks each turn if able" is not forced to attack when
+    attacking has a cost: no requirement makes a player pay it (2012 508.1d)."""
+    s = _muse(["Juggernaut", "Plains", "Plains"])
+    assert texts(s) == {"attack with Juggernaut", "done"}
+    s.do("done")
+    assert not s.perm("Juggernaut").attacking
