@@ -207,3 +207,56 @@ def test_block_options_exact_against_brute_force(case: int) -> None:
 
     walk(g0, 0)
     assert seen_final == set(legal)
+
+
+# -- the env's action mask on these decisions -----------------------------------------------------
+
+def test_env_mask_exact_on_requirement_blocks_rhox_and_attack_costs() -> None:
+    """The observer's mask is a bijection onto the engine's options (the encoding tests'
+    check) on every decision of a Lure + Viashino Runner declaration, Rhox's "as though it
+    weren't blocked" yes/no (2012 510.1c) and a declaration of attackers with a cost to attack
+    (2012 508.1d)."""
+    from mtg_env.encoding import Observer
+    from tests.encoding.helpers import check_decision
+
+    obs = Observer()
+    attackers, blockers, extra = CASES[1]
+    s = at_blocks(attackers, blockers, extra)
+
+    def walk(g) -> None:
+        if g.decision.kind is not K.DECLARE_BLOCKERS:
+            return
+        check_decision(obs, g)
+        for a in g.decision.options:
+            h = g.copy()
+            h.apply(a.text)
+            walk(h)
+
+    walk(s.game)
+    s = Scenario({"turn": 3, "step": "declare_blockers", "players": [
+        {"library": LIB, "in_play": [{"card": "Rhox", "id": "r", "attacking": True}]},
+        {"library": LIB, "in_play": [{"card": "Grizzly Bears", "blocking": "r"}]}]})
+    s.pass_priority(2)
+    assert s.game.decision.kind is K.COMBAT_DAMAGE
+    assert len(check_decision(obs, s.game)) == 2
+    s = Scenario({"turn": 3, "step": "beginning_of_combat", "players": [
+        {"library": LIB, "in_play": ["Grizzly Bears", "Hill Giant", "Forest", "Forest", "Forest"]},
+        {"library": LIB, "in_play": ["Windborn Muse"]}]})
+    s.pass_priority(2)
+    assert s.game.decision.kind is K.DECLARE_ATTACKERS
+    assert len(check_decision(obs, s.game)) == 3
+
+
+def test_attack_cost_vigilance_attacker_may_pay() -> None:
+    """A cost to attack (Windborn Muse: {2} per attacker) is locked in for the whole
+    declaration and paid after the attackers tap (2012 508.1f-i): Serra Angel (vigilance, stays
+    untapped) and Grizzly Bears attack with four Plains, {4} is paid by tapping all four."""
+    s = Scenario({"turn": 3, "step": "beginning_of_combat", "players": [
+        {"library": LIB, "in_play": ["Serra Angel", "Grizzly Bears", *["Plains"] * 4]},
+        {"library": LIB, "in_play": ["Windborn Muse"]}]})
+    s.pass_priority(2)
+    s.do("attack with Serra Angel", "attack with Grizzly Bears")
+    assert s.game.decision.kind is not K.DECLARE_ATTACKERS
+    assert all(p.tapped for p in s.game.perms.values() if p.card.label.startswith("Plains"))
+    assert not s.perm("Serra Angel").tapped and s.perm("Grizzly Bears").tapped
+    assert s.perm("Serra Angel").attacking and s.perm("Grizzly Bears").attacking
