@@ -5,7 +5,10 @@ damage 310 (damage goes on the stack as one object, 310.2; first strike gives a 
 step, 310.5), end of combat 311), 502 (evasion and combat keywords: 502.9 trample), 309.2
 (blocking restrictions: "can't be blocked by more than one creature", "can block an additional
 creature", "can't block [this]").
-2012 506.4 (a creature removed from combat), 508.1d ("attacks each turn if able").
+2012 506.4 (a creature removed from combat), 508.1d ("attacks each turn if able"; a cost to
+attack is never required), 508.1f-i (costs to attack: Windborn Muse), 509.1b-c (blocking
+restrictions and requirements checked on the whole declaration: Lure, "can't be blocked except
+by two or more creatures"), 510.1c (Rhox: "as though it weren't blocked").
 """
 
 from __future__ import annotations
@@ -155,7 +158,7 @@ class Combat:
         pl = f["pl"]
         perms = self.perms.values()
         attackers = [p for p in perms if p.attacking]
-        if any(_WHOLE_DECLARATION & a.keywords for a in attackers):
+        if any(not _WHOLE_DECLARATION.isdisjoint(a.keywords) for a in attackers):
             self._run_block_exact(f, attackers)
             return
         pairs = {tuple(x) for x in f["pairs"]}
