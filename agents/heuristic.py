@@ -751,6 +751,8 @@ class HeuristicAgent(BaseAgent):
             if a.power <= 0:
                 continue
             able = [b for b in blockers if can_block(view, b, a)]
+            if "unblockable_except_by_two_or_more" in a.keywords and len(able) < 2:
+                able = []
             if not able:
                 chosen.append(a)
                 continue
@@ -851,9 +853,16 @@ class HeuristicAgent(BaseAgent):
             blocked.setdefault(a.id, []).append(b)
             free.pop(b.id, None)
 
+        # An attacker that can't be blocked except by two or more creatures (Viashino Runner)
+        # is only considered for the double blocks: a single block of it is no declaration.
+        for a in attackers:
+            if "unblockable_except_by_two_or_more" in a.keywords:
+                blocked.setdefault(a.id, [])
         # 1. Blocks that kill the attacker and survive; 2. blocks that survive (free damage
         # soak); 3. trades in my favour.
         for a in attackers:
+            if a.id in blocked:
+                continue
             good = [b for b in options_for(a) if fight(a, [b]) == (True, set())]
             if good:
                 assign(min(good, key=creature_value), a)
@@ -872,7 +881,7 @@ class HeuristicAgent(BaseAgent):
                 assign(min(trades, key=creature_value), a)
         # Double blocks that kill a big attacker at the cost of at most a lesser creature.
         for a in attackers:
-            if a.id in blocked:
+            if blocked.get(a.id):
                 continue
             opts = options_for(a)
             best = None
@@ -894,7 +903,7 @@ class HeuristicAgent(BaseAgent):
         def incoming() -> int:
             total = 0
             for a in attackers:
-                if a.id in blocked:
+                if blocked.get(a.id):
                     total += trample_through(a, blocked[a.id])
                 else:
                     total += dmg(a)
@@ -914,6 +923,8 @@ class HeuristicAgent(BaseAgent):
     def _assign(self, view: PlayerView, d: Decision) -> Action:
         """Divide combat damage: kill what can be killed, in order."""
         ctx = d.context
+        if ctx.get("as_unblocked"):
+            return self._as_unblocked(view, d)
         rem = ctx.get("remaining", 0)
         recipient = tuple(ctx.get("recipient", ()))
         amounts = sorted(a.args[0] for a in d.options if a.verb == "assign")
@@ -929,6 +940,28 @@ class HeuristicAgent(BaseAgent):
             want = rem
         pick = min(amounts, key=lambda n: (abs(n - want), -n))
         return next(a for a in d.options if a.verb == "assign" and a.args[0] == pick)
+
+    def _as_unblocked(self, view: PlayerView, d: Decision) -> Action:
+        """"Assign its combat damage as though it weren't blocked" (Rhox): hit the player
+        unless the damage kills a blocker worth more than the damage is worth to the player
+        (a lethal hit always wins)."""
+        yes, no = _find(d, "yes"), _find(d, "no")
+        src = view.perm(d.context.get("source"))
+        if src is None or yes is None or no is None:
+            return yes or d.options[0]
+        opp = 1 - view.viewer
+        power = d.context.get("remaining", src.power)
+        if power >= view.players[opp].life:
+            return yes
+        left, killed = power, 0.0
+        for b in sorted((view.perm(b) for b in src.blockers), key=lambda b: b.toughness if b else 0):
+            if b is None:
+                continue
+            need = max(b.toughness - b.damage, 0)
+            if need <= left:
+                left -= need
+                killed += creature_value(b)
+        return no if killed > 1.5 * power else yes
 
     # -- other decisions ----------------------------------------------------------------------
     def _choose(self, view: PlayerView, d: Decision) -> Action:

@@ -44,6 +44,8 @@ KEYWORDS_V1: tuple[str, ...] = (
     "unblockable_except_by_flyers", "unblockable_except_by_walls_and_flyers",
     "cant_be_blocked_by_more_than_one", "cant_attack_unless_defender_has_island",
     "untargetable_by_blue_black_spells", "untargetable_by_opponents",
+    # Issue 10 (whole-declaration combat legality: Lure, Viashino Runner, Rhox): appended.
+    "must_be_blocked_by_all", "unblockable_except_by_two_or_more", "may_assign_as_unblocked",
 )
 KEYWORD_INDEX = {k: i for i, k in enumerate(KEYWORDS_V1)}
 COLORS = "WUBRG"

@@ -5,14 +5,22 @@ damage 310 (damage goes on the stack as one object, 310.2; first strike gives a 
 step, 310.5), end of combat 311), 502 (evasion and combat keywords: 502.9 trample), 309.2
 (blocking restrictions: "can't be blocked by more than one creature", "can block an additional
 creature", "can't block [this]").
-2012 506.4 (a creature removed from combat), 508.1d ("attacks each turn if able").
+2012 506.4 (a creature removed from combat), 508.1d ("attacks each turn if able"; a cost to
+attack is never required), 508.1f-i (costs to attack: Windborn Muse), 509.1b-c (blocking
+restrictions and requirements checked on the whole declaration: Lure, "can't be blocked except
+by two or more creatures"), 510.1c (Rhox: "as though it weren't blocked").
 """
 
 from __future__ import annotations
 
-from .actions import DONE, Action, DecisionKind
+from collections.abc import Iterable
+from itertools import combinations
+
+from .actions import DONE, NO, YES, Action, DecisionKind
 from .layers import _static_affects
+from .mana import plan_payment
 from .model import (
+    ManaCost,
     Permanent,
     StackItem,
 )
@@ -39,25 +47,55 @@ class Combat:
     def _run_attack(self, f: dict) -> None:
         self._fresh()
         declared = f["declared"]
+        tax = self._attack_tax(1 - self.active)
         if not f.get("forced"):
-            f["forced"] = True  # "attacks each turn if able" (2012 508.1d): declared for the player
-            declared.extend(p.id for p in self.perms.values()
-                            if "must_attack" in p.keywords and self.can_attack(p))
+            f["forced"] = True
+            # "attacks each turn if able" (2012 508.1d): declared for the player, unless
+            # attacking has a cost, which no requirement makes the player pay.
+            if not tax:
+                declared.extend(p.id for p in self.perms.values()
+                                if "must_attack" in p.keywords and self.can_attack(p))
         cands = [p for p in self.perms.values() if p.id not in declared and self.can_attack(p)]
+        if tax and cands:
+            cands = [p for p in cands if self._can_pay_attack_tax(tax, [*declared, p.id])]
         if not cands:
             self._finish_attack(f)
             return
         opts = [Action("attack", "attack with " + p.card.label, (p.id,)) for p in cands]
         opts.append(DONE)
-        self._ask(f["pl"], K.DECLARE_ATTACKERS, opts,
-                  f"player {f['pl']}: declare attackers ({len(declared)} so far)",
-                  {"declared": list(declared)})
+        prompt = f"player {f['pl']}: declare attackers ({len(declared)} so far)"
+        if tax:
+            prompt += f"; each costs {{{tax}}} to attack"
+        self._ask(f["pl"], K.DECLARE_ATTACKERS, opts, prompt, {"declared": list(declared)})
 
     def _answer_attack(self, f: dict, a: Action) -> None:
         if a.verb == "done":
             self._finish_attack(f)
         else:
             f["declared"].append(a.args[0])
+
+    def _attack_tax(self, defender: int) -> int:
+        """The generic mana each creature attacking ``defender`` costs: the sum of the
+        ``attack_tax`` statics ``defender`` controls (Windborn Muse; cumulative, ruling
+        2004-10-04)."""
+        mods = self.rule_mods
+        if not mods or defender not in mods.get("attack_tax", ()):
+            return 0
+        return sum(s.params["amount"] for p in self.perms.values()
+                   if p.controller == defender and p.static
+                   for s in p.static if s.kind == "attack_tax")
+
+    def _attack_tax_sources(self, declared: list[int]) -> list:
+        """The mana sources left to pay a cost to attack once ``declared`` are tapped as
+        attackers (2012 508.1f taps them before the cost is paid, 508.1g-h)."""
+        tapping = {pid for pid in declared if "vigilance" not in self.perms[pid].keywords}
+        return [s for s in self._mana_sources(self.active) if s[0] not in tapping]
+
+    def _can_pay_attack_tax(self, tax: int, declared: list[int]) -> bool:
+        """Can the active player pay ``tax`` for each of ``declared``, with floating mana and
+        the sources the automatic payer may tap (:meth:`_attack_tax_sources`)?"""
+        return plan_payment(self.players[self.active].mana_pool, (0,) * 5, tax * len(declared),
+                            self._attack_tax_sources(declared), cheapest=False) is not None
 
     def _finish_attack(self, f: dict) -> None:
         self.frames.pop()
@@ -66,6 +104,11 @@ class Combat:
             p.attacking = True
             if "vigilance" not in p.keywords:
                 p.tapped = True
+        tax = self._attack_tax(1 - self.active) * len(f["declared"])
+        if tax:
+            # 2012 508.1g-i: the total is locked in and paid after the attackers tap; every
+            # attacker was offered only if the total stayed payable.
+            self._pay_mana(self.active, ManaCost.parse(f"{{{tax}}}"), auto=True)
         self.any_attackers = bool(f["declared"])
         if f["declared"]:
             self.attacked_this_turn = (*self.attacked_this_turn, *f["declared"])
@@ -115,6 +158,9 @@ class Combat:
         pl = f["pl"]
         perms = self.perms.values()
         attackers = [p for p in perms if p.attacking]
+        if any(not _WHOLE_DECLARATION.isdisjoint(a.keywords) for a in attackers):
+            self._run_block_exact(f, attackers)
+            return
         pairs = {tuple(x) for x in f["pairs"]}
         # Blocks become real only when declared as a whole, so every restriction is checked
         # against the pairs declared so far. Each is a limit (no requirement), so any set of
@@ -140,11 +186,52 @@ class Combat:
                     continue  # Stalking Tiger
                 if forbidden and (b.id, a.id) in forbidden:
                     continue
-                opts.append(Action("block", f"block {a.card.label} with {b.card.label}", (b.id, a.id)))
+                opts.append(self._block_action(b, a))
         if not opts:
             self._finish_block(f)
             return
         opts.append(DONE)
+        self._ask(pl, K.DECLARE_BLOCKERS, opts, f"player {pl}: declare blockers",
+                  {"pairs": [list(p) for p in f["pairs"]]})
+
+    @staticmethod
+    def _block_action(b: Permanent, a: Permanent) -> Action:
+        return Action("block", f"block {a.card.label} with {b.card.label}", (b.id, a.id))
+
+    def _run_block_exact(self, f: dict, attackers: list[Permanent]) -> None:
+        """Declare blockers when a requirement (Lure) or a restriction that only the whole
+        declaration can meet ("can't be blocked except by two or more creatures") applies
+        (2012 509.1b-c). The declaration is still made one pair at a time, so a pair is offered
+        only if some legal full declaration contains it with the pairs so far, and ``done``
+        only when the pairs so far are themselves a legal declaration: one that breaks no
+        restriction and obeys the maximum number of requirements that could be obeyed."""
+        pl = f["pl"]
+        fixed = [tuple(x) for x in f["pairs"]]
+        prob = _BlockProblem(self, pl, attackers)
+        target = prob.best(())
+        have = set(fixed)
+        n_blocking: dict[int, int] = {}
+        blocked: set[int] = set()
+        for b_id, a_id in fixed:
+            n_blocking[b_id] = n_blocking.get(b_id, 0) + 1
+            blocked.add(a_id)
+        opts = []
+        for b in prob.blockers:
+            if n_blocking.get(b.id, 0) >= prob.cap[b.id]:
+                continue
+            for a in attackers:
+                x = (b.id, a.id)
+                if x in have or a.id not in prob.allowed[b.id]:
+                    continue
+                if a.id in prob.max1 and a.id in blocked:
+                    continue
+                if prob.best((*fixed, x)) == target:
+                    opts.append(self._block_action(b, a))
+        if prob.legal(fixed) and prob.obeyed(fixed) == target:
+            if not opts:
+                self._finish_block(f)
+                return
+            opts.append(DONE)
         self._ask(pl, K.DECLARE_BLOCKERS, opts, f"player {pl}: declare blockers",
                   {"pairs": [list(p) for p in f["pairs"]]})
 
@@ -231,6 +318,17 @@ class Combat:
                     continue
                 if f["fs"]:
                     p.struck_first = True
+                if p.attacking and p.blocked and "may_assign_as_unblocked" in p.keywords:
+                    # Rhox: its controller chooses as it assigns (2012 510.1c); asked even
+                    # when no blocker remains, since it can still hit the player.
+                    f["cur"] = {"pid": pid, "ask": True}
+                    self._ask(p.controller, K.COMBAT_DAMAGE, [YES, NO],
+                              f"{p.card.label}: assign its combat damage to player "
+                              f"{1 - p.controller} as though it weren't blocked?",
+                              {"source": pid, "remaining": p.power,
+                               "recipient": ["p", 1 - p.controller], "as_unblocked": True,
+                               "assigned": [e[:4] for e in f["out"]]})
+                    return
                 recips = self._damage_recipients(p)
                 if not recips:
                     continue
@@ -272,7 +370,16 @@ class Combat:
             return
 
     def _answer_assign(self, f: dict, a: Action) -> None:
-        self._assign_amount(f, f["cur"], a.args[0])
+        cur = f["cur"]
+        if cur.get("ask"):
+            p = self.perms[cur["pid"]]
+            recips = [("p", 1 - p.controller)] if a.verb == "yes" else self._damage_recipients(p)
+            if a.verb == "yes":
+                self._log(f"{p.card.label} assigns its combat damage as though it weren't blocked")
+            f["cur"] = ({"pid": p.id, "rem": p.power, "recips": recips, "ri": 0, "got": []}
+                        if recips else None)
+            return
+        self._assign_amount(f, cur, a.args[0])
 
     def _assign_amount(self, f: dict, cur: dict, n: int) -> None:
         p = self.perms[cur["pid"]]
@@ -343,3 +450,114 @@ class Combat:
         """A permanent whose controller changed leaves combat (2012 506.4)."""
         if perm.attacking or perm.blocking:
             self._remove_from_combat(perm)
+
+
+# Attacker keywords that make the one-pair-at-a-time check insufficient: a requirement (Lure)
+# or a restriction a single pair can't satisfy (Viashino Runner).
+_WHOLE_DECLARATION = frozenset({"must_be_blocked_by_all", "unblockable_except_by_two_or_more"})
+
+
+class _BlockProblem:
+    """The blocking restrictions and requirements of one defending player (2012 509.1b-c), as a
+    small optimisation: which full declarations break no restriction, and how many
+    requirements each obeys.
+
+    Restrictions: the evasion rules of :func:`block_allowed`, "can't block [this]" effects, how
+    many attackers each blocker may block, "can't be blocked by more than one creature" (at
+    most one blocker) and "can't be blocked except by two or more creatures" (none or at least
+    two). Requirements: "All creatures able to block [this] do so" (Lure) is one requirement
+    per creature able to block that attacker, obeyed when it blocks it.
+    """
+
+    def __init__(self, g: Combat, pl: int, attackers: list[Permanent]) -> None:
+        perms = g.perms.values()
+        extra = g._extra_blocks()
+        forbidden = g._cant_block_pairs() if g.effects else ()
+        self.blockers = [b for b in perms if b.controller == pl and b.is_creature]
+        self.allowed: dict[int, frozenset[int]] = {
+            b.id: frozenset(a.id for a in attackers if block_allowed(b, a, perms)
+                            and (b.id, a.id) not in forbidden)
+            for b in self.blockers}
+        self.cap = {b.id: g._max_blocks(b, extra) for b in self.blockers}
+        self.lure = frozenset(a.id for a in attackers if "must_be_blocked_by_all" in a.keywords)
+        self.min2 = frozenset(a.id for a in attackers
+                              if "unblockable_except_by_two_or_more" in a.keywords)
+        self.max1 = frozenset(a.id for a in attackers
+                              if "cant_be_blocked_by_more_than_one" in a.keywords)
+        # Attackers whose number of blockers matters, in a fixed order (the search state).
+        self.tracked = sorted(self.min2 | self.max1)
+        self._col = {a: i for i, a in enumerate(self.tracked)}
+
+    def obeyed(self, pairs: Iterable[tuple[int, int]]) -> int:
+        """How many requirements ``pairs`` obeys."""
+        return sum(1 for b, a in pairs if a in self.lure and a in self.allowed.get(b, ()))
+
+    def legal(self, pairs: list[tuple[int, int]]) -> bool:
+        """Does the full declaration ``pairs`` break no restriction? (Pairs are only ever built
+        from allowed pairs within each blocker's limit, so the counts are what remain.)"""
+        count: dict[int, int] = {}
+        for _, a in pairs:
+            count[a] = count.get(a, 0) + 1
+        return (all(count.get(a, 0) != 1 for a in self.min2)
+                and all(count.get(a, 0) <= 1 for a in self.max1))
+
+    def best(self, fixed: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> int:
+        """The most requirements obeyed by a declaration that contains ``fixed`` and breaks
+        no restriction, or -1 if there is none. Pairs beyond ``fixed`` matter only if they
+        obey a requirement or help an attacker that needs two blockers; any other pair can
+        only use up a blocker, so the search leaves it out. Dynamic programming over the
+        blockers, the state being how many blockers each tracked attacker has so far
+        (capped at 2)."""
+        by_b: dict[int, list[int]] = {}
+        for b, a in fixed:
+            by_b.setdefault(b, []).append(a)
+        col = self._col
+        min2, max1, lure = self.min2, self.max1, self.lure
+        # For each blocker: the choices of pairs beyond the fixed ones, each as (requirements
+        # obeyed, increments of the tracked counts).
+        levels: list[list[tuple[int, tuple[int, ...]]]] = []
+        for blk in self.blockers:
+            allowed = self.allowed[blk.id]
+            have = by_b.get(blk.id, [])
+            useful = sorted(a for a in allowed if (a in lure or a in min2) and a not in have)
+            room = self.cap[blk.id] - len(have)
+            if room < 0:
+                return -1
+            k = int(min(room, len(useful)))
+            choices = []
+            for size in range(k + 1):
+                for extra in combinations(useful, size):
+                    chosen = (*have, *extra)
+                    inc = [0] * len(col)
+                    for a in chosen:
+                        if a in col:
+                            inc[col[a]] += 1
+                    choices.append((sum(1 for a in chosen if a in lure and a in allowed),
+                                    tuple(inc)))
+            levels.append(choices)
+        limit = tuple(1 if a in max1 else 2 for a in self.tracked)  # 2 = "two or more"
+        need2 = tuple(a in min2 for a in self.tracked)
+        memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+        def go(i: int, state: tuple[int, ...]) -> int:
+            if i == len(levels):
+                return -1 if any(n and c == 1 for n, c in zip(need2, state, strict=True)) else 0
+            key = (i, state)
+            if key in memo:
+                return memo[key]
+            best = -1
+            for got, inc in levels[i]:
+                nxt = []
+                for c, d, lim in zip(state, inc, limit, strict=True):
+                    v = c + d
+                    if v > 1 and lim == 1:
+                        break
+                    nxt.append(min(v, lim))
+                else:
+                    rest = go(i + 1, tuple(nxt))
+                    if rest >= 0 and got + rest > best:
+                        best = got + rest
+            memo[key] = best
+            return best
+
+        return go(0, (0,) * len(self.tracked))

@@ -884,16 +884,20 @@ STATIC_KINDS: dict[str, dict[str, Any]] = {
     # Cost modification (2007 CR 409.1f): Aura of Silence, Avatar of Might.
     "spell_cost_more": {"types": "types", "amount": T_INT},
     "self_cost_less": {"amount": T_INT, "opponent_more_creatures": T_INT},
+    # A cost to attack (2012 508.1d, 508.1g-h): Windborn Muse, {amount} for each creature
+    # attacking its controller.
+    "attack_tax": {"amount": T_INT},
 }
 # Rule-modifying static kinds: the layer system records which players control a source of each
 # (``game.rule_mods``: kind -> frozenset of those players) for the rules that read them.
 RULE_KINDS = frozenset({"cant_lose", "one_spell_per_turn", "untap_during_others_untap",
                         "no_max_hand_size", "cant_play_creature_spells", "player_shroud",
-                        "creature_spells_cant_be_countered", "spell_cost_more"})
+                        "creature_spells_cant_be_countered", "spell_cost_more", "attack_tax"})
 STATIC_REQUIRED = {"set_pt": ("p", "t"), "copy_as_enters": ("filter",), "type_change": ("types",),
                    "pt_per_shared_creature_type": ("p", "t"),
                    "spell_cost_more": ("types", "amount"),
-                   "self_cost_less": ("amount", "opponent_more_creatures")}
+                   "self_cost_less": ("amount", "opponent_more_creatures"),
+                   "attack_tax": ("amount",)}
 
 
 def check_static(kind: str, params: dict, site: Site | None = None) -> dict[str, Filter]:

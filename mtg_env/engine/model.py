@@ -32,6 +32,9 @@ KEYWORDS = frozenset(
         "unblockable_except_by_walls_and_flyers", "cant_be_blocked_by_more_than_one",
         "cant_attack_unless_defender_has_island", "untargetable_by_blue_black_spells",
         "untargetable_by_opponents",
+        # Whole-declaration blocking rules (2012 509.1b-c: Lure, Viashino Runner) and "assign
+        # its combat damage as though it weren't blocked" (2012 510.1c: Rhox).
+        "must_be_blocked_by_all", "unblockable_except_by_two_or_more", "may_assign_as_unblocked",
     }
 )
 LANDWALK = {

@@ -9,7 +9,7 @@
 | Agents             | `agents = ['player_0', 'player_1']`                                         |
 | Action Shape       | (1,)                                                                        |
 | Action Values      | Discrete(1755) with the default capacities                                 |
-| Observation Shape  | Dict of 8 float32 tables (18,806 values), or (18806,) with `flatten=True`   |
+| Observation Shape  | Dict of 8 float32 tables (19,358 values), or (19358,) with `flatten=True`   |
 | Observation Values | float32: flags in [0, 1], counts and card indices as exact integers         |
 
 A game between two 40-card decks under the 2007 rules, driven by `mtg_env`'s engine. The agent
@@ -30,13 +30,13 @@ order):
 |              |                  | context; per player: life, poison, library, hand,          |
 |              |                  | graveyard and removed sizes, mana pool, lands played,      |
 |              |                  | mulligans, life lost this turn, combat damage pending      |
-| `hand`       | (40, 78)         | own hand, then the opponent's: known cards first, then     |
+| `hand`       | (40, 81)         | own hand, then the opponent's: known cards first, then     |
 |              |                  | hidden placeholders (card index 1)                         |
-| `permanents` | (64, 146)        | own permanents, then the opponent's: card, owner, tapped,  |
+| `permanents` | (64, 152)        | own permanents, then the opponent's: card, owner, tapped,  |
 |              |                  | sick, damage, power/toughness, keywords, colors, types,    |
 |              |                  | counters, combat (attacking, blocked, blocking whom),      |
 |              |                  | attached to, regeneration shields, the decision's marks    |
-| `stack`      | (16, 100)        | top first: kind, controller, card, source, X, mode,        |
+| `stack`      | (16, 103)        | top first: kind, controller, card, source, X, mode,        |
 |              |                  | targets, being played / resolving, combat damage amounts   |
 | `graveyards` | (120, 19)        | own graveyard (bottom first), then the opponent's          |
 | `removed`    | (60, 19)         | cards removed from the game, own then the opponent's       |
