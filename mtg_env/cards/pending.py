@@ -11,11 +11,6 @@ PENDING: dict[str, str] = {
     # Replacement effects with choices.
     "Abundance": "optional draw replacement with a choice and reveal-until (2007 CR 419)",
     "Story Circle": "as-comes-into-play color choice plus a prevention shield for a chosen source",
-    # Legality of a whole combat declaration.
-    "Lure": "blocking requirements checked over the whole declaration (2007 CR 309, 2012 509.1c)",
-    "Rhox": "assign combat damage as though it weren't blocked (2012 510.1c)",
-    "Viashino Runner": "can't be blocked except by two or more creatures: legality of the whole declaration",
-    "Windborn Muse": "costs to attack paid during the declaration (2012 508.1d-h)",
     # Variable number of targets.
     "Cephalid Constable": "up to N targets where N is the damage dealt",
     "Hail of Arrows": "damage divided among any number of targets on announcement (2007 CR 409.1d)",
