@@ -16,20 +16,19 @@ from .errors import MtgError, StateError, UnknownCardError
 from .model import ActivatedAbility, Card, Permanent, Player, StackItem, StaticAbility, TriggeredAbility
 from .registry import ability_by_ref, get_card
 from .rng import Rng
-from .state import SCALARS
+from .state import FIELDS, SCALARS
+from .state_check import PERM_ATTRS, PLAYER_ATTRS, STACK_ATTRS, check_state
 
 if TYPE_CHECKING:
     from .game import Game
 
 FORMAT_VERSION = 3  # 3: stack objects and waiting triggers hold ability references
 
-_PLAYER = ("life", "poison", "mana_pool", "lands_played", "drew_from_empty", "mulligans",
-           "lost", "conceded", "life_lost_this_turn", "damage_taken_this_turn")
-_PERM = ("id", "base_controller", "controller", "tapped", "damage", "counters", "attached_to", "sick",
-         "timestamp", "regen_shields", "cant_regen", "attacking", "blocking", "blocked",
-         "blockers", "struck_first")
-_STACK = ("id", "kind", "controller", "source", "source_name", "ability", "targets", "x",
-          "mode", "data", "label")
+# The attributes stored as they are; their schema is declared in state_check.py.
+_PLAYER = tuple(PLAYER_ATTRS)
+_PERM = tuple(PERM_ATTRS)
+_STACK = tuple(STACK_ATTRS)
+_HEADER = frozenset({"format", "version"})
 
 
 _ABILITY_TYPES = (ActivatedAbility, TriggeredAbility, StaticAbility)
@@ -104,6 +103,7 @@ def game_from_json(text: str) -> Game:
     if d.get("version") != FORMAT_VERSION:
         raise StateError(f"game state version {d.get('version')!r} is not supported "
                          f"(this engine reads version {FORMAT_VERSION})")
+    check_state(d, FIELDS, _HEADER)
     try:
         return _from_dict(d)
     except UnknownCardError as exc:

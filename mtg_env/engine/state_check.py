@@ -1,0 +1,474 @@
+"""The schema of a stored game state, checked when :meth:`Game.from_json` loads one.
+
+Each checker is a callable ``check(value, path, ctx)`` that raises :class:`StateError` with a
+one-line message naming the path (``players[1].hand[3]: unknown card id 77``). The checkers of the
+game's fields are declared with the fields themselves (``Field.check`` in
+:mod:`mtg_env.engine.state`); :func:`check_state` runs them all, then the checks that relate
+objects to each other (every card in exactly one zone, references to cards, permanents and stack
+objects that exist, the pending frames and decision fitting the rest).
+
+Free-form data (continuous and replacement effects, waiting triggers, a stack object's ``data``,
+frames' events and a decision's ``context``) is plain JSON whose keys are typed by name
+(:data:`KEY_TYPES`): ``pid`` is always a permanent id, ``pl`` a player index, and so on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .errors import MtgError, StateError
+
+Check = Callable[[Any, str, "Ctx"], None]
+
+BIG = 10**9  # no count, life total or id of a real game comes near this
+
+
+class Ctx:
+    """What the reference checks need: the ids that exist in the state being loaded."""
+
+    __slots__ = ("cards", "next_id", "perms", "stack")
+
+    def __init__(self) -> None:
+        self.cards: dict[int, int] = {}  # card id -> owner
+        self.perms: set[int] = set()
+        self.stack: set[int] = set()
+        self.next_id = BIG
+
+
+def fail(path: str, msg: str) -> None:
+    raise StateError(f"{path}: {msg}")
+
+
+def _show(v: Any) -> str:
+    return f"{v!r:.40}"
+
+
+# -- scalar checkers ---------------------------------------------------------------------------
+def INT(lo: int = -BIG, hi: int = BIG) -> Check:
+    """An integer (not a boolean) in ``[lo, hi]``."""
+    def check(v: Any, path: str, ctx: Ctx) -> None:
+        if type(v) is not int:
+            fail(path, f"expected an integer, got {_show(v)}")
+        if not lo <= v <= hi:
+            fail(path, f"{v} is out of range [{lo}, {hi}]")
+    return check
+
+
+def BOOL(v: Any, path: str, ctx: Ctx) -> None:
+    if type(v) is not bool:
+        fail(path, f"expected true or false, got {_show(v)}")
+
+
+def STR(v: Any, path: str, ctx: Ctx) -> None:
+    if type(v) is not str:
+        fail(path, f"expected a string, got {_show(v)}")
+
+
+def ENUM(*values: Any) -> Check:
+    allowed = set(values)
+
+    def check(v: Any, path: str, ctx: Ctx) -> None:
+        if type(v) not in (str, int, bool, type(None)) or v not in allowed:
+            fail(path, f"{_show(v)} is not one of {sorted(map(str, allowed))}")
+    return check
+
+
+def OPT(inner: Check) -> Check:
+    """``None`` or what ``inner`` accepts."""
+    def check(v: Any, path: str, ctx: Ctx) -> None:
+        if v is not None:
+            inner(v, path, ctx)
+    return check
+
+
+def ANY(v: Any, path: str, ctx: Ctx) -> None:
+    """Plain JSON data; dict keys are typed by name (:data:`KEY_TYPES`)."""
+    if v is None or type(v) in (bool, int, str):
+        if type(v) is int and not -BIG <= v <= BIG:
+            fail(path, f"{v} is out of range")
+        return
+    if type(v) is list:
+        for i, x in enumerate(v):
+            ANY(x, f"{path}[{i}]", ctx)
+        return
+    if type(v) is dict:
+        for k, x in v.items():
+            if k == "$ability":
+                ABILITY(v, path, ctx)
+                return
+            key_check = KEY_TYPES.get(k)
+            (key_check or ANY)(x, f"{path}.{k}", ctx)
+        return
+    fail(path, f"unexpected value {_show(v)}")
+
+
+def LIST(item: Check, min_len: int = 0, max_len: int = BIG) -> Check:
+    def check(v: Any, path: str, ctx: Ctx) -> None:
+        if type(v) is not list:
+            fail(path, f"expected a list, got {_show(v)}")
+        if not min_len <= len(v) <= max_len:
+            fail(path, f"expected {min_len} to {max_len} items, got {len(v)}")
+        for i, x in enumerate(v):
+            item(x, f"{path}[{i}]", ctx)
+    return check
+
+
+def TUPLE(*items: Check) -> Check:
+    """A list of exactly ``len(items)`` values, each checked by its own checker."""
+    def check(v: Any, path: str, ctx: Ctx) -> None:
+        if type(v) is not list or len(v) != len(items):
+            fail(path, f"expected a list of {len(items)} values, got {_show(v)}")
+        for i, (c, x) in enumerate(zip(items, v)):
+            c(x, f"{path}[{i}]", ctx)
+    return check
+
+
+def DICT(required: dict[str, Check], optional: dict[str, Check] | None = None,
+         extra: Check | None = None) -> Check:
+    """A JSON object with these keys; other keys are refused unless ``extra`` checks them."""
+    optional = optional or {}
+
+    def check(v: Any, path: str, ctx: Ctx) -> None:
+        if type(v) is not dict:
+            fail(path, f"expected an object, got {_show(v)}")
+        for k, c in required.items():
+            if k not in v:
+                fail(path, f"missing key {k!r}")
+            c(v[k], f"{path}.{k}", ctx)
+        for k, x in v.items():
+            if k in required:
+                continue
+            c = optional.get(k)
+            if c is not None:
+                c(x, f"{path}.{k}", ctx)
+            elif extra is not None:
+                extra(x, f"{path}.{k}", ctx)
+            else:
+                fail(path, f"unknown key {_show(k)}")
+    return check
+
+
+def MAP(key: Check, value: Check) -> Check:
+    def check(v: Any, path: str, ctx: Ctx) -> None:
+        if type(v) is not dict:
+            fail(path, f"expected an object, got {_show(v)}")
+        for k, x in v.items():
+            key(k, f"{path} key", ctx)
+            value(x, f"{path}.{k}", ctx)
+    return check
+
+
+# -- references --------------------------------------------------------------------------------
+PLAYER = INT(0, 1)
+COUNT = INT(0)
+ID = INT(1)
+
+
+def OBJ(v: Any, path: str, ctx: Ctx) -> None:
+    """An id the game has handed out (the object may have left the game since)."""
+    if type(v) is not int or not 1 <= v < ctx.next_id:
+        fail(path, f"expected an object id below next_id {ctx.next_id}, got {_show(v)}")
+
+
+def CARD(v: Any, path: str, ctx: Ctx) -> None:
+    if type(v) is not int or v not in ctx.cards:
+        fail(path, f"unknown card id {_show(v)}")
+
+
+def PERM(v: Any, path: str, ctx: Ctx) -> None:
+    if type(v) is not int or v not in ctx.perms:
+        fail(path, f"unknown permanent id {_show(v)}")
+
+
+def STACK(v: Any, path: str, ctx: Ctx) -> None:
+    if type(v) is not int or v not in ctx.stack:
+        fail(path, f"unknown stack object id {_show(v)}")
+
+
+def REF(v: Any, path: str, ctx: Ctx) -> None:
+    """A target or chosen object: ``[kind, id]`` with kind p(layer), o(bject), s(tack), else a card
+    in a zone (h(and), g(raveyard), l(ibrary), ...)."""
+    if type(v) is not list or len(v) != 2 or type(v[0]) is not str:
+        fail(path, f"expected a reference [kind, id], got {_show(v)}")
+    kind, x = v
+    if kind == "p":
+        PLAYER(x, f"{path}[1]", ctx)
+    elif kind in ("o", "s"):
+        OBJ(x, f"{path}[1]", ctx)
+    elif len(kind) == 1:
+        CARD(x, f"{path}[1]", ctx)
+    else:
+        fail(path, f"unknown reference kind {_show(kind)}")
+
+
+def ABILITY(v: Any, path: str, ctx: Ctx) -> None:
+    """``{"$ability": [card name, kind, index, ...]}`` naming an ability that exists."""
+    from .registry import ability_by_ref
+
+    if type(v) is not dict or set(v) != {"$ability"} or type(v["$ability"]) is not list:
+        fail(path, f"expected an ability reference, got {_show(v)}")
+    ref = v["$ability"]
+    if not ref or not all(type(x) in (str, int) for x in ref):
+        fail(path, f"malformed ability reference {_show(ref)}")
+    try:
+        ability_by_ref(ref)
+    except (MtgError, LookupError, TypeError, ValueError, AttributeError):
+        fail(path, f"no such ability {_show(ref)}")
+
+
+# -- keys of free-form data, typed by name -----------------------------------------------------
+_PLAYER_KEYS = ("pl", "ctrl", "controller", "player", "src_controller", "owner", "chooser")
+_OBJ_KEYS = ("pid", "perm", "src", "source", "copy", "attacker", "sid", "stack_id", "rid")
+_INT_KEYS = ("ts", "t", "p", "amount", "left", "id", "x", "i", "n", "mode", "group", "max", "min",
+             "qi", "st", "remaining", "hand_size", "mulligans", "target_index", "ab", "rem", "ri")
+_STR_KEYS = ("until", "kind", "op", "who", "name", "card", "verb", "prompt", "colors", "src_colors",
+             "zone", "key", "tt", "dest", "label", "text", "sig", "k", "event")
+_BOOL_KEYS = ("used", "may", "combat", "reveal", "second", "fs", "forced", "first_strike")
+
+KEY_TYPES: dict[str, Check] = {
+    **dict.fromkeys(_PLAYER_KEYS, PLAYER),
+    **dict.fromkeys(_OBJ_KEYS, OPT(OBJ)),
+    **dict.fromkeys(_INT_KEYS, INT()),
+    **dict.fromkeys(_STR_KEYS, STR),
+    **dict.fromkeys(_BOOL_KEYS, BOOL),
+    "target": OPT(REF),
+    "recipient": OPT(REF),
+    "add": LIST(STR),
+    "legal": LIST(BOOL),
+    "abl": OPT(ABILITY),
+    "effects": LIST(DICT({"op": STR}, extra=ANY)),
+}
+
+
+def CARD_NAME(v: Any, path: str, ctx: Ctx) -> None:
+    from .registry import get_card
+
+    STR(v, path, ctx)
+    try:
+        get_card(v)
+    except MtgError as exc:
+        fail(path, str(exc))
+
+
+# -- the objects of a game ---------------------------------------------------------------------
+CARD_ENTRY = TUPLE(ID, CARD_NAME, PLAYER, STR)  # [id, name, owner, label]
+
+# The stored attributes of a player, a permanent and a stack object (serialize.py stores exactly
+# these, plus the zones and references it handles itself).
+PLAYER_ATTRS: dict[str, Check] = {
+    "life": INT(), "poison": COUNT, "mana_pool": LIST(COUNT, 6, 6), "lands_played": COUNT,
+    "drew_from_empty": BOOL, "mulligans": COUNT, "lost": BOOL, "conceded": BOOL,
+    "life_lost_this_turn": INT(), "damage_taken_this_turn": INT(),
+}
+PLAYER_ZONES = ("hand", "library", "graveyard", "removed")
+PERM_ATTRS: dict[str, Check] = {
+    "id": ID, "base_controller": PLAYER, "controller": PLAYER, "tapped": BOOL, "damage": COUNT,
+    "counters": MAP(STR, INT()), "attached_to": OPT(PERM), "sick": BOOL, "timestamp": INT(),
+    "regen_shields": COUNT, "cant_regen": BOOL, "attacking": BOOL, "blocking": LIST(OBJ),
+    "blocked": BOOL, "blockers": LIST(OBJ), "struck_first": BOOL,
+}
+STACK_KINDS = ("spell", "activated", "triggered", "combat_damage")
+_ASSIGN = TUPLE(OBJ, ENUM("p", "o"), INT(), INT(), STR, STR, PLAYER)
+STACK_ATTRS: dict[str, Check] = {
+    "id": ID, "kind": ENUM(*STACK_KINDS), "controller": PLAYER, "source": OPT(OBJ),
+    "source_name": STR, "ability": INT(), "targets": LIST(REF), "x": COUNT, "mode": INT(-1, 99),
+    "data": DICT({}, {"assign": LIST(_ASSIGN), "ev": DICT({}, extra=ANY)}, extra=ANY),
+    "label": STR,
+}
+
+PLAYER_CHECK = DICT({**PLAYER_ATTRS, **dict.fromkeys(PLAYER_ZONES, LIST(CARD))})
+PERM_CHECK = DICT({**PERM_ATTRS, "card": CARD, "used_this_turn": LIST(TUPLE(INT(), INT()))})
+STACK_CHECK = DICT({**STACK_ATTRS, "card": OPT(CARD), "ability_def": OPT(ABILITY)})
+
+_UNTIL = OPT(STR)
+_EFFECT_KEYS: dict[str, dict[str, Check]] = {
+    "pt": {"pid": OBJ, "p": INT(), "t": INT()},
+    "set_pt": {"pid": OBJ, "p": INT(), "t": INT()},
+    "grant": {"pid": OBJ, "add": LIST(STR)},
+    "animate": {"pid": OBJ, "types": LIST(STR), "subtypes": LIST(STR)},
+    "control": {"pid": OBJ, "controller": PLAYER},
+    "copy": {"pid": OBJ, "card": CARD_NAME},
+}
+_EFFECT_BY_KIND = {k: DICT({"kind": STR, "ts": INT(), **keys},
+                           {"until": _UNTIL, "colors": LIST(STR), "p": INT(), "t": INT(),
+                            "add": LIST(STR)}, extra=ANY)
+                   for k, keys in _EFFECT_KEYS.items()}
+
+
+def EFFECT(v: Any, path: str, ctx: Ctx) -> None:
+    """A continuous effect from a resolved spell or ability (see :mod:`mtg_env.engine.layers`)."""
+    if type(v) is not dict:
+        fail(path, f"expected an object, got {_show(v)}")
+    check = _EFFECT_BY_KIND.get(v.get("kind"))  # type: ignore[arg-type]
+    if check is None:
+        fail(f"{path}.kind", f"{_show(v.get('kind'))} is not one of {sorted(_EFFECT_BY_KIND)}")
+    check(v, path, ctx)
+
+
+REPLACEMENT = DICT({"kind": ENUM("prevent", "regenerate"), "id": INT(), "ts": INT()}, extra=ANY)
+PENDING = DICT({"ctrl": PLAYER}, extra=ANY)
+
+_FRAMES: dict[str, Check] = {
+    "cast": DICT({"pl": PLAYER, "sid": STACK, "st": INT(0, 99)}, extra=ANY),
+    "resolve": DICT({"sid": STACK, "i": COUNT}, extra=ANY),
+    "put": DICT({"order": TUPLE(PLAYER, PLAYER), "q": DICT({"0": LIST(PENDING), "1": LIST(PENDING)})},
+                extra=ANY),
+    "attack": DICT({"pl": PLAYER, "declared": LIST(PERM)}, extra=ANY),
+    "block": DICT({"pl": PLAYER, "pairs": LIST(TUPLE(PERM, PERM))}, extra=ANY),
+    "assign": DICT({"queue": LIST(OBJ), "qi": COUNT, "out": LIST(ANY),
+                    "cur": OPT(DICT({"pid": OBJ, "recips": LIST(REF), "got": LIST(INT()),
+                                     "rem": INT(), "ri": COUNT}, extra=ANY))}, extra=ANY),
+    "choose": DICT({"pl": PLAYER, "cands": LIST(REF), "chosen": LIST(REF), "min": COUNT,
+                    "max": COUNT, "verb": STR, "prompt": STR, "sid": OPT(OBJ),
+                    "then": OPT(DICT({}, extra=ANY))}, extra=ANY),
+    "yesno": DICT({"pl": PLAYER, "key": STR, "sid": STACK, "prompt": STR}, extra=ANY),
+    "cleanup": DICT({}, extra=ANY),
+    "shuffle": DICT({"pl": PLAYER}, extra=ANY),
+    "mulligan": DICT({"pl": PLAYER, "second": BOOL}, extra=ANY),
+    "order_repl": DICT({"ev": DICT({}, extra=ANY)}, extra=ANY),
+}
+
+
+def FRAME(v: Any, path: str, ctx: Ctx) -> None:
+    """A procedure in progress (see :mod:`mtg_env.engine.game`)."""
+    if type(v) is not dict:
+        fail(path, f"expected an object, got {_show(v)}")
+    check = _FRAMES.get(v.get("k"))  # type: ignore[arg-type]
+    if check is None:
+        fail(f"{path}.k", f"{_show(v.get('k'))} is not a known procedure")
+    check(v, path, ctx)
+
+
+# Option arguments by verb.
+_ARGS: dict[str, Check] = {
+    **dict.fromkeys(("pass", "done", "yes", "no", "keep", "mulligan"), TUPLE()),
+    "play": TUPLE(CARD), "mana": TUPLE(PERM, INT(), STR), "target": TUPLE(REF),
+    "choose": TUPLE(REF), "attack": TUPLE(PERM), "block": TUPLE(PERM, PERM),
+    "activate": TUPLE(PERM, INT()), "assign": TUPLE(INT()), "x": TUPLE(COUNT), "mode": TUPLE(COUNT),
+}
+
+
+def OPTION(v: Any, path: str, ctx: Ctx) -> None:
+    if type(v) is not list or len(v) != 3 or type(v[0]) is not str or type(v[1]) is not str:
+        fail(path, f"expected an option [verb, text, args], got {_show(v)}")
+    (_ARGS.get(v[0]) or LIST(ANY))(v[2], f"{path}[2]", ctx)
+
+
+def DECISION(v: Any, path: str, ctx: Ctx) -> None:
+    from .actions import DecisionKind
+
+    if v is None:
+        return
+    DICT({"player": PLAYER, "kind": ENUM(*(k.value for k in DecisionKind)), "prompt": STR,
+          "options": LIST(OPTION, 1), "context": DICT({}, extra=ANY)})(v, path, ctx)
+    texts = [o[1] for o in v["options"]]
+    if len(set(texts)) != len(texts):
+        fail(f"{path}.options", "option texts are not unique")
+
+
+# -- the whole state ---------------------------------------------------------------------------
+# Which decisions each procedure asks (the top frame answers the pending decision; with no frame
+# it is a priority decision).
+_FRAME_DECISIONS: dict[str | None, frozenset[str]] = {
+    None: frozenset({"priority"}),
+    "cast": frozenset({"target", "mode", "x_value", "pay_mana", "choose_color", "choose_player",
+                       "choose_cards", "yes_no"}),
+    "put": frozenset({"order_triggers"}),
+    "attack": frozenset({"declare_attackers"}),
+    "block": frozenset({"declare_blockers"}),
+    "assign": frozenset({"combat_damage"}),
+    "choose": frozenset({"choose_cards"}),
+    "yesno": frozenset({"yes_no"}),
+    "mulligan": frozenset({"mulligan"}),
+    "order_repl": frozenset({"order_replacements"}),
+}
+
+
+def _ids(items: Any, path: str, seen: set[int]) -> set[int]:
+    """The ``id`` of each object of a stored list, checked unique (types are checked later)."""
+    out: set[int] = set()
+    if type(items) is not list:
+        return out
+    for i, x in enumerate(items):
+        v = x.get("id") if type(x) is dict else None
+        if type(v) is int:
+            if v in seen or v in out:
+                fail(f"{path}[{i}].id", f"id {v} is used twice")
+            out.add(v)
+    return out
+
+
+def check_state(d: dict, fields: tuple, extra_keys: frozenset[str]) -> None:
+    """Check a stored game state (the dict ``serialize.game_to_dict`` makes; a field ``_x`` is
+    stored as ``x``) against ``fields``' checkers and the references between its objects; raise
+    :class:`StateError` naming the path of the first problem."""
+    stored = [(f.name.lstrip("_"), f.check) for f in fields if f.json != "derived"]
+    names = {k for k, _ in stored}
+    for k in d:
+        if k not in names and k not in extra_keys:
+            fail(_show(k), "unknown key of a game state")
+    for k, _ in stored:
+        if k not in d:
+            fail(k, "missing")
+    ctx = Ctx()
+    ID(d["next_id"], "next_id", ctx)
+    ctx.next_id = d["next_id"]
+    cards = d["cards"]
+    LIST(CARD_ENTRY)(cards, "cards", ctx)
+    from .registry import get_card
+
+    tokens: set[int] = set()
+    for i, (cid, name, owner, _label) in enumerate(cards):
+        if cid in ctx.cards:
+            fail(f"cards[{i}]", f"card id {cid} is used twice")
+        OBJ(cid, f"cards[{i}][0]", ctx)
+        ctx.cards[cid] = owner
+        if get_card(name).is_token:
+            tokens.add(cid)
+    ctx.perms = _ids(d["perms"], "perms", set())
+    ctx.stack = _ids(d["stack"], "stack", ctx.perms)
+    for k, check in stored:
+        check(d[k], k, ctx)
+    # Every card is in one zone (a token that left play is in none), its owner's.
+    where: dict[int, str] = {}
+
+    def put(cid: int, path: str) -> None:
+        if cid in where:
+            fail(path, f"card {cid} is also in {where[cid]}")
+        where[cid] = path
+
+    for pl, P in enumerate(d["players"]):
+        for zone in PLAYER_ZONES:
+            for i, cid in enumerate(P[zone]):
+                path = f"players[{pl}].{zone}[{i}]"
+                if ctx.cards[cid] != pl:
+                    fail(path, f"card {cid} is owned by player {ctx.cards[cid]}")
+                put(cid, path)
+    for i, p in enumerate(d["perms"]):
+        OBJ(p["id"], f"perms[{i}].id", ctx)
+        put(p["card"], f"perms[{i}].card")
+    for i, s in enumerate(d["stack"]):
+        OBJ(s["id"], f"stack[{i}].id", ctx)
+        if s["kind"] == "spell":
+            if s["card"] is None:
+                fail(f"stack[{i}].card", "a spell needs its card")
+            put(s["card"], f"stack[{i}].card")
+    for cid in ctx.cards:
+        if cid not in where and cid not in tokens:
+            fail("cards", f"card {cid} is in no zone")
+    # The game's progress: a finished game has no decision and nothing in progress; an unfinished
+    # one has a decision of the kind its innermost procedure asks.
+    dec = d["decision"]
+    if d["is_over"]:
+        if dec is not None or d["frames"]:
+            fail("decision", "a finished game has no pending decision or procedure")
+        return
+    if d["winner"] is not None:
+        fail("winner", "an unfinished game has no winner")
+    if dec is None:
+        fail("decision", "no decision pending in an unfinished game")
+    top = d["frames"][-1]["k"] if d["frames"] else None
+    if top not in _FRAME_DECISIONS or dec["kind"] not in _FRAME_DECISIONS[top]:
+        fail("decision.kind", f"a {dec['kind']} decision does not answer "
+                              f"{'the ' + top + ' procedure' if top else 'priority'}")
