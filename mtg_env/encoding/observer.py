@@ -1070,13 +1070,15 @@ class Observer:
         for a in d.options:
             # Engine actions are often the same objects from one decision to the next (mana
             # abilities especially); their index holds while the rows they name don't move.
+            # (A decision offers tagged copies of them: ``a.base`` is the shared object.)
             c = perm_cache if a.verb in _PERM_VERBS else cache
-            hit = c.get(id(a))
-            if hit is not None and hit[0] is a:
+            b = a.base
+            hit = c.get(id(b))
+            if hit is not None and hit[0] is b:
                 i = hit[1]
             else:
                 i = view.index_of(a)
-                c[id(a)] = (a, i)
+                c[id(b)] = (b, i)
             if i in out:
                 raise EncodingError(f"options {out[i].text!r} and {a.text!r} of player "
                                     f"{d.player}'s {d.kind.value} decision both map to index {i}")

@@ -119,8 +119,11 @@ class Game(TurnStructure, Priority, ManaAbilities, Targeting, StackResolution, Z
     def apply(self, action: Action | str) -> None:
         """Take one option of the pending decision, given as an Action or its exact text.
 
-        Raises :class:`IllegalActionError` (listing what is legal) for anything else; the
-        state is then unchanged.
+        An Action must be one of ``self.decision.options``: an option of an earlier decision or
+        of another game is refused even if its text is the same; a copy of this game made at
+        the same decision shares it (see :mod:`mtg_env.engine.actions`). Raises
+        :class:`IllegalActionError` (listing what is legal) for anything else; the state is
+        then unchanged.
         """
         d = self.decision
         if d is None:
@@ -135,14 +138,16 @@ class Game(TurnStructure, Priority, ManaAbilities, Targeting, StackResolution, Z
             chosen = d.find(text)
         else:
             text = action.text
-            for o in d.options:  # agents usually hand back the very object offered
+            if action.tag != d.serial:
+                raise IllegalActionError(
+                    f"{text!r} is not an option of player {d.player}'s pending {d.kind.value} "
+                    f"decision ({d.prompt}) but of "
+                    f"{'no decision' if not action.tag else 'an earlier decision or another game'}; "
+                    f"pass one of game.decision.options or its text")
+            for o in d.options:
                 if o is action:
                     chosen = o
                     break
-            else:
-                chosen = d.find(text)
-                if chosen is not None and chosen != action:
-                    chosen = None
         if chosen is None:
             legal = ", ".join(repr(a.text) for a in d.options)
             raise IllegalActionError(

@@ -365,13 +365,11 @@ def _mana_action(perm: Permanent, ab, index: int, color: str) -> Action:
                    (perm.id, index, color))
 
 
-_PASS_ONLY: dict[int, Decision] = {}
+_PASS_ONLY = (PASS,)
+_PASS_ONLY_PROMPT = tuple(f"player {pl}: priority (nothing to do but pass)" for pl in (0, 1))
 
 
 def _pass_only_decision(pl: int) -> Decision:
-    """One shared, immutable decision object for the common pass-only priority."""
-    d = _PASS_ONLY.get(pl)
-    if d is None:
-        d = Decision(pl, K.PRIORITY, [PASS], f"player {pl}: priority (nothing to do but pass)")
-        _PASS_ONLY[pl] = d
-    return d
+    """The common pass-only priority decision (a new one each time: its option is its own, see
+    :mod:`mtg_env.engine.actions`)."""
+    return Decision(pl, K.PRIORITY, _PASS_ONLY, _PASS_ONLY_PROMPT[pl])

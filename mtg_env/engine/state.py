@@ -46,7 +46,7 @@ FIELDS: tuple[Field, ...] = (
     Field("players", lambda: [Player(0), Player(1)], "clone_list", "object", "the two players",
           C.LIST(C.PLAYER_CHECK, 2, 2)),
     Field("cards", dict, "dict", "object", "every card of the game by id (cards are immutable)",
-          C.LIST(C.CARD_ENTRY)),
+          C.CARDS),
     Field("perms", dict, "clone_dict", "object", "permanents in play by id",
           C.LIST(C.PERM_CHECK)),
     Field("stack", list, "clone_list", "object", "the stack, top last (2007 CR 217.6)",

@@ -27,12 +27,13 @@ BIG = 10**9  # no count, life total or id of a real game comes near this
 class Ctx:
     """What the reference checks need: the ids that exist in the state being loaded."""
 
-    __slots__ = ("cards", "next_id", "perms", "stack")
+    __slots__ = ("cards", "next_id", "perms", "stack", "tokens")
 
     def __init__(self) -> None:
         self.cards: dict[int, int] = {}  # card id -> owner
         self.perms: set[int] = set()
         self.stack: set[int] = set()
+        self.tokens: set[int] = set()  # card ids of tokens
         self.next_id = BIG
 
 
@@ -52,6 +53,7 @@ def INT(lo: int = -BIG, hi: int = BIG) -> Check:
             fail(path, f"expected an integer, got {_show(v)}")
         if not lo <= v <= hi:
             fail(path, f"{v} is out of range [{lo}, {hi}]")
+    check.simple = (int, lo, hi)  # type: ignore[attr-defined]  # lets DICT test it inline
     return check
 
 
@@ -103,12 +105,24 @@ def ANY(v: Any, path: str, ctx: Ctx) -> None:
     fail(path, f"unexpected value {_show(v)}")
 
 
-def LIST(item: Check, min_len: int = 0, max_len: int = BIG) -> Check:
+def LIST(item: Check, min_len: int = 0, max_len: int = BIG) -> Check:  # noqa: N802
+    fast = _FAST_LISTS.get(item)  # a quick test of the whole list for the common item kinds
+    if fast is None and hasattr(item, "simple"):
+        t, lo, hi = item.simple
+        if lo is None:
+            def fast(v: list, ctx: Ctx) -> bool:
+                return all(type(x) is t for x in v)
+        else:
+            def fast(v: list, ctx: Ctx) -> bool:
+                return all(type(x) is t and lo <= x <= hi for x in v)
+
     def check(v: Any, path: str, ctx: Ctx) -> None:
         if type(v) is not list:
             fail(path, f"expected a list, got {_show(v)}")
         if not min_len <= len(v) <= max_len:
             fail(path, f"expected {min_len} to {max_len} items, got {len(v)}")
+        if fast is not None and fast(v, ctx):
+            return
         for i, x in enumerate(v):
             item(x, f"{path}[{i}]", ctx)
     return check
@@ -125,17 +139,30 @@ def TUPLE(*items: Check) -> Check:
 
 
 def DICT(required: dict[str, Check], optional: dict[str, Check] | None = None,
-         extra: Check | None = None) -> Check:
+         extra: Check | None = None) -> Check:  # noqa: N802
     """A JSON object with these keys; other keys are refused unless ``extra`` checks them."""
     optional = optional or {}
+    # Scalar keys are tested inline (a game state holds thousands of them); the checker itself
+    # runs only to word the error.
+    simple = [(k, *c.simple) for k, c in required.items() if hasattr(c, "simple")]
+    others = [(k, c) for k, c in required.items() if not hasattr(c, "simple")]
+    n_required = len(required)
 
     def check(v: Any, path: str, ctx: Ctx) -> None:
         if type(v) is not dict:
             fail(path, f"expected an object, got {_show(v)}")
-        for k, c in required.items():
+        for k, t, lo, hi in simple:
+            x = v.get(k, v)
+            if type(x) is not t or (lo is not None and not lo <= x <= hi):
+                if k not in v:
+                    fail(path, f"missing key {k!r}")
+                required[k](x, f"{path}.{k}", ctx)
+        for k, c in others:
             if k not in v:
                 fail(path, f"missing key {k!r}")
             c(v[k], f"{path}.{k}", ctx)
+        if len(v) == n_required:
+            return  # every key is a required one
         for k, x in v.items():
             if k in required:
                 continue
@@ -149,10 +176,17 @@ def DICT(required: dict[str, Check], optional: dict[str, Check] | None = None,
     return check
 
 
-def MAP(key: Check, value: Check) -> Check:
+def MAP(key: Check, value: Check) -> Check:  # noqa: N802
+    kt = key.simple[0] if hasattr(key, "simple") else None
+    vs = value.simple if hasattr(value, "simple") else None
+
     def check(v: Any, path: str, ctx: Ctx) -> None:
         if type(v) is not dict:
             fail(path, f"expected an object, got {_show(v)}")
+        if kt is not None and vs is not None and all(
+                type(k) is kt and type(x) is vs[0] and (vs[1] is None or vs[1] <= x <= vs[2])
+                for k, x in v.items()):
+            return
         for k, x in v.items():
             key(k, f"{path} key", ctx)
             value(x, f"{path}.{k}", ctx)
@@ -217,6 +251,15 @@ def ABILITY(v: Any, path: str, ctx: Ctx) -> None:
         fail(path, f"no such ability {_show(ref)}")
 
 
+_FAST_LISTS: dict[Check, Callable[[list, Ctx], bool]] = {
+    STR: lambda v, ctx: all(type(x) is str for x in v),
+    BOOL: lambda v, ctx: all(type(x) is bool for x in v),
+    CARD: lambda v, ctx: all(type(x) is int and x in ctx.cards for x in v),
+    OBJ: lambda v, ctx: all(type(x) is int and 0 < x < ctx.next_id for x in v),
+    PERM: lambda v, ctx: all(type(x) is int and x in ctx.perms for x in v),
+}
+
+
 # -- keys of free-form data, typed by name -----------------------------------------------------
 _PLAYER_KEYS = ("pl", "ctrl", "controller", "player", "src_controller", "owner", "chooser")
 _OBJ_KEYS = ("pid", "perm", "src", "source", "copy", "attacker", "sid", "stack_id", "rid")
@@ -241,14 +284,42 @@ KEY_TYPES: dict[str, Check] = {
 }
 
 
-def CARD_NAME(v: Any, path: str, ctx: Ctx) -> None:
+_NAMES: dict[str, bool] = {}  # card names seen valid -> is a token (the registry is immutable)
+
+
+def CARD_NAME(v: Any, path: str, ctx: Ctx) -> None:  # noqa: N802
+    if type(v) is str and v in _NAMES:
+        return
     from .registry import get_card
 
     STR(v, path, ctx)
     try:
-        get_card(v)
+        _NAMES[v] = get_card(v).is_token
     except MtgError as exc:
         fail(path, str(exc))
+
+
+def CARDS(v: Any, path: str, ctx: Ctx) -> None:  # noqa: N802
+    """Every card of the game, ``[id, name, owner, label]`` each; fills ``ctx.cards`` and
+    ``ctx.tokens`` (one tight loop: a game holds a hundred cards)."""
+    if type(v) is not list:
+        fail(path, f"expected a list, got {_show(v)}")
+    cards = ctx.cards
+    for i, e in enumerate(v):
+        if (type(e) is not list or len(e) != 4 or type(e[0]) is not int or type(e[2]) is not int
+                or type(e[3]) is not str):
+            CARD_ENTRY(e, f"{path}[{i}]", ctx)  # names the wrong part
+        cid, name, owner, _ = e
+        if name not in _NAMES:
+            CARD_NAME(name, f"{path}[{i}][1]", ctx)
+        if not 1 <= cid < ctx.next_id or owner not in (0, 1):
+            CARD_ENTRY(e, f"{path}[{i}]", ctx)
+            OBJ(cid, f"{path}[{i}][0]", ctx)
+        if cid in cards:
+            fail(f"{path}[{i}]", f"card id {cid} is used twice")
+        cards[cid] = owner
+        if _NAMES[name]:
+            ctx.tokens.add(cid)
 
 
 # -- the objects of a game ---------------------------------------------------------------------
@@ -414,48 +485,47 @@ def check_state(d: dict, fields: tuple, extra_keys: frozenset[str]) -> None:
     ctx = Ctx()
     ID(d["next_id"], "next_id", ctx)
     ctx.next_id = d["next_id"]
-    cards = d["cards"]
-    LIST(CARD_ENTRY)(cards, "cards", ctx)
-    from .registry import get_card
-
-    tokens: set[int] = set()
-    for i, (cid, name, owner, _label) in enumerate(cards):
-        if cid in ctx.cards:
-            fail(f"cards[{i}]", f"card id {cid} is used twice")
-        OBJ(cid, f"cards[{i}][0]", ctx)
-        ctx.cards[cid] = owner
-        if get_card(name).is_token:
-            tokens.add(cid)
+    first = ("next_id", "cards")  # the ids every other check refers to
+    for k, check in stored:
+        if k in first:
+            check(d[k], k, ctx)
     ctx.perms = _ids(d["perms"], "perms", set())
     ctx.stack = _ids(d["stack"], "stack", ctx.perms)
     for k, check in stored:
-        check(d[k], k, ctx)
+        if k not in first:
+            check(d[k], k, ctx)
     # Every card is in one zone (a token that left play is in none), its owner's.
-    where: dict[int, str] = {}
+    where: dict[int, tuple] = {}  # card id -> (zone path, index); formatted only on failure
+    cards = ctx.cards
 
-    def put(cid: int, path: str) -> None:
+    def put(cid: int, path: str, i: int | None) -> None:
         if cid in where:
-            fail(path, f"card {cid} is also in {where[cid]}")
-        where[cid] = path
+            zone, j = where[cid]
+            fail(f"{path}[{i}]" if i is not None else path,
+                 f"card {cid} is also in {zone}[{j}]" if j is not None else
+                 f"card {cid} is also in {zone}")
+        where[cid] = (path, i)
 
     for pl, P in enumerate(d["players"]):
         for zone in PLAYER_ZONES:
+            zpath = f"players[{pl}].{zone}"
             for i, cid in enumerate(P[zone]):
-                path = f"players[{pl}].{zone}[{i}]"
-                if ctx.cards[cid] != pl:
-                    fail(path, f"card {cid} is owned by player {ctx.cards[cid]}")
-                put(cid, path)
+                if cards[cid] != pl:
+                    fail(f"{zpath}[{i}]", f"card {cid} is owned by player {cards[cid]}")
+                if cid in where:
+                    put(cid, zpath, i)
+                where[cid] = (zpath, i)
     for i, p in enumerate(d["perms"]):
         OBJ(p["id"], f"perms[{i}].id", ctx)
-        put(p["card"], f"perms[{i}].card")
+        put(p["card"], f"perms[{i}].card", None)
     for i, s in enumerate(d["stack"]):
         OBJ(s["id"], f"stack[{i}].id", ctx)
         if s["kind"] == "spell":
             if s["card"] is None:
                 fail(f"stack[{i}].card", "a spell needs its card")
-            put(s["card"], f"stack[{i}].card")
+            put(s["card"], f"stack[{i}].card", None)
     for cid in ctx.cards:
-        if cid not in where and cid not in tokens:
+        if cid not in where and cid not in ctx.tokens:
             fail("cards", f"card {cid} is in no zone")
     # The game's progress: a finished game has no decision and nothing in progress; an unfinished
     # one has a decision of the kind its innermost procedure asks.
