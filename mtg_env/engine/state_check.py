@@ -105,7 +105,7 @@ def ANY(v: Any, path: str, ctx: Ctx) -> None:
     fail(path, f"unexpected value {_show(v)}")
 
 
-def LIST(item: Check, min_len: int = 0, max_len: int = BIG) -> Check:  # noqa: N802
+def LIST(item: Check, min_len: int = 0, max_len: int = BIG) -> Check:
     fast = _FAST_LISTS.get(item)  # a quick test of the whole list for the common item kinds
     if fast is None and hasattr(item, "simple"):
         t, lo, hi = item.simple
@@ -139,7 +139,7 @@ def TUPLE(*items: Check) -> Check:
 
 
 def DICT(required: dict[str, Check], optional: dict[str, Check] | None = None,
-         extra: Check | None = None) -> Check:  # noqa: N802
+         extra: Check | None = None) -> Check:
     """A JSON object with these keys; other keys are refused unless ``extra`` checks them."""
     optional = optional or {}
     # Scalar keys are tested inline (a game state holds thousands of them); the checker itself
@@ -176,7 +176,7 @@ def DICT(required: dict[str, Check], optional: dict[str, Check] | None = None,
     return check
 
 
-def MAP(key: Check, value: Check) -> Check:  # noqa: N802
+def MAP(key: Check, value: Check) -> Check:
     kt = key.simple[0] if hasattr(key, "simple") else None
     vs = value.simple if hasattr(value, "simple") else None
 
@@ -287,7 +287,7 @@ KEY_TYPES: dict[str, Check] = {
 _NAMES: dict[str, bool] = {}  # card names seen valid -> is a token (the registry is immutable)
 
 
-def CARD_NAME(v: Any, path: str, ctx: Ctx) -> None:  # noqa: N802
+def CARD_NAME(v: Any, path: str, ctx: Ctx) -> None:
     if type(v) is str and v in _NAMES:
         return
     from .registry import get_card
@@ -299,7 +299,7 @@ def CARD_NAME(v: Any, path: str, ctx: Ctx) -> None:  # noqa: N802
         fail(path, str(exc))
 
 
-def CARDS(v: Any, path: str, ctx: Ctx) -> None:  # noqa: N802
+def CARDS(v: Any, path: str, ctx: Ctx) -> None:
     """Every card of the game, ``[id, name, owner, label]`` each; fills ``ctx.cards`` and
     ``ctx.tokens`` (one tight loop: a game holds a hundred cards)."""
     if type(v) is not list:
