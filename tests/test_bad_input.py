@@ -190,3 +190,205 @@ def test_config_with_a_byte_order_mark_and_the_agents_key(tmp_path) -> None:
     res = runner.invoke(app, ["tournament", "--config", str(tcfg), "--decks", "starter_green,starter_red",
                               "-n", "2", "--workers", "1", "--out", str(tmp_path / "o"), "--no-progress"])
     assert res.exit_code == 0, res.output
+
+
+# -- saved game states (Game.from_json) --------------------------------------------------------
+SHOCK_ON_STACK = """
+turn: 3
+step: precombat_main
+players:
+  - hand: [Shock, Giant Growth]
+    in_play: [Mountain, Forest, Grizzly Bears]
+  - in_play: [Hill Giant]
+"""
+
+
+def _state_with_a_spell() -> str:
+    """A JSON state with permanents, a hand and Shock on the stack targeting Hill Giant."""
+    from mtg_env.testing import Scenario
+
+    s = Scenario(SHOCK_ON_STACK)
+    s.do("play Shock", "target Hill Giant")
+    return s.game.to_json()
+
+
+def _set(d: dict, path: tuple, value: object) -> None:
+    for k in path[:-1]:
+        d = d[k]
+    if value is _DELETE:
+        del d[path[-1]]
+    else:
+        d[path[-1]] = value
+
+
+_DELETE = object()
+
+
+@pytest.mark.parametrize(("path", "value", "message"), [
+    (("version",), 2, r"game state version 2 is not supported \(this engine reads version 3\)"),
+    (("turn",), _DELETE, r"^turn: missing$"),
+    (("turn",), "3", r"^turn: expected an integer, got '3'$"),
+    (("step",), "main", r"^step: 'main' is not one of"),
+    (("active",), 2, r"^active: 2 is out of range \[0, 1\]$"),
+    (("extra",), 1, r"^'extra': unknown key of a game state$"),
+    (("players", 0, "hand", 0), 77, r"^players\[0\]\.hand\[0\]: unknown card id 77$"),
+    (("players", 0, "hand", 0), "Giant Growth", r"^players\[0\]\.hand\[0\]: unknown card id 'Giant Growth'$"),
+    (("players", 1, "hand"), [2], r"^players\[1\]\.hand\[0\]: card 2 is owned by player 0$"),
+    (("players", 0, "library"), [2], r"^players\[0\]\.library\[0\]: card 2 is also in players\[0\]\.hand\[0\]$"),
+    (("players", 0, "hand"), [], r"^cards: card 2 is in no zone$"),
+    (("players", 0, "life"), True, r"^players\[0\]\.life: expected an integer, got True$"),
+    (("players", 0, "mana_pool"), [0, 0], r"^players\[0\]\.mana_pool: expected 6 to 6 items, got 2$"),
+    (("perms", 0, "tapped"), "yes", r"^perms\[0\]\.tapped: expected true or false, got 'yes'$"),
+    (("perms", 0, "attached_to"), 99, r"^perms\[0\]\.attached_to: unknown permanent id 99$"),
+    (("perms", 1, "id"), 3, r"^perms\[1\]\.id: id 3 is used twice$"),
+    (("perms", 0, "card"), 1, r"^stack\[0\]\.card: card 1 is also in perms\[0\]\.card$"),
+    (("perms", 0, "counters"), {"+1/+1": "2"}, r"^perms\[0\]\.counters\.\+1/\+1: expected an integer"),
+    (("stack", 0, "targets", 0), ["o", 999], r"^stack\[0\]\.targets\[0\]\[1\]: expected an object id below next_id 12, got 999$"),
+    (("stack", 0, "targets", 0), ["q", 9], r"^stack\[0\]\.targets\[0\]\[1\]: unknown card id 9$"),
+    (("stack", 0, "kind"), "sorcery", r"^stack\[0\]\.kind: 'sorcery' is not one of"),
+    (("stack", 0, "card"), None, r"^stack\[0\]\.card: a spell needs its card$"),
+    (("stack", 0, "ability_def"), {"$ability": ["Shock", "activated", 5]},
+     r"^stack\[0\]\.ability_def: no such ability \['Shock', 'activated', 5\]$"),
+    (("cards", 0, 1), "Shokc", r"^cards\[0\]\[1\]: unknown card 'Shokc'; did you mean 'Shock'\?$"),
+    (("decision", "player"), 2, r"^decision\.player: 2 is out of range \[0, 1\]$"),
+    (("decision", "options"), [], r"^decision\.options: expected 1 to .* items, got 0$"),
+    (("decision", "options", 1, 2), [99], r"^decision\.options\[1\]\[2\]\[0\]: unknown card id 99$"),
+    (("decision", "options", 2, 2, 0), 3.5, r"^decision\.options\[2\]\[2\]\[0\]: unknown permanent id 3\.5$"),
+    (("decision", "kind"), "target", r"^decision\.kind: a target decision does not answer priority$"),
+    (("decision",), None, r"^decision: no decision pending in an unfinished game$"),
+    (("frames",), [{"k": "fly"}], r"^frames\[0\]\.k: 'fly' is not a known procedure$"),
+    (("frames",), [{"k": "cast", "pl": 0, "sid": 5, "st": 0}], r"^frames\[0\]\.sid: unknown stack object id 5$"),
+    (("effects",), [{"kind": "pt", "pid": 9, "p": "3", "t": 3, "ts": 6, "until": "eot"}],
+     r"^effects\[0\]\.p: expected an integer, got '3'$"),
+    (("effects",), [{"kind": "blink", "pid": 9}], r"^effects\[0\]\.kind: 'blink' is not one of"),
+    (("pending",), [{"ctrl": 5}], r"^pending\[0\]\.ctrl: 5 is out of range \[0, 1\]$"),
+    (("rng",), -1, r"^rng: -1 is out of range"),
+    (("next_id",), 5, r"^cards\[\d+\]\[0\]: expected an object id below next_id 5, got \d+$"),
+])
+def test_bad_game_states(path: tuple, value: object, message: str) -> None:
+    """Every field of a saved state is checked at load against the schema declared with the
+    game's fields: the error names the path on one line, and no game is made."""
+    import json
+
+    from mtg_env import Game
+    from mtg_env.engine.errors import StateError
+
+    d = json.loads(_state_with_a_spell())
+    _set(d, path, value)
+    text = json.dumps(d)
+    with pytest.raises(StateError, match=message) as info:
+        Game.from_json(text)
+    assert "\n" not in str(info.value)
+
+
+def test_valid_states_round_trip() -> None:
+    from mtg_env import Game
+
+    text = _state_with_a_spell()
+    assert Game.from_json(text).to_json() == text
+
+
+def test_every_stored_field_has_a_schema() -> None:
+    """A field added to the game state (engine/state.py) must declare the checker of its JSON form,
+    and every attribute of a player, permanent and stack object is either stored with a checker or
+    recomputed on load (a characteristic the layer system derives)."""
+    from mtg_env.engine import state_check
+    from mtg_env.engine.model import Permanent, Player, StackItem
+    from mtg_env.engine.state import FIELDS
+
+    missing = [f.name for f in FIELDS if f.json != "derived" and f.check is None]
+    assert not missing, f"fields without a schema (Field.check) in engine/state.py: {missing}"
+    recomputed = {"activated", "base", "colors", "keywords", "name", "owner", "power", "static",
+                  "subtypes", "supertypes", "toughness", "triggered", "types"}
+    covered = {
+        Player: set(state_check.PLAYER_ATTRS) | set(state_check.PLAYER_ZONES) | {"index"},
+        Permanent: set(state_check.PERM_ATTRS) | {"card", "used_this_turn"} | recomputed,
+        StackItem: set(state_check.STACK_ATTRS) | {"card", "ability_def"},
+    }
+    for cls, names in covered.items():
+        uncovered = set(cls.__slots__) - names
+        assert not uncovered, f"{cls.__name__} attributes not in the stored state's schema: {uncovered}"
+
+
+# -- Game.apply: only an option of the pending decision ---------------------------------------
+def _two_games():
+    from mtg_env import Game
+
+    return (Game.new(["starter_green", "starter_red"], seed=3),
+            Game.new(["starter_green", "starter_red"], seed=3))
+
+
+def _pass_to_priority(g) -> None:
+    while g.decision.kind.value != "priority":
+        g.apply(g.decision.options[0])
+
+
+def test_action_of_another_game_is_refused() -> None:
+    """An equal option of an identical game is not an option of this one."""
+    from mtg_env.engine.errors import IllegalActionError
+
+    a, b = _two_games()
+    assert a.to_json() == b.to_json()
+    before = b.to_json()
+    with pytest.raises(IllegalActionError, match=r"^'keep' is not an option of player \d's pending mulligan "
+                       r"decision .* but of an earlier decision or another game; pass one of"):
+        b.apply(a.decision.options[0])
+    assert b.to_json() == before
+    b.apply("keep")  # its text is fine
+
+
+def test_action_of_an_earlier_decision_with_the_same_text_is_refused() -> None:
+    from mtg_env.engine.errors import IllegalActionError
+
+    g, _ = _two_games()
+    _pass_to_priority(g)
+    old_pass = next(o for o in g.decision.options if o.text == "pass")
+    g.apply(old_pass)
+    _pass_to_priority(g)
+    assert any(o.text == "pass" for o in g.decision.options)
+    before = g.to_json()
+    with pytest.raises(IllegalActionError, match=r"^'pass' is not an option of player"):
+        g.apply(old_pass)
+    assert g.to_json() == before
+    g.apply("pass")
+
+
+def test_hand_made_action_is_refused_and_its_text_accepted() -> None:
+    from mtg_env.engine.actions import Action
+    from mtg_env.engine.errors import IllegalActionError
+
+    g, _ = _two_games()
+    before = g.to_json()
+    with pytest.raises(IllegalActionError, match=r"^'keep' is not an option .* but of no decision"):
+        g.apply(Action("keep", "keep"))
+    assert g.to_json() == before
+
+
+def test_action_applies_to_a_copy_at_the_same_decision() -> None:
+    """The rule search agents rely on: a copy made at the same decision shares it, so an option
+    taken from the original applies to the copy (and to the original), until one moves on."""
+    from mtg_env.engine.errors import IllegalActionError
+
+    g, _ = _two_games()
+    a = g.decision.options[0]
+    c1, c2 = g.copy(), g.copy()
+    c1.apply(a)
+    c2.apply(a)
+    assert c1.to_json() == c2.to_json()
+    nxt = c1.decision.options[0]
+    before = c2.to_json()
+    with pytest.raises(IllegalActionError):
+        c2.apply(nxt)  # c2 moved on by itself: its decision is its own
+    assert c2.to_json() == before
+    g.apply(a)
+
+
+def test_action_from_before_a_json_round_trip_is_refused() -> None:
+    from mtg_env import Game
+    from mtg_env.engine.errors import IllegalActionError
+
+    g, _ = _two_games()
+    h = Game.from_json(g.to_json())
+    with pytest.raises(IllegalActionError):
+        h.apply(g.decision.options[0])
+    h.apply(g.decision.options[0].text)

@@ -3,19 +3,18 @@
 An :class:`Action` is a small immutable value with a text form, like python-chess's ``Move``:
 ``str(action)`` is unique within its decision and can be passed back to ``Game.apply``.
 
-Each :class:`Decision` has a serial number unique in the process, and the options it offers carry
-it (``Action.tag``): ``Game.apply`` takes an Action only from the pending decision itself, so an
-option of an earlier decision or of another game is refused even when its text is the same
-(``pass``). Copies of a game share the pending decision (``Game.copy`` shares it, see
-``engine/state.py``), so an option taken from a game applies to any copy made at the same decision
-(search agents rely on this) until that copy moves on. Option objects built by the engine may be
-cached and shared between decisions; a decision holds its own tagged copies of them.
+Each :class:`Decision` offers option objects of its own, and ``Game.apply`` takes an Action only
+if it is one of them, so an option of an earlier decision or of another game is refused even when
+its text is the same (``pass``). Copies of a game share the pending decision (``Game.copy`` shares
+it, see ``engine/state.py``), so an option taken from a game applies to any copy made at the same
+decision (search agents rely on this) until that copy moves on. Option objects built by the engine
+are cached and shared between decisions; a decision offers copies of them (``Action.base`` is the
+shared object, which observers may use as a cache key).
 """
 
 from __future__ import annotations
 
 from enum import Enum
-from itertools import count
 from typing import Any
 
 
@@ -54,16 +53,21 @@ class Action:
     Action('pass')
     """
 
-    __slots__ = ("args", "base", "tag", "text", "verb")
+    __slots__ = ("args", "base", "text", "verb")
 
-    def __init__(self, verb: str, text: str, args: tuple = (), tag: int = 0) -> None:
+    def __init__(self, verb: str, text: str, args: tuple = ()) -> None:
         self.verb = verb
         self.text = text
         self.args = args
-        self.tag = tag  # the serial of the decision offering it; 0: none
-        # The engine's (possibly cached, shared) option this one is a tagged copy of: the same
-        # object from one decision to the next while the option stays (observers cache by it).
+        # For an option a decision offers, the engine's (cached, shared) option it is a copy of:
+        # the same object from one decision to the next while the option stays. Else itself.
         self.base = self
+
+    @property
+    def offered(self) -> bool:
+        """Whether a decision offered this object (else it was made by hand or is the engine's
+        shared original)."""
+        return self.base is not self
 
     def __str__(self) -> str:
         return self.text
@@ -88,19 +92,17 @@ class Action:
         return cls(verb, text, tuple(tuple(a) if isinstance(a, list) else a for a in args))
 
 
-def _tagged(a: Action, tag: int) -> Action:
-    """A copy of ``a`` offered by the decision numbered ``tag``."""
+def _offer(a: Action) -> Action:
+    """A copy of ``a`` for one decision to offer."""
     b = _new(Action)
     b.verb = a.verb
     b.text = a.text
     b.args = a.args
-    b.tag = tag
     b.base = a.base
     return b
 
 
 _new = object.__new__
-_SERIALS = count(1)
 
 PASS = Action("pass", "pass")
 DONE = Action("done", "done")
@@ -117,14 +119,13 @@ class Decision:
     the attacker being assigned, damage left to divide, ...).
     """
 
-    __slots__ = ("_by_text", "context", "kind", "options", "player", "prompt", "serial")
+    __slots__ = ("_by_text", "context", "kind", "options", "player", "prompt")
 
     def __init__(self, player: int, kind: DecisionKind, options: list[Action], prompt: str,
                  context: dict[str, Any] | None = None) -> None:
         self.player = player
         self.kind = kind
-        self.serial = serial = next(_SERIALS)
-        self.options = [_tagged(o, serial) for o in options]
+        self.options = [_offer(o) for o in options]
         self.prompt = prompt
         self.context = context if context is not None else {}
         self._by_text: dict[str, Action] | None = None

@@ -138,16 +138,16 @@ class Game(TurnStructure, Priority, ManaAbilities, Targeting, StackResolution, Z
             chosen = d.find(text)
         else:
             text = action.text
-            if action.tag != d.serial:
-                raise IllegalActionError(
-                    f"{text!r} is not an option of player {d.player}'s pending {d.kind.value} "
-                    f"decision ({d.prompt}) but of "
-                    f"{'no decision' if not action.tag else 'an earlier decision or another game'}; "
-                    f"pass one of game.decision.options or its text")
             for o in d.options:
                 if o is action:
                     chosen = o
                     break
+            else:
+                raise IllegalActionError(
+                    f"{text!r} is not an option of player {d.player}'s pending {d.kind.value} "
+                    f"decision ({d.prompt}) but of "
+                    f"{'an earlier decision or another game' if action.offered else 'no decision'}; "
+                    f"pass one of game.decision.options or its text")
         if chosen is None:
             legal = ", ".join(repr(a.text) for a in d.options)
             raise IllegalActionError(

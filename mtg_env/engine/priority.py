@@ -365,11 +365,24 @@ def _mana_action(perm: Permanent, ab, index: int, color: str) -> Action:
                    (perm.id, index, color))
 
 
-_PASS_ONLY = (PASS,)
 _PASS_ONLY_PROMPT = tuple(f"player {pl}: priority (nothing to do but pass)" for pl in (0, 1))
+_NO_CONTEXT: dict = {}  # decisions are immutable: one empty context serves them all
+_new = object.__new__
 
 
 def _pass_only_decision(pl: int) -> Decision:
-    """The common pass-only priority decision (a new one each time: its option is its own, see
+    """The common pass-only priority decision, built without ``Decision.__init__`` (the most
+    frequent decision): a new one each time, offering its own copy of ``pass`` (see
     :mod:`mtg_env.engine.actions`)."""
-    return Decision(pl, K.PRIORITY, _PASS_ONLY, _PASS_ONLY_PROMPT[pl])
+    d = _new(Decision)
+    d.player = pl
+    d.kind = K.PRIORITY
+    d.prompt = _PASS_ONLY_PROMPT[pl]
+    d.context = _NO_CONTEXT
+    d._by_text = None
+    a = _new(Action)
+    a.verb = a.text = "pass"
+    a.args = ()
+    a.base = PASS
+    d.options = [a]
+    return d
