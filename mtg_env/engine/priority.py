@@ -365,24 +365,46 @@ def _mana_action(perm: Permanent, ab, index: int, color: str) -> Action:
                    (perm.id, index, color))
 
 
-_PASS_ONLY_PROMPT = tuple(f"player {pl}: priority (nothing to do but pass)" for pl in (0, 1))
-_NO_CONTEXT: dict = {}  # decisions are immutable: one empty context serves them all
+class _Pass(Action):
+    """The ``pass`` option of one pass-only decision: a distinct object per decision (see
+    :mod:`mtg_env.engine.actions`) whose fields are class attributes, so making one sets none."""
+
+    __slots__ = ()
+    verb = text = "pass"
+    args = ()
+    base = PASS
+
+    def __reduce__(self) -> tuple:  # its fields are class attributes: pickle just the class
+        return (_new, (_Pass,))
+
+
+class _PassOnly0(Decision):
+    """Player 0's pass-only priority decision, the most frequent decision: the fixed fields are
+    class attributes (decisions are immutable); only ``options`` is per decision."""
+
+    __slots__ = ()
+    player = 0
+    kind = K.PRIORITY
+    prompt = "player 0: priority (nothing to do but pass)"
+    context: dict = {}
+
+    def __reduce__(self) -> tuple:
+        return (_pass_only_decision, (self.player,))
+
+
+class _PassOnly1(_PassOnly0):
+    __slots__ = ()
+    player = 1
+    prompt = "player 1: priority (nothing to do but pass)"
+
+
+_PASS_ONLY = (_PassOnly0, _PassOnly1)
 _new = object.__new__
 
 
 def _pass_only_decision(pl: int) -> Decision:
-    """The common pass-only priority decision, built without ``Decision.__init__`` (the most
-    frequent decision): a new one each time, offering its own copy of ``pass`` (see
-    :mod:`mtg_env.engine.actions`)."""
-    d = _new(Decision)
-    d.player = pl
-    d.kind = K.PRIORITY
-    d.prompt = _PASS_ONLY_PROMPT[pl]
-    d.context = _NO_CONTEXT
+    """A new pass-only priority decision offering its own ``pass``."""
+    d = _new(_PASS_ONLY[pl])
     d._by_text = None
-    a = _new(Action)
-    a.verb = a.text = "pass"
-    a.args = ()
-    a.base = PASS
-    d.options = [a]
+    d.options = [_new(_Pass)]
     return d

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from .actions import Decision
+from .actions import Decision, DecisionKind
 from .errors import MtgError, StateError, UnknownCardError
 from .model import ActivatedAbility, Card, Permanent, Player, StackItem, StaticAbility, TriggeredAbility
 from .registry import ability_by_ref, get_card
@@ -162,4 +162,21 @@ def _from_dict(d: dict) -> Game:
     g._fresh()
     if not g.is_over and g.decision is None:
         raise MtgError("malformed game state: no decision pending in an unfinished game")
+    _check_priority_options(g)
     return g
+
+
+def _check_priority_options(g: Game) -> None:
+    """A priority decision (the common one) must offer exactly what the engine offers in this
+    position: its options name abilities by index, which the schema alone can't check."""
+    dec = g.decision
+    if dec is None or g.frames or dec.kind is not DecisionKind.PRIORITY:
+        return
+    if dec.player != g.prio:
+        raise StateError(f"decision.player: {dec.player} does not have priority (prio is {g.prio})")
+    want = [(a.verb, a.text, a.args) for a in g._priority_options(dec.player)]
+    got = [(a.verb, a.text, a.args) for a in dec.options]
+    if got != want:
+        extra = [t for _, t, _ in got if all(t != w for _, w, _ in want)]
+        raise StateError(f"decision.options: not the options of this position"
+                         f"{' (' + repr(extra[0]) + ' is not legal)' if extra else ''}")
