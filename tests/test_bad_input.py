@@ -392,3 +392,42 @@ def test_action_from_before_a_json_round_trip_is_refused() -> None:
     with pytest.raises(IllegalActionError):
         h.apply(g.decision.options[0])
     h.apply(g.decision.options[0].text)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('{"x": 1' + "0" * 5000 + "}", r"^not a JSON game state: Exceeds the limit"),
+    ("[" * 100000, r"^not a JSON game state: maximum recursion depth"),
+    (None, r"^not a JSON game state: the JSON object must be str"),
+    ("[1]", r"^not an mtg_env game state"),
+    ('{"format": "mtg_env.game", "version": 3}', r"^players: missing$"),
+])
+def test_bad_game_state_texts(text: object, message: str) -> None:
+    from mtg_env import Game
+    from mtg_env.engine.errors import StateError
+
+    with pytest.raises(StateError, match=message) as info:
+        Game.from_json(text)  # type: ignore[arg-type]
+    assert "\n" not in str(info.value)
+
+
+def test_priority_options_are_checked_against_the_position() -> None:
+    """Options name abilities by index; a priority decision must offer what the position does."""
+    import json
+
+    from mtg_env import Game
+    from mtg_env.engine.errors import StateError
+
+    d = json.loads(_state_with_a_spell())
+    opts = d["decision"]["options"]
+    opts[2][2][1] = 3  # "tap Forest for G" naming a mana ability the Forest doesn't have
+    with pytest.raises(StateError, match=r"^decision\.options: not the options of this position "
+                                         r"\('tap Forest for G' is not legal\)$"):
+        Game.from_json(json.dumps(d))
+    d = json.loads(_state_with_a_spell())
+    d["decision"]["options"] = d["decision"]["options"][:1]
+    with pytest.raises(StateError, match=r"^decision\.options: not the options of this position$"):
+        Game.from_json(json.dumps(d))
+    d = json.loads(_state_with_a_spell())
+    d["decision"]["player"] = 1
+    with pytest.raises(StateError, match=r"^decision\.player: 1 does not have priority \(prio is 0\)$"):
+        Game.from_json(json.dumps(d))

@@ -125,7 +125,15 @@ class Decision:
                  context: dict[str, Any] | None = None) -> None:
         self.player = player
         self.kind = kind
-        self.options = [_offer(o) for o in options]
+        # Its own copy of each option (inlined _offer: this runs at every decision).
+        self.options = offered = []
+        for o in options:
+            b = _new(Action)
+            b.verb = o.verb
+            b.text = o.text
+            b.args = o.args
+            b.base = o.base
+            offered.append(b)
         self.prompt = prompt
         self.context = context if context is not None else {}
         self._by_text: dict[str, Action] | None = None

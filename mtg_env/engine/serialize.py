@@ -96,16 +96,21 @@ def game_to_json(g: Game) -> str:
 def game_from_json(text: str) -> Game:
     try:
         d = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as exc:
-        raise StateError(f"not a JSON game state: {exc}") from None
+    except (TypeError, ValueError, RecursionError) as exc:  # ValueError: also a 5000-digit int
+        raise StateError(f"not a JSON game state: {exc}".splitlines()[0]) from None
     if not isinstance(d, dict) or d.get("format") != "mtg_env.game":
         raise StateError("not an mtg_env game state (missing 'format': 'mtg_env.game')")
     if d.get("version") != FORMAT_VERSION:
         raise StateError(f"game state version {d.get('version')!r} is not supported "
                          f"(this engine reads version {FORMAT_VERSION})")
-    check_state(d, FIELDS, _HEADER)
+    try:
+        check_state(d, FIELDS, _HEADER)
+    except RecursionError:
+        raise StateError("game state nested too deeply") from None
     try:
         return _from_dict(d)
+    except StateError:
+        raise
     except UnknownCardError as exc:
         raise StateError(f"game state names an unknown card: {exc}") from None
     except (KeyError, IndexError, TypeError, ValueError) as exc:
@@ -177,6 +182,6 @@ def _check_priority_options(g: Game) -> None:
     want = [(a.verb, a.text, a.args) for a in g._priority_options(dec.player)]
     got = [(a.verb, a.text, a.args) for a in dec.options]
     if got != want:
-        extra = [t for _, t, _ in got if all(t != w for _, w, _ in want)]
+        extra = [t for v, t, a in got if (v, t, a) not in want]
         raise StateError(f"decision.options: not the options of this position"
                          f"{' (' + repr(extra[0]) + ' is not legal)' if extra else ''}")
