@@ -10,6 +10,7 @@ modes 409.1b, X 409.1c, targets 409.1d, total cost 409.1f, mana abilities 409.1g
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
 from . import effects as fx
 from .actions import PASS, Action, Decision, DecisionKind
@@ -386,7 +387,7 @@ class _PassOnly0(Decision):
     player = 0
     kind = K.PRIORITY
     prompt = "player 0: priority (nothing to do but pass)"
-    context: dict = {}
+    context: ClassVar[dict] = {}  # decisions are immutable: one empty context serves all
 
     def __reduce__(self) -> tuple:
         return (_pass_only_decision, (self.player,))
