@@ -113,7 +113,7 @@ def game_from_json(text: str) -> Game:
         raise
     except UnknownCardError as exc:
         raise StateError(f"game state names an unknown card: {exc}") from None
-    except (KeyError, IndexError, TypeError, ValueError) as exc:
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
         raise StateError(f"malformed game state: {type(exc).__name__}: {exc}") from None
 
 

@@ -310,7 +310,7 @@ def CARDS(v: Any, path: str, ctx: Ctx) -> None:
                 or type(e[3]) is not str):
             CARD_ENTRY(e, f"{path}[{i}]", ctx)  # names the wrong part
         cid, name, owner, _ = e
-        if name not in _NAMES:
+        if type(name) is not str or name not in _NAMES:
             CARD_NAME(name, f"{path}[{i}][1]", ctx)
         if not 1 <= cid < ctx.next_id or owner not in (0, 1):
             CARD_ENTRY(e, f"{path}[{i}]", ctx)
@@ -371,7 +371,8 @@ def EFFECT(v: Any, path: str, ctx: Ctx) -> None:
     """A continuous effect from a resolved spell or ability (see :mod:`mtg_env.engine.layers`)."""
     if type(v) is not dict:
         fail(path, f"expected an object, got {_show(v)}")
-    check = _EFFECT_BY_KIND.get(v.get("kind"))  # type: ignore[arg-type]
+    kind = v.get("kind")
+    check = _EFFECT_BY_KIND.get(kind) if type(kind) is str else None
     if check is None:
         fail(f"{path}.kind", f"{_show(v.get('kind'))} is not one of {sorted(_EFFECT_BY_KIND)}")
     check(v, path, ctx)
@@ -405,7 +406,8 @@ def FRAME(v: Any, path: str, ctx: Ctx) -> None:
     """A procedure in progress (see :mod:`mtg_env.engine.game`)."""
     if type(v) is not dict:
         fail(path, f"expected an object, got {_show(v)}")
-    check = _FRAMES.get(v.get("k"))  # type: ignore[arg-type]
+    k = v.get("k")
+    check = _FRAMES.get(k) if type(k) is str else None
     if check is None:
         fail(f"{path}.k", f"{_show(v.get('k'))} is not a known procedure")
     check(v, path, ctx)
