@@ -261,26 +261,45 @@ _FAST_LISTS: dict[Check, Callable[[list, Ctx], bool]] = {
 
 
 # -- keys of free-form data, typed by name -----------------------------------------------------
+# Free-form data reads its values with ``.get``, so ``None`` is accepted for every key; a key's
+# other values must have its type. A key whose values differ in type between uses is left out.
 _PLAYER_KEYS = ("pl", "ctrl", "controller", "player", "src_controller", "owner", "chooser")
-_OBJ_KEYS = ("pid", "perm", "src", "source", "copy", "attacker", "sid", "stack_id", "rid")
+_OBJ_KEYS = ("pid", "perm", "source", "copy", "attacker", "sid", "stack_id", "rid")
 _INT_KEYS = ("ts", "t", "p", "amount", "left", "id", "x", "i", "n", "mode", "group", "max", "min",
              "qi", "st", "remaining", "hand_size", "mulligans", "target_index", "ab", "rem", "ri")
-_STR_KEYS = ("until", "kind", "op", "who", "name", "card", "verb", "prompt", "colors", "src_colors",
-             "zone", "key", "tt", "dest", "label", "text", "sig", "k", "event")
-_BOOL_KEYS = ("used", "may", "combat", "reveal", "second", "fs", "forced", "first_strike")
+_STR_KEYS = ("until", "kind", "op", "who", "name", "card", "verb", "prompt", "src_colors",
+             "zone", "tt", "dest", "label", "text", "sig", "k", "event", "e")
+_BOOL_KEYS = ("used", "may", "combat", "reveal", "second", "fs", "forced", "first_strike",
+              "no_regen", "combat_only")
+
+
+def _src(v: Any, path: str, ctx: Ctx) -> None:
+    """``src``: a permanent id (effects, triggers) or a damage source ``{pid, label, ...}``."""
+    if type(v) is dict:
+        ANY(v, path, ctx)
+    elif v is not None:
+        OBJ(v, path, ctx)
+
+
+def _colors(v: Any, path: str, ctx: Ctx) -> None:
+    if v is not None and type(v) is not str:
+        LIST(STR)(v, path, ctx)
+
 
 KEY_TYPES: dict[str, Check] = {
-    **dict.fromkeys(_PLAYER_KEYS, PLAYER),
+    **dict.fromkeys(_PLAYER_KEYS, OPT(PLAYER)),
     **dict.fromkeys(_OBJ_KEYS, OPT(OBJ)),
-    **dict.fromkeys(_INT_KEYS, INT()),
-    **dict.fromkeys(_STR_KEYS, STR),
-    **dict.fromkeys(_BOOL_KEYS, BOOL),
+    **dict.fromkeys(_INT_KEYS, OPT(INT())),
+    **dict.fromkeys(_STR_KEYS, OPT(STR)),
+    **dict.fromkeys(_BOOL_KEYS, OPT(BOOL)),
+    "src": _src,
+    "colors": _colors,
     "target": OPT(REF),
     "recipient": OPT(REF),
-    "add": LIST(STR),
-    "legal": LIST(BOOL),
+    "add": OPT(LIST(STR)),
+    "legal": OPT(LIST(BOOL)),
     "abl": OPT(ABILITY),
-    "effects": LIST(DICT({"op": STR}, extra=ANY)),
+    "effects": OPT(LIST(DICT({}, extra=ANY))),
 }
 
 
@@ -344,7 +363,8 @@ _ASSIGN = TUPLE(OBJ, ENUM("p", "o"), INT(), INT(), STR, STR, PLAYER)
 STACK_ATTRS: dict[str, Check] = {
     "id": ID, "kind": ENUM(*STACK_KINDS), "controller": PLAYER, "source": OPT(OBJ),
     "source_name": STR, "ability": INT(), "targets": LIST(REF), "x": COUNT, "mode": INT(-1, 99),
-    "data": DICT({}, {"assign": LIST(_ASSIGN), "ev": DICT({}, extra=ANY)}, extra=ANY),
+    "data": DICT({}, {"assign": LIST(_ASSIGN), "ev": DICT({}, extra=ANY),
+                      "effects": LIST(DICT({"op": STR}, extra=ANY))}, extra=ANY),
     "label": STR,
 }
 
