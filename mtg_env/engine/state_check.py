@@ -67,6 +67,11 @@ def STR(v: Any, path: str, ctx: Ctx) -> None:
         fail(path, f"expected a string, got {_show(v)}")
 
 
+# Lets DICT, LIST and MAP test these inline (a game state holds thousands of them).
+BOOL.simple = (bool, False, True)  # type: ignore[attr-defined]
+STR.simple = (str, None, None)  # type: ignore[attr-defined]
+
+
 def ENUM(*values: Any) -> Check:
     allowed = set(values)
 
