@@ -258,6 +258,7 @@ _DELETE = object()
     (("decision",), None, r"^decision: no decision pending in an unfinished game$"),
     (("frames",), [{"k": "fly"}], r"^frames\[0\]\.k: 'fly' is not a known procedure$"),
     (("frames",), [{"k": "cast", "pl": 0, "sid": 5, "st": 0}], r"^frames\[0\]\.sid: unknown stack object id 5$"),
+    (("frames",), [{"k": "resolve", "sid": 11, "i": 0, "st": -1}], r"^frames\[0\]\.st: -1 is not one of"),
     (("effects",), [{"kind": "pt", "pid": 9, "p": "3", "t": 3, "ts": 6, "until": "eot"}],
      r"^effects\[0\]\.p: expected an integer, got '3'$"),
     (("effects",), [{"kind": "blink", "pid": 9}], r"^effects\[0\]\.kind: 'blink' is not one of"),

@@ -407,8 +407,9 @@ REPLACEMENT = DICT({"kind": ENUM("prevent", "regenerate"), "id": INT(), "ts": IN
 PENDING = DICT({"ctrl": PLAYER}, extra=ANY)
 
 _FRAMES: dict[str, Check] = {
-    "cast": DICT({"pl": PLAYER, "sid": STACK, "st": INT(0, 99)}, extra=ANY),
-    "resolve": DICT({"sid": STACK, "i": COUNT}, extra=ANY),
+    # "st": the step a procedure has reached (an unknown step would never advance).
+    "cast": DICT({"pl": PLAYER, "sid": STACK, "st": ENUM(0, 1, 2, 3, 4)}, extra=ANY),
+    "resolve": DICT({"sid": STACK, "i": COUNT, "st": ENUM(0, 1, 5)}, extra=ANY),
     "put": DICT({"order": TUPLE(PLAYER, PLAYER), "q": DICT({"0": LIST(PENDING), "1": LIST(PENDING)})},
                 extra=ANY),
     "attack": DICT({"pl": PLAYER, "declared": LIST(PERM)}, extra=ANY),
@@ -436,6 +437,8 @@ def FRAME(v: Any, path: str, ctx: Ctx) -> None:
     if check is None:
         fail(f"{path}.k", f"{_show(v.get('k'))} is not a known procedure")
     check(v, path, ctx)
+    if k == "choose" and v["min"] > v["max"]:
+        fail(path, f"cannot choose at least {v['min']} and at most {v['max']}")
 
 
 # Option arguments by verb.
