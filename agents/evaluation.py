@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from mtg_env.engine.effects import matches_filter
 from mtg_env.engine.errors import MtgError
+from mtg_env.engine.filters import cached_filter
 from mtg_env.engine.model import LANDWALK, CardDef, TargetSpec
 from mtg_env.engine.rules import block_allowed, protected_from
 from mtg_env.engine.view import PermanentView, PlayerView
@@ -22,9 +23,10 @@ HARMFUL_KEYWORDS = frozenset({"cant_attack", "cant_block", "defender", "doesnt_u
 # Effect ops that are bad for the object or player they apply to, and ones that are good.
 HARMFUL_OPS = frozenset({"deal_damage", "destroy", "bounce", "tap", "counter_spell", "lose_life",
                          "gain_control", "discard", "sacrifice", "exile", "remove",
-                         "put_on_library", "mill"})
+                         "put_on_library", "mill", "hand_to_library"})
 HELPFUL_OPS = frozenset({"pump", "grant", "regenerate", "untap", "gain_life", "draw", "attach",
-                         "prevent_damage", "add_counters"})
+                         "prevent_damage", "add_counters", "put_counters", "double_life",
+                         "create_token", "reanimate", "put_from_hand"})
 LETHAL = 1000.0
 
 
@@ -302,11 +304,14 @@ def effect_polarity(spec: dict) -> int:
 
 
 def amount_of(v, x: int) -> int:
-    """A number from card data: an int, ``"X"``, or (anything else) 1 as a rough guess."""
+    """A number from card data: an int, ``"X"``, ``"-X"``, or (anything else) 1 as a rough
+    guess."""
     if isinstance(v, int):
         return v
     if v == "X":
         return x
+    if v == "-X":
+        return -x
     return 1
 
 
@@ -338,6 +343,27 @@ def effect_value(view: PlayerView, me: int, spec: dict, ref: tuple | None, x: in
             return -sign * 1.5 * n
         if op == "discard":
             return sign * 1.5 * amount_of(spec.get("amount", 1), x)
+        if op == "double_life":
+            return -sign * 0.25 * max(life, 0)
+        if op == "hand_to_library":  # like a discard the player draws again later
+            return sign * 1.5 * amount_of(spec.get("amount", 1), x)
+        if op == "mill":
+            per = spec.get("per_player")
+            n = (view.players[v].library_size // 2 if per == "half_library"
+                 else view.players[v].hand_size if per == "hand_size"
+                 else amount_of(spec.get("amount", 1), x))
+            lib = view.players[v].library_size
+            if v == opp and n >= lib:
+                return 10.0  # they lose at their next draw
+            return sign * 0.3 * min(n, lib)
+        if op == "put_from_hand":  # the best card of that hand it may put into play, free
+            flt = cached_filter(spec.get("filter") or {}, "card")
+            hand = view.players[v].hand or ()
+            best = max((card_value(c.cdef) for c in hand
+                        if c.cdef.is_permanent_card and flt.test(c, v)), default=0.0)
+            return -sign * best
+        if op == "create_token":
+            return -sign * 1.5 * amount_of(spec.get("amount", 1), x)
         return sign * 0.5 * -effect_polarity(spec)
     if kind == "s":
         s = view.stack_object(v)
@@ -378,6 +404,10 @@ def effect_value(view: PlayerView, me: int, spec: dict, ref: tuple | None, x: in
         return sign * (0.25 * val if p.is_creature else 0.2)
     if op == "untap":
         return -sign * (0.3 if p.tapped else 0.0)
+    if op == "tap_or_untap":  # the choice on resolution: untap mine, tap theirs
+        if p.tapped:
+            return 0.3 if mine else 0.0
+        return 0.0 if mine else (0.25 * val if p.is_creature else 0.2)
     if op == "pump":
         pp, tt = amount_of(spec.get("p", 0), x), amount_of(spec.get("t", 0), x)
         if p.is_creature and p.toughness - p.damage + tt <= 0:
@@ -400,6 +430,8 @@ def effect_value(view: PlayerView, me: int, spec: dict, ref: tuple | None, x: in
         return -sign * 0.6 * (after - before)
     if op == "regenerate":
         return -sign * 0.1
+    if op == "cant_block_this":  # Duct Crawler: worth a little against an untapped blocker
+        return sign * 0.1 * val if p.is_creature and not p.tapped else 0.0
     if op == "attach":
         return 0.0  # valued by the caller (equipment)
     pol = effect_polarity(spec)
@@ -436,6 +468,8 @@ def static_aura_value(cdef: CardDef, host: PermanentView, me: int) -> float:
             v += keyword_bonus(host.power, host.toughness, s.params.get("keywords", ()))
         elif s.kind == "set_pt":
             v += 1.5 * (s.params.get("p", 0) - host.power) + (s.params.get("t", 0) - host.toughness)
+        elif s.kind == "control":  # Persuasion: worth the creature taken, nothing on my own
+            v -= 2.0 * creature_value(host) if host.is_creature else 1.0
         else:
             v += 0.5
     for ab in cdef.triggered:

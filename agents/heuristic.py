@@ -58,7 +58,8 @@ __all__ = ["HeuristicAgent"]
 log = logging.getLogger(__name__)
 K = DecisionKind
 MAIN_STEPS = ("precombat_main", "postcombat_main")
-HARMFUL_CHOICES = ("discard", "sacrifice", "return", "bounce", "destroy", "remove", "exile")
+HARMFUL_CHOICES = ("discard", "sacrifice", "return", "bounce", "destroy", "remove", "exile", "tap",
+                   "put on the top")
 
 
 class HeuristicAgent(BaseAgent):
@@ -151,6 +152,9 @@ class HeuristicAgent(BaseAgent):
         """Value for ``me`` of resolving ``effects`` with these targets."""
         total = 0.0
         for e in effects:
+            if e.get("op") == "prevent_all_damage":
+                total += self._prevent_all_value(view, me, e) if in_combat else 0.0
+                continue
             for ref in self._refs(view, me, e, targets, source):
                 op = e.get("op")
                 if op in ("pump", "regenerate", "grant") and ref[0] == "o":
@@ -162,6 +166,38 @@ class HeuristicAgent(BaseAgent):
                     total += self._combat_pump_value(view, me, ref[1], e, x)
                 else:
                     total += effect_value(view, me, e, ref, x, in_combat)
+        return total
+
+    def _prevent_all_value(self, view: PlayerView, me: int, e: dict) -> float:
+        """Value for ``me`` of preventing all combat damage this turn (Holy Day), or all damage
+        from sources of some colors (Luminesce), judged on the combat in progress."""
+        colors = set(e.get("source_colors") or ())
+
+        def stopped(p: PermanentView) -> bool:  # is this creature's damage prevented?
+            return not colors or bool(colors & p.colors)
+
+        def side(p: PermanentView) -> float:
+            return 1.0 if p.controller == me else -1.0
+
+        total = 0.0
+        for att in view.permanents:
+            if not att.attacking or not stopped(att):
+                continue
+            defender = 1 - att.controller
+            life = view.players[defender].life
+            blockers = [b for b in (view.perm(i) for i in att.blockers) if b is not None]
+            face = att.power if not att.blocked else trample_through(att, blockers)
+            if face > 0:
+                gain = LETHAL if face >= life else face * face_weight(life)
+                total += gain if defender == me else -gain
+            if blockers:
+                _, dying = fight(att, blockers)
+                total += sum(side(b) * creature_value(b) for b in blockers if b.id in dying)
+        for att in view.permanents:  # attackers the blockers' damage would kill
+            if att.attacking and att.blocked:
+                blockers = [b for b in (view.perm(i) for i in att.blockers) if b is not None]
+                if blockers and all(stopped(b) for b in blockers) and fight(att, blockers)[0]:
+                    total += side(att) * creature_value(att)
         return total
 
     def _save_value(self, view: PlayerView, me: int, pid: int, e: dict, x: int) -> float:
@@ -187,8 +223,8 @@ class HeuristicAgent(BaseAgent):
     def _refs(self, view: PlayerView, me: int, e: dict, targets: list[tuple | None],
               source: int | None) -> list[tuple]:
         key = "target" if "target" in e else "who" if "who" in e else None
-        v = e.get(key) if key else ("controller" if e.get("op") in ("gain_life", "draw", "lose_life")
-                                    else None)
+        v = e.get(key) if key else ("controller" if e.get("op") in (
+            "gain_life", "draw", "lose_life", "create_token", "put_from_hand") else None)
         if v is None:
             return []
         if isinstance(v, int):
@@ -203,6 +239,17 @@ class HeuristicAgent(BaseAgent):
             return [("p", 1 - me)]
         if v == "each_player":
             return [("p", 0), ("p", 1)]
+        if isinstance(v, dict) and "controller_of" in v:  # "that permanent's controller"
+            t = v["controller_of"]
+            tgt = targets[t] if isinstance(t, int) and t < len(targets) else None
+            p = view.perm(tgt[1]) if tgt is not None and tgt[0] == "o" else None
+            return [("p", p.controller)] if p is not None else []
+        if isinstance(v, dict) and "target_player" in v.values():  # "target player owns"
+            tp = next((t[1] for t in targets if t is not None and t[0] == "p"), None)
+            if tp is None:
+                return []
+            v = {k: ("you" if tp == me else "opponent") if w == "target_player" else w
+                 for k, w in v.items()}
         if isinstance(v, dict):
             out = []
             for p in view.permanents:
@@ -525,6 +572,10 @@ class HeuristicAgent(BaseAgent):
                 if p is not None and p.regen_shields == 0 and threatened.get(tid) in ("damage", "destroy"):
                     return creature_value(p)
             return 0.0
+        if ops == {"search_library"} and cost.sacrifice_self and "Land" in src.types:
+            # A fetch land (Terramorphic Expanse) is worth trading for the land it finds; at an
+            # end of turn the tapped land it puts into play untaps before it is needed.
+            return 0.6 if step == "end_of_turn" else 0.0
         x = max(self._available_mana(view) - cost.mana.cmc, 0) if ab.x else 0
         colors = src.colors
         val, _ = self._best_targets(view, me, ab.targets, ab.effects, x, pid, colors,
@@ -548,7 +599,8 @@ class HeuristicAgent(BaseAgent):
         # Mana spent in my own combat is mana my second main phase can't use: only for a kill.
         combat_ok = in_combat and (not my_turn or cost.mana.cmc == 0 or val >= 2.0)
         timing_ok = (dying or combat_ok or (not my_turn and step == "end_of_turn")
-                     or (view.stack and view.stack[-1].controller != me))
+                     or (view.stack and view.stack[-1].controller != me)
+                     or (ab.sorcery_speed and my_turn and step in MAIN_STEPS))
         if not cost.tap and not cost.sacrifice_self and cost.mana.cmc == 0:
             timing_ok = timing_ok or step == "end_of_turn"
         if not timing_ok:
@@ -894,7 +946,7 @@ class HeuristicAgent(BaseAgent):
     def _known_cards(self, view: PlayerView) -> dict[int, Card]:
         out: dict[int, Card] = {}
         for P in view.players:
-            for zone in (P.hand or (), P.graveyard, P.removed):
+            for zone in (P.hand or P.known_hand, P.graveyard, P.removed):
                 for c in zone:
                     out[c.cid] = c
         for c in view.library:

@@ -6,6 +6,7 @@ intervals, and exits 1 if any pairing is below the bar (default 90%).
     python benchmarks/heuristic_vs_random.py                  # 200 games per pairing
     python benchmarks/heuristic_vs_random.py --games 400 --workers 2
     python benchmarks/heuristic_vs_random.py --decks starter_green,starter_red,starter_white
+    python benchmarks/heuristic_vs_random.py --decks all --games 20    # every built-in deck
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import itertools
 import sys
 import time
 
+from mtg_env.engine.deck import expand_deck_groups
 from mtg_env.sim import default_deck_names, run_matchup, wilson_interval
 
 
@@ -25,9 +27,10 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--bar", type=float, default=0.90)
-    ap.add_argument("--decks", default=None, help="comma-separated decks (default: the theme decks)")
+    ap.add_argument("--decks", default=None, help="comma-separated decks or groups: theme, starter, "
+                    "constructed, all (default: the theme decks)")
     args = ap.parse_args()
-    decks = args.decks.split(",") if args.decks else default_deck_names()
+    decks = expand_deck_groups(args.decks.split(",")) if args.decks else default_deck_names()
     t0 = time.perf_counter()
     print("| heuristic's deck | random's deck | games | heuristic wins | losses | draws "
           "| win rate (95% Wilson) |")

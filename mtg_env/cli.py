@@ -23,7 +23,7 @@ from rich.console import Console
 from rich.table import Table
 
 from . import Game, MtgError
-from .engine.deck import decode_utf8
+from .engine.deck import decode_utf8, expand_deck_groups
 from .sim.decks import default_deck_names
 from .sim.decks import load_deck as _load_deck
 
@@ -217,6 +217,24 @@ def cards(color: str = typer.Option(None, help="only this color: W, U, B, R, G, 
     typer.echo(coverage_report(color=color, only_missing=missing))
 
 
+@app.command()
+@_bad_input_exits
+def decks() -> None:
+    """List the built-in decks by group, with their size and a one-line description. Group names
+    (theme, starter, constructed, all) can be given wherever decks are named, e.g.
+    `mtg-env matrix --decks constructed`."""
+    from .engine.deck import DECK_GROUPS, Deck, builtin_description, builtin_names
+
+    grouped = {n for names in DECK_GROUPS.values() for n in names}
+    groups = [*DECK_GROUPS.items(), ("other", tuple(n for n in builtin_names() if n not in grouped))]
+    for group, names in groups:
+        if not names:
+            continue
+        typer.echo(f"{group}:")
+        for name in names:
+            typer.echo(f"  {name:<24} {len(Deck.builtin(name)):>3}  {builtin_description(name)}")
+
+
 # -- simulation ---------------------------------------------------------------------------------
 def _before_games() -> None:
     """Called once every option has been checked, right before the first game starts (the tests
@@ -348,7 +366,7 @@ def _writable_dir(path: str, option: str, files: tuple[str, ...]) -> Path:
 
 def _deck_names(cli: str | None, config: dict[str, Any]) -> list[str]:
     value = _pick(cli, config, "decks", None)
-    return default_deck_names() if value is None else _names(value, "decks")
+    return default_deck_names() if value is None else expand_deck_groups(_names(value, "decks"))
 
 
 def _pct(rate: float, lo: float, hi: float) -> str:
@@ -465,7 +483,8 @@ def matchup(deck_a: str = typer.Argument(..., help="deck A: a built-in deck name
 
 @app.command()
 @_bad_input_exits
-def matrix(decks: str = typer.Option(None, help="comma-separated decks (default: the theme decks)"),
+def matrix(decks: str = typer.Option(None, help="comma-separated decks or groups: theme, starter, "
+                                     "constructed, all (default: the theme decks)"),
            games: int = typer.Option(None, "--games", "-n", help="games per pairing [default: 100]"),
            agents: str = typer.Option(None, "--agents", "--agent",
                                       help="the agent of every deck [default: heuristic]"),

@@ -7,8 +7,13 @@ Register a function with :func:`custom`; a card's YAML names it (``spell: {custo
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from mtg_env.engine.registry import CUSTOM
+
+if TYPE_CHECKING:
+    from mtg_env.engine.game import Game
+    from mtg_env.engine.model import StackItem
 
 
 def custom(name: str) -> Callable[[Callable], Callable]:
@@ -19,3 +24,56 @@ def custom(name: str) -> Callable[[Callable], Callable]:
         return fn
 
     return deco
+
+
+@custom("head_games")
+def head_games(g: Game, item: StackItem) -> None:
+    """Head Games: "Target opponent puts the cards from his or her hand on top of his or her
+    library. Search that player's library for that many cards. The player puts those cards into
+    his or her hand, then shuffles his or her library." The searcher (the spell's controller)
+    sees the library and knows which cards went to the hand (mtg_env.engine.knowledge). The
+    cards go on top in the order they were in the hand: the library is searched and shuffled
+    right after, so the order can't matter."""
+    specs = g.item_def(item)[0]
+    if not item.targets or not g._target_legal(item, 0, specs[0]):
+        return
+    pl = item.targets[0][1]
+    P = g.players[pl]
+    hand = P.hand
+    n = len(hand)
+    if g.known:
+        g._forget(hand)
+    P.library[:0] = hand
+    P.hand = []
+    g._log(f"player {pl} puts {n} card(s) from their hand on top of their library")
+    g.frames.append({"k": "shuffle", "pl": pl})
+    k = min(n, len(P.library))
+    if k:
+        g.frames.append(g._choose_frame(
+            item.controller, [("c", c.cid) for c in P.library], k, k, "find",
+            f"{item.label}: search player {pl}'s library for {k} card(s)",
+            then={"op": "hand", "learn": 1 << item.controller}, sid=item.id))
+
+
+@custom("scalpelexis")
+def scalpelexis(g: Game, item: StackItem) -> None:
+    """Scalpelexis: "Whenever Scalpelexis deals combat damage to a player, that player removes the
+    top four cards of his or her library from the game. If two or more of those cards have the
+    same name, repeat this process." (the damaged player is the trigger event's target)"""
+    target = item.data.get("ev", {}).get("target")
+    if not target or target[0] != "p":
+        return
+    pl = target[1]
+    P = g.players[pl]
+    while P.library:
+        top = P.library[:4]
+        del P.library[:len(top)]
+        if g.known:
+            g._forget(top)
+        for card in top:
+            g._to_zone(card, "removed")
+        g._log(f"player {pl} removes the top {len(top)} card(s) of their library from the game: "
+               + ", ".join(c.label for c in top))
+        names = [c.cdef.name for c in top]
+        if len(set(names)) == len(names):
+            break

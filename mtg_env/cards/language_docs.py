@@ -1,11 +1,12 @@
 """Markdown reference of the card language (filter keys per context, references, amounts,
 trigger filters, static abilities, effect ops), generated from the engine's declarations
 (``docs/rules.md`` embeds it; a test keeps them equal). Regenerate with
-``python -m mtg_env.cards.language_docs``."""
+``python -m mtg_env.cards.language_docs --write docs/rules.md``."""
 
 from __future__ import annotations
 
 from mtg_env.engine.filters import (
+    AFFECTS_WORDS,
     CONTEXTS,
     KEYS,
     OBJECT_WORDS,
@@ -62,8 +63,19 @@ def language_markdown() -> str:
             "- reference: a target index `N` (must exist), a filter (each permanent matching it), "
             "or a word: " + ", ".join(f"`{w}`" for w in OBJECT_WORDS + PLAYER_WORDS)
             + "; player references (`who`) take only a player target or a player word.",
-            "- amount: an integer, `X` (only where the card or ability has X), "
-            "`{count: filter}` (permanents in play), `{graveyard: you|any}` (cards in graveyards).",
+            "- amount: an integer, `X` or `-X` (only where the card or ability has X), "
+            "`{count: filter}` (permanents in play), `{graveyard: you|any}` (cards in graveyards), "
+            "`{hand_size: player}` (cards in a player's hand), "
+            "`{event: amount|toughness|blockers}` (a triggered ability's event: damage dealt, the "
+            "event permanent's toughness, creatures blocking it), `{sacrificed: power}` (total "
+            "power of the permanents sacrificed to pay the cost).",
+            "- a target spec's `distinct: true` (\"another target\"): not a target already "
+            "chosen for the same spell or ability.",
+            "- reference `{controller_of: N}`: the controller of permanent target N (by last known "
+            "information once an earlier op of the resolution moved it out of play).",
+            "- filter values bound when the ability is played or resolves: `cmc_le: X` (the "
+            "ability's X), `owner`/`controller: target_player` (the player it targets), "
+            "`blocking_source` (its source); a filter where the value is unknown fails at load.",
             "", "#### Trigger filters per event", "", "| event | key | values | default |",
             "|---|---|---|---|"]
     for event, keys in TRIGGER_KEYS.items():
@@ -74,9 +86,8 @@ def language_markdown() -> str:
         ps = ", ".join(f"`{p}`: {_vt(v)}" for p, v in params.items()) or "none"
         out.append(f"| `{kind}` | {ps} |")
     out += ["", "`affects`: `self`, `enchanted`, `equipped`, a group word "
-            "(`creatures_you_control`, `other_creatures`, `other_creatures_you_control`, "
-            "`creatures_opponents_control`, `all_creatures`) or a permanent filter; `color` and "
-            "`not_color` narrow a group.",
+            "(" + ", ".join(f"`{w}`" for w in AFFECTS_WORDS) + ") or a permanent filter; "
+            "`color` and `not_color` narrow a group.",
             "", "#### Effect ops", "", "| op | parameters | does |", "|---|---|---|"]
     for name, d in sorted(OP_DEFS.items()):
         ps = ", ".join(f"`{k}`: {_param(p)}" for k, p in d.params.items()) or "none"
@@ -86,5 +97,20 @@ def language_markdown() -> str:
     return "\n".join(out)
 
 
+def write_into(path: str) -> None:
+    """Replace the generated reference between the markers of ``path`` (e.g. docs/rules.md)."""
+    from pathlib import Path
+
+    p = Path(path)
+    text = p.read_text()
+    start, end = text.index(BEGIN), text.index(END) + len(END)
+    p.write_text(text[:start] + language_markdown() + text[end:])
+
+
 if __name__ == "__main__":
-    print(language_markdown())
+    import sys
+
+    if sys.argv[1:2] == ["--write"]:  # python -m mtg_env.cards.language_docs --write docs/rules.md
+        write_into(sys.argv[2] if len(sys.argv) > 2 else "docs/rules.md")
+    else:
+        print(language_markdown())

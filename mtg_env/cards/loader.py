@@ -63,7 +63,8 @@ def _target(raw: Any, site: Site) -> TargetSpec:
     if isinstance(raw, str):
         return TargetSpec(raw, {}, raw.replace("_", " "), site=site)
     return TargetSpec(raw["kind"], raw.get("filters"),
-                      raw.get("text", raw["kind"].replace("_", " ")), site=site)
+                      raw.get("text", raw["kind"].replace("_", " ")), site=site,
+                      distinct=raw.get("distinct", False))
 
 
 def _targets(raw: list, site: Site) -> tuple[TargetSpec, ...]:
@@ -80,7 +81,8 @@ def _cost(raw: dict | None, site: Site) -> Cost:
     return Cost(mana=ManaCost.parse(raw.get("mana", "")), tap=raw.get("tap", False),
                 sacrifice_self=raw.get("sacrifice_self", False), sacrifice=raw.get("sacrifice"),
                 discard=raw.get("discard", 0), pay_life=raw.get("pay_life", 0),
-                site=site.at("sacrifice"))
+                site=site.at("sacrifice"), discard_filter=raw.get("discard_filter"),
+                sacrifice_all=raw.get("sacrifice_all"))
 
 
 def _check_custom(name: str | None, where: str) -> None:
@@ -100,10 +102,26 @@ def _activated(index: int, raw: dict, site: Site) -> ActivatedAbility:
     return ActivatedAbility(
         index, _cost(raw["cost"], site.at("cost")), targets,
         _effects(raw.get("effects", ()), esite), raw.get("sorcery_speed", False),
-        raw.get("once_per_turn", False), tuple(raw["add"]) if "add" in raw else None,
+        raw.get("once_per_turn", False), _adds(raw, site),
         raw.get("amount", 1), raw.get("text", ""), x=raw.get("x", False),
         custom=raw.get("custom"), condition=raw.get("condition"),
         max_per_turn=raw.get("max_per_turn", 0))
+
+
+def _adds(raw: dict, site: Site) -> tuple[str, ...] | None:
+    """What a mana ability's ``add`` becomes: one entry per choice, each the mana symbols it
+    adds together (``add_all``: one entry, ``"WUBRG"``; an empty list: ``("",)``, no mana of its
+    own). None: not a mana ability."""
+    if "add" not in raw:
+        if "add_all" in raw:
+            raise site.error("'add_all' needs 'add'")
+        return None
+    add = raw["add"]
+    if not add:
+        if "add_all" in raw or not raw.get("effects"):
+            raise site.error("a mana ability adding no mana itself needs effects and no add_all")
+        return ("",)
+    return ("".join(add),) if raw.get("add_all") else tuple(add)
 
 
 def build_card(name: str, facts: dict, entry: dict, where: str = "") -> CardDef:

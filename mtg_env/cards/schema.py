@@ -26,6 +26,7 @@ _target = {
                 "kind": {"type": "string", "enum": sorted(TARGET_KINDS)},
                 "filters": _filters,
                 "text": {"type": "string"},
+                "distinct": {"type": "boolean"},
             },
         },
     ]
@@ -40,6 +41,8 @@ _cost = {
         "sacrifice_self": {"type": "boolean"},
         "sacrifice": _filters,
         "discard": {"type": "integer", "minimum": 1},
+        "discard_filter": _filters,
+        "sacrifice_all": _filters,
         "pay_life": {"type": "integer", "minimum": 1},
     },
 }
@@ -51,7 +54,10 @@ _activated = {
         "cost": _cost,
         "targets": {"type": "array", "items": _target},
         "effects": {"type": "array", "items": _effect},
+        # The mana a mana ability adds: one of the listed (a choice), all of them at once with
+        # add_all, or none itself (an empty list: its effects change the pool, Doubling Cube).
         "add": {"type": "array", "items": {"type": "string", "enum": list("WUBRGC")}},
+        "add_all": {"type": "boolean"},
         "amount": {"type": "integer", "minimum": 1},
         "sorcery_speed": {"type": "boolean"},
         "once_per_turn": {"type": "boolean"},

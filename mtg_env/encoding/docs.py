@@ -23,7 +23,8 @@ _SECTION_DOCS = {
     "removed": "Rows `0 .. max_removed-1`: the viewer's removed cards; then the opponent's.",
     "revealed": "Cards the viewer's pending decision shows from a hidden zone (a library "
                 "search, the top cards of a library): the ones already chosen first, then the "
-                "candidates in option order. Empty for the player not deciding.",
+                "candidates in option order; then the library cards the viewer knows (revealed "
+                "or looked at, until they move or the library is shuffled), by card id.",
     "triggers": "While a player orders simultaneous triggers (decision `order_triggers`): the "
                 "triggers still to put on the stack, in the order the `order` band indexes them. "
                 "While a player chooses which replacement or prevention effect applies first "

@@ -63,7 +63,8 @@ class Capacities:
     max_removed: int = 30
     """Removed-from-the-game slots per player."""
     max_revealed: int = 60
-    """Slots for cards a decision shows from a hidden zone (library search, look at the top)."""
+    """Slots for cards a decision shows from a hidden zone (library search, look at the top) and
+    the library cards the viewer knows."""
     max_triggers: int = 16
     """Pending triggered abilities shown while their controller orders them."""
     max_ability_slots: int = 8

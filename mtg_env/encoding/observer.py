@@ -5,10 +5,12 @@ when what it shows changed (a permanent's state, a hand or graveyard that grew),
 observation handed out is a fresh copy of the buffer, so callers may keep or modify it.
 
 What the viewer may not see never enters its buffer: the opponent's hand shows only its size and
-the cards that went there from a public zone (or that a decision showed the viewer);
-libraries show only their sizes, plus the cards a decision of the viewer shows from them (a
-library search). The pending decision's details (options, choices so far) are the decider's
-only; the other player sees who decides and what kind of decision it is.
+the cards that went there from a public zone (or that a decision showed the viewer), the cards
+revealed to the viewer or that they looked at (``Game.known_cards``, Peek, Distress) and the whole
+hand when it is played revealed (Telepathy); libraries show only their sizes, plus the cards a
+decision of the viewer shows from them (a library search) and the library cards the viewer knows
+(Aven Windreader), in the revealed table. The pending decision's details (options, choices so
+far) are the decider's only; the other player sees who decides and what kind of decision it is.
 
 >>> from mtg_env import Deck, Game
 >>> g = Game.new([Deck.builtin("starter_green"), Deck.builtin("starter_red")], seed=1)
@@ -211,6 +213,7 @@ class _View:
         self.piles: dict[str, list[list]] = {"graveyards": [[], []], "removed": [[], []]}
         self.stack_rows = 0
         self.revealed_rows = 0
+        self.extra: set[int] = set()  # card ids in hidden zones the viewer knows (Game.known_cards)
         self.trigger_rows = 0
         self.marks: list[int] = []
         self.scalars: tuple | None = None
@@ -238,6 +241,7 @@ class _View:
         me = self.me
         deciding = d is not None and d.player == me
         perms = game.permanents
+        self.extra = game.known_cards(me)
         self._opponent_hand(game)
         self._permanents(perms)
         self._hand(game.players[me].hand)
@@ -416,7 +420,9 @@ class _View:
     def _opponent_hand(self, game: Game) -> None:
         hand = game.players[1 - self.me].hand
         known_set = self.o.knowledge.known[1 - self.me]
-        known = tuple(c for c in hand if c in known_set) if known_set else ()
+        extra = self.extra
+        known = tuple(c for c in hand if c in known_set or c.cid in extra) if (
+            known_set or extra) else ()
         old_known, old_n = self.opp_key
         n = len(hand)
         if known == old_known and n == old_n:
@@ -626,8 +632,12 @@ class _View:
                             ch_opp = 1
                     else:
                         self._mark_chosen(zone, v, marks)
+        opp_rows = self.opp_hand_row
+        lib_known = [cid for cid in self.extra if cid not in opp_rows] if self.extra else ()
         if deciding and (kind is _K.CHOOSE_CARDS or kind is _K.TARGET):
-            self._revealed(game, d)
+            self._revealed(game, d, lib_known)
+        elif lib_known:
+            self._revealed(game, None, lib_known)
         elif self.revealed_rows or self.revealed_row:
             self._clear_revealed()
         if deciding and kind is _K.ORDER_TRIGGERS:
@@ -733,14 +743,19 @@ class _View:
         self.buf[i] = 1
         marks.append(i)
 
-    def _revealed(self, game: Game, d: Any) -> None:
-        """Cards a decision of the viewer shows from a hidden zone (library search...)."""
+    def _revealed(self, game: Game, d: Any, known: Any = ()) -> None:
+        """Cards a decision of the viewer shows from a hidden zone (library search...), then the
+        library cards the viewer knows (``known``: card ids)."""
         refs: list[tuple[Any, int]] = []
-        for zone, v in d.context.get("chosen", ()):
-            refs.append(((zone, v), 1))
-        for a in d.options:
-            if a.verb in ("choose", "target"):
-                refs.append((a.args[0], 0))
+        if d is not None:
+            for zone, v in d.context.get("chosen", ()):
+                refs.append(((zone, v), 1))
+            for a in d.options:
+                if a.verb in ("choose", "target"):
+                    refs.append((a.args[0], 0))
+        if known:
+            seen = {r[1] for r, _ in refs if r[0] == "c"}
+            refs.extend((("c", cid), 0) for cid in sorted(known) if cid not in seen)
         hidden: list[tuple[int, int]] = []
         piles = self.pile_row
         for ref, chosen in refs:
@@ -1034,7 +1049,9 @@ class Observer:
         nothing else."""
         self.knowledge.note(game)
 
-    def observe(self, game: Game, player: int) -> tuple[Any, np.ndarray]:
+    def observe(self, game: Game, player: int, copy: bool = True) -> tuple[Any, np.ndarray]:
+        """``player``'s observation and action mask. ``copy=False`` returns the observer's own
+        buffers (valid until the next call for that player) instead of copies."""
         self.knowledge.note(game)
         view = self._views[player]
         view.update(game)
@@ -1043,9 +1060,26 @@ class Observer:
         if d is not None and d.player == player:
             for i in self.legal(game):
                 mask[i] = 1
+        if not copy:
+            return (view.buf if self.flatten else dict(view.sec)), mask
         if self.flatten:
             return view.buf.copy(), mask
         return {name: a.copy() for name, a in view.sec.items()}, mask
+
+    def observe_into(self, game: Game, player: int, obs_out: np.ndarray,
+                     mask_out: np.ndarray) -> None:
+        """Write ``player``'s flat observation and action mask into preallocated arrays (rows of
+        a vector env's batch), without the copies :meth:`observe` returns."""
+        if not self.flatten:
+            raise ValueError("observe_into needs an Observer built with flatten=True")
+        self.knowledge.note(game)
+        view = self._views[player]
+        view.update(game)
+        obs_out[:] = view.buf
+        mask_out[:] = 0
+        d = game.decision
+        if d is not None and d.player == player:
+            mask_out[list(self.legal(game))] = 1
 
     def legal(self, game: Game) -> dict[int, Action]:
         """``{index: action}`` for every legal option of the pending decision ({} when over)."""
@@ -1070,15 +1104,13 @@ class Observer:
         for a in d.options:
             # Engine actions are often the same objects from one decision to the next (mana
             # abilities especially); their index holds while the rows they name don't move.
-            # (A decision offers tagged copies of them: ``a.base`` is the shared object.)
             c = perm_cache if a.verb in _PERM_VERBS else cache
-            b = a.base
-            hit = c.get(id(b))
-            if hit is not None and hit[0] is b:
+            hit = c.get(id(a))
+            if hit is not None and hit[0] is a:
                 i = hit[1]
             else:
                 i = view.index_of(a)
-                c[id(b)] = (b, i)
+                c[id(a)] = (a, i)
             if i in out:
                 raise EncodingError(f"options {out[i].text!r} and {a.text!r} of player "
                                     f"{d.player}'s {d.kind.value} decision both map to index {i}")

@@ -40,6 +40,10 @@ KEYWORDS_V1: tuple[str, ...] = (
     "must_attack", "block_any_number", "block_only_flyers", "cant_be_blocked_by_walls",
     "protection_from_white", "protection_from_blue", "protection_from_black",
     "protection_from_red", "protection_from_green", "protection_from_artifacts",
+    # Issue 9 (evasion and targeting restrictions): appended, so earlier columns keep their place.
+    "unblockable_except_by_flyers", "unblockable_except_by_walls_and_flyers",
+    "cant_be_blocked_by_more_than_one", "cant_attack_unless_defender_has_island",
+    "untargetable_by_blue_black_spells", "untargetable_by_opponents",
 )
 KEYWORD_INDEX = {k: i for i, k in enumerate(KEYWORDS_V1)}
 COLORS = "WUBRG"
@@ -162,9 +166,8 @@ def card_row(cdef: CardDef) -> list[float]:
         if ab.mana is None:
             n_act += 1
         else:
-            for c in ab.mana:
-                if c in MANA:
-                    makes[MANA.index(c)] = 1
+            for c in "".join(ab.mana):  # an entry may add several symbols ("WUBRG") or none
+                makes[MANA.index(c)] = 1
     subtypes = set(cdef.subtypes)
     row: list[float] = [
         card_index(cdef), cost.generic, *cost.colored, cost.x, cost.generic + sum(cost.colored),

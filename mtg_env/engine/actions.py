@@ -2,14 +2,6 @@
 
 An :class:`Action` is a small immutable value with a text form, like python-chess's ``Move``:
 ``str(action)`` is unique within its decision and can be passed back to ``Game.apply``.
-
-Each :class:`Decision` offers option objects of its own, and ``Game.apply`` takes an Action only
-if it is one of them, so an option of an earlier decision or of another game is refused even when
-its text is the same (``pass``). Copies of a game share the pending decision (``Game.copy`` shares
-it, see ``engine/state.py``), so an option taken from a game applies to any copy made at the same
-decision (search agents rely on this) until that copy moves on. Option objects built by the engine
-are cached and shared between decisions; a decision offers copies of them (``Action.base`` is the
-shared object, which observers may use as a cache key).
 """
 
 from __future__ import annotations
@@ -53,21 +45,12 @@ class Action:
     Action('pass')
     """
 
-    __slots__ = ("args", "base", "text", "verb")
+    __slots__ = ("args", "text", "verb")
 
     def __init__(self, verb: str, text: str, args: tuple = ()) -> None:
         self.verb = verb
         self.text = text
         self.args = args
-        # For an option a decision offers, the engine's (cached, shared) option it is a copy of:
-        # the same object from one decision to the next while the option stays. Else itself.
-        self.base = self
-
-    @property
-    def offered(self) -> bool:
-        """Whether a decision offered this object (else it was made by hand or is the engine's
-        shared original)."""
-        return self.base is not self
 
     def __str__(self) -> str:
         return self.text
@@ -92,18 +75,6 @@ class Action:
         return cls(verb, text, tuple(tuple(a) if isinstance(a, list) else a for a in args))
 
 
-def _offer(a: Action) -> Action:
-    """A copy of ``a`` for one decision to offer."""
-    b = _new(Action)
-    b.verb = a.verb
-    b.text = a.text
-    b.args = a.args
-    b.base = a.base
-    return b
-
-
-_new = object.__new__
-
 PASS = Action("pass", "pass")
 DONE = Action("done", "done")
 YES = Action("yes", "yes")
@@ -125,15 +96,7 @@ class Decision:
                  context: dict[str, Any] | None = None) -> None:
         self.player = player
         self.kind = kind
-        # Its own copy of each option (inlined _offer: this runs at every decision).
-        self.options = offered = []
-        for o in options:
-            b = _new(Action)
-            b.verb = o.verb
-            b.text = o.text
-            b.args = o.args
-            b.base = o.base
-            offered.append(b)
+        self.options = options
         self.prompt = prompt
         self.context = context if context is not None else {}
         self._by_text: dict[str, Action] | None = None

@@ -75,7 +75,7 @@ class Choices:
 
     def _run_shuffle(self, f: dict) -> None:
         self.frames.pop()
-        self.rng.shuffle(self.players[f["pl"]].library)
+        self._shuffle_library(f["pl"])
         self._log(f"player {f['pl']} shuffles their library")
 
     def _run_yesno(self, f: dict) -> None:
@@ -96,6 +96,15 @@ def apply_choice(g: Game, f: dict) -> None:
         item = g._item(f["sid"])
         if item is not None:
             item.data["copy"] = f["chosen"][0][1] if f["chosen"] else None
+        return
+    if action == "attach_card" or (action == "play" and then.get("host") is not None):
+        from .ops.library import put_aura_into_play
+
+        for _zone, v in f["chosen"]:
+            if action == "attach_card":  # the host was chosen: put the Aura card on it
+                put_aura_into_play(g, g.cards[then["card"]], v, f["pl"])
+            else:  # the Aura card was chosen: attach it to the named host
+                put_aura_into_play(g, g.cards[v], then["host"], f["pl"])
         return
     if action in ("hand", "library_top", "library_bottom", "play_tapped", "play"):
         _move_cards(g, f, action, then)
@@ -122,8 +131,24 @@ def apply_choice(g: Game, f: dict) -> None:
                 g._leave_play(perm, "hand")
             elif action == "destroy":
                 g.destroy(perm)
+            elif action in ("tap", "untap"):
+                perm.tapped = action == "tap"
+                g._log(f"{perm.card.label} is {action}ped")
+            elif action == "attach":
+                _attach_aura(g, then["aura"], perm)
             else:
                 raise MtgError(f"engine error: unknown choice action {action!r}")
+
+
+def _attach_aura(g: Game, aura_id: int, host) -> None:
+    """Attach an Aura to a new permanent (2007 glossary "Attach": a new timestamp)."""
+    aura = g.perms.get(aura_id)
+    if aura is None or aura.attached_to == host.id:
+        return
+    aura.attached_to = host.id
+    aura.timestamp = g._timestamp()
+    g.dirty = True
+    g._log(f"{aura.card.label} is attached to {host.card.label}")
 
 
 def _move_cards(g: Game, f: dict, action: str, then: dict) -> None:
@@ -136,6 +161,8 @@ def _move_cards(g: Game, f: dict, action: str, then: dict) -> None:
             if card in zone:
                 zone.remove(card)
                 break
+        if g.known:
+            g.known.pop(card.cid, None)
         if action == "hand":
             P.hand.append(card)
             what = card.label if then.get("reveal") else "a card"
@@ -150,6 +177,8 @@ def _move_cards(g: Game, f: dict, action: str, then: dict) -> None:
     if action in ("library_top", "library_bottom") and chosen:
         g._log(f"player {f['pl']} puts {len(chosen)} card(s) on the "
                f"{'top' if action == 'library_top' else 'bottom'} of their library")
+    if then.get("learn") and chosen:  # revealed, or seen by the searcher: known where it went
+        g._learn(chosen, then["learn"])
     group = f.get("group")
     if group is not None:
         done = {tuple(c) for c in f["chosen"]}

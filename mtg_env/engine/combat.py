@@ -2,13 +2,16 @@
 
 2007 CR 306-311 (combat phase: beginning 307, declare attackers 308, declare blockers 309, combat
 damage 310 (damage goes on the stack as one object, 310.2; first strike gives a second damage
-step, 310.5), end of combat 311), 502 (evasion and combat keywords: 502.9 trample).
+step, 310.5), end of combat 311), 502 (evasion and combat keywords: 502.9 trample), 309.2
+(blocking restrictions: "can't be blocked by more than one creature", "can block an additional
+creature", "can't block [this]").
 2012 506.4 (a creature removed from combat), 508.1d ("attacks each turn if able").
 """
 
 from __future__ import annotations
 
 from .actions import DONE, Action, DecisionKind
+from .layers import _static_affects
 from .model import (
     Permanent,
     StackItem,
@@ -26,7 +29,12 @@ class Combat:
             return False
         if p.sick and "haste" not in p.keywords:
             return False
-        return not ({"defender", "cant_attack"} & p.keywords)
+        kw = p.keywords
+        if "cant_attack_unless_defender_has_island" in kw and not any(
+                q.controller != p.controller and "Island" in q.subtypes
+                for q in self.perms.values()):
+            return False  # Sea Monster
+        return not ({"defender", "cant_attack"} & kw)
 
     def _run_attack(self, f: dict) -> None:
         self._fresh()
@@ -67,9 +75,38 @@ class Combat:
             self._event("attacks", perm=pid)
 
     def can_block(self, blocker: Permanent, attacker: Permanent) -> bool:
-        if blocker.blocking and "block_any_number" not in blocker.keywords:
+        if blocker.blocking and len(blocker.blocking) >= self._max_blocks(blocker):
+            return False
+        if "cant_be_blocked_by_more_than_one" in attacker.keywords and attacker.blockers:
+            return False
+        if self.effects and (blocker.id, attacker.id) in self._cant_block_pairs():
             return False
         return block_allowed(blocker, attacker, self.perms.values())
+
+    def _max_blocks(self, blocker: Permanent, extra: dict[int, int] | None = None) -> float:
+        """How many attackers ``blocker`` may block: any number, or one plus one for each
+        "can block an additional creature" (High Ground; cumulative, Gatherer 2007-07-15)."""
+        if "block_any_number" in blocker.keywords:
+            return float("inf")
+        if extra is None:
+            extra = self._extra_blocks()
+        return 1 + extra.get(blocker.id, 0)
+
+    def _extra_blocks(self) -> dict[int, int]:
+        """Permanent id -> number of "can block an additional creature" effects on it."""
+        out: dict[int, int] = {}
+        for src in self.perms.values():
+            if src.static:
+                for s in src.static:
+                    if s.kind == "extra_blocks":
+                        for p in _static_affects(self, src, s):
+                            out[p.id] = out.get(p.id, 0) + 1
+        return out
+
+    def _cant_block_pairs(self) -> set[tuple[int, int]]:
+        """(blocker, attacker) pairs of "target creature can't block [this] this turn" effects
+        (Duct Crawler)."""
+        return {(e["pid"], e["attacker"]) for e in self.effects if e["kind"] == "cant_block"}
 
     def _run_block(self, f: dict) -> None:
         self._fresh()
@@ -77,17 +114,29 @@ class Combat:
         perms = self.perms.values()
         attackers = [p for p in perms if p.attacking]
         pairs = {tuple(x) for x in f["pairs"]}
-        used = {b for b, _ in pairs}
+        # Blocks become real only when declared as a whole, so every restriction is checked
+        # against the pairs declared so far. Each is a limit (no requirement), so any set of
+        # pairs passing these checks one at a time is a legal declaration and every offered
+        # option is legal (2007 CR 309.2).
+        n_blocking: dict[int, int] = {}
+        blocked: set[int] = set()
+        for b_id, a_id in pairs:
+            n_blocking[b_id] = n_blocking.get(b_id, 0) + 1
+            blocked.add(a_id)
+        extra = self._extra_blocks()
+        forbidden = self._cant_block_pairs() if self.effects else ()
         opts = []
         for b in self.perms.values():
             if b.controller != pl or not b.is_creature:
                 continue
-            if b.id in used and "block_any_number" not in b.keywords:
+            if n_blocking.get(b.id, 0) >= self._max_blocks(b, extra):
                 continue
             for a in attackers:
-                # Blocks become real only when declared as a whole; ``used`` covers "already
-                # blocking" for creatures without block_any_number.
                 if (b.id, a.id) in pairs or not block_allowed(b, a, perms):
+                    continue
+                if "cant_be_blocked_by_more_than_one" in a.keywords and a.id in blocked:
+                    continue  # Stalking Tiger
+                if forbidden and (b.id, a.id) in forbidden:
                     continue
                 opts.append(Action("block", f"block {a.card.label} with {b.card.label}", (b.id, a.id)))
         if not opts:
@@ -116,6 +165,8 @@ class Combat:
                 self._log(f"{a.card.label}: blocked by {by}" if a.blocked else f"{a.card.label}: unblocked")
         for b_id, a_id in f["pairs"]:
             self._event("blocks", perm=b_id, attacker=a_id)
+        for b_id, a_id in f["pairs"]:
+            self._event("becomes_blocked_by", perm=a_id, blocker=b_id)
         for a in [p for p in self.perms.values() if p.attacking and p.blocked]:
             self._event("becomes_blocked", perm=a.id)
 

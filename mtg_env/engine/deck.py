@@ -43,7 +43,8 @@ class Deck:
         and :class:`DeckError` for text that isn't UTF-8, a malformed line, a count over
         ``MAX_LINE_COUNT`` (or more than ``MAX_TOTAL_CARDS`` cards in all), fewer than
         ``min_size`` cards or more than four copies of a nonbasic card across the deck and its
-        sideboard (pass ``min_size=0`` to relax the size rule, e.g. in tests).
+        sideboard, unless the card says "a deck can have any number of cards named ..." (pass
+        ``min_size=0`` to relax the size rule, e.g. in tests).
         """
         label = name or "deck"
         text = _decode(text, label)
@@ -86,7 +87,9 @@ class Deck:
         for c, n in canon + side_canon:
             counts[n] += c
         for card, c in counts.items():
-            if c > MAX_COPIES and "Basic" not in get_card(card).supertypes:
+            cdef = get_card(card)
+            if c > MAX_COPIES and "Basic" not in cdef.supertypes and not any(
+                    s.kind == "any_number_in_deck" for s in cdef.static):  # Relentless Rats
                 where = " (deck and sideboard)" if any(n == card for _, n in side_canon) else ""
                 raise DeckError(f"{label} has {c} copies of {card}{where}; at most {MAX_COPIES} "
                                 "copies of a card other than a basic land are allowed")
@@ -139,6 +142,43 @@ class Deck:
 def builtin_names() -> list[str]:
     """The names :meth:`Deck.builtin` accepts."""
     return sorted(p.stem for p in BUILTIN_DIR.glob("*.txt"))
+
+
+THEME_DECKS = ("arcaniss_guile", "cho_mannos_resolve", "evincars_tyranny", "kamahls_temper",
+               "molimos_might")
+"""The five 40-card Tenth Edition theme decks, as published."""
+STARTER_DECKS = ("starter_blue_black", "starter_green", "starter_red", "starter_white")
+"""40-card decks of the engine-core cards (not published lists)."""
+CONSTRUCTED_DECKS = ("artifact_control", "black_removal", "blue_black_control", "blue_fliers",
+                     "green_ramp", "green_white_auras", "red_burn", "red_green_beats",
+                     "white_black_lifedrain", "white_weenie")
+"""60-card two-color decks of classic Tenth Edition archetypes (not published lists)."""
+DECK_GROUPS = {"theme": THEME_DECKS, "starter": STARTER_DECKS, "constructed": CONSTRUCTED_DECKS}
+"""Names that stand for several built-in decks wherever decks are named (``all``: every one)."""
+
+
+def expand_deck_groups(names: list[str] | tuple[str, ...]) -> list[str]:
+    """Deck names with the group names (``theme``, ``starter``, ``constructed``, ``all``)
+    replaced by their decks, in order, each deck once per mention.
+
+    >>> expand_deck_groups(["theme", "red_burn"])[-2:]
+    ['molimos_might', 'red_burn']
+    """
+    out: list[str] = []
+    for n in names:
+        if n == "all":
+            out.extend(builtin_names())
+        else:
+            out.extend(DECK_GROUPS.get(n, (n,)))
+    return out
+
+
+def builtin_description(name: str) -> str:
+    """The one-line description of a built-in deck (its first ``#`` comment line)."""
+    if name not in builtin_names():
+        raise DeckError(f"no built-in deck {name!r}; available: {', '.join(builtin_names())}")
+    first = (BUILTIN_DIR / f"{name}.txt").read_text(encoding="utf-8").splitlines()[0]
+    return first.removeprefix("#").strip() if first.startswith("#") else ""
 
 
 def decode_utf8(data: bytes) -> str:

@@ -46,6 +46,9 @@ def check_condition(g: Game, cond: dict, pl: int, perm: Permanent | None) -> boo
         return g.players[pl].life >= cond["life_at_least"]
     if "hand_empty" in cond:
         return not g.players[pl].hand
+    if "your_upkeep" in cond:
+        # "Play this ability only during your upkeep" (Colossus of Sardia).
+        return g.step == "upkeep" and g.active == pl
     raise MtgError(f"engine error: unknown condition {cond!r} (known: {sorted(CONDITIONS)})")
 
 

@@ -108,9 +108,21 @@ class ValueType:
             if not isinstance(v, bool):
                 raise site.error(f"{key!r} must be true or false, not {v!r}")
             return
+        if self.py is str:
+            if not isinstance(v, str) or not v.strip():
+                raise site.error(f"{key!r} must be a card name, not {v!r}")
+            return
         if self.py is int:
             if isinstance(v, bool) or not isinstance(v, int):
                 raise site.error(f"{key!r} must be an integer, not {v!r}")
+            return
+        if self.name == "int or X":
+            if v == "X":
+                if not site.x:
+                    raise site.error(f"{key!r}: X but the card or ability has no X")
+                return
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise site.error(f"{key!r} must be an integer or X, not {v!r}")
             return
         if self.name == "subtype":
             if not isinstance(v, str) or not v[:1].isupper() or not v.replace("-", "").replace(
@@ -127,13 +139,31 @@ class ValueType:
 
 
 T_WHO = ValueType("you or opponent", WHO)
+# "owned by target player": the player an ability targets (its first player target).
+T_WHO_T = ValueType("you, opponent or target_player", (*WHO, "target_player"))
 T_TYPE = ValueType("card type", CARD_TYPES)
 T_SUPERTYPE = ValueType("supertype", SUPERTYPES)
 T_SUBTYPE = ValueType("subtype")
 T_COLOR = ValueType("color letter (WUBRG)", tuple(COLORS))
 T_KEYWORD = ValueType("keyword", tuple(sorted(KEYWORDS)))
 T_BOOL = ValueType("bool", py=bool)
+T_NAME = ValueType("card name", py=str)
 T_INT = ValueType("int", py=int)
+T_INT_X = ValueType("int or X")
+
+
+class ListType(ValueType):
+    """A non-empty list of values of one type (the "or" keys: ``colors_any: [G, W]``)."""
+
+    def __init__(self, item: ValueType) -> None:
+        super().__init__(f"list of {item.name}")
+        self.item = item
+
+    def check(self, v: Any, site: Site, key: str) -> None:
+        if not isinstance(v, list) or not v:
+            raise site.error(f"{key!r} must be a non-empty list of {self.item.name}, not {v!r}")
+        for w in v:
+            self.item.check(w, site, key)
 
 
 # -- filter keys ------------------------------------------------------------------------------
@@ -146,8 +176,10 @@ class Key:
     """One filter key: its value type, how it tests, and the subject it tests in each context.
 
     ``test``: ``in`` / ``not_in`` (value in a set characteristic), ``who`` (the subject is player
-    ``pl`` for ``you``), ``bool``, ``le`` (at most). ``subjects``: context -> Python expression
-    of the object ``o``.
+    ``pl`` for ``you``, the targeted player ``tp`` for ``target_player``), ``bool``, ``le`` (at
+    most; ``X`` is the ability's X), ``eq`` (equal), ``any`` (one of a list of values is in the
+    characteristic), ``has_src`` (the ability's source ``src`` is in the subject). ``subjects``:
+    context -> Python expression of the object ``o``.
     """
 
     def __init__(self, name: str, vtype: ValueType, test: str, subjects: dict[str, str],
@@ -165,11 +197,19 @@ class Key:
         if self.test == "not_in":
             return f"{v!r} not in {s}"
         if self.test == "who":
+            if v == "target_player":
+                return f"{s} == tp"
             return f"{s} {'==' if v == 'you' else '!='} pl"
         if self.test == "bool":
             return f"bool({s})" if v else f"not {s}"
+        if self.test == "eq":
+            return f"{s} == {v!r}"
         if self.test == "le":
-            return f"{s} <= {v!r}"
+            return f"{s} <= {'x' if v == 'X' else repr(v)}"
+        if self.test == "any":
+            return f"not {frozenset(v)!r}.isdisjoint({s})"
+        if self.test == "has_src":
+            return f"src in {s}" if v else f"src not in {s}"
         raise MtgError(f"engine error: filter test {self.test!r}")
 
 
@@ -178,11 +218,11 @@ def _chars(attr: str, contexts: tuple[str, ...] = ("permanent", "card", "spell")
 
 
 KEYS: dict[str, Key] = {k.name: k for k in (
-    Key("controller", T_WHO, "who", {"permanent": "o.controller", "spell": "o.controller",
+    Key("controller", T_WHO_T, "who", {"permanent": "o.controller", "spell": "o.controller",
                                      "player": "o"},
-        "controlled by (a player: is) you / an opponent"),
-    Key("owner", T_WHO, "who", {"permanent": "o.owner", "card": "o.owner", "spell": "o.card.owner"},
-        "owned by you / an opponent (a card: in your / an opponent's zone)"),
+        "controlled by (a player: is) you / an opponent / the targeted player"),
+    Key("owner", T_WHO_T, "who", {"permanent": "o.owner", "card": "o.owner", "spell": "o.card.owner"},
+        "owned by you / an opponent / the targeted player (a card: in that player's zone)"),
     Key("type", T_TYPE, "in", _chars("types"), "has this card type"),
     Key("not_type", T_TYPE, "not_in", _chars("types"), "doesn't have this card type"),
     Key("supertype", T_SUPERTYPE, "in", _chars("supertypes"), "has this supertype"),
@@ -198,7 +238,24 @@ KEYS: dict[str, Key] = {k.name: k for k in (
     Key("attacking_or_blocking", T_BOOL, "bool",
         {"permanent": "(o.attacking or o.blocking)"}, "is attacking or blocking"),
     Key("power_le", T_INT, "le", {"permanent": "o.power"}, "has power at most N"),
+    Key("attached", T_BOOL, "bool", {"permanent": "(o.attached_to is not None)"},
+        "is (true) / isn't attached to a permanent (an Aura or Equipment)"),
+    Key("name", T_NAME, "eq", _chars("name", ("card", "spell")) | {"permanent": "o.name"},
+        "has this name"),
+    Key("types_any", ListType(T_TYPE), "any", _chars("types"), "has one of these card types"),
+    Key("subtypes_any", ListType(T_SUBTYPE), "any", _chars("subtypes"),
+        "has one of these subtypes (\"Plains or Island\")"),
+    Key("colors_any", ListType(T_COLOR), "any", _chars("colors"),
+        "is one of these colors (\"green or white\")"),
+    Key("cmc_le", T_INT_X, "le", {"permanent": "o.cdef.cost.cmc", "card": "o.cdef.cost.cmc"},
+        "has converted mana cost at most N (or X, the ability's X)"),
+    Key("blocking_source", T_BOOL, "has_src", {"permanent": "o.blocking"},
+        "is blocking the ability's source (\"target creature blocking ~\")"),
 )}
+# Names a filter expression may use besides ``o`` and ``pl``: values known only when an ability
+# is played or resolves (its X, its targeted player, its source). A filter using them is
+# *dynamic*: see :meth:`Filter.bind`.
+DYNAMIC_NAMES = ("x", "tp", "src")
 # Not a property of the object but of the reference: "another ..." excludes the ability's source.
 OTHER_DOC = "not the ability's own source (\"other\", \"another\")"
 
@@ -210,27 +267,48 @@ class Filter:
     ``spec``: the filter dict it was compiled from; ``context``: what ``obj`` is.
     """
 
-    __slots__ = ("context", "expr", "other", "spec", "test")
+    __slots__ = ("context", "dynamic", "expr", "make", "other", "spec", "test")
 
-    def __init__(self, spec: dict, context: str, expr: str, other: bool) -> None:
+    def __init__(self, spec: dict, context: str, expr: str, other: bool,
+                 dynamic: frozenset[str] = frozenset()) -> None:
         self.spec = spec
         self.context = context
         self.expr = expr
         self.other = other
+        # ``dynamic``: which of DYNAMIC_NAMES the expression reads; such a filter has no plain
+        # ``test`` (it would silently read nothing): callers that support it use ``bind``.
+        self.dynamic = dynamic
         # The values in ``expr`` were checked against closed sets / types above, so the source
         # is made only of known attribute names and literals.
-        self.test: Callable[[Any, int], bool] = eval(f"lambda o, pl: {expr}")
+        self.make: Callable[..., Callable[[Any, int], bool]] = eval(
+            f"lambda x, tp, src: lambda o, pl: {expr}")
+        self.test: Callable[[Any, int], bool] = (self.make(0, -1, -1) if not dynamic
+                                                 else self._unbound)
+
+    def _unbound(self, o: Any, pl: int) -> bool:
+        raise MtgError(f"engine error: filter {self.spec} needs {sorted(self.dynamic)} "
+                       "(its caller must use Filter.bind)")
+
+    def bind(self, x: int = 0, tp: int = -1, src: int | None = -1) -> Callable[[Any, int], bool]:
+        """The test of a dynamic filter with its values: the ability's ``x``, its targeted
+        player ``tp``, its source ``src`` (the plain ``test`` for a static filter)."""
+        if not self.dynamic:
+            return self.test
+        return self.make(x, tp, src)
 
     def __repr__(self) -> str:
         return f"Filter({self.context}: {self.expr})"
 
 
 def compile_filter(flt: dict | None, context: str, site: Site | None = None,
-                   other: bool = False, base: tuple[str, ...] = ()) -> Filter:
+                   other: bool = False, base: tuple[str, ...] = (),
+                   allow: tuple[str, ...] = ()) -> Filter:
     """Check a filter dict for ``context`` and compile it.
 
     ``other``: the ``other`` key is allowed (the filter has a source to exclude); ``base``:
-    extra tested expressions (a target kind's own restriction, e.g. ``'Creature' in o.types``).
+    extra tested expressions (a target kind's own restriction, e.g. ``'Creature' in o.types``);
+    ``allow``: the :data:`DYNAMIC_NAMES` this caller binds (a key needing another one is an error
+    at load).
     """
     site = site or Site()
     if flt is None:
@@ -257,7 +335,20 @@ def compile_filter(flt: dict | None, context: str, site: Site | None = None,
         key.vtype.check(v, site, k)
         parts.append(key.expr(context, v))
     parts = list(dict.fromkeys(parts))  # a kind's restriction repeated as a key: test once
-    return Filter(flt, context, " and ".join(parts) or "True", is_other)
+    expr = " and ".join(parts) or "True"
+    dynamic = frozenset(n for n in DYNAMIC_NAMES
+                        if any(n in compile(p, "<filter>", "eval").co_names for p in parts))
+    missing = dynamic - set(allow)
+    if missing:
+        raise site.error(f"filter {flt}: {_DYNAMIC_TEXT[min(missing)]} is not known here")
+    if "tp" in dynamic and site.targets is not None and not any(
+            "player" in TARGET_KINDS[t][0] for t in site.targets):
+        raise site.error(f"filter {flt}: 'target_player' but the ability targets no player")
+    return Filter(flt, context, expr, is_other, dynamic)
+
+
+_DYNAMIC_TEXT = {"x": "X (cmc_le: X)", "tp": "the targeted player (target_player)",
+                 "src": "the ability's source (blocking_source)"}
 
 
 def keys_for(context: str) -> list[str]:
@@ -299,11 +390,17 @@ TARGET_KINDS: dict[str, tuple[tuple[str, ...], str | None]] = {
     "artifact_or_enchantment": (("permanent",), "('Artifact' in o.types or 'Enchantment' in o.types)"),
     "nonland_permanent": (("permanent",), "'Land' not in o.types"),
     "card_in_graveyard": (("card",), None),
+    "artifact_or_creature_card": (
+        ("card",), "('Artifact' in o.cdef.types or 'Creature' in o.cdef.types)"),
     "artifact_creature_or_land": (
         ("permanent",), "('Artifact' in o.types or 'Creature' in o.types or 'Land' in o.types)"),
 }
-PLAYER_WORDS = ("controller", "opponent", "each_player", "active_player", "event_player")
-OBJECT_WORDS = ("self", "enchanted", "equipped")
+PLAYER_WORDS = ("controller", "opponent", "each_player", "active_player", "event_player",
+                "damaged_player", "event_perm_controller")
+OBJECT_WORDS = ("self", "enchanted", "equipped", "event_attacker", "event_blocker")
+# References to the triggering event's objects: meaningful only in a triggered ability.
+EVENT_WORDS = ("event_player", "damaged_player", "event_perm_controller", "event_attacker",
+               "event_blocker")
 
 
 def compile_target(kind: str, filters: dict | None, site: Site | None = None
@@ -315,8 +412,10 @@ def compile_target(kind: str, filters: dict | None, site: Site | None = None
     contexts, restriction = TARGET_KINDS[kind]
     out = {}
     for c in contexts:
-        base = (restriction,) if restriction and c == "permanent" else ()
-        out[c] = compile_filter(filters, c, site.at("filters"), other=site.source, base=base)
+        # A kind's restriction is written for its only context, or for permanents.
+        base = (restriction,) if restriction and (c == "permanent" or len(contexts) == 1) else ()
+        out[c] = compile_filter(filters, c, site.at("filters"), other=site.source, base=base,
+                                allow=("src",) if site.source else ())
     return out
 
 
@@ -347,14 +446,35 @@ def compile_ref(v: Any, site: Site | None = None, players: bool = False) -> Ref:
                              + ("" if players else " or a filter") + ")")
         if v in OBJECT_WORDS and not site.source:
             raise site.error(f"reference {v!r} needs a permanent as the ability's source")
-        if v == "event_player" and site.event is None:
-            raise site.error("reference 'event_player' is only meaningful in a triggered ability")
+        if v in EVENT_WORDS:
+            _check_event_word(v, site)
         return _REF_WORDS[v]
+    if isinstance(v, dict) and set(v) == {"controller_of"}:
+        return _ref_controller_of(v["controller_of"], site)
     if isinstance(v, dict) and not players:
-        flt = compile_filter(v, "permanent", site, other=site.source)
+        flt = compile_filter(v, "permanent", site, other=site.source,
+                             allow=("x", "tp", "src") if site.source else ("x", "tp"))
         return _ref_each(flt)
     raise site.error(f"bad reference {v!r}: a target index, "
                      f"{'a player word' if players else 'a word or a filter'} expected")
+
+
+def _events_with(word: str) -> tuple[str, ...]:
+    """The trigger events whose event has what an event reference or amount reads."""
+    return {"event_player": (*PLAYER_EVENTS, "cast"), "damaged_player": ("deals_damage",),
+            "amount": ("deals_damage",), "event_perm_controller": PERMANENT_EVENTS,
+            "toughness": PERMANENT_EVENTS, "blockers": PERMANENT_EVENTS,
+            "event_attacker": ("blocks",), "event_blocker": ("becomes_blocked_by",)}[word]
+
+
+def _check_event_word(word: str, site: Site) -> None:
+    """An event reference or amount must name something its trigger event has: a damage event
+    has no ``event_player`` (``damaged_player`` is the player dealt damage), and so on."""
+    if site.event is None:
+        raise site.error(f"{word!r} is only meaningful in a triggered ability")
+    if site.event and site.event not in _events_with(word):
+        raise site.error(f"{word!r}: a {site.event!r} event has none (it is meaningful for "
+                         f"{list(_events_with(word))})")
 
 
 def _ref_target(i: int) -> Ref:
@@ -371,13 +491,52 @@ def _ref_target(i: int) -> Ref:
 def _ref_each(flt: Filter) -> Ref:
     test = flt.test
     other = flt.other
+    dynamic = flt.dynamic
 
     def ref(g: Game, item: StackItem) -> list:
         g._fresh()
         ctrl = item.controller
         skip = item.source if other else None
-        return [("o", p.id) for p in list(g.perms.values()) if p.id != skip and test(p, ctrl)]
+        t = flt.bind(item.x, targeted_player(g, item), item.source) if dynamic else test
+        return [("o", p.id) for p in list(g.perms.values()) if p.id != skip and t(p, ctrl)]
     return ref
+
+
+def targeted_player(g: Game, item: StackItem) -> int:
+    """The player ``item`` targets (its first player target still legal), or -1."""
+    specs = g.item_def(item)[0]
+    for i, (kind, v) in enumerate(item.targets):
+        if kind == "p" and (i >= len(specs) or g._target_legal(item, i, specs[i])):
+            return v
+    return -1
+
+
+def _ref_controller_of(i: Any, site: Site) -> Ref:
+    """"That permanent's controller": the controller of target ``i``, with last known
+    information if an earlier op of the same resolution moved it out of play (2012 608.2g;
+    the ops that do so record it in ``item.data["lki"]``)."""
+    if isinstance(i, bool) or not isinstance(i, int) or i < 0 or (
+            site.targets is not None and i >= len(site.targets)):
+        raise site.error(f"'controller_of' must name a target of the ability, not {i!r}")
+    if site.targets is not None and "permanent" not in TARGET_KINDS[site.targets[i]][0]:
+        raise site.error(f"'controller_of': target {i} ({site.targets[i]}) is not a permanent")
+    target = _ref_target(i)
+
+    def ref(g: Game, item: StackItem) -> list:
+        if i >= len(item.targets) or item.targets[i][0] != "o":
+            return []
+        pid = item.targets[i][1]
+        if pid in g.perms:
+            return [("p", g.perms[pid].controller)] if target(g, item) else []
+        ctrl = item.data.get("lki", {}).get(str(pid))
+        return [] if ctrl is None else [("p", ctrl)]
+    return ref
+
+
+def record_lki(item: StackItem, perm: Permanent) -> None:
+    """Remember who controlled ``perm`` as it leaves play during ``item``'s resolution (read by
+    the ``controller_of`` reference)."""
+    item.data.setdefault("lki", {})[str(perm.id)] = perm.controller
 
 
 def _attached(g: Game, item: StackItem) -> list:
@@ -396,22 +555,58 @@ _REF_WORDS: dict[str, Ref] = {
     "enchanted": _attached,
     "equipped": _attached,
     "event_player": lambda g, item: [("p", item.data.get("ev", {}).get("player", item.controller))],
+    "damaged_player": lambda g, item: _damaged_player(item),
+    "event_perm_controller": lambda g, item: _event_perm_controller(g, item),
+    "event_attacker": lambda g, item: _event_object(g, item, "attacker"),
+    "event_blocker": lambda g, item: _event_object(g, item, "blocker"),
 }
+
+
+def _damaged_player(item: StackItem) -> list:
+    """The player a damage event dealt damage to ("that player" of Hypnotic Specter)."""
+    target = item.data.get("ev", {}).get("target")
+    return [("p", target[1])] if target and target[0] == "p" else []
+
+
+def _event_perm_controller(g: Game, item: StackItem) -> list:
+    """The controller of the event's permanent ("its controller"): now if it is still in play,
+    else as it last existed in play (2012 608.2g, last known information)."""
+    ev = item.data.get("ev", {})
+    p = g.perms.get(ev.get("perm"))
+    if p is not None:
+        g._fresh()
+        return [("p", p.controller)]
+    lki = ev.get("lki")
+    return [("p", lki["controller"])] if lki else []
+
+
+def _event_object(g: Game, item: StackItem, key: str) -> list:
+    """The event's attacker or blocker ("that creature"), if it is still in play."""
+    pid = item.data.get("ev", {}).get(key)
+    return [("o", pid)] if pid in g.perms else []
 
 
 # -- amounts ----------------------------------------------------------------------------------
 Amount = Callable[["Game", "StackItem"], int]
 
 
+EVENT_AMOUNTS = ("amount", "toughness", "blockers")
+
+
 def compile_amount(v: Any, site: Site | None = None) -> Amount:
-    """Compile an amount: an integer, ``X``, ``{count: filter}`` (permanents in play) or
-    ``{graveyard: you|any}`` (cards in graveyards)."""
+    """Compile an amount: an integer, ``X`` or ``-X``, ``{count: filter}`` (permanents in
+    play), ``{graveyard: you|any}`` (cards in graveyards), ``{hand_size: player}`` (cards in a
+    referenced player's hand), ``{event: amount|toughness|blockers}`` (of a triggered ability's
+    event: the damage dealt, the event permanent's toughness, the creatures blocking it) or
+    ``{sacrificed: power}`` (total power of the permanents sacrificed to pay the cost)."""
     site = site or Site()
     if isinstance(v, int) and not isinstance(v, bool):
         return lambda g, item: v
-    if v == "X":
+    if v in ("X", "-X"):
         if not site.x:
-            raise site.error("amount 'X' but the card or ability has no X")
+            raise site.error(f"amount {v!r} but the card or ability has no X")
+        if v == "-X":
+            return lambda g, item: -item.x
         return lambda g, item: item.x
     if isinstance(v, dict) and len(v) == 1:
         ((k, w),) = v.items()
@@ -429,26 +624,73 @@ def compile_amount(v: Any, site: Site | None = None) -> Amount:
             if w == "you":
                 return lambda g, item: len(g.players[item.controller].graveyard)
             return lambda g, item: sum(len(P.graveyard) for P in g.players)
-        raise site.error(f"unknown amount {k!r}" + _suggest(k, ("count", "graveyard")))
-    raise site.error(f"bad amount {v!r}: an integer, 'X', {{count: filter}} or "
-                     "{graveyard: you|any} expected")
+        if k == "hand_size":
+            who = compile_ref(w, site.at("hand_size"), players=True)
+            return lambda g, item: sum(len(g.players[pl].hand) for kind, pl in who(g, item)
+                                       if kind == "p")
+        if k == "event":
+            if w not in EVENT_AMOUNTS:
+                raise site.error(f"'event' must be one of {list(EVENT_AMOUNTS)}, not {w!r}"
+                                 + _suggest(w, EVENT_AMOUNTS))
+            _check_event_word(w, site)
+            return _EVENT_AMOUNTS[w]
+        if k == "sacrificed":
+            if w != "power":
+                raise site.error(f"'sacrificed' must be 'power', not {w!r}")
+            return lambda g, item: item.data.get("sacrificed_power", 0)
+        raise site.error(f"unknown amount {k!r}" + _suggest(
+            k, ("count", "graveyard", "hand_size", "event", "sacrificed")))
+    raise site.error(f"bad amount {v!r}: an integer, 'X', '-X', {{count: filter}}, "
+                     "{graveyard: you|any}, {hand_size: player}, {event: ...} or "
+                     "{sacrificed: power} expected")
+
+
+def _event_toughness(g: Game, item: StackItem) -> int:
+    """The event permanent's toughness: now, or as it last existed in play (2012 608.2g)."""
+    ev = item.data.get("ev", {})
+    p = g.perms.get(ev.get("perm"))
+    if p is not None:
+        g._fresh()
+        return p.toughness
+    lki = ev.get("lki")
+    return lki["toughness"] if lki else 0
+
+
+def _event_blockers(g: Game, item: StackItem) -> int:
+    """How many creatures block the event permanent now ("for each creature blocking it")."""
+    p = g.perms.get(item.data.get("ev", {}).get("perm"))
+    return len(p.blockers) if p is not None else 0
+
+
+_EVENT_AMOUNTS: dict[str, Amount] = {
+    "amount": lambda g, item: item.data.get("ev", {}).get("amount", 0),
+    "toughness": _event_toughness,
+    "blockers": _event_blockers,
+}
 
 
 # -- trigger filters per event ----------------------------------------------------------------
 Match = Callable[["Game", "Permanent", dict], bool]
 _WHO_ANY = ("you", "opponent", "any")
-PLAYER_EVENTS = ("upkeep", "end_of_turn", "draw", "discard")
-PERMANENT_EVENTS = ("etb", "leaves_play", "to_graveyard", "attacks", "blocks", "becomes_blocked")
+PLAYER_EVENTS = ("upkeep", "end_of_turn", "draw", "discard", "tapped_for_mana")
+# ``becomes_blocked_by``: once per blocking creature (``blocker`` names it); ``blocks``: once
+# per blocked creature (``attacker``).
+PERMANENT_EVENTS = ("etb", "leaves_play", "to_graveyard", "attacks", "blocks", "becomes_blocked",
+                    "becomes_blocked_by")
+T_COLORS = ValueType("list of color letters (WUBRG)")
 # Trigger filter keys per event: key -> (allowed values or a value type, default, doc).
 TRIGGER_KEYS: dict[str, dict[str, tuple[Any, Any, str]]] = {
     **{e: {"whose": (_WHO_ANY, "you", "whose turn / whose draw")}
        for e in ("upkeep", "end_of_turn", "draw")},
     "discard": {"whose": (_WHO_ANY, "any", "who discards")},
-    **{e: {"what": (("self", "other", "any"), "self", "which permanent: this one, another, any"),
+    "tapped_for_mana": {"whose": (_WHO_ANY, "any", "who taps a land for mana")},
+    **{e: {"what": (("self", "other", "any", "enchanted"), "self",
+                    "which permanent: this one, another, any, the one this enchants"),
            "filter": ("permanent filter", None, "what the other permanent must match")}
        for e in PERMANENT_EVENTS},
     "cast": {"who": (_WHO_ANY, "any", "who plays the spell"),
-             "color": (T_COLOR, None, "the spell's color")},
+             "color": (T_COLOR, None, "the spell's color"),
+             "colors_any": (T_COLORS, None, "the spell has at least one of these colors")},
     "deals_damage": {"what": (("self", "enchanted", "equipped"), "self", "the damage source"),
                      "to": (("any", "player", "opponent", "creature"), "any", "what is dealt damage"),
                      "combat": (T_BOOL, False, "combat damage only")},
@@ -479,14 +721,19 @@ def compile_trigger(event: str, filters: dict | None, site: Site | None = None) 
             raise site.error(f"unknown filter key {k!r} for a {event!r} trigger" + _suggest(k, spec)
                              + f" (keys: {sorted(spec)})")
         allowed = spec[k][0]
-        if isinstance(allowed, ValueType):
+        if allowed is T_COLORS:
+            if not isinstance(v, list) or not v:
+                raise site.error(f"{k!r} must be a non-empty list of color letters, not {v!r}")
+            for c in v:
+                T_COLOR.check(c, site, k)
+        elif isinstance(allowed, ValueType):
             allowed.check(v, site, k)
         elif isinstance(allowed, tuple) and v not in allowed:
             raise site.error(f"{k!r} must be one of {list(allowed)}, not {v!r}"
                              + _suggest(v, allowed))
         vals[k] = v
     get = {k: vals.get(k, d[1]) for k, d in spec.items()}
-    if event in ("upkeep", "end_of_turn", "draw", "discard"):
+    if event in PLAYER_EVENTS:
         whose = get["whose"]
         return lambda g, p, ev: _who(whose, ev, p)
     if event in PERMANENT_EVENTS:
@@ -495,6 +742,11 @@ def compile_trigger(event: str, filters: dict | None, site: Site | None = None) 
             if "filter" in vals:
                 raise site.error("'filter' needs 'what: other' or 'what: any'")
             return lambda g, p, ev: ev["perm"] == p.id
+        if what == "enchanted":
+            if "filter" in vals:
+                raise site.error("'filter' needs 'what: other' or 'what: any'")
+            # Only the permanent this one is attached to (Contaminated Bond).
+            return lambda g, p, ev: p.attached_to is not None and ev["perm"] == p.attached_to
         test = compile_filter(get["filter"], "permanent", site.at("filter")).test
         skip_self = what == "other"
 
@@ -505,7 +757,11 @@ def compile_trigger(event: str, filters: dict | None, site: Site | None = None) 
             return test(other, p.controller)
         return match
     if event == "cast":
-        who, color = get["who"], get["color"]
+        who, color, any_of = get["who"], get["color"], get["colors_any"]
+        if any_of is not None:
+            wanted = frozenset(any_of)
+            return lambda g, p, ev: (_who(who, ev, p) and (color is None or color in ev["colors"])
+                                     and not wanted.isdisjoint(ev["colors"]))
         return lambda g, p, ev: _who(who, ev, p) and (color is None or color in ev["colors"])
     what, to, combat = get["what"], get["to"], get["combat"]
 
@@ -533,6 +789,7 @@ AFFECTS_WORDS: dict[str, dict] = {
     "other_creatures_you_control": {"type": "Creature", "controller": "you", "other": True},
     "creatures_opponents_control": {"type": "Creature", "controller": "opponent"},
     "all_creatures": {"type": "Creature"},
+    "all_permanents": {},
 }
 # Static-ability parameters that narrow ``affects`` (folded into its filter).
 AFFECTS_PARAMS = ("color", "not_color")
@@ -569,13 +826,34 @@ STATIC_KINDS: dict[str, dict[str, Any]] = {
     "grant": {"keywords": "keywords", "abilities": "abilities", **_NARROW},
     "cda_pt": {"count": "filter", "graveyard_count": T_TYPE, "toughness_plus": T_INT},
     "no_mana_empty": {},
-    "prevent_damage": {},
+    "prevent_damage": {"dealt_to": T_BOOL, "dealt_by": T_BOOL},
     "redirect_to_enchanted": {},
     "double_damage": {},
-    "enters_tapped": {},
+    "enters_tapped": {"types": "types"},
     "copy_as_enters": {"filter": "filter"},
+    # Blocking (High Ground), control (Persuasion), P/T counted per affected creature (Coat of
+    # Arms) and a deck-construction rule (Relentless Rats).
+    "extra_blocks": {},
+    "control": {},
+    "pt_per_shared_creature_type": {"p": T_INT, "t": T_INT},
+    "any_number_in_deck": {},
+    # Rule-modifying statics (see RULE_KINDS).
+    "cant_lose": {},
+    "one_spell_per_turn": {},
+    "untap_during_others_untap": {},
+    "no_max_hand_size": {},
+    "cant_play_creature_spells": {},
+    "player_shroud": {},
+    "creature_spells_cant_be_countered": {},
+    "opponents_hands_revealed": {},
 }
-STATIC_REQUIRED = {"set_pt": ("p", "t"), "copy_as_enters": ("filter",)}
+# Rule-modifying static kinds: the layer system records which players control a source of each
+# (``game.rule_mods``: kind -> frozenset of those players) for the rules that read them.
+RULE_KINDS = frozenset({"cant_lose", "one_spell_per_turn", "untap_during_others_untap",
+                        "no_max_hand_size", "cant_play_creature_spells", "player_shroud",
+                        "creature_spells_cant_be_countered"})
+STATIC_REQUIRED = {"set_pt": ("p", "t"), "copy_as_enters": ("filter",),
+                   "pt_per_shared_creature_type": ("p", "t")}
 
 
 def check_static(kind: str, params: dict, site: Site | None = None) -> dict[str, Filter]:
@@ -591,7 +869,13 @@ def check_static(kind: str, params: dict, site: Site | None = None) -> dict[str,
             raise site.error(f"static {kind!r} has no parameter {k!r}" + _suggest(k, allowed)
                              + f" (parameters: {sorted(allowed)})")
         if vt == "filter":
-            out[k] = compile_filter(v, "permanent", site.at(k))
+            # "for each other ..." (Relentless Rats): ``other`` excludes the source.
+            out[k] = compile_filter(v, "permanent", site.at(k), other=k == "per")
+        elif vt == "types":
+            if not isinstance(v, list) or not v:
+                raise site.error(f"{k!r} must be a list of card types, not {v!r}")
+            for w in v:
+                T_TYPE.check(w, site, k)
         elif vt == "abilities":  # activated abilities a grant gives, built by the card loader
             if not isinstance(v, tuple) or not v:
                 raise site.error(f"{k!r} must be a non-empty list of activated abilities")
@@ -613,7 +897,8 @@ def check_static(kind: str, params: dict, site: Site | None = None) -> dict[str,
 
 
 # -- conditions of activated abilities -----------------------------------------------------------
-CONDITIONS: dict[str, ValueType] = {"life_at_least": T_INT, "hand_empty": T_BOOL}
+CONDITIONS: dict[str, ValueType] = {"life_at_least": T_INT, "hand_empty": T_BOOL,
+                                    "your_upkeep": T_BOOL}
 
 
 def check_condition_spec(cond: Any, site: Site | None = None) -> None:
@@ -627,5 +912,5 @@ def check_condition_spec(cond: Any, site: Site | None = None) -> None:
         raise site.error(f"unknown condition {k!r}" + _suggest(k, CONDITIONS)
                          + f" (known: {sorted(CONDITIONS)})")
     CONDITIONS[k].check(v, site, k)
-    if k == "hand_empty" and v is not True:
-        raise site.error("'hand_empty' must be true")
+    if k in ("hand_empty", "your_upkeep") and v is not True:
+        raise site.error(f"{k!r} must be true")

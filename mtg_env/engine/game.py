@@ -22,6 +22,7 @@ from .combat import Combat
 from .damage import DamageAndLife
 from .deck import Deck
 from .errors import IllegalActionError, MtgError
+from .knowledge import Knowledge
 from .layers import ContinuousEffects
 from .mana_abilities import ManaAbilities
 from .model import (
@@ -47,7 +48,7 @@ K = DecisionKind
 
 class Game(TurnStructure, Priority, ManaAbilities, Targeting, StackResolution, Zones,
            DamageAndLife, StateBasedEffects, ContinuousEffects, Triggers, Combat, Choices,
-           Replacement):
+           Replacement, Knowledge):
     """A two-player game of Magic under the Tenth Edition (2007) rules.
 
     Create one with :meth:`new`, :meth:`from_position` or :meth:`from_json`; read
@@ -119,11 +120,8 @@ class Game(TurnStructure, Priority, ManaAbilities, Targeting, StackResolution, Z
     def apply(self, action: Action | str) -> None:
         """Take one option of the pending decision, given as an Action or its exact text.
 
-        An Action must be one of ``self.decision.options``: an option of an earlier decision or
-        of another game is refused even if its text is the same; a copy of this game made at
-        the same decision shares it (see :mod:`mtg_env.engine.actions`). Raises
-        :class:`IllegalActionError` (listing what is legal) for anything else; the state is
-        then unchanged.
+        Raises :class:`IllegalActionError` (listing what is legal) for anything else; the
+        state is then unchanged.
         """
         d = self.decision
         if d is None:
@@ -138,16 +136,14 @@ class Game(TurnStructure, Priority, ManaAbilities, Targeting, StackResolution, Z
             chosen = d.find(text)
         else:
             text = action.text
-            for o in d.options:
+            for o in d.options:  # agents usually hand back the very object offered
                 if o is action:
                     chosen = o
                     break
             else:
-                raise IllegalActionError(
-                    f"{text!r} is not an option of player {d.player}'s pending {d.kind.value} "
-                    f"decision ({d.prompt}) but of "
-                    f"{'an earlier decision or another game' if action.offered else 'no decision'}; "
-                    f"pass one of game.decision.options or its text")
+                chosen = d.find(text)
+                if chosen is not None and chosen != action:
+                    chosen = None
         if chosen is None:
             legal = ", ".join(repr(a.text) for a in d.options)
             raise IllegalActionError(
@@ -193,22 +189,32 @@ class Game(TurnStructure, Priority, ManaAbilities, Targeting, StackResolution, Z
         library are reshuffled together (same sizes), and both libraries' order is shuffled.
 
         Search agents (information-set MCTS) plan on such copies; the deck lists are treated
-        as known, the opponent's hand and every library order as hidden.
+        as known, the opponent's hand and every library order as hidden, except what ``player``
+        knows (:meth:`known_cards`: cards revealed to them or that they looked at, an opponent
+        playing with their hand revealed), which stays where it is.
         """
         g = self.copy()
         rng = Rng(seed)
         opp = g.players[1 - player]
+        known = g.known_cards(player)
         in_hand = {c.cid for c in opp.hand}
-        revealed = any(c[0] == "h" and c[1] in in_hand
-                       for f in g.frames for c in f.get("cands", ()))
-        if revealed:  # the hand is being looked at right now (Thrull Surgeon): it is known
-            rng.shuffle(opp.library)
-        else:
-            pool = opp.hand + opp.library
-            rng.shuffle(pool)
-            opp.hand = pool[: len(opp.hand)]
-            opp.library = pool[len(opp.hand):]
-        rng.shuffle(g.players[player].library)
+        if any(c[0] == "h" and c[1] in in_hand for f in g.frames for c in f.get("cands", ())):
+            known |= in_hand  # the hand is being looked at right now (Thrull Surgeon): it is known
+        hand_free = [i for i, c in enumerate(opp.hand) if c.cid not in known]
+        lib_free = [i for i, c in enumerate(opp.library) if c.cid not in known]
+        pool = [opp.hand[i] for i in hand_free] + [opp.library[i] for i in lib_free]
+        rng.shuffle(pool)
+        it = iter(pool)
+        for i in hand_free:
+            opp.hand[i] = next(it)
+        for i in lib_free:
+            opp.library[i] = next(it)
+        own = g.players[player].library
+        free = [i for i, c in enumerate(own) if c.cid not in known]
+        cards = [own[i] for i in free]
+        rng.shuffle(cards)
+        for i, c in zip(free, cards, strict=True):
+            own[i] = c
         return g
 
     def to_json(self) -> str:

@@ -6,7 +6,8 @@ can change them happened (``game.dirty``).
 
 - 418.5 layer 1, copy effects (2007 CR 503 copiable values): ``{"kind": "copy", "pid", "card"}``
   sets the permanent's copiable values (``perm.base``) to the named card definition; Clone.
-- 418.5 layer 2, control-changing effects: ``{"kind": "control", ...}``.
+- 418.5 layer 2, control-changing effects: ``{"kind": "control", ...}`` and static ``control``
+  abilities (Persuasion), in one timestamp order.
 - 418.5 layer 3, text-changing effects: no Tenth Edition card has one; not implemented
   (``docs/rules.md``).
 - 418.5 layer 4, type-changing effects: ``{"kind": "animate", "types", "subtypes", ...}``
@@ -22,7 +23,11 @@ can change them happened (``game.dirty``).
 - 418.5 layer 6b, P/T setting effects *and* modifications from resolved spells and abilities, in
   one timestamp order (a 2007 difference: a later "becomes 3/3" overwrites an earlier Giant
   Growth, a later Giant Growth adds to the 3/3).
-- 418.5 layer 6c, counters; 418.5 layer 6d, static abilities that modify P/T.
+- 418.5 layer 6c, counters; 418.5 layer 6d, static abilities that modify P/T (Coat of Arms counts
+  relative to each creature it affects).
+
+Rule-modifying statics (:data:`~mtg_env.engine.filters.RULE_KINDS`) are collected on the way into
+``game.rule_mods`` (kind -> the players controlling one) for the rules that read them.
 - 418.5 layer 6e, P/T switching: no Tenth Edition card has one; not implemented.
 
 Within a layer, timestamp order (418.5, 2012 613.6): a static ability's effect has its
@@ -37,8 +42,14 @@ if TYPE_CHECKING:
     from .game import Game
 
 from .errors import MtgError
+from .filters import RULE_KINDS
 from .model import CardDef, Permanent, StaticAbility
 from .registry import get_card
+
+# Subtypes that are not creature types (2007 CR 205.3): land, artifact and enchantment types.
+_NOT_CREATURE_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Equipment",
+                                 "Aura", "Shrine", "Lair", "Locus", "Urza's"})
+_NO_RULE_MODS: dict[str, frozenset[int]] = {}  # shared and never mutated
 
 
 class ContinuousEffects:
@@ -118,15 +129,24 @@ def refresh(g: Game) -> None:
     g.no_mana_empty = False
     if not statics and not effects and not counters:
         g._ll = ll
+        g.rule_mods = _NO_RULE_MODS
         _control_changed(g, before)
         return
     statics.sort(key=lambda x: x[0])
-    # 418.5 layer 2: control-changing effects.
-    for e in effects:
-        if e["kind"] == "control":
+    # 418.5 layer 2: control-changing effects, resolved ones and static ones (Persuasion: "You
+    # control enchanted creature", which ends when the Aura leaves play), in timestamp order.
+    control = [(e["ts"], e, None, None) for e in effects if e["kind"] == "control"]
+    if statics:
+        control += [(ts, None, src, s) for ts, src, s in statics if s.kind == "control"]
+        control.sort(key=lambda x: x[0])
+    for _, e, src, s in control:
+        if e is not None:
             p = perms.get(e["pid"])
             if p is not None:
                 p.controller = e["controller"]
+        else:
+            for p in _static_affects(g, src, s):
+                p.controller = src.controller
     _control_changed(g, before)
     # 418.5 layer 3 (text-changing): no Tenth Edition card; see the module docstring.
     # 418.5 layer 4: type-changing effects.
@@ -138,12 +158,17 @@ def refresh(g: Game) -> None:
     # 418.5 layer 5: abilities and colors, timestamp order; a color-filtered grant depends on
     # color-setting effects (applied after them).
     layer5 = []
+    rule_mods: dict[str, set[int]] = {}
     for ts, src, s in statics:
         if s.kind == "grant":
             dep = 1 if animated and ("color" in s.params or "not_color" in s.params) else 0
             layer5.append((dep, ts, src, s, None))
         elif s.kind == "no_mana_empty":
             g.no_mana_empty = True
+        elif s.kind in RULE_KINDS:
+            rule_mods.setdefault(s.kind, set()).add(src.controller)
+    g.rule_mods = ({k: frozenset(v) for k, v in rule_mods.items()} if rule_mods
+                   else _NO_RULE_MODS)
     for e in effects:
         if e["kind"] == "grant" or e["kind"] == "animate":
             layer5.append((0, e["ts"], None, None, e))
@@ -206,13 +231,36 @@ def refresh(g: Game) -> None:
     for _, src, s in statics:
         if s.kind == "modify_pt":
             per = s.per
-            n = 1 if per is None else sum(1 for q in perms.values()
-                                          if per.test(q, src.controller))
+            if per is None:
+                n = 1
+            else:
+                test, skip = per.test, src if per.other else None
+                n = sum(1 for q in perms.values() if q is not skip and test(q, src.controller))
             for p in _static_affects(g, src, s):
                 p.power += s.params.get("p", 0) * n
                 p.toughness += s.params.get("t", 0) * n
+        elif s.kind == "pt_per_shared_creature_type":
+            _shared_type_bonus(g, src, s)
     # 418.5 layer 6e (switching): no Tenth Edition card; see the module docstring.
     g._ll = ll
+
+
+def _creature_types(p: Permanent) -> frozenset[str]:
+    return frozenset(p.subtypes) - _NOT_CREATURE_TYPES
+
+
+def _shared_type_bonus(g: Game, src: Permanent, s: StaticAbility) -> None:
+    """Coat of Arms: each affected creature gets +p/+t for each *other* creature in play that
+    shares a creature type with it, counted relative to that creature (418.5 layer 6d)."""
+    creatures = [(q, _creature_types(q)) for q in g.perms.values() if "Creature" in q.types]
+    dp, dt = s.params["p"], s.params["t"]
+    for p in _static_affects(g, src, s):
+        mine = _creature_types(p)
+        if not mine:
+            continue
+        n = sum(1 for q, theirs in creatures if q is not p and mine & theirs)
+        p.power += dp * n
+        p.toughness += dt * n
 
 
 def _reset_base(p: Permanent, cdef: CardDef) -> None:

@@ -17,6 +17,7 @@ from .model import (
     StackItem,
     tap_mana_of,
 )
+from .ops.mana_ops import POOL_READING_OPS
 
 
 class ManaAbilities:
@@ -25,7 +26,8 @@ class ManaAbilities:
     def _mana_sources(self, pl: int, exclude: int | None = None) -> list:
         """The permanents ``pl`` could tap for mana now with mana abilities whose whole cost is
         {T}: one source per permanent, ``(id, index of its first such ability, every color its
-        {T} mana abilities make)`` (a painland: ``"CWU"``); :meth:`_tap_for` picks the ability."""
+        {T} mana abilities make, those made only with a side effect)`` (a painland: ``"CWU"``,
+        ``"WU"``); :meth:`_tap_for` picks the ability."""
         out = []
         for perm in self.perms.values():
             if perm.controller != pl or perm.tapped or perm.id == exclude:
@@ -37,7 +39,7 @@ class ManaAbilities:
             if src is None or (perm.sick and "Creature" in perm.types
                                and "haste" not in perm.keywords):
                 continue
-            out.append((perm.id, src[0], src[1]))
+            out.append((perm.id, src[0], src[1], src[2]))
         return out
 
     def _tap_for(self, pid: int, first: int, color: str) -> None:
@@ -81,7 +83,8 @@ class ManaAbilities:
         for s in sources:
             c = s[2]
             if len(c) != 1:
-                return plan_payment(pool, cost.colored, cost.generic, sources) is not None
+                return plan_payment(pool, cost.colored, cost.generic, sources,
+                                    cheapest=False) is not None
             if c != "C":
                 counts["WUBRG".index(c)] += 1
         return all(need <= have for need, have in zip(cost.colored, counts))
@@ -90,32 +93,39 @@ class ManaAbilities:
                x_color: str | None = None) -> int:
         P = self.players[pl]
         sources = [] if self.manual_mana else self._mana_sources(pl, exclude)
-        if plan_payment(P.mana_pool, cost.colored, cost.generic, sources) is None:
+        if plan_payment(P.mana_pool, cost.colored, cost.generic, sources, cheapest=False) is None:
             return -1
         top = (sum(P.mana_pool) + len(sources) - cost.cmc) // max(cost.x, 1)
         if x_color:
             # "Spend only [color] mana on X": X is paid as extra colored symbols.
             while top > 0 and plan_payment(P.mana_pool, add_colored(cost.colored, x_color, top * cost.x),
-                                           cost.generic, sources) is None:
+                                           cost.generic, sources, cheapest=False) is None:
                 top -= 1
         return top
 
     def x_color_ok(self, pl: int, cdef: CardDef, sources: list) -> bool:
         return self._max_x(pl, cdef.cost, None, cdef.x_color) >= 0
 
-    def _pay_mana(self, pl: int, cost: ManaCost, exclude: int | None = None) -> None:
+    def _pay_mana(self, pl: int, cost: ManaCost, exclude: int | None = None,
+                  pool_last: bool = False) -> None:
+        """Pay ``cost`` automatically: floating mana first, then sources (``pool_last``: sources
+        first if they can pay it all, for an ability whose effect reads the pool)."""
         if cost.is_free():
             return
         P = self.players[pl]
         sources = [] if self.manual_mana else self._mana_sources(pl, exclude)
-        plan = plan_payment(P.mana_pool, cost.colored, cost.generic, sources,
-                            self._color_value(pl))
+        plan = None
+        if pool_last and sources:
+            plan = plan_payment([0] * 6, cost.colored, cost.generic, sources,
+                                self._color_value(pl))
+        if plan is None:
+            plan = plan_payment(P.mana_pool, cost.colored, cost.generic, sources,
+                                self._color_value(pl))
         if plan is None:  # guarded by the option generators; reaching here is an engine bug
             raise MtgError(f"engine error: cannot pay {cost.text} for player {pl}")
         spend, taps = plan
         for si, color in taps:
-            pid, ab, _ = sources[si]
-            self._tap_for(pid, ab, color)
+            self._tap_for(sources[si][0], sources[si][1], color)
         parts = []
         if taps:
             parts.append("taps " + ", ".join(self.perms[sources[si][0]].card.label for si, _ in taps))
@@ -150,13 +160,20 @@ class ManaAbilities:
                            "mana ability")
         if c.tap:
             perm.tapped = True
+            if "Land" in perm.types:
+                # "Whenever a player taps a land for mana" (Manabarbs), the automatic payer's
+                # taps included: they are this same mana ability.
+                self._event("tapped_for_mana", player=perm.controller, perm=pid)
         if c.mana.cmc:
-            self._pay_mana(perm.controller, c.mana, exclude=pid if c.tap else None)
+            self._pay_mana(perm.controller, c.mana, exclude=pid if c.tap else None,
+                           pool_last=any(e["op"] in POOL_READING_OPS for e in ab.effects))
         if c.pay_life:
             self._lose_life(perm.controller, c.pay_life)
             self._log(f"player {perm.controller} pays {c.pay_life} life "
                       f"(life {self.players[perm.controller].life})")
-        self.players[perm.controller].mana_pool["WUBRGC".index(color)] += ab.mana_amount
+        pool = self.players[perm.controller].mana_pool
+        for sym in color:  # "" adds nothing (Doubling Cube), "WUBRG" all five (Composite Golem)
+            pool["WUBRGC".index(sym)] += ab.mana_amount
         for spec in ab.effects:  # side effects such as painlands' damage
             item = StackItem(0, "activated", perm.controller, source=pid,
                              source_name=perm.card.label, ability=ab_index,

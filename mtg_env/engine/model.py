@@ -25,6 +25,13 @@ KEYWORDS = frozenset(
         "protection_from_white", "protection_from_blue", "protection_from_black",
         "protection_from_red", "protection_from_green", "protection_from_artifacts",
         "cant_attack", "must_attack", "block_only_flyers", "doesnt_untap", "block_any_number",
+        # Evasion, blocking, attacking and targeting restrictions (2007 CR 502; Juggernaut,
+        # Treetop Bracers, Elven Riders, Stalking Tiger, Sea Monster, Karplusan Strider,
+        # Troll Ascetic).
+        "cant_be_blocked_by_walls", "unblockable_except_by_flyers",
+        "unblockable_except_by_walls_and_flyers", "cant_be_blocked_by_more_than_one",
+        "cant_attack_unless_defender_has_island", "untargetable_by_blue_black_spells",
+        "untargetable_by_opponents",
     }
 )
 LANDWALK = {
@@ -97,13 +104,16 @@ class TargetSpec:
     context the kind spans, with the kind's own restriction, or None) and ``other``.
     """
 
-    __slots__ = ("card", "filters", "kind", "other", "perm", "player", "spell", "text")
+    __slots__ = ("card", "distinct", "filters", "kind", "other", "perm", "player", "spell", "text")
 
     def __init__(self, kind: str, filters: dict[str, Any] | None = None, text: str = "",
-                 site: Any = None) -> None:
+                 site: Any = None, distinct: bool = False) -> None:
         from .filters import compile_target
 
         self.kind = kind
+        # "another target": not an object or player chosen for an earlier target of the same
+        # spell or ability (Cone of Flame).
+        self.distinct = distinct
         self.filters = dict(filters or {})
         self.text = text
         compiled = compile_target(kind, self.filters, site)
@@ -119,10 +129,12 @@ class Cost:
 
     __slots__ = (
         "discard",
+        "discard_filter",
         "mana",
         "pay_life",
         "return_to_hand",
         "sacrifice",
+        "sacrifice_all",
         "sacrifice_filter",
         "sacrifice_self",
         "tap",
@@ -131,7 +143,8 @@ class Cost:
     def __init__(self, mana: ManaCost | None = None, tap: bool = False,
                  sacrifice_self: bool = False, sacrifice: dict[str, Any] | None = None,
                  discard: int = 0, pay_life: int = 0, return_to_hand: dict | None = None,
-                 site: Any = None) -> None:
+                 site: Any = None, discard_filter: dict | None = None,
+                 sacrifice_all: dict | None = None) -> None:
         from .filters import compile_filter
 
         self.mana = mana or ManaCost()
@@ -141,12 +154,20 @@ class Cost:
         self.sacrifice_filter = (None if sacrifice is None else
                                  compile_filter(sacrifice, "permanent", site))
         self.discard = discard
+        # "Discard a land card": the cards in hand that may be discarded (None: any card).
+        self.discard_filter = (None if discard_filter is None else
+                               compile_filter(discard_filter, "card", site))
+        # "Sacrifice all creatures you control": every permanent you control matching it.
+        self.sacrifice_all = (None if sacrifice_all is None else
+                              compile_filter(sacrifice_all, "permanent", site))
         self.pay_life = pay_life
         self.return_to_hand = return_to_hand
 
 
 class ActivatedAbility:
-    """``[Cost]: [Effect]``. ``mana`` lists the colors a mana ability can add (CR 406)."""
+    """``[Cost]: [Effect]``. ``mana`` lists the choices of mana a mana ability can add (CR 406):
+    each entry the symbols added together (``"G"``; ``"WUBRG"`` for Composite Golem; ``""`` for an
+    ability adding none itself, whose effects change the pool: Doubling Cube)."""
 
     __slots__ = (
         "condition",
@@ -190,7 +211,7 @@ class ActivatedAbility:
         self.max_per_turn = max_per_turn or (1 if once_per_turn else 0)
         self.tap_only = (cost.tap and cost.mana.free and not cost.sacrifice_self
                          and not cost.sacrifice and not cost.discard and not cost.pay_life
-                         and condition is None)
+                         and cost.sacrifice_all is None and condition is None)
         self.ref: tuple = ()  # set by the CardDef that defines it (see CardDef.__init__)
 
     @property
@@ -283,17 +304,25 @@ def _set_refs(cdef: CardDef) -> None:
                         g.ref = (name, "static", i, "activated", j)
 
 
-def tap_mana_of(abilities: tuple) -> tuple[int, str] | None:
-    """``(index of the first, every color made by all)`` of the mana abilities in ``abilities``
-    whose whole cost is {T}, or None: what the automatic payer can tap the object for."""
+def tap_mana_of(abilities: tuple) -> tuple[int, str, str] | None:
+    """``(index of the first, every color made by all, the colors made only with a side
+    effect)`` of the mana abilities in ``abilities`` whose whole cost is {T}, or None: what the
+    automatic payer can tap the object for (a painland: ``(i, "CWU", "WU")``). Abilities adding
+    several mana at once are left to the player."""
     first = -1
     colors = ""
+    free = ""
     for i, ab in enumerate(abilities):
-        if ab.mana is not None and ab.tap_only:
+        if ab.mana is not None and ab.tap_only and ab.mana_amount == 1 and all(
+                len(c) == 1 for c in ab.mana):
             if first < 0:
                 first = i
             colors += "".join(c for c in ab.mana if c not in colors)
-    return (first, colors) if first >= 0 else None
+            if not ab.effects:
+                free += "".join(c for c in ab.mana if c not in free)
+    if first < 0:
+        return None
+    return first, colors, "".join(c for c in colors if c not in free)
 
 
 class CardDef:
@@ -669,6 +698,7 @@ class Player:
         "mulligans",
         "poison",
         "removed",
+        "spells_played_this_turn",
     )
 
     def __init__(self, index: int) -> None:
@@ -687,6 +717,7 @@ class Player:
         self.conceded = False
         self.life_lost_this_turn = 0
         self.damage_taken_this_turn = 0
+        self.spells_played_this_turn = 0  # Rule of Law counts the whole turn
 
     def clone(self) -> Player:
         p = Player.__new__(Player)
@@ -705,6 +736,7 @@ class Player:
         p.conceded = self.conceded
         p.life_lost_this_turn = self.life_lost_this_turn
         p.damage_taken_this_turn = self.damage_taken_this_turn
+        p.spells_played_this_turn = self.spells_played_this_turn
         return p
 
     def pool_total(self) -> int:

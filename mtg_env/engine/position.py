@@ -128,7 +128,11 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
         for zone in ("hand", "library", "graveyard", "removed"):
             names = _list(pd.get(zone), f"{where}.{zone}", "card names")
             for j, name in enumerate(names):
-                getattr(P, zone).append(g._new_card(_card(name, f"{where}.{zone}[{j}]"), i))
+                cdef = _card(name, f"{where}.{zone}[{j}]")
+                if cdef.is_token:  # 2007 CR 216: a token exists only in play
+                    raise PositionError(f"{where}.{zone}[{j}]: {cdef.name} is a token; tokens "
+                                        "exist only in play")
+                getattr(P, zone).append(g._new_card(cdef, i))
         in_play = _list(pd.get("in_play"), f"{where}.in_play", "card names or permanent mappings")
         for j, entry in enumerate(in_play):
             w = f"{where}.in_play[{j}]"

@@ -10,7 +10,6 @@ modes 409.1b, X 409.1c, targets 409.1d, total cost 409.1f, mana abilities 409.1g
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
 
 from . import effects as fx
 from .actions import PASS, Action, Decision, DecisionKind
@@ -65,8 +64,8 @@ class Priority:
             pid, ab, color = a.args
             perm = self.perms[pid]
             ability = perm.activated[ab]
-            self._log(f"player {pl} {'taps' if ability.cost.tap else 'activates'} "
-                      f"{perm.card.label} for {color * ability.mana_amount}")
+            self._log(f"player {pl} {'taps' if ability.cost.tap and color else 'activates'} "
+                      f"{perm.card.label}" + (f" for {color * ability.mana_amount}" if color else ""))
             self._activate_mana(pid, ab, color)
             # A {T}-only mana ability with no other effect changes nothing an SBE or trigger
             # looks at (2007 CR 411: it doesn't use the stack).
@@ -81,13 +80,21 @@ class Priority:
         opts = [PASS]
         sorcery_ok = pl == self.active and self.step in MAIN_STEPS and not self.stack
         sources = None
+        mods = self.rule_mods
+        # Rule of Law: "Each player can't play more than one spell each turn." (it counts the
+        # spells played before it came into play too); Steel Golem: "You can't play creature
+        # spells." (2007 CR 409.1: a spell that can't be played isn't offered).
+        spells_ok = not (mods and "one_spell_per_turn" in mods and P.spells_played_this_turn)
+        no_creatures = bool(mods) and pl in mods.get("cant_play_creature_spells", ())
         for card in P.hand:
             cdef = card.cdef
             if cdef.is_land:
                 if sorcery_ok and P.lands_played < 1:
                     opts.append(_play_action(card))
                 continue
-            if not (sorcery_ok or cdef.instant_speed):
+            if not spells_ok or not (sorcery_ok or cdef.instant_speed):
+                continue
+            if no_creatures and "Creature" in cdef.types:
                 continue
             if sources is None:
                 sources = self._mana_sources(pl)
@@ -148,7 +155,8 @@ class Priority:
             return False
         if cdef.x_color and not self.x_color_ok(pl, cdef, sources):
             return False
-        if cdef.additional_cost is not None and not self._can_pay_additional(pl, cdef.additional_cost):
+        if cdef.additional_cost is not None and not self._can_pay_additional(
+                pl, cdef.additional_cost, card):
             return False
         if cdef.enchant is not None:
             return self._targets_available(pl, (cdef.enchant,), spell_card=card)
@@ -218,6 +226,8 @@ class Priority:
             if ti < len(specs):
                 spec = specs[ti]
                 cands = self._legal_targets(pl, spec, item=item, source=self.perms.get(item.source))
+                if any(s.distinct for s in specs):
+                    cands = self._distinct_candidates(pl, specs, item, cands)
                 if not cands:
                     # Only reachable for triggers (spells/abilities are offered only with targets).
                     self._log(f"ability of {item.label}: no legal target, removed")
@@ -248,6 +258,8 @@ class Priority:
                     f["mana"] = [cost.generic, list(cost.colored)]
                     return
                 self._pay_mana(pl, cost)
+                if add is not None and add.sacrifice_all is not None:
+                    self._sacrifice_all(pl, add, item)
             else:
                 ab = obj
                 perm = self.perms[item.source]
@@ -255,6 +267,8 @@ class Priority:
                 if ab.cost.tap:
                     perm.tapped = True
                 self._pay_mana(pl, cost, exclude=perm.id if ab.cost.tap else None)
+                if ab.cost.sacrifice_all is not None:
+                    self._sacrifice_all(pl, ab.cost, item)
                 if ab.cost.pay_life:
                     self._lose_life(pl, ab.cost.pay_life)
                     self._log(f"player {pl} pays {ab.cost.pay_life} life (life {self.players[pl].life})")
@@ -266,10 +280,17 @@ class Priority:
                     return
                 if ab.cost.sacrifice_self:
                     self._leave_play(perm, "graveyard", sacrifice=True)
+            if self.frames[-1] is not f:
+                return  # a mana ability's damage waits for its order decision (painland, 616.1)
         if f["st"] == 4:
             if "mana" in f:
                 gen, col = f.pop("mana")
                 self._pay_mana(pl, ManaCost(gen, tuple(col)))
+                add = item.card.cdef.additional_cost if item.kind == "spell" else None
+                if add is not None and add.sacrifice_all is not None:
+                    self._sacrifice_all(pl, add, item)
+                if self.frames[-1] is not f:
+                    return  # a replacement order decision (a painland's damage) comes first
             if f.pop("sac_self", False) and item.source in self.perms:
                 self._leave_play(self.perms[item.source], "graveyard", sacrifice=True)
             self.frames.pop()
@@ -291,13 +312,27 @@ class Priority:
             self.frames.append(self._choose_frame(pl, cands, 1, 1, "sacrifice",
                                                   f"sacrifice to pay for {item.label}"))
         if cost.discard:
-            cands = [("h", c.cid) for c in self.players[pl].hand]
+            flt = cost.discard_filter
+            cands = [("h", c.cid) for c in self.players[pl].hand
+                     if flt is None or flt.test(c, pl)]
             self.frames.append(self._choose_frame(pl, cands, cost.discard, cost.discard, "discard",
                                                   f"discard to pay for {item.label}"))
+
+    def _sacrifice_all(self, pl: int, cost, item: StackItem) -> None:
+        """Pay "sacrifice all creatures you control" (Soulblast), after the mana (so a creature
+        may first be tapped for mana, 2007 CR 409.1g-h). Their total power as they were last
+        in play is kept for ``{sacrificed: power}``."""
+        self._fresh()
+        test = cost.sacrifice_all.test
+        gone = [p for p in self.perms.values() if p.controller == pl and test(p, pl)]
+        item.data["sacrificed_power"] = sum(p.power for p in gone)
+        for p in gone:
+            self._leave_play(p, "graveyard", sacrifice=True)
 
     def _finish_cast(self, item: StackItem, targets_text: str) -> None:
         pl = item.controller
         if item.kind == "spell":
+            self.players[pl].spells_played_this_turn += 1
             self._log(f"player {pl} plays {item.label}" + targets_text)
             cdef = item.card.cdef
             self._event("cast", player=pl, colors="".join(sorted(cdef.colors)), sid=item.id)
@@ -318,17 +353,25 @@ class Priority:
         if c.sacrifice and not any(p.controller == pl and c.sacrifice_filter.test(p, pl)
                                    for p in self.perms.values()):
             return False
-        if c.discard and len(self.players[pl].hand) < c.discard:
+        if c.discard and _discardable(self.players[pl].hand, c, pl) < c.discard:
             return False
         return not (ab.condition and not fx.check_condition(self, ab.condition, pl, perm))
 
-    def _can_pay_additional(self, pl: int, cost) -> bool:
+    def _can_pay_additional(self, pl: int, cost, card: Card | None = None) -> bool:
         if cost.pay_life and self.players[pl].life < cost.pay_life:
             return False
         if cost.sacrifice and not any(p.controller == pl and cost.sacrifice_filter.test(p, pl)
                                       for p in self.perms.values()):
             return False
-        return not (cost.discard and len(self.players[pl].hand) - 1 < cost.discard)
+        # The spell itself is on the stack when the cost is paid, not in the hand.
+        hand = [c for c in self.players[pl].hand if c is not card]
+        return not (cost.discard and _discardable(hand, cost, pl) < cost.discard)
+
+
+def _discardable(hand: list[Card], cost, pl: int) -> int:
+    """How many cards of ``hand`` a discard cost accepts ("discard a land card")."""
+    flt = cost.discard_filter
+    return len(hand) if flt is None else sum(1 for c in hand if flt.test(c, pl))
 
 
 _ACTION_CACHE: dict[tuple, Action] = {}
@@ -362,50 +405,19 @@ def _mana_action(perm: Permanent, ab, index: int, color: str) -> Action:
     label = perm.card.label
     return _cached(("mana", perm.id, label, index, color, ab), "mana",
                    lambda: f"{'tap' if ab.cost.tap else 'activate'} {label} for "
-                           f"{color * ab.mana_amount}",
+                           f"{color * ab.mana_amount}" if color
+                           # no mana of its own (Doubling Cube); distinct from a non-mana ability
+                           else f"activate {label} (mana ability)",
                    (perm.id, index, color))
 
 
-class _Pass(Action):
-    """The ``pass`` option of one pass-only decision: a distinct object per decision (see
-    :mod:`mtg_env.engine.actions`) whose fields are class attributes, so making one sets none."""
-
-    __slots__ = ()
-    verb = text = "pass"
-    args = ()
-    base = PASS
-
-    def __reduce__(self) -> tuple:  # its fields are class attributes: pickle just the class
-        return (_new, (_Pass,))
-
-
-class _PassOnly0(Decision):
-    """Player 0's pass-only priority decision, the most frequent decision: the fixed fields are
-    class attributes (decisions are immutable); only ``options`` is per decision."""
-
-    __slots__ = ()
-    player = 0
-    kind = K.PRIORITY
-    prompt = "player 0: priority (nothing to do but pass)"
-    context: ClassVar[dict] = {}  # decisions are immutable: one empty context serves all
-
-    def __reduce__(self) -> tuple:
-        return (_pass_only_decision, (self.player,))
-
-
-class _PassOnly1(_PassOnly0):
-    __slots__ = ()
-    player = 1
-    prompt = "player 1: priority (nothing to do but pass)"
-
-
-_PASS_ONLY = (_PassOnly0, _PassOnly1)
-_new = object.__new__
+_PASS_ONLY: dict[int, Decision] = {}
 
 
 def _pass_only_decision(pl: int) -> Decision:
-    """A new pass-only priority decision offering its own ``pass``."""
-    d = _new(_PASS_ONLY[pl])
-    d._by_text = None
-    d.options = [_new(_Pass)]
+    """One shared, immutable decision object for the common pass-only priority."""
+    d = _PASS_ONLY.get(pl)
+    if d is None:
+        d = Decision(pl, K.PRIORITY, [PASS], f"player {pl}: priority (nothing to do but pass)")
+        _PASS_ONLY[pl] = d
     return d

@@ -18,14 +18,16 @@ is prevented).
   (``"eot"``: ends at cleanup, 2012 514.2; all of them are also removed once used up):
 
   - ``{"kind": "prevent", "id", "ts", "until", "name", "target": [zone, id] | None,
-    "amount": int | None, "source": pid | None, "combat_only": bool}``: "prevent the next N
-    damage that would be dealt to X this turn" (``amount`` None: all of it; ``source``: only damage
-    from that source; ``target`` None: damage to anything).
+    "amount": int | None, "source": pid | None, "combat_only": bool, "source_colors": str}``:
+    "prevent the next N damage that would be dealt to X this turn" (``amount`` None: all of it;
+    ``source``: only damage from that source; ``target`` None: damage to anything;
+    ``source_colors``, if present: only damage from a source of one of those colors).
   - ``{"kind": "regenerate", "id", "ts", "until", "name", "pid"}``: a regeneration shield.
 - Static abilities of permanents in play, gathered when an event is checked
   (:func:`static_effects`): ``double_damage`` (Furnace of Rath), ``prevent_damage`` with
-  ``affects: self`` (Cho-Manno, Revolutionary), ``redirect_to_enchanted`` (Pariah) and the
-  protection keywords.
+  ``affects: self`` or ``enchanted``, of damage dealt to it (``dealt_to``, the default) and/or by
+  it (``dealt_by``) (Cho-Manno, Revolutionary; Heart of Light), ``redirect_to_enchanted`` (Pariah)
+  and the protection keywords.
 
 **Events** are plain dicts, so an event waiting for the order decision is data in a frame:
 
@@ -76,9 +78,9 @@ def _repl_statics(cdef: Any) -> tuple:
     if hit is None or hit[0] is not cdef:
         found = tuple((i, s) for i, s in enumerate(cdef.static) if s.kind in STATIC_KINDS)
         for _, s in found:
-            if s.kind == "prevent_damage" and s.affects != "self":
-                raise MtgError(f"{cdef.name}: prevent_damage supports only affects: self, not "
-                               f"{s.affects!r}")
+            if s.kind == "prevent_damage" and s.affects not in ("self", "enchanted"):
+                raise MtgError(f"{cdef.name}: prevent_damage supports only affects: self or "
+                               f"enchanted, not {s.affects!r}")
         hit = (cdef, found)
         _static_cache[key] = hit
     return hit[1]
@@ -132,7 +134,7 @@ def applicable(g: Game, ev: dict) -> list[dict]:
                 out.append({"key": key, "sig": "double", "ts": p.timestamp, "op": "double",
                             "name": p.card.label, "src": p.id,
                             "card": p.card.name})
-            elif s.kind == "prevent_damage" and zone == "o" and p.id == v:
+            elif s.kind == "prevent_damage" and _prevents(s, p, zone, v, src):
                 out.append({"key": key, "sig": "prevent_all", "ts": p.timestamp,
                             "op": "prevent", "left": None,
                             "name": p.card.label, "src": p.id,
@@ -166,7 +168,13 @@ def applicable(g: Game, ev: dict) -> list[dict]:
                 continue
             if r.get("combat_only") and not ev["combat"]:
                 continue
-            out.append({"key": key, "sig": f"shield{r.get('amount')}:{r.get('source')}",
+            colors = r.get("source_colors")
+            if colors and not any(c in colors for c in src.get("colors", "")):
+                continue
+            sig = f"shield{r.get('amount')}:{r.get('source')}"
+            if colors or r.get("combat_only"):
+                sig += f":{colors}:{r.get('combat_only')}"
+            out.append({"key": key, "sig": sig,
                         "ts": r["ts"], "op": "prevent", "left": r.get("amount"), "rid": r["id"],
                         "name": f"prevention shield ({r['name']})",
                         "src": r.get("src"), "card": r.get("card", "")})
@@ -185,6 +193,18 @@ def applicable(g: Game, ev: dict) -> list[dict]:
     if len(out) > 1:
         out.sort(key=lambda x: x["ts"])
     return out
+
+
+def _prevents(s: Any, p: Any, zone: str, v: int, src: dict) -> bool:
+    """Does static ``prevent_damage`` ``s`` of permanent ``p`` apply to damage from ``src`` to
+    ``(zone, v)``? It protects its object (``affects``: ``self`` or ``enchanted``) from damage
+    dealt to it (``dealt_to``, default) and/or stops the damage it deals (``dealt_by``)."""
+    obj = p.id if s.affects == "self" else p.attached_to
+    if obj is None:
+        return False
+    if zone == "o" and v == obj and s.params.get("dealt_to", True):
+        return True
+    return bool(s.params.get("dealt_by")) and src.get("pid") == obj
 
 
 def _apply(ev: dict, eff: dict) -> tuple[dict, int]:
@@ -287,11 +307,8 @@ def run_event(g: Game, ev: dict, frame: dict | None = None) -> int | None:
                 raise MtgError("engine error: ordering replacement effects of a "
                                f"{ev['e']} event is not implemented")
             if frame is None:
-                if g.frames and g.frames[-1]["k"] == "cast":
-                    # A mana ability's damage while a spell's costs are paid: the cast procedure
-                    # can't be suspended there (no such card yet; painlands would need it).
-                    raise MtgError("engine error: ordering replacement effects of damage dealt "
-                                   "while paying costs is not implemented")
+                # Also while a spell's costs are paid (a painland's damage): the cast frame
+                # finishes once this decision is answered (Priority._run_cast).
                 g.frames.append({"k": "order_repl", "ev": ev})
             else:
                 frame["ev"] = ev
@@ -367,13 +384,16 @@ def _regenerate(g: Game, perm: Any) -> None:
 # -- creating effects ----------------------------------------------------------------------
 def add_prevention_shield(g: Game, target: tuple | None, amount: int | None, name: str,
                           src: int | None = None, card: str = "", source: int | None = None,
-                          combat_only: bool = False) -> dict:
+                          combat_only: bool = False, source_colors: str = "") -> dict:
     """"Prevent the next ``amount`` damage that would be dealt to ``target`` this turn"
-    (2007 CR 419.7; ``amount`` None prevents all of it, ``source`` limits it to one source)."""
+    (2007 CR 419.7; ``amount`` None prevents all of it, ``source`` limits it to one source,
+    ``source_colors`` to sources of those colors, ``target`` None: damage to anything)."""
     ts = g._timestamp()
     r = {"kind": "prevent", "id": ts, "ts": ts, "until": "eot", "name": name, "src": src,
          "card": card, "target": list(target) if target is not None else None,
          "amount": amount, "source": source, "combat_only": combat_only}
+    if source_colors:
+        r["source_colors"] = source_colors
     g.replacements.append(r)
     return r
 

@@ -23,7 +23,8 @@ def protected_from(p: Any, colors: Iterable[str]) -> bool:
 def block_allowed(blocker: Any, attacker: Any, permanents: Iterable[Any]) -> bool:
     """Could ``blocker`` block ``attacker`` under the restrictions and evasion abilities
     (2007 CR 502: flying/reach, fear, landwalk, unblockable, protection, "can block only
-    creatures with flying", "can't block"), ignoring what it already blocks?
+    creatures with flying", "can't block", "can't be blocked except by ...", "can't be blocked
+    by Walls"), ignoring what it already blocks and the other blocks declared with it?
     ``permanents`` is every permanent in play (for landwalk)."""
     bkw = blocker.keywords
     if "Creature" not in blocker.types or blocker.tapped or "cant_block" in bkw:
@@ -35,6 +36,13 @@ def block_allowed(blocker: Any, attacker: Any, permanents: Iterable[Any]) -> boo
         return False
     if "flying" in kw and not ({"flying", "reach"} & bkw):
         return False
+    # "can't be blocked except by creatures with flying" (Treetop Bracers; reach is not flying)
+    # / "... except by Walls and/or creatures with flying" (Elven Riders).
+    if "unblockable_except_by_flyers" in kw and "flying" not in bkw:
+        return False
+    if ("unblockable_except_by_walls_and_flyers" in kw and "flying" not in bkw
+            and "Wall" not in blocker.subtypes):
+        return False
     if "fear" in kw and not ("Artifact" in blocker.types or "B" in blocker.colors):
         return False
     for walk, land in LANDWALK.items():
@@ -44,6 +52,18 @@ def block_allowed(blocker: Any, attacker: Any, permanents: Iterable[Any]) -> boo
     if protected_from(attacker, blocker.colors):
         return False
     return not ("cant_be_blocked_by_walls" in kw and "Wall" in blocker.subtypes)
+
+
+def targeting_forbidden(p: Any, pl: int, spell_colors: Iterable[str] | None) -> bool:
+    """Do ``p``'s own restrictions stop it being targeted by a spell or ability controlled by
+    ``pl`` (``spell_colors``: the colors of a spell, None for an ability)? "Can't be the target
+    of spells or abilities your opponents control" (Troll Ascetic), "can't be the target of
+    blue or black spells" (Karplusan Strider). Shroud and protection are checked by the caller."""
+    kw = p.keywords
+    if "untargetable_by_opponents" in kw and pl != p.controller:
+        return True
+    return bool("untargetable_by_blue_black_spells" in kw and spell_colors is not None
+                and ("U" in spell_colors or "B" in spell_colors))
 
 
 def tap_mana_ability(p: Any, once_untapped: bool = False) -> Any | None:

@@ -29,6 +29,9 @@ _PLAYER = tuple(PLAYER_ATTRS)
 _PERM = tuple(PERM_ATTRS)
 _STACK = tuple(STACK_ATTRS)
 _HEADER = frozenset({"format", "version"})
+# Fields added to the format later, with the value a game saved before them had.
+_PLAYER_NEW = {"spells_played_this_turn": 0}
+_GAME_NEW: dict[str, Any] = {"known": []}
 
 
 _ABILITY_TYPES = (ActivatedAbility, TriggeredAbility, StaticAbility)
@@ -83,6 +86,7 @@ def game_to_dict(g: Game) -> dict[str, Any]:
     d["frames"] = _enc(g.frames)
     d["pending"] = _enc(g.pending)
     d["label_counts"] = g.label_counts
+    d["known"] = sorted([cid, mask, zone] for cid, (mask, zone) in g.known.items())
     d["ll_acc"] = sorted(g._ll_acc.items())
     d["decision"] = g.decision.to_json() if g.decision is not None else None
     d["log"] = g.log
@@ -103,6 +107,13 @@ def game_from_json(text: str) -> Game:
     if d.get("version") != FORMAT_VERSION:
         raise StateError(f"game state version {d.get('version')!r} is not supported "
                          f"(this engine reads version {FORMAT_VERSION})")
+    for k, v in _GAME_NEW.items():
+        d.setdefault(k, v)
+    if type(d.get("players")) is list:
+        for pd in d["players"]:
+            if type(pd) is dict:
+                for k, v in _PLAYER_NEW.items():
+                    pd.setdefault(k, v)
     try:
         check_state(d, FIELDS, _HEADER)
     except RecursionError:
@@ -160,6 +171,7 @@ def _from_dict(d: dict) -> Game:
     g.frames = _dec(d["frames"])
     g.pending = _dec(d["pending"])
     g.label_counts = d["label_counts"]
+    g.known = {cid: (mask, zone) for cid, mask, zone in d["known"]}
     g._ll_acc = {int(k): v for k, v in d["ll_acc"]}
     g.decision = Decision.from_json(d["decision"]) if d["decision"] is not None else None
     g.log = d["log"]

@@ -120,7 +120,7 @@ class StackResolution:
                 dest = item.data.get("dest", "graveyard")
                 if dest == "library_shuffle":
                     self._to_zone(item.card, "library_top")
-                    self.rng.shuffle(self.players[item.card.owner].library)
+                    self._shuffle_library(item.card.owner)
                     self._log(f"{item.label} is shuffled into its owner's library")
                 else:
                     self._to_zone(item.card, dest)

@@ -69,6 +69,9 @@ FIELDS: tuple[Field, ...] = (
           C.LIST(C.STR)),
     Field("label_counts", dict, "dict", "object", "how many cards of each name got a label",
           C.MAP(C.STR, C.COUNT)),
+    Field("known", dict, "dict", "object",
+          "card id -> (players mask, zone): hidden cards revealed or looked at (knowledge.py)",
+          C.KNOWN),
     Field("_ll_acc", dict, "dict", "object", "lifelink damage dealt in the current event",
           C.LIST(C.TUPLE(C.INT(), C.INT()))),
     # turn structure and priority
@@ -122,6 +125,8 @@ FIELDS: tuple[Field, ...] = (
     # derived from the rest (recomputed by the layer system or the main loop)
     Field("dirty", _const(True), "share", "derived", "characteristics must be recomputed"),
     Field("no_mana_empty", _const(False), "share", "derived", "a static stops mana burn"),
+    Field("rule_mods", dict, "share", "derived",
+          "rule-modifying statics in play: kind -> players controlling one (never mutated)"),
     Field("_ll", dict, "share", "derived", "lifelink instances by permanent (layer 5 output)"),
     Field("_abl_mod", list, "share", "derived",
           "ids of permanents whose copiable values or abilities the last refresh changed"),

@@ -2,8 +2,9 @@
 
 420.5a (0 or less life), 420.5b (toughness 0 or less: graveyard, no regeneration), 420.5c (lethal
 damage: destroyed), 420.5d (illegal or unattached Aura), 420.5e (legend rule: all of them), 420.5g
-(drew from an empty library), 420.5k (Equipment attached illegally becomes unattached), 420.3
-(checked whenever a player would receive priority; repeated until none apply).
+(drew from an empty library; Platinum Angel: a player who can't lose doesn't), 420.5k (Equipment
+attached illegally becomes unattached), 420.3 (checked whenever a player would receive priority;
+repeated until none apply).
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ class StateBasedEffects:
         self._fresh()
         losers = [P.index for P in self.players
                   if P.life <= 0 or P.drew_from_empty or P.poison >= 10]
+        if losers and self.rule_mods.get("cant_lose"):
+            losers = self._can_lose(losers)
         if losers:
             reasons = []
             for i in losers:
@@ -78,10 +81,25 @@ class StateBasedEffects:
                 self.destroy(p)
         return True
 
+    def _can_lose(self, losers: list[int]) -> list[int]:
+        """Platinum Angel: "You can't lose the game and your opponents can't win the game."
+        A player controlling such a permanent doesn't lose; in a two-player game an opponent
+        wins only by the other player losing, so that is the whole effect. A draw from an empty
+        library is a one-time event (2007 CR 420.5g "since the last time state-based effects
+        were checked"): it no longer counts once checked; 0 life is checked again each time."""
+        safe = self.rule_mods["cant_lose"]
+        out = []
+        for i in losers:
+            if i in safe:
+                self.players[i].drew_from_empty = False
+            else:
+                out.append(i)
+        return out
+
     def _aura_legal(self, aura: Permanent, host: Permanent) -> bool:
         spec = aura.cdef.enchant
         if spec is None:
             return True
         if spec.perm is None or protected_from(host, aura.colors):
             return False
-        return spec.perm.test(host, aura.controller)
+        return spec.perm.bind(src=aura.id)(host, aura.controller)

@@ -346,8 +346,22 @@ def CARDS(v: Any, path: str, ctx: Ctx) -> None:
             ctx.tokens.add(cid)
 
 
+def KNOWN(v: Any, path: str, ctx: Ctx) -> None:
+    """``Game.known`` as ``[card id, players mask, zone]`` entries, one per card
+    (:mod:`mtg_env.engine.knowledge`)."""
+    if type(v) is not list:
+        fail(path, f"expected a list, got {_show(v)}")
+    seen: set[int] = set()
+    for i, e in enumerate(v):
+        _KNOWN_ENTRY(e, f"{path}[{i}]", ctx)
+        if e[0] in seen:
+            fail(f"{path}[{i}]", f"card {e[0]} is listed twice")
+        seen.add(e[0])
+
+
 # -- the objects of a game ---------------------------------------------------------------------
 CARD_ENTRY = TUPLE(ID, CARD_NAME, PLAYER, STR)  # [id, name, owner, label]
+_KNOWN_ENTRY = TUPLE(CARD, INT(0, 3), ENUM("h", "l"))
 
 # The stored attributes of a player, a permanent and a stack object (serialize.py stores exactly
 # these, plus the zones and references it handles itself).
@@ -355,6 +369,7 @@ PLAYER_ATTRS: dict[str, Check] = {
     "life": INT(), "poison": COUNT, "mana_pool": LIST(COUNT, 6, 6), "lands_played": COUNT,
     "drew_from_empty": BOOL, "mulligans": COUNT, "lost": BOOL, "conceded": BOOL,
     "life_lost_this_turn": INT(), "damage_taken_this_turn": INT(),
+    "spells_played_this_turn": COUNT,
 }
 PLAYER_ZONES = ("hand", "library", "graveyard", "removed")
 PERM_ATTRS: dict[str, Check] = {

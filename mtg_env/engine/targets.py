@@ -3,7 +3,8 @@ still legal.
 
 2007 CR 413 (targeted spells and abilities; 413.2a: a spell whose targets are all illegal is
 countered on resolution, an illegal target is not affected), 409.1d (choosing targets), 502.7 and
-2012 702.18 (shroud), 2012 702.15 (protection: can't be targeted by what it is protected from).
+2012 702.18 (shroud; a player with shroud, True Believer), 2012 702.15 (protection: can't be
+targeted by what it is protected from).
 """
 
 from __future__ import annotations
@@ -15,7 +16,12 @@ from .model import (
     StackItem,
     TargetSpec,
 )
-from .rules import protected_from
+from .rules import protected_from, targeting_forbidden
+
+# Keywords that can stop a permanent being targeted (2012 702.18 shroud; Troll Ascetic,
+# Karplusan Strider).
+_UNTARGETABLE = frozenset({"shroud", "untargetable_by_opponents",
+                           "untargetable_by_blue_black_spells"})
 
 
 class Targeting:
@@ -41,6 +47,10 @@ class Targeting:
 
     def _targets_available(self, pl: int, specs, spell_card: Card | None = None,
                            source: Permanent | None = None) -> bool:
+        if any(s.distinct for s in specs):
+            options = [self._legal_targets(pl, s, source=source, spell_card=spell_card)
+                       for s in specs]
+            return _assignable(specs, options, [])
         for spec in specs:
             if not self._legal_targets(pl, spec, source=source, first_only=True,
                                        spell_card=spell_card):
@@ -53,21 +63,31 @@ class Targeting:
         out: list[tuple] = []
         flt = spec.player
         if flt is not None:
+            self._fresh()
+            shrouded = self.rule_mods.get("player_shroud", ())  # True Believer
             for i in (0, 1):
-                if flt.test(i, pl):
+                if i not in shrouded and flt.test(i, pl):
                     out.append(("p", i))
                     if first_only:
                         return out
         flt = spec.perm
         if flt is not None:
             test = flt.test
+            if flt.dynamic:  # "blocking this creature": the source's id
+                test = flt.bind(src=source.id if source is not None else
+                                item.source if item is not None else -1)
             src_colors = (spell_card.cdef.colors if spell_card is not None
                           else self._source_colors(item, source))
             skip = source.id if source is not None and spec.other else None
+            spell_colors = (spell_card.cdef.colors if spell_card is not None
+                            else item.card.cdef.colors if item is not None and item.kind == "spell"
+                            else None)
             for p in self.perms.values():
                 if not test(p, pl) or p.id == skip:
                     continue
-                if "shroud" in p.keywords:
+                kw = p.keywords
+                if kw and not kw.isdisjoint(_UNTARGETABLE) and (
+                        "shroud" in kw or targeting_forbidden(p, pl, spell_colors)):
                     continue
                 if src_colors and protected_from(p, src_colors):
                     continue
@@ -94,6 +114,22 @@ class Targeting:
                             return out
         return out
 
+    def _distinct_candidates(self, pl: int, specs, item: StackItem, cands: list) -> list:
+        """The candidates for the next target of ``item`` when some target must differ from the
+        earlier ones ("another target"): not already chosen where that is required, and leaving
+        a legal choice for every later target."""
+        chosen = [tuple(t) for t in item.targets]
+        ti = len(chosen)
+        src = self.perms.get(item.source)
+        later = [self._legal_targets(pl, s, item=item, source=src) for s in specs[ti + 1:]]
+        out = []
+        for c in cands:
+            if specs[ti].distinct and tuple(c) in chosen:
+                continue
+            if _assignable(specs[ti + 1:], later, [*chosen, tuple(c)]):
+                out.append(c)
+        return out
+
     def _source_colors(self, item: StackItem | None, source: Permanent | None) -> frozenset:
         if source is not None:
             return source.colors
@@ -113,6 +149,9 @@ class Targeting:
         kind, v = ref
         pl = item.controller
         if kind == "p":
+            self._fresh()
+            if v in self.rule_mods.get("player_shroud", ()):
+                return False
             return spec.player is not None and spec.player.test(v, pl)
         if kind == "o":
             p = self.perms.get(v)
@@ -120,8 +159,12 @@ class Targeting:
                 return False
             colors = (item.card.cdef.colors if item.kind == "spell"
                       else frozenset(item.data.get("src_colors", "")))
+            if targeting_forbidden(p, pl, colors if item.kind == "spell" else None):
+                return False
             if colors and protected_from(p, colors):
                 return False
+            if spec.perm.dynamic:
+                return spec.perm.bind(src=item.source)(p, pl)
             return spec.perm.test(p, pl)
         if kind == "s":
             s = self._item(v)
@@ -134,6 +177,22 @@ class Targeting:
                 if c.cid == v:
                     return spec.card.test(c, pl)
         return False
+
+
+def _assignable(specs, options: list[list], chosen: list) -> bool:
+    """Can each of ``specs`` get a target from its ``options`` in order, a ``distinct`` one
+    differing from every target chosen before it? (A depth-first search: a spell has few
+    targets.)"""
+    if not specs:
+        return True
+    spec, opts = specs[0], options[0]
+    for c in opts:
+        c = tuple(c)
+        if spec.distinct and c in chosen:
+            continue
+        if _assignable(specs[1:], options[1:], [*chosen, c]):
+            return True
+    return False
 
 
 def mode_targets(mode: dict) -> tuple:

@@ -77,12 +77,19 @@ class TurnStructure:
             for p in self.players:
                 p.life_lost_this_turn = 0
                 p.damage_taken_this_turn = 0
+                p.spells_played_this_turn = 0
+            self._fresh()
+            # Seedborn Muse: "Untap all permanents you control during each other player's untap
+            # step." ("doesn't untap during its controller's untap step" doesn't stop that.)
+            others = self.rule_mods.get("untap_during_others_untap", ())
             for perm in self.perms.values():
                 perm.used_this_turn = {}
                 if perm.controller == ap:
                     perm.sick = False
                     if perm.tapped and not self._doesnt_untap(perm):
                         perm.tapped = False
+                elif perm.controller in others:
+                    perm.tapped = False
         elif step == "upkeep":
             self._event("upkeep", player=ap)
         elif step == "draw":
@@ -102,8 +109,9 @@ class TurnStructure:
         elif step == "cleanup":
             self.cleanup_prio = False
             self.frames.append({"k": "cleanup"})
+            self._fresh()
             excess = len(self.players[ap].hand) - MAX_HAND_SIZE
-            if excess > 0:
+            if excess > 0 and ap not in self.rule_mods.get("no_max_hand_size", ()):  # Spellbook
                 self.frames.append(self._choose_frame(
                     ap, [("h", c.cid) for c in self.players[ap].hand], excess, excess,
                     "discard", f"discard {excess} card(s) down to {MAX_HAND_SIZE}"))
@@ -183,7 +191,7 @@ class TurnStructure:
             n = len(P.hand) - 1
             P.library.extend(P.hand)
             P.hand = []
-            self.rng.shuffle(P.library)
+            self._shuffle_library(pl)
             P.mulligans += 1
             self._log(f"player {pl} mulligans to {n}")
             self._draw(pl, n)

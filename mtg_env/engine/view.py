@@ -4,9 +4,12 @@ Agents decide from a :class:`PlayerView`, never from the :class:`~mtg_env.engine
 itself. The view is a snapshot taken when :func:`view_for` is called; it does not change when the
 game goes on. What it hides:
 
-- the opponent's hand (only its size is shown);
+- the opponent's hand (only its size is shown), except the cards the viewer knows
+  (``known_hand``: revealed to them or looked at, :mod:`mtg_env.engine.knowledge`) and the
+  whole hand when it is played revealed (an opponent's Telepathy);
 - the order of both libraries: the opponent's library shows only its size, the viewer's own
-  library its contents sorted by label (a player knows their deck list, not the order);
+  library its contents sorted by label (a player knows their deck list, not the order); the
+  library cards the viewer knows are listed with their place (``known_library``);
 - the pending decision when another player is the one deciding (only who decides and its kind).
 
 Everything else in the game is public under the rules and is shown: life, poison, mana pools,
@@ -209,6 +212,8 @@ class PlayerInfo:
         "hand",
         "hand_size",
         "index",
+        "known_hand",
+        "known_library",
         "lands_played",
         "library_size",
         "life",
@@ -218,12 +223,20 @@ class PlayerInfo:
         "removed",
     )
 
-    def __init__(self, P: Any, visible_hand: bool) -> None:
+    def __init__(self, P: Any, visible_hand: bool, known: set[int] | frozenset[int] = frozenset()
+                 ) -> None:
         self.index: int = P.index
         self.life: int = P.life
         self.poison: int = P.poison
         self.mana_pool: tuple[int, ...] = tuple(P.mana_pool)  # W U B R G C
         self.hand: tuple[Card, ...] | None = tuple(P.hand) if visible_hand else None
+        # The cards of this hand the viewer knows (all of them for the viewer's own hand).
+        self.known_hand: tuple[Card, ...] = (
+            self.hand if self.hand is not None
+            else tuple(c for c in P.hand if c.cid in known) if known else ())
+        # (place from the top, card) for each card of this library the viewer knows.
+        self.known_library: tuple[tuple[int, Card], ...] = tuple(
+            (i, c) for i, c in enumerate(P.library) if c.cid in known) if known else ()
         self.hand_size: int = len(P.hand)
         self.library_size: int = len(P.library)
         self.graveyard: tuple[Card, ...] = tuple(P.graveyard)  # last is the top
@@ -236,6 +249,8 @@ class PlayerInfo:
                 "mana_pool": list(self.mana_pool),
                 "hand": [c.label for c in self.hand] if self.hand is not None else None,
                 "hand_size": self.hand_size, "library_size": self.library_size,
+                "known_hand": [c.label for c in self.known_hand],
+                "known_library": [[i, c.label] for i, c in self.known_library],
                 "graveyard": [c.label for c in self.graveyard],
                 "removed": [c.label for c in self.removed],
                 "lands_played": self.lands_played, "mulligans": self.mulligans}
@@ -290,8 +305,11 @@ class PlayerView:
         self.deciding: int | None = d.player if d is not None else None
         self.deciding_kind: DecisionKind | None = d.kind if d is not None else None
         self.decision: Decision | None = d if d is not None and d.player == viewer else None
+        known = game.known_cards(viewer)
+        opp_shown = game.hand_revealed(1 - viewer)
         self.players: tuple[PlayerInfo, PlayerInfo] = (
-            PlayerInfo(game.players[0], viewer == 0), PlayerInfo(game.players[1], viewer == 1))
+            PlayerInfo(game.players[0], viewer == 0 or opp_shown, known),
+            PlayerInfo(game.players[1], viewer == 1 or opp_shown, known))
         self.permanents: tuple[PermanentView, ...] = tuple(PermanentView(p) for p in game.permanents)
         self.stack: tuple[StackObjectView, ...] = tuple(StackObjectView(game, s) for s in game.stack)
         self.library: tuple[Card, ...] = tuple(sorted(game.players[viewer].library, key=_LABEL))
@@ -304,7 +322,8 @@ class PlayerView:
 
     @property
     def opponent(self) -> PlayerInfo:
-        """The opponent's state (hand hidden: ``hand`` is ``None``)."""
+        """The opponent's state (hand hidden: ``hand`` is ``None`` unless it is played
+        revealed; ``known_hand`` lists the cards of it the viewer knows)."""
         return self.players[1 - self.viewer]
 
     def perm(self, pid: int) -> PermanentView | None:
@@ -358,7 +377,8 @@ def view_for(game: Game, player: int) -> PlayerView:
 def sample_game(view: PlayerView, seed: int) -> Game:
     """A full game consistent with what the viewer knows, for search agents: the hidden cards
     (the opponent's hand, both libraries' order) are resampled (:meth:`Game.determinize`; deck
-    lists count as known). Only valid while the game has not moved on since the view was taken.
+    lists count as known; the cards the viewer knows, ``known_hand`` and ``known_library``, stay
+    where they are). Only valid while the game has not moved on since the view was taken.
     """
     game = view._game
     if (game.decisions_made, game.decision) != view._stamp:

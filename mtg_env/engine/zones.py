@@ -33,11 +33,31 @@ class Zones:
             # "comes into play tapped" are the copied card's.
             self.add_effect({"kind": "copy", "pid": perm.id, "card": copy_of})
             self._fresh()
-        if not tapped and perm.static and any(s.kind == "enters_tapped" for s in perm.static):
+        if not tapped and perm.static and any(s.kind == "enters_tapped" and s.affects == "self"
+                                              for s in perm.static):
             tapped = True  # "[This] comes into play tapped" (Treetop Village)
+        if not tapped:
+            tapped = self._enters_tapped_by_other(perm)
         perm.tapped = tapped
         self._event("etb", perm=perm.id)
         return perm
+
+    def _enters_tapped_by_other(self, perm: Permanent) -> bool:
+        """"Artifacts and lands come into play tapped" (Root Maze): a static ability of another
+        permanent in play (2012 614.1c, 614.12: it applies as ``perm`` comes into play, to its
+        characteristics as it would exist in play)."""
+        for src in self.perms.values():
+            if src is perm or not src.static:
+                continue
+            for s in src.static:
+                if s.kind != "enters_tapped" or s.affected is None:
+                    continue
+                types = s.params.get("types")
+                if types and not any(t in perm.types for t in types):
+                    continue
+                if s.affected.test(perm, src.controller):
+                    return True
+        return False
 
     def _timestamp(self) -> int:
         self.ts += 1
@@ -50,6 +70,7 @@ class Zones:
             return
         self._fresh()
         self._event("leaves_play", perm=perm.id, zone=zone, snapshot=perm)
+        self._record_lki(perm)
         del self.perms[perm.id]
         self.dirty = True
         if perm.attacking or perm.blocking:
@@ -64,6 +85,20 @@ class Zones:
         if perm.card.is_token:
             return  # 2007 CR 216.x: tokens leaving play cease to exist (SBE f)
         self._to_zone(perm.card, zone)
+
+    def _record_lki(self, perm: Permanent) -> None:
+        """Keep the last known information of a permanent leaving play in the events of the
+        triggered abilities about it (2012 608.2g: "its toughness", "its controller"). The event
+        dicts are replaced, not changed: game copies share them."""
+        lki = {"power": perm.power, "toughness": perm.toughness, "controller": perm.controller}
+        for t in self.pending:
+            ev = t.get("ev")
+            if ev and ev.get("perm") == perm.id:
+                t["ev"] = {**ev, "lki": lki}
+        for item in self.stack:
+            ev = item.data.get("ev") if item.kind == "triggered" else None
+            if ev and ev.get("perm") == perm.id:
+                item.data["ev"] = {**ev, "lki": lki}
 
     def _to_zone(self, card: Card, zone: str) -> None:
         P = self.players[card.owner]  # 217.1a: cards go to their owner's zones
@@ -91,9 +126,12 @@ class Zones:
                 P.drew_from_empty = True  # 2007 CR 420.5g: loses at the next SBE check
                 self._log(f"player {pl} draws from an empty library")
                 return
-            P.hand.append(P.library.pop(0))
-        if n:
-            self._event("draw", player=pl, n=n)
+            card = P.library.pop(0)
+            P.hand.append(card)
+            if self.known:
+                self.known.pop(card.cid, None)  # known in the library: a new place now
+            # Each card drawn is a separate draw (Underworld Dreams triggers once per card).
+            self._event("draw", player=pl, n=1)
 
 
 _ZONE_VERB = {

@@ -9,7 +9,7 @@
 | Agents             | `agents = ['player_0', 'player_1']`                                         |
 | Action Shape       | (1,)                                                                        |
 | Action Values      | Discrete(1755) with the default capacities                                 |
-| Observation Shape  | Dict of 8 float32 tables (17,702 values), or (17702,) with `flatten=True`   |
+| Observation Shape  | Dict of 8 float32 tables (18,806 values), or (18806,) with `flatten=True`   |
 | Observation Values | float32: flags in [0, 1], counts and card indices as exact integers         |
 
 A game between two 40-card decks under the 2007 rules, driven by `mtg_env`'s engine. The agent
@@ -30,13 +30,13 @@ order):
 |              |                  | context; per player: life, poison, library, hand,          |
 |              |                  | graveyard and removed sizes, mana pool, lands played,      |
 |              |                  | mulligans, life lost this turn, combat damage pending      |
-| `hand`       | (40, 72)         | own hand, then the opponent's: known cards first, then     |
+| `hand`       | (40, 78)         | own hand, then the opponent's: known cards first, then     |
 |              |                  | hidden placeholders (card index 1)                         |
-| `permanents` | (64, 134)        | own permanents, then the opponent's: card, owner, tapped,  |
+| `permanents` | (64, 146)        | own permanents, then the opponent's: card, owner, tapped,  |
 |              |                  | sick, damage, power/toughness, keywords, colors, types,    |
 |              |                  | counters, combat (attacking, blocked, blocking whom),      |
 |              |                  | attached to, regeneration shields, the decision's marks    |
-| `stack`      | (16, 94)         | top first: kind, controller, card, source, X, mode,        |
+| `stack`      | (16, 100)        | top first: kind, controller, card, source, X, mode,        |
 |              |                  | targets, being played / resolving, combat damage amounts   |
 | `graveyards` | (120, 19)        | own graveyard (bottom first), then the opponent's          |
 | `removed`    | (60, 19)         | cards removed from the game, own then the opponent's       |
@@ -100,11 +100,17 @@ not change which policies are optimal.
 ### Config
 
 See `mtg_env.env.config.EnvConfig` (decks or a deck pool, seed, render_mode, skip_trivial,
-max_turns, flatten, illegal_action, reward_shaping, legal_texts, capacities).
+max_turns, flatten, illegal_action, reward_shaping, legal_texts, legal_indices, copy_obs,
+capacities).
 `reset(seed=..., options={"decks": [a, b]})` replays from the seed with that pairing.
 
 ### Version History
 
+* v1: card rows gain six keyword columns (the evasion and targeting keywords of the Tenth
+  Edition cards beyond the theme decks), so the observation is wider; the card vocabulary
+  (version 1) and the action layout are unchanged. Policies trained on v0 need retraining.
+  The opponent's hand rows and the `revealed` table also show the cards revealed to the viewer
+  or that they looked at (Peek, Distress, Aven Windreader; `Game.known`), same shapes.
 * v0: initial release (card vocabulary version 1)
 """
 
@@ -145,7 +151,7 @@ class MtgEnv(AECEnv, EzPickle):
     """The PettingZoo AEC environment (see the module docstring for spaces and rewards)."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "human"], "name": "mtg_v0", "is_parallelizable": False,
+        "render_modes": ["ansi", "human"], "name": "mtg_v1", "is_parallelizable": False,
         "render_fps": 1}
 
     def __init__(self, **config: Any) -> None:
@@ -210,7 +216,7 @@ class MtgEnv(AECEnv, EzPickle):
             self._set_infos()
 
     def observe(self, agent: str) -> dict[str, Any]:
-        obs, mask = self.observer.observe(self._live_game(), _INDEX[agent])
+        obs, mask = self.observer.observe(self._live_game(), _INDEX[agent], self.config.copy_obs)
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -223,6 +229,14 @@ class MtgEnv(AECEnv, EzPickle):
         chosen = legal.get(self._as_index(action, agent)) if action is not None else None
         if chosen is None:
             raise IllegalActionError(self._illegal_message(action, agent, legal))
+        self.apply_option(chosen)
+
+    def apply_option(self, chosen: Action) -> None:
+        """Apply an option of the pending decision given as the engine's ``Action`` (what
+        :meth:`step` does after mapping the index; opponents that pick among the engine's
+        options use it to skip the index mapping)."""
+        agent = self.agent_selection
+        game = self._live_game()
         self._cumulative_rewards[agent] = 0.0
         game.apply(chosen)
         self.observer.note(game)
@@ -323,6 +337,10 @@ class MtgEnv(AECEnv, EzPickle):
                           for a in AGENTS}
         else:
             self.infos = {AGENTS[0]: {"auto_applied": n}, AGENTS[1]: {"auto_applied": n}}
+        if self.config.legal_indices:
+            mover = AGENTS[self.game.decision.player]
+            self.infos[mover]["legal_actions"] = np.array(sorted(self.observer.legal(self.game)),
+                                                          np.int64)
 
     def _shape(self, game: Game) -> None:
         P = game.players

@@ -19,12 +19,9 @@ from functools import cache
 from typing import Any
 
 from mtg_env.encoding.layout import Capacities
-from mtg_env.engine.deck import Deck
+from mtg_env.engine.deck import STARTER_DECKS, THEME_DECKS, Deck, expand_deck_groups
 from mtg_env.engine.errors import MtgError
 
-THEME_DECKS = ("arcaniss_guile", "cho_mannos_resolve", "evincars_tyranny", "kamahls_temper",
-               "molimos_might")
-STARTER_DECKS = ("starter_blue_black", "starter_green", "starter_red", "starter_white")
 RENDER_MODES = ("ansi", "human")
 ILLEGAL_ACTION_MODES = ("raise", "loss")
 
@@ -68,6 +65,7 @@ class EnvConfig:
     """A fixed pairing: ``player_0`` plays ``decks[0]``, ``player_1`` ``decks[1]``."""
     deck_pool: tuple[DeckSpec, ...] | None = None
     """Decks sampled per episode, independently for each seat (used when ``decks`` is None);
+    deck group names (``theme``, ``starter``, ``constructed``, ``all``) stand for their decks;
     default: the theme decks (the starter decks until the theme decks load)."""
     seed: int | None = None
     """Seed of the first ``reset()`` that gives none (later resets continue its RNG)."""
@@ -86,6 +84,12 @@ class EnvConfig:
     """Coefficient of the optional life-difference shaping (0 = off); see the env docs."""
     legal_texts: bool = False
     """Put ``{index: engine text}`` of the legal actions in the deciding agent's ``infos``."""
+    legal_indices: bool = False
+    """Put the legal action indices (sorted int64 array) in the deciding agent's ``infos`` as
+    ``"legal_actions"``, so agents need not scan the mask."""
+    copy_obs: bool = True
+    """``False``: ``observe()`` returns the env's own observation buffers, valid until the next
+    step (saves copying the observation at every call)."""
     capacities: Capacities = field(default_factory=Capacities)
     """Slot counts of the observation and action layout."""
 
@@ -127,6 +131,11 @@ class EnvConfig:
             if mine.get(k) is not None:
                 v = mine[k]
                 mine[k] = (v,) if isinstance(v, str | Deck) else tuple(v)
+        if mine.get("deck_pool") is not None:  # group names: "constructed", "theme", "all", ...
+            pool = mine["deck_pool"]
+            mine["deck_pool"] = tuple(
+                d for item in pool
+                for d in (expand_deck_groups([item]) if isinstance(item, str) else [item]))
         return cls(**mine)
 
     def as_kwargs(self) -> dict[str, Any]:

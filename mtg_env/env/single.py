@@ -152,9 +152,11 @@ class SingleAgentEnv(gym.Env):
         game = aec.game
         reward = 0.0
         while not game.is_over and aec.agent_selection == them:
-            if self._random_opponent:
-                legal = sorted(aec.observer.legal(game))
-                action = legal[int(self.np_random.integers(len(legal)))]
+            if self._random_opponent:  # uniform over the options = uniform over legal indices
+                options = game.decision.options
+                aec.apply_option(options[int(self.np_random.integers(len(options)))])
+                reward += aec.rewards[me]
+                continue
             else:
                 o = aec.observe(them)
                 if self._agent_like:

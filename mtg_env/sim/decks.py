@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..engine.deck import Deck, builtin_names
+from ..engine.deck import STARTER_DECKS, THEME_DECKS, Deck, builtin_names
 from ..engine.errors import MtgError
 
 __all__ = ["STARTER_DECKS", "THEME_DECKS", "default_deck_names", "load_deck", "loadable_builtin_names"]
 
-THEME_DECKS = ("arcaniss_guile", "cho_mannos_resolve", "evincars_tyranny", "kamahls_temper",
-               "molimos_might")
-STARTER_DECKS = ("starter_blue_black", "starter_green", "starter_red", "starter_white")
 
 
 def load_deck(spec: str | Deck) -> Deck:

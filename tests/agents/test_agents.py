@@ -198,3 +198,15 @@ def test_never_burns_mana_over_many_games() -> None:
     for seed in range(4):
         g = play_game(decks, [HeuristicAgent(strict=True), RandomAgent()], seed)
         assert not [line for line in g.log if line.startswith("player 0 burns")]
+
+
+def test_cracks_a_fetch_land_at_an_end_of_turn() -> None:
+    """Terramorphic Expanse: traded for a basic land at an end of turn (the tapped land untaps
+    before it is needed), not in the main phase."""
+    def expanse(step: str, active: int) -> Scenario:
+        return Scenario({"turn": 4, "active_player": active, "step": step, "players": [
+            {"in_play": ["Terramorphic Expanse"], "library": ["Forest", "Island"]}, {}]})
+    assert _choose(expanse("precombat_main", 0)) == "pass"
+    s = expanse("end_of_turn", 1)
+    s.pass_priority(1)
+    assert _choose(s) == "activate Terramorphic Expanse"

@@ -4,7 +4,8 @@ An op is registered with :func:`op`, which names it and declares each parameter'
 (:class:`Param`): ``amount``, ``ref`` (an object or player reference), ``players`` (a player
 reference), ``filter`` (permanents or cards), ``bool``, ``int``, ``enum``, ``keywords``, ``text``,
 ``words`` (a list of words, optionally from a fixed set), ``choices`` (a list of
-sub-mappings, each with declared parameters). That declaration is the
+sub-mappings, each with declared parameters), ``effects`` (a list of effects run by the op,
+such as the outcomes of a coin flip). That declaration is the
 only definition of the op's card-data format: the loader checks and compiles an effect dict
 against it once (:func:`compile_effect`) and the card JSON schema is assembled from it
 (:func:`effect_schema`), so adding an op is one local change.
@@ -42,11 +43,13 @@ class Param:
     (for ``enum``) the allowed words, (for ``filter``) the context, (for ``choices``) the
     sub-parameters."""
 
-    __slots__ = ("choices", "context", "default", "doc", "kind", "required", "sub")
+    __slots__ = ("allow", "choices", "context", "default", "doc", "kind", "other", "required",
+                 "sub")
 
     def __init__(self, kind: str, required: bool = False, default: Any = None, doc: str = "",
                  choices: tuple[str, ...] = (), context: str = "permanent",
-                 sub: dict[str, Param] | None = None) -> None:
+                 sub: dict[str, Param] | None = None, other: bool = False,
+                 allow: tuple[str, ...] = ()) -> None:
         self.kind = kind
         self.required = required
         self.default = default
@@ -54,6 +57,8 @@ class Param:
         self.choices = choices
         self.context = context
         self.sub = sub or {}
+        self.other = other  # a ``filter`` may say ``other: true`` (the op excludes the source)
+        self.allow = allow  # for a filter: the dynamic values the op binds (filters.DYNAMIC_NAMES)
 
     def compile(self, v: Any, site: Site, name: str) -> Any:
         """Check a value from card data and compile it."""
@@ -65,7 +70,12 @@ class Param:
         if k == "players":
             return compile_ref(v, site, players=True)
         if k == "filter":
-            return compile_filter(v, self.context, site)
+            return compile_filter(v, self.context, site, other=self.other and site.source,
+                                  allow=self.allow)
+        if k == "effects":
+            if not isinstance(v, list):
+                raise site.error(f"{name!r} must be a list of effects, not {v!r}")
+            return tuple(compile_effect(e, site.at(i)) for i, e in enumerate(v))
         if k == "bool":
             T_BOOL.check(v, site, name)
             return v
@@ -108,7 +118,7 @@ class Param:
         """The JSON schema of this parameter's value (the load-time compile checks deeper)."""
         k = self.kind
         if k == "amount":
-            return {"oneOf": [{"type": "integer"}, {"const": "X"}, {"type": "object"}]}
+            return {"oneOf": [{"type": "integer"}, {"enum": ["X", "-X"]}, {"type": "object"}]}
         if k in ("ref", "players"):
             return {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "string"},
                               {"type": "object"}]}
@@ -126,6 +136,8 @@ class Param:
             return {"type": "string"}
         if k == "words":
             return {"type": "array", "items": {"type": "string"}}
+        if k == "effects":
+            return {"type": "array", "items": {"type": "object", "required": ["op"]}}
         return {"type": "array", "items": _object_schema(self.sub)}
 
 
@@ -223,6 +235,17 @@ def compile_effect(raw: Any, site: Site) -> Effect:
     return eff
 
 
+def run_effects(g: Game, item: StackItem, effects: tuple[Effect, ...]) -> None:
+    """Run effects nested in an op (a coin flip's outcome) in order. They must not ask a player
+    anything: a question would be answered only after the later effects had run."""
+    for spec in effects:
+        n = len(g.frames)
+        OPS[spec["op"]](g, item, spec)
+        if len(g.frames) != n and spec is not effects[-1]:
+            raise MtgError(f"engine error: nested effect {spec['op']!r} asks a question "
+                           "before other effects")
+
+
 def effect_schema() -> dict:
     """The JSON schema of an effect, assembled from the op declarations."""
     return {"type": "object", "required": ["op"],
@@ -254,13 +277,17 @@ def until() -> Param:
 
 
 from . import (  # noqa: E402  (the op modules register themselves with the machinery above)
+    chance,
     continuous,
     control,
     damage_life,
+    library,
+    mana_ops,
     permanents,
     stack_ops,
     zones,
 )
 
-__all__ = ["OPS", "OP_DEFS", "Effect", "Param", "compile_effect", "continuous", "control",
-           "damage_life", "effect_schema", "op", "permanents", "stack_ops", "zones"]
+__all__ = ["OPS", "OP_DEFS", "Effect", "Param", "chance", "compile_effect", "continuous", "control",
+           "damage_life", "effect_schema", "library", "mana_ops", "op", "permanents", "stack_ops",
+           "zones"]

@@ -1,5 +1,6 @@
 """Continuous effects from resolving spells and abilities: +N/+N, setting P/T, granting keywords
-(2007 CR 418.5 layers 5 and 6b; they last until end of turn unless stated)."""
+(2007 CR 418.5 layers 5 and 6b; they last until end of turn unless stated), and "can't block"
+restrictions between two creatures."""
 
 from __future__ import annotations
 
@@ -62,3 +63,14 @@ def animate(g: Game, item: StackItem, a: Args) -> None:
                 e["add"] = list(a.keywords)
             g.add_effect(e)
             g._log(f"{g.perms[v].card.label} becomes a creature until end of turn")
+
+
+@op("cant_block_this", target=ref(required=True))
+def cant_block_this(g: Game, item: StackItem, a: Args) -> None:
+    """Each referenced creature can't block the ability's source this turn (Duct Crawler); a
+    blocking restriction checked when blockers are declared (2007 CR 309.2)."""
+    for kind, v in a.target(g, item):
+        if kind == "o" and v in g.perms:
+            g.add_effect({"kind": "cant_block", "pid": v, "attacker": item.source,
+                          "until": "eot"})
+            g._log(f"{g.perms[v].card.label} can't block {item.source_name} this turn")

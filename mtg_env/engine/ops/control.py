@@ -4,18 +4,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import Args, op, ref, until
+from . import Args, op, players, ref, until
 
 if TYPE_CHECKING:
     from ..game import Game
     from ..model import StackItem
 
 
-@op("gain_control", target=ref(required=True), until=until())
+@op("gain_control", target=ref(required=True), until=until(),
+    to=players(default="controller"))
 def gain_control(g: Game, item: StackItem, a: Args) -> None:
-    """The ability's controller gains control of each referenced permanent."""
+    """The referenced player (the ability's controller unless ``to`` says otherwise: "target
+    opponent gains control of it") gains control of each referenced permanent."""
+    new = [v for kind, v in a.to(g, item) if kind == "p"]
+    if not new:
+        return  # the player was an illegal target (2007 CR 413.2a)
     for kind, v in a.target(g, item):
         if kind == "o" and v in g.perms:
-            g.add_effect({"kind": "control", "pid": v, "controller": item.controller,
-                          "until": a.until})
-            g._log(f"player {item.controller} gains control of {g.perms[v].card.label}")
+            g.add_effect({"kind": "control", "pid": v, "controller": new[0], "until": a.until})
+            g._log(f"player {new[0]} gains control of {g.perms[v].card.label}")

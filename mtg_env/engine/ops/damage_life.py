@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..replacement import add_prevention_shield
-from . import Args, amount, flag, op, players, ref
+from . import Args, Param, amount, flag, op, players, ref
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -42,6 +42,21 @@ def lose_life(g: Game, item: StackItem, a: Args) -> None:
             g._log(f"player {v} loses {n} life (life {g.players[v].life})")
 
 
+@op("double_life", target=players(required=True))
+def double_life(g: Game, item: StackItem, a: Args) -> None:
+    """Double each referenced player's life total (Beacon of Immortality): they gain that much
+    life, or lose it if the total is negative (-10 becomes -20, a Gatherer ruling)."""
+    for kind, v in a.target(g, item):
+        if kind != "p":
+            continue
+        life = g.players[v].life
+        if life > 0:
+            g._gain_life(v, life)
+        elif life < 0:
+            g._lose_life(v, -life)
+        g._log(f"player {v}'s life total is doubled (life {g.players[v].life})")
+
+
 @op("prevent_damage", amount=amount(required=True), target=ref(required=True))
 def prevent_damage(g: Game, item: StackItem, a: Args) -> None:
     """"Prevent the next N damage that would be dealt to X this turn" (2007 CR 419.7): a shield
@@ -50,3 +65,22 @@ def prevent_damage(g: Game, item: StackItem, a: Args) -> None:
     for r in a.target(g, item):
         add_prevention_shield(g, r, n, item.label, item.source, item.data.get("card", ""))
         g._log(f"{item.label}: prevent the next {n} damage to {g._ref_text(r)} this turn")
+
+
+@op("prevent_all_damage", combat_only=flag("only combat damage"),
+    source_colors=Param("words", choices=tuple("WUBRG"),
+                        doc="only damage dealt by sources of one of these colors"))
+def prevent_all_damage(g: Game, item: StackItem, a: Args) -> None:
+    """"Prevent all [combat] damage [that sources of these colors would deal] this turn"
+    (2007 CR 419.8): a shield with no amount and no target in game.replacements (Holy Day,
+    Luminesce)."""
+    colors = "".join(a.source_colors or ())
+    what = ("combat " if a.combat_only else "") + "damage"
+    if colors:
+        what += " from " + " and ".join(f"{_COLOR_WORD[c]} sources" for c in colors)
+    add_prevention_shield(g, None, None, item.label, item.source, item.data.get("card", ""),
+                          combat_only=a.combat_only, source_colors=colors)
+    g._log(f"{item.label}: prevent all {what} this turn")
+
+
+_COLOR_WORD = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}

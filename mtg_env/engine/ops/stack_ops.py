@@ -15,9 +15,16 @@ if TYPE_CHECKING:
 @op("counter_spell", target=ref(required=True))
 def counter_spell(g: Game, item: StackItem, a: Args) -> None:
     """Counter each referenced spell."""
+    g._fresh()
     for kind, v in a.target(g, item):
         target = g._item(v) if kind == "s" else None
         if target is not None:
+            if (target.kind == "spell" and "Creature" in target.card.cdef.types
+                    and g.rule_mods.get("creature_spells_cant_be_countered")):
+                # Gaea's Herald: "Creature spells can't be countered." (it may still be
+                # targeted; the counter does nothing to it).
+                g._log(f"{target.label} can't be countered")
+                continue
             g._log(f"{target.label} is countered")
             g._counter(target)
 

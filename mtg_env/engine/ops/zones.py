@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import Args, Param, amount, flag, op, players, ref
+from ..errors import MtgError
+from ..filters import record_lki
+from . import Args, Param, amount, flag, op, players, ref, run_effects
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -34,6 +36,7 @@ def destroy(g: Game, item: StackItem, a: Args) -> None:
     """Destroy each referenced permanent."""
     for kind, v in a.target(g, item):
         if kind == "o" and v in g.perms:
+            record_lki(item, g.perms[v])  # "that land's controller" (Cryoclasm)
             g.destroy(g.perms[v], no_regen=a.no_regen)
 
 
@@ -79,7 +82,7 @@ def draw(g: Game, item: StackItem, a: Args) -> None:
             g._draw(v, n)
 
 
-@op("search_library", filter=Param("filter", default={}, context="card"),
+@op("search_library", filter=Param("filter", default={}, context="card", allow=("x",)),
     to=Param("enum", default="hand", choices=_CARD_DEST), reveal=flag("reveal the card found"),
     amount=Param("int", default=1))
 def search_library(g: Game, item: StackItem, a: Args) -> None:
@@ -87,13 +90,15 @@ def search_library(g: Game, item: StackItem, a: Args) -> None:
     pl = item.controller
     P = g.players[pl]
     flt = a.filter
-    cands = [("c", c.cid) for c in P.library if flt.test(c, pl)]
+    test = flt.bind(x=item.x)  # "converted mana cost X or less" (Citanul Flute)
+    cands = [("c", c.cid) for c in P.library if test(c, pl)]
     g.frames.append({"k": "shuffle", "pl": pl})
     if cands:
         n = a.amount
         g.frames.append(g._choose_frame(pl, cands, 0 if flt.spec else min(n, len(cands)), n,
                                         "find", f"{item.label}: search your library",
-                                        then={"op": a.to, "reveal": a.reveal}, sid=item.id))
+                                        then={"op": a.to, "reveal": a.reveal,
+                                              "learn": 3 if a.reveal else 0}, sid=item.id))
 
 
 @op("look_at_top", amount=amount(default=1),
@@ -115,12 +120,13 @@ def look_at_top(g: Game, item: StackItem, a: Args) -> None:
     rest = a.rest
     frames = [g._choose_frame(pl, top, len(top), len(top), _VERB[rest],
                               f"{item.label}: order the rest ({_VERB[rest]})",
-                              then={"op": rest}, sid=item.id)]
+                              then={"op": rest, "learn": 1 << pl}, sid=item.id)]
     for ch in a.choices:
         cands = [c for c in top if ch.filter.test(g.cards[c[1]], pl)]
         frames.append(g._choose_frame(pl, cands, ch.min, ch.max, _VERB[ch.to],
                                       f"{item.label}: {ch.prompt or _VERB[ch.to]}",
-                                      then={"op": ch.to, "reveal": ch.reveal}, sid=item.id))
+                                      then={"op": ch.to, "reveal": ch.reveal,
+                                            "learn": 3 if ch.reveal else 1 << pl}, sid=item.id))
     for f in frames:
         f["group"] = group
     # Frames run last-in first-out: the rest goes below the choices, the first choice on top.
@@ -131,7 +137,9 @@ def look_at_top(g: Game, item: StackItem, a: Args) -> None:
 @op("discard", target=players(default="controller"), amount=amount(default=1),
     random=flag("at random"),
     chooser=Param("enum", default="player", choices=("player", "controller"),
-                  doc="who chooses the cards: the discarding player or the ability's controller"))
+                  doc="who chooses the cards: the discarding player or the ability's controller"),
+    filter=Param("filter", default={}, context="card",
+                 doc="only cards matching it can be chosen (Distress: a nonland card)"))
 def discard(g: Game, item: StackItem, a: Args) -> None:
     """Each referenced player discards N cards."""
     n = a.amount(g, item)
@@ -141,6 +149,8 @@ def discard(g: Game, item: StackItem, a: Args) -> None:
         P = g.players[pl]
         if not P.hand:
             continue
+        if a.random and a.filter.spec:
+            raise MtgError("engine error: a random discard with a filter is not supported")
         if a.random:
             for _ in range(min(n, len(P.hand))):
                 card = P.hand[g.rng.below(len(P.hand))]
@@ -150,26 +160,43 @@ def discard(g: Game, item: StackItem, a: Args) -> None:
                 g._event("discard", player=pl)
             continue
         chooser = item.controller if a.chooser == "controller" else pl
-        cands = [("h", c.cid) for c in P.hand]
+        test = a.filter.test
+        cands = [("h", c.cid) for c in P.hand if test(c, chooser)]
         k = min(n, len(cands))
         g.frames.append(g._choose_frame(chooser, cands, k, k, "discard",
                                         f"{item.label}: player {pl} discards {k}", sid=item.id))
 
 
-@op("sacrifice", target=players(default="controller"), filter=Param("filter", default={}),
-    amount=Param("int", default=1))
+@op("sacrifice", target=players(default="controller"),
+    filter=Param("filter", default={}, other=True), amount=Param("int", default=1),
+    if_none=Param("effects", default=(),
+                  doc="effects if the player has nothing to sacrifice (\"If you can't, ...\")"))
 def sacrifice(g: Game, item: StackItem, a: Args) -> None:
-    """Each referenced player sacrifices N permanents matching the filter."""
+    """Each referenced player sacrifices N permanents matching the filter (``other``: not the
+    ability's source); ``if_none`` runs for a player with none to sacrifice."""
     g._fresh()
     test = a.filter.test
+    skip = item.source if a.filter.other else None
     for kind, pl in a.target(g, item):
         if kind != "p":
             continue
-        cands = [("o", p.id) for p in g.perms.values() if p.controller == pl and test(p, pl)]
+        cands = [("o", p.id) for p in g.perms.values()
+                 if p.controller == pl and p.id != skip and test(p, pl)]
         n = min(a.amount, len(cands))
+        if not n and a.if_none:
+            run_effects(g, item, a.if_none)
         if n:
             g.frames.append(g._choose_frame(pl, cands, n, n, "sacrifice",
                                             f"{item.label}: player {pl} sacrifices", sid=item.id))
+
+
+@op("sacrifice_self")
+def sacrifice_self(g: Game, item: StackItem, a: Args) -> None:
+    """Sacrifice the ability's source ("sacrifice Spark Elemental"), if it is still in play under
+    the ability's controller's control (2012 701.13a: only a permanent you control)."""
+    p = g.perms.get(item.source)
+    if p is not None and p.controller == item.controller:
+        g._leave_play(p, "graveyard", sacrifice=True)
 
 
 @op("choose_permanent", filter=Param("filter", default={}), n=Param("int", default=1),

@@ -1,0 +1,86 @@
+"""What each player knows of the hidden zones: cards revealed to them or that they looked at.
+
+2007 CR 217.1 / 2012 400.2: hands and libraries are hidden zones; a card revealed (2012 701.14:
+"reveal" shows it to all players) or looked at (only the player who looks sees it) stays known
+while it stays where it was. ``Game.known`` maps a card id to ``(mask, zone)``: bit ``1 << p`` is
+set when player ``p`` knows the card, ``zone`` is where it was when it became known (``"h"``: its
+owner's hand, ``"l"``: its owner's library). An entry counts only while the card is still in that
+zone, and it is dropped when the card leaves the zone through a draw or a card move, or when its
+library is shuffled (the order is lost, 2012 701.19). Telepathy's "Your opponents play with their
+hands revealed" is a static ability checked where the knowledge is read
+(:meth:`Knowledge.hand_revealed`).
+
+The player view (:mod:`mtg_env.engine.view`), the observer (:mod:`mtg_env.encoding.observer`)
+and :meth:`Game.determinize` read it through :meth:`Knowledge.known_cards`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .model import Card
+
+BOTH = 3  # revealed: known to both players
+
+
+class Knowledge:
+    """Mixed into :class:`~mtg_env.engine.game.Game`."""
+
+    def _learn(self, cards: Iterable[Card], mask: int) -> None:
+        """Players in ``mask`` now know each card (in its owner's hand or library)."""
+        known = self.known
+        for card in cards:
+            P = self.players[card.owner]
+            if card in P.hand:
+                zone = "h"
+            elif card in P.library:
+                zone = "l"
+            else:
+                continue  # a public zone: everybody sees it anyway
+            old = known.get(card.cid)
+            if old is not None and old[1] == zone:
+                mask |= old[0]
+            known[card.cid] = (mask, zone)
+
+    def _forget(self, cards: Iterable[Card]) -> None:
+        """The cards moved: what was known of where they are no longer holds."""
+        known = self.known
+        for card in cards:
+            known.pop(card.cid, None)
+
+    def _shuffle_library(self, pl: int) -> None:
+        """Shuffle player ``pl``'s library: nobody knows its order any more."""
+        P = self.players[pl]
+        self.rng.shuffle(P.library)
+        if self.known:
+            self._forget(P.library)
+
+    def hand_revealed(self, pl: int) -> bool:
+        """Player ``pl`` plays with their hand revealed (an opponent's Telepathy)."""
+        for p in self.perms.values():
+            if p.controller != pl and p.static and any(
+                    s.kind == "opponents_hands_revealed" for s in p.static):
+                return True
+        return False
+
+    def known_cards(self, viewer: int) -> set[int]:
+        """The ids of the cards in hidden zones that ``viewer`` knows, besides their own hand:
+        cards of the opponent's hand and of either library (where they are now)."""
+        out: set[int] = set()
+        bit = 1 << viewer
+        for cid, (mask, zone) in self.known.items():
+            if not mask & bit:
+                continue
+            card = self.cards[cid]
+            P = self.players[card.owner]
+            if zone == "h":
+                if card.owner != viewer and card in P.hand:
+                    out.add(cid)
+            elif card in P.library:
+                out.add(cid)
+        opp = 1 - viewer
+        if self.hand_revealed(opp):
+            out.update(c.cid for c in self.players[opp].hand)
+        return out

@@ -1,0 +1,229 @@
+"""Ops on libraries, hands and graveyards, reveals and tokens: mill, shuffle a graveyard into a
+library, put a card from a hand or a graveyard into play, move chosen hand cards onto a library,
+reveal or look at hidden cards, put tokens into play.
+
+2007 CR 217.1 (hidden zones), 2012 701.14 (reveal), 2007 CR 212.4 / 2012 303.4f (an Aura put into
+play without being played: whoever puts it chooses what it enchants, without targeting; it can't
+be put into play attached to something it couldn't enchant, 2012 303.4g: then it stays where it
+is), 2007 CR 216 (tokens: 216.2 a token is owned by the player under whose control it came into
+play; it ceases to exist when it leaves play), 2012 701.19 (shuffle).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..knowledge import BOTH
+from ..registry import get_card
+from ..rules import protected_from
+from . import Args, Param, amount, flag, op, players, ref
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..model import Card, CardDef, Permanent, StackItem
+
+# The tokens Tenth Edition cards put into play (their CardDefs are registered as "<Name> Token").
+TOKEN_NAMES = ("Dragon", "Goblin", "Saproling", "Soldier", "Wasp", "Zombie")
+
+
+def aura_can_enchant(cdef: CardDef, host: Permanent, controller: int) -> bool:
+    """Could an Aura card come into play attached to ``host`` under ``controller``'s control
+    (its enchant restriction, protection; not shroud: nothing targets)?"""
+    spec = cdef.enchant
+    if spec is None or spec.perm is None or protected_from(host, cdef.colors):
+        return False
+    return spec.perm.test(host, controller)
+
+
+@op("mill", target=players(default="controller"), amount=amount(default=1),
+    per_player=Param("enum", choices=("half_library", "hand_size"),
+                     doc="instead of amount: half that player's library rounded down, or the "
+                         "number of cards in that player's hand"))
+def mill(g: Game, item: StackItem, a: Args) -> None:
+    """Each referenced player puts the top N cards of their library into their graveyard."""
+    for kind, pl in a.target(g, item):
+        if kind != "p":
+            continue
+        P = g.players[pl]
+        if a.per_player == "half_library":
+            n = len(P.library) // 2
+        elif a.per_player == "hand_size":
+            n = len(P.hand)
+        else:
+            n = a.amount(g, item)
+        cards = P.library[:n]
+        if not cards:
+            continue
+        del P.library[:len(cards)]
+        if g.known:
+            g._forget(cards)
+        for card in cards:
+            g._to_zone(card, "graveyard")
+        g._log(f"player {pl} puts the top {len(cards)} card(s) of their library into their "
+               f"graveyard: {', '.join(c.label for c in cards)}")
+
+
+@op("shuffle_graveyard_into_library", target=players(default="controller"))
+def shuffle_graveyard_into_library(g: Game, item: StackItem, a: Args) -> None:
+    """Each referenced player shuffles their graveyard into their library."""
+    for kind, pl in a.target(g, item):
+        if kind != "p":
+            continue
+        P = g.players[pl]
+        P.library.extend(P.graveyard)
+        P.graveyard = []
+        g.dirty = True  # graveyard counts (2007 CR 418.5 layer 6a) change
+        g._shuffle_library(pl)
+        g._log(f"player {pl} shuffles their graveyard into their library")
+
+
+@op("put_from_hand", who=players(default="controller"),
+    filter=Param("filter", default={}, context="card"),
+    optional=flag("\"may\": the player may put none"),
+    attach_to_self=flag("an Aura card, put into play attached to the source"))
+def put_from_hand(g: Game, item: StackItem, a: Args) -> None:
+    """Each referenced player puts a card [with a quality] from their hand into play under their
+    control (Elvish Piper, Hunted Wumpus; an Aura attached to the source: Academy Researchers)."""
+    host = g.perms.get(item.source) if a.attach_to_self else None
+    if a.attach_to_self and host is None:
+        return  # 2012 303.4g: nothing to attach it to; it stays in the hand
+    test = a.filter.test
+    for kind, pl in a.who(g, item):
+        if kind != "p":
+            continue
+        cands = [("h", c.cid) for c in g.players[pl].hand if test(c, pl)
+                 and c.cdef.is_permanent_card
+                 and (host is None or aura_can_enchant(c.cdef, host, pl))]
+        if not cands:
+            continue
+        then = {"op": "play"} if host is None else {"op": "play", "host": host.id}
+        g.frames.append(g._choose_frame(pl, cands, 0 if a.optional else 1, 1, "put into play",
+                                        f"{item.label}: put a card from your hand into play",
+                                        then=then, sid=item.id))
+
+
+@op("reanimate", target=ref(required=True),
+    attach_to=Param("filter", doc="an Aura card: put into play attached to a permanent matching "
+                                  "this, chosen on resolution"))
+def reanimate(g: Game, item: StackItem, a: Args) -> None:
+    """Put each referenced card from a graveyard into play under the ability's controller's
+    control (Doomed Necromancer, Beacon of Unrest); an Aura attached to a permanent its
+    controller chooses (Nomad Mythmaker)."""
+    pl = item.controller
+    for kind, v in a.target(g, item):
+        if kind != "c":
+            continue
+        card = g.cards[v]
+        if card not in g.players[card.owner].graveyard:
+            continue
+        if a.attach_to is None:
+            g.players[card.owner].graveyard.remove(card)
+            g.dirty = True
+            g._log(f"{card.label} is put into play from a graveyard")
+            g._put_into_play(card, pl)
+            continue
+        g._fresh()
+        test = a.attach_to.test
+        hosts = [("o", p.id) for p in g.perms.values()
+                 if test(p, pl) and aura_can_enchant(card.cdef, p, pl)]
+        if not hosts:
+            g._log(f"{card.label} has nothing it could enchant and stays in the graveyard")
+            continue
+        g.frames.append(g._choose_frame(pl, hosts, 1, 1, "attach to",
+                                        f"{item.label}: attach {card.label} to",
+                                        then={"op": "attach_card", "card": card.cid}, sid=item.id))
+
+
+def put_aura_into_play(g: Game, card: Card, host_id: int, controller: int) -> None:
+    """Put an Aura card into play attached to ``host_id`` if it still could enchant it
+    (otherwise it stays where it is, 2012 303.4g)."""
+    host = g.perms.get(host_id)
+    if host is None or not aura_can_enchant(card.cdef, host, controller):
+        return
+    P = g.players[card.owner]
+    for zone in (P.hand, P.graveyard, P.library):
+        if card in zone:
+            zone.remove(card)
+            break
+    else:
+        return
+    if g.known:
+        g._forget((card,))
+    g.dirty = True
+    g._log(f"{card.label} is put into play attached to {host.card.label}")
+    g._put_into_play(card, controller, attach_to=host_id)
+
+
+@op("hand_to_library", target=players(required=True), amount=amount(default=1),
+    position=Param("enum", default="top", choices=("top", "bottom")))
+def hand_to_library(g: Game, item: StackItem, a: Args) -> None:
+    """The ability's controller looks at each referenced player's hand and chooses N cards from
+    it, which go on top of (or under) that player's library in the order chosen, the first on
+    top (Agonizing Memories)."""
+    n = a.amount(g, item)
+    ctrl = item.controller
+    for kind, pl in a.target(g, item):
+        if kind != "p":
+            continue
+        hand = g.players[pl].hand
+        g._learn(hand, 1 << ctrl)
+        k = min(n, len(hand))
+        if k:
+            g.frames.append(g._choose_frame(
+                ctrl, [("h", c.cid) for c in hand], k, k, f"put on the {a.position}",
+                f"{item.label}: choose {k} card(s) of player {pl}'s hand (the first goes on top)",
+                then={"op": "library_" + a.position}, sid=item.id))
+
+
+@op("look_at_hand", target=players(required=True))
+def look_at_hand(g: Game, item: StackItem, a: Args) -> None:
+    """The ability's controller looks at each referenced player's hand (Peek): they know those
+    cards while they stay there."""
+    ctrl = item.controller
+    for kind, pl in a.target(g, item):
+        if kind == "p" and pl != ctrl:
+            g._learn(g.players[pl].hand, 1 << ctrl)
+            g._log(f"player {ctrl} looks at player {pl}'s hand")
+
+
+@op("reveal_hand", target=players(required=True))
+def reveal_hand(g: Game, item: StackItem, a: Args) -> None:
+    """Each referenced player reveals their hand (Distress): both players know those cards
+    while they stay there."""
+    for kind, pl in a.target(g, item):
+        if kind == "p":
+            hand = g.players[pl].hand
+            g._learn(hand, BOTH)
+            g._log(f"player {pl} reveals their hand: "
+                   + (", ".join(c.label for c in hand) or "no cards"))
+
+
+@op("reveal_top", target=players(required=True), amount=amount(default=1))
+def reveal_top(g: Game, item: StackItem, a: Args) -> None:
+    """Each referenced player reveals the top N cards of their library (Aven Windreader): both
+    players know them until they move or the library is shuffled."""
+    n = a.amount(g, item)
+    for kind, pl in a.target(g, item):
+        if kind != "p":
+            continue
+        top = g.players[pl].library[:n]
+        if top:
+            g._learn(top, BOTH)
+            g._log(f"player {pl} reveals the top of their library: "
+                   + ", ".join(c.label for c in top))
+
+
+@op("create_token", token=Param("enum", required=True, choices=TOKEN_NAMES),
+    amount=amount(default=1), who=players(default="controller"))
+def create_token(g: Game, item: StackItem, a: Args) -> None:
+    """Put N tokens of the named kind into play under each referenced player's control (2007 CR
+    216.2: that player owns them)."""
+    cdef = get_card(a.token + " Token")
+    n = a.amount(g, item)
+    for kind, pl in a.who(g, item):
+        if kind != "p":
+            continue
+        for _ in range(n):
+            card = g._new_card(cdef, pl)
+            g._log(f"player {pl} puts a {a.token} token into play ({card.label})")
+            g._put_into_play(card, pl)

@@ -1,0 +1,25 @@
+"""Ops on the mana pool, run by mana abilities (2007 CR 406, 411: no stack)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import Args, op
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..model import StackItem
+
+# Ops whose result depends on the mana already in the pool: a mana ability running one has its
+# own mana cost paid from untapped sources before floating mana (see ManaAbilities._activate_mana).
+POOL_READING_OPS = frozenset({"double_mana_pool"})
+
+
+@op("double_mana_pool")
+def double_mana_pool(g: Game, item: StackItem, a: Args) -> None:
+    """Double the amount of each type of mana in the controller's mana pool (Doubling Cube; the
+    type of mana is its color or colorlessness)."""
+    P = g.players[item.controller]
+    for i in range(6):
+        P.mana_pool[i] *= 2
+    g._log(f"player {item.controller}'s mana pool is doubled to {P.pool_text()}")
