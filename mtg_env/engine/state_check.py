@@ -400,6 +400,7 @@ _EFFECT_KEYS: dict[str, dict[str, Check]] = {
     "animate": {"pid": OBJ, "types": LIST(STR), "subtypes": LIST(STR)},
     "control": {"pid": OBJ, "controller": PLAYER},
     "copy": {"pid": OBJ, "card": CARD_NAME},
+    "cant_block": {"pid": OBJ, "attacker": OPT(OBJ)},
 }
 _EFFECT_BY_KIND = {k: DICT({"kind": STR, "ts": INT(), **keys},
                            {"until": _UNTIL, "colors": LIST(STR), "p": INT(), "t": INT(),
