@@ -23,7 +23,8 @@ HARMFUL_KEYWORDS = frozenset({"cant_attack", "cant_block", "defender", "doesnt_u
 # Effect ops that are bad for the object or player they apply to, and ones that are good.
 HARMFUL_OPS = frozenset({"deal_damage", "destroy", "bounce", "tap", "counter_spell", "lose_life",
                          "gain_control", "discard", "sacrifice", "exile", "remove",
-                         "put_on_library", "mill", "hand_to_library"})
+                         "remove_from_game", "put_on_library", "mill", "hand_to_library",
+                         "steal_draws"})
 HELPFUL_OPS = frozenset({"pump", "grant", "regenerate", "untap", "gain_life", "draw", "attach",
                          "prevent_damage", "add_counters", "put_counters", "double_life",
                          "create_token", "reanimate", "put_from_hand"})
@@ -343,6 +344,8 @@ def effect_value(view: PlayerView, me: int, spec: dict, ref: tuple | None, x: in
             return -sign * 1.5 * n
         if op == "discard":
             return sign * 1.5 * amount_of(spec.get("amount", 1), x)
+        if op == "steal_draws":  # Plagiarize: worth about one of their draws this turn
+            return sign * 1.5
         if op == "double_life":
             return -sign * 0.25 * max(life, 0)
         if op == "hand_to_library":  # like a discard the player draws again later
@@ -364,6 +367,8 @@ def effect_value(view: PlayerView, me: int, spec: dict, ref: tuple | None, x: in
             return -sign * best
         if op == "create_token":
             return -sign * 1.5 * amount_of(spec.get("amount", 1), x)
+        if op == "extra_turns":  # each extra turn: a draw, a land, an attack
+            return -sign * 4.0 * amount_of(spec.get("amount", 1), x)
         return sign * 0.5 * -effect_polarity(spec)
     if kind == "s":
         s = view.stack_object(v)
@@ -396,7 +401,7 @@ def effect_value(view: PlayerView, me: int, spec: dict, ref: tuple | None, x: in
     if op in ("bounce", "put_on_library"):
         cmc_loss = 0.4 * p.cdef.cost.cmc + (1.5 if p.card.is_token else 0.0)
         return sign * (0.5 * val if p.card.is_token else min(val, 1.0 + cmc_loss))
-    if op in ("exile", "remove", "gain_control"):
+    if op in ("exile", "remove", "remove_from_game", "gain_control"):
         return sign * val * (2.0 if op == "gain_control" else 1.1)
     if op == "tap":
         if p.tapped:

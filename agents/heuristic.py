@@ -155,6 +155,16 @@ class HeuristicAgent(BaseAgent):
             if e.get("op") == "prevent_all_damage":
                 total += self._prevent_all_value(view, me, e) if in_combat else 0.0
                 continue
+            if e.get("op") in ("additional_combat_phase", "end_the_turn"):
+                total += self._turn_value(view, me, e["op"])
+                continue
+            if e.get("op") in ("unless_pays", "may_pay"):
+                # A cost paid on resolution: the nested effects happen if it is (may) or isn't
+                # (unless) paid; an "unless" may well be paid, so it counts for half.
+                inner = self._effects_value(view, me, specs, tuple(e.get("effects", ())), targets,
+                                            x, source, in_combat)
+                total += inner if e["op"] == "may_pay" else 0.5 * inner
+                continue
             for ref in self._refs(view, me, e, targets, source):
                 op = e.get("op")
                 if op in ("pump", "regenerate", "grant") and ref[0] == "o":
@@ -166,6 +176,24 @@ class HeuristicAgent(BaseAgent):
                     total += self._combat_pump_value(view, me, ref[1], e, x)
                 else:
                     total += effect_value(view, me, e, ref, x, in_combat)
+        return total
+
+    def _turn_value(self, view: PlayerView, me: int, op: str) -> float:
+        """Value for ``me`` of another combat this turn (my creatures able to attack, by power)
+        or of ending the turn (the stack removed, like countering all of it; attackers stopped)."""
+        if op == "additional_combat_phase":
+            if view.active != me:
+                return 0.0
+            power = sum(max(p.power, 0) for p in view.permanents
+                        if p.controller == me and p.is_creature and not p.sick)
+            opp_life = view.players[1 - me].life
+            return LETHAL if power and power >= opp_life else power * face_weight(opp_life)
+        total = sum(effect_value(view, me, {"op": "counter_spell"}, ("s", s.id))
+                    for s in view.stack)
+        life = view.players[me].life
+        hit = sum(max(p.power, 0) for p in view.permanents if p.attacking and p.controller != me)
+        if hit:
+            total += LETHAL if hit >= life else hit * face_weight(life)
         return total
 
     def _prevent_all_value(self, view: PlayerView, me: int, e: dict) -> float:

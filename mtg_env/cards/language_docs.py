@@ -14,6 +14,7 @@ from mtg_env.engine.filters import (
     PLAYER_WORDS,
     STATIC_KINDS,
     TARGET_KINDS,
+    TRIGGER_CONDITIONS,
     TRIGGER_KEYS,
     ValueType,
 )
@@ -81,6 +82,12 @@ def language_markdown() -> str:
     for event, keys in TRIGGER_KEYS.items():
         for k, (vals, default, _doc) in keys.items():
             out.append(f"| `{event}` | `{k}` | {_vt(vals)} | {'' if default is None else default} |")
+    out += ["", "#### Intervening-if conditions of triggered abilities", "",
+            "A triggered ability's `if: {condition: value}` (2007 CR 410.11): it triggers only "
+            "if the condition is true when the event happens, and does nothing if it is false "
+            "as it resolves.", "", "| condition | value | meaning |", "|---|---|---|"]
+    for k, (vt, doc) in TRIGGER_CONDITIONS.items():
+        out.append(f"| `{k}` | {_vt(vt)} | {doc} |")
     out += ["", "#### Static abilities", "", "| kind | parameters |", "|---|---|"]
     for kind, params in STATIC_KINDS.items():
         ps = ", ".join(f"`{p}`: {_vt(v)}" for p, v in params.items()) or "none"

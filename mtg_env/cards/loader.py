@@ -12,7 +12,7 @@ import yaml
 
 from mtg_env.engine import registry
 from mtg_env.engine.errors import CardDataError
-from mtg_env.engine.filters import Site, check_condition_spec
+from mtg_env.engine.filters import Site, check_condition_spec, check_trigger_condition_spec
 from mtg_env.engine.model import (
     BASIC_LAND_TYPES,
     ActivatedAbility,
@@ -72,8 +72,19 @@ def _targets(raw: list, site: Site) -> tuple[TargetSpec, ...]:
 
 
 def _effects(raw: list[dict], site: Site) -> tuple[Effect, ...]:
-    """Check and compile each effect against its op's declared parameters."""
-    return tuple(compile_effect(e, site.at("effects").at(i)) for i, e in enumerate(raw or ()))
+    """Check and compile each effect against its op's declared parameters; activated abilities
+    an op grants (``animate``'s ``abilities``, 2007 CR 418.5 layer 5) are compiled here."""
+    out = []
+    for i, e in enumerate(raw or ()):
+        esite = site.at("effects").at(i)
+        eff = compile_effect(e, esite)
+        granted = getattr(eff.args, "abilities", None)
+        if granted and isinstance(granted[0], dict):
+            asite = Site(esite.where, subtypes=site.subtypes).at("abilities")
+            eff.args.abilities = tuple(_activated(j, ab, asite.at(j))
+                                       for j, ab in enumerate(granted))
+        out.append(eff)
+    return tuple(out)
 
 
 def _cost(raw: dict | None, site: Site) -> Cost:
@@ -86,6 +97,8 @@ def _cost(raw: dict | None, site: Site) -> Cost:
 
 
 def _check_custom(name: str | None, where: str) -> None:
+    from . import custom  # noqa: F401  (registers the escape hatches, whichever loader runs first)
+
     if name is not None and name not in registry.CUSTOM:
         raise CardDataError(f"{where}: custom function {name!r} is not registered "
                             "(see mtg_env/cards/custom.py)")
@@ -159,10 +172,13 @@ def build_card(name: str, facts: dict, entry: dict, where: str = "") -> CardDef:
         targets = _targets(raw.get("targets", ()), site)
         esite = Site(site.where, targets=tuple(t.kind for t in targets), event=raw["event"],
                      source=True, subtypes=site.subtypes)
+        if "if" in raw:  # an intervening "if" clause (2007 CR 410.11)
+            check_trigger_condition_spec(raw["if"], raw["event"], site.at("if"))
         triggered.append(TriggeredAbility(
             i, raw["event"], raw.get("filters"), targets,
             _effects(raw.get("effects", ()), esite), raw.get("optional", False),
-            raw.get("text", ""), custom=raw.get("custom"), site=site.at("filters")))
+            raw.get("text", ""), custom=raw.get("custom"), condition=raw.get("if"),
+            site=site.at("filters")))
     static = []
     for si, raw in enumerate(entry.get("static", ())):
         params = {k: v for k, v in raw.items() if k not in ("kind", "affects", "text")}

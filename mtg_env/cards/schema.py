@@ -75,6 +75,7 @@ _triggered = {
     "properties": {
         "event": {"type": "string", "enum": list(TRIGGER_EVENTS)},
         "filters": _filters,
+        "if": {"type": "object"},
         "targets": {"type": "array", "items": _target},
         "effects": {"type": "array", "items": _effect},
         "optional": {"type": "boolean"},

@@ -87,6 +87,41 @@ class Choices:
         if item is not None:
             item.data[f["key"]] = a.verb == "yes"
 
+    def _run_pay(self, f: dict) -> None:
+        """A cost paid on resolution (:mod:`mtg_env.engine.ops.payment`): ask the payer."""
+        self._ask(f["pl"], K.YES_NO, [YES, NO], f["prompt"], {"stack_id": f["sid"]})
+
+    def _answer_pay(self, f: dict, a: Action) -> None:
+        from .model import ManaCost
+        from .ops.payment import can_pay
+
+        self.frames.pop()
+        item = self._item(f["sid"])
+        if item is None:
+            return
+        args = self.item_def(item)[1][f["ei"]].args
+        pl = f["pl"]
+        paid = a.verb == "yes" and can_pay(self, pl, args)
+        if paid:
+            if args.mana:
+                self._pay_mana(pl, ManaCost.parse(args.mana), auto=True)
+            if getattr(args, "discard", None) is not None:
+                test = args.discard.test
+                cands = [("h", c.cid) for c in self.players[pl].hand if test(c, pl)]
+                self.frames.append(self._choose_frame(pl, cands, 1, 1, "discard",
+                                                      f"{item.label}: discard to pay",
+                                                      sid=item.id))
+        else:
+            self._log(f"player {pl} doesn't pay")
+        if paid == (f["mode"] == "may"):
+            self.run_pay_effects(item, args)
+
+    def run_pay_effects(self, item, args) -> None:
+        """Run the effects of a payment on resolution (paid for "may", unpaid for "unless")."""
+        from .ops import run_effects
+
+        run_effects(self, item, args.effects)
+
 
 def apply_choice(g: Game, f: dict) -> None:
     then = f.get("then") or {}

@@ -68,6 +68,8 @@ class Combat:
                 p.tapped = True
         self.any_attackers = bool(f["declared"])
         if f["declared"]:
+            self.attacked_this_turn = (*self.attacked_this_turn, *f["declared"])
+        if f["declared"]:
             names = ", ".join(f"{self.perms[pid].card.label} ({self.perms[pid].power}/"
                               f"{self.perms[pid].toughness})" for pid in f["declared"])
             self._log(f"player {self.active} attacks with {names}")
@@ -300,8 +302,10 @@ class Combat:
 
     def _assign_out(self, f: dict, p: Permanent, target: tuple, n: int) -> None:
         if n > 0:
+            # The last field: dealt by an unblocked creature (Kjeldoran Royal Guard).
             f["out"].append([p.id, target[0], target[1], n, p.card.label,
-                             "".join(sorted(p.colors)), p.controller])
+                             "".join(sorted(p.colors)), p.controller,
+                             bool(p.attacking and not p.blocked)])
 
     def _damage_recipients(self, p: Permanent) -> list[tuple]:
         if p.attacking:
@@ -326,9 +330,9 @@ class Combat:
 
     def _resolve_combat_damage(self, item: StackItem) -> None:
         # 2007 CR 310.4: dealt as assigned, even if sources left play or changed.
-        for pid, kind, tid, n, label, colors, ctrl in item.data["assign"]:
+        for pid, kind, tid, n, label, colors, ctrl, unblocked in item.data["assign"]:
             src = {"pid": pid if pid in self.perms else None, "label": label,
-                   "colors": colors, "controller": ctrl}
+                   "colors": colors, "controller": ctrl, "unblocked": unblocked}
             if kind == "o":
                 t = self.perms.get(tid)
                 if t is None or not t.is_creature:

@@ -57,6 +57,8 @@ class DamageAndLife:
             if p is None or not p.is_creature:
                 return 0
             p.damage += amount
+            if src.get("pid") is not None:  # "a creature dealt damage by [it] this turn"
+                self.damaged_this_turn = [*self.damaged_this_turn, [src["pid"], v]]
             if no_regen:
                 p.cant_regen = True
         life = f" (life {self.players[v].life})" if kind == "p" else ""

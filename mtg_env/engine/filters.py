@@ -397,10 +397,11 @@ TARGET_KINDS: dict[str, tuple[tuple[str, ...], str | None]] = {
 }
 PLAYER_WORDS = ("controller", "opponent", "each_player", "active_player", "event_player",
                 "damaged_player", "event_perm_controller")
-OBJECT_WORDS = ("self", "enchanted", "equipped", "event_attacker", "event_blocker")
+OBJECT_WORDS = ("self", "enchanted", "equipped", "event_attacker", "event_blocker",
+                "damaged_creature")
 # References to the triggering event's objects: meaningful only in a triggered ability.
 EVENT_WORDS = ("event_player", "damaged_player", "event_perm_controller", "event_attacker",
-               "event_blocker")
+               "event_blocker", "damaged_creature")
 
 
 def compile_target(kind: str, filters: dict | None, site: Site | None = None
@@ -464,7 +465,8 @@ def _events_with(word: str) -> tuple[str, ...]:
     return {"event_player": (*PLAYER_EVENTS, "cast"), "damaged_player": ("deals_damage",),
             "amount": ("deals_damage",), "event_perm_controller": PERMANENT_EVENTS,
             "toughness": PERMANENT_EVENTS, "blockers": PERMANENT_EVENTS,
-            "event_attacker": ("blocks",), "event_blocker": ("becomes_blocked_by",)}[word]
+            "event_attacker": ("blocks",), "event_blocker": ("becomes_blocked_by",),
+            "damaged_creature": ("deals_damage",)}[word]
 
 
 def _check_event_word(word: str, site: Site) -> None:
@@ -559,7 +561,14 @@ _REF_WORDS: dict[str, Ref] = {
     "event_perm_controller": lambda g, item: _event_perm_controller(g, item),
     "event_attacker": lambda g, item: _event_object(g, item, "attacker"),
     "event_blocker": lambda g, item: _event_object(g, item, "blocker"),
+    "damaged_creature": lambda g, item: _damaged_creature(g, item),
 }
+
+
+def _damaged_creature(g: Game, item: StackItem) -> list:
+    """The creature a damage event dealt damage to ("that creature" of Phage), if still in play."""
+    target = item.data.get("ev", {}).get("target")
+    return [("o", target[1])] if target and target[0] == "o" and target[1] in g.perms else []
 
 
 def _damaged_player(item: StackItem) -> list:
@@ -672,7 +681,7 @@ _EVENT_AMOUNTS: dict[str, Amount] = {
 # -- trigger filters per event ----------------------------------------------------------------
 Match = Callable[["Game", "Permanent", dict], bool]
 _WHO_ANY = ("you", "opponent", "any")
-PLAYER_EVENTS = ("upkeep", "end_of_turn", "draw", "discard", "tapped_for_mana")
+PLAYER_EVENTS = ("upkeep", "end_of_turn", "draw", "discard", "tapped_for_mana", "draw_step")
 # ``becomes_blocked_by``: once per blocking creature (``blocker`` names it); ``blocks``: once
 # per blocked creature (``attacker``).
 PERMANENT_EVENTS = ("etb", "leaves_play", "to_graveyard", "attacks", "blocks", "becomes_blocked",
@@ -682,12 +691,22 @@ T_COLORS = ValueType("list of color letters (WUBRG)")
 TRIGGER_KEYS: dict[str, dict[str, tuple[Any, Any, str]]] = {
     **{e: {"whose": (_WHO_ANY, "you", "whose turn / whose draw")}
        for e in ("upkeep", "end_of_turn", "draw")},
+    # "At the beginning of each player's draw step" (after the turn's draw, 2007 CR 304.1).
+    "draw_step": {"whose": (_WHO_ANY, "you", "whose draw step")},
     "discard": {"whose": (_WHO_ANY, "any", "who discards")},
-    "tapped_for_mana": {"whose": (_WHO_ANY, "any", "who taps a land for mana")},
+    "tapped_for_mana": {"whose": (_WHO_ANY, "any", "who taps a land for mana"),
+                        "what": (("any", "enchanted"), "any",
+                                 "which land: any, or the one this enchants (Overgrowth)")},
     **{e: {"what": (("self", "other", "any", "enchanted"), "self",
                     "which permanent: this one, another, any, the one this enchants"),
            "filter": ("permanent filter", None, "what the other permanent must match")}
        for e in PERMANENT_EVENTS},
+    "to_graveyard": {
+        "what": (("self", "other", "any", "enchanted"), "self",
+                 "which permanent: this one, another, any, the one this enchants"),
+        "filter": ("permanent filter", None, "what the other permanent must match"),
+        "damaged_by_self": (T_BOOL, False,
+                            "only a permanent this one dealt damage to this turn (Sengir Vampire)")},
     "cast": {"who": (_WHO_ANY, "any", "who plays the spell"),
              "color": (T_COLOR, None, "the spell's color"),
              "colors_any": (T_COLORS, None, "the spell has at least one of these colors")},
@@ -735,9 +754,14 @@ def compile_trigger(event: str, filters: dict | None, site: Site | None = None) 
     get = {k: vals.get(k, d[1]) for k, d in spec.items()}
     if event in PLAYER_EVENTS:
         whose = get["whose"]
+        if get.get("what") == "enchanted":
+            return lambda g, p, ev: (p.attached_to is not None and ev["perm"] == p.attached_to
+                                     and _who(whose, ev, p))
         return lambda g, p, ev: _who(whose, ev, p)
     if event in PERMANENT_EVENTS:
         what = get["what"]
+        if get.get("damaged_by_self") and what in ("self", "enchanted"):
+            raise site.error("'damaged_by_self' needs 'what: other' or 'what: any'")
         if what == "self":
             if "filter" in vals:
                 raise site.error("'filter' needs 'what: other' or 'what: any'")
@@ -749,6 +773,13 @@ def compile_trigger(event: str, filters: dict | None, site: Site | None = None) 
             return lambda g, p, ev: p.attached_to is not None and ev["perm"] == p.attached_to
         test = compile_filter(get["filter"], "permanent", site.at("filter")).test
         skip_self = what == "other"
+        if get.get("damaged_by_self"):
+            def damaged(g: Game, p: Permanent, ev: dict) -> bool:
+                other = g.perms.get(ev["perm"])
+                if other is None or (skip_self and other.id == p.id):
+                    return False
+                return [p.id, other.id] in g.damaged_this_turn and test(other, p.controller)
+            return damaged
 
         def match(g: Game, p: Permanent, ev: dict) -> bool:
             other = g.perms.get(ev["perm"])
@@ -829,7 +860,11 @@ STATIC_KINDS: dict[str, dict[str, Any]] = {
     "prevent_damage": {"dealt_to": T_BOOL, "dealt_by": T_BOOL},
     "redirect_to_enchanted": {},
     "double_damage": {},
+    "shuffle_instead_of_graveyard": {},
     "enters_tapped": {"types": "types"},
+    # March of the Machines: the affected permanents gain card types (layer 4) and, with
+    # ``pt_cmc``, have P/T equal to their converted mana cost (layer 6b).
+    "type_change": {"types": "types", "pt_cmc": T_BOOL},
     "copy_as_enters": {"filter": "filter"},
     # Blocking (High Ground), control (Persuasion), P/T counted per affected creature (Coat of
     # Arms) and a deck-construction rule (Relentless Rats).
@@ -846,14 +881,19 @@ STATIC_KINDS: dict[str, dict[str, Any]] = {
     "player_shroud": {},
     "creature_spells_cant_be_countered": {},
     "opponents_hands_revealed": {},
+    # Cost modification (2007 CR 409.1f): Aura of Silence, Avatar of Might.
+    "spell_cost_more": {"types": "types", "amount": T_INT},
+    "self_cost_less": {"amount": T_INT, "opponent_more_creatures": T_INT},
 }
 # Rule-modifying static kinds: the layer system records which players control a source of each
 # (``game.rule_mods``: kind -> frozenset of those players) for the rules that read them.
 RULE_KINDS = frozenset({"cant_lose", "one_spell_per_turn", "untap_during_others_untap",
                         "no_max_hand_size", "cant_play_creature_spells", "player_shroud",
-                        "creature_spells_cant_be_countered"})
-STATIC_REQUIRED = {"set_pt": ("p", "t"), "copy_as_enters": ("filter",),
-                   "pt_per_shared_creature_type": ("p", "t")}
+                        "creature_spells_cant_be_countered", "spell_cost_more"})
+STATIC_REQUIRED = {"set_pt": ("p", "t"), "copy_as_enters": ("filter",), "type_change": ("types",),
+                   "pt_per_shared_creature_type": ("p", "t"),
+                   "spell_cost_more": ("types", "amount"),
+                   "self_cost_less": ("amount", "opponent_more_creatures")}
 
 
 def check_static(kind: str, params: dict, site: Site | None = None) -> dict[str, Filter]:
@@ -899,6 +939,36 @@ def check_static(kind: str, params: dict, site: Site | None = None) -> dict[str,
 # -- conditions of activated abilities -----------------------------------------------------------
 CONDITIONS: dict[str, ValueType] = {"life_at_least": T_INT, "hand_empty": T_BOOL,
                                     "your_upkeep": T_BOOL}
+
+
+# -- intervening "if" conditions of triggered abilities (2007 CR 410.11) -------------------------
+TRIGGER_CONDITIONS: dict[str, tuple[ValueType, str]] = {
+    "source_untapped": (T_BOOL, "this permanent is untapped (Howling Mine)"),
+    "event_player_hand_at_most": (T_INT, "the event's player has at most N cards in hand"),
+    "creature_cards_in_graveyard_at_least": (
+        T_INT, "at least N creature cards are in the controller's graveyard"),
+    "not_cast_from_hand": (T_BOOL, "it came into play other than as a spell played from "
+                                   "its owner's hand (an 'etb' trigger)"),
+}
+
+
+def check_trigger_condition_spec(cond: Any, event: str, site: Site | None = None) -> None:
+    """Check a triggered ability's ``if`` (one key of :data:`TRIGGER_CONDITIONS`)."""
+    site = site or Site()
+    if not isinstance(cond, dict) or len(cond) != 1:
+        raise site.error(f"an 'if' condition must be one of {sorted(TRIGGER_CONDITIONS)} with "
+                         f"its value, not {cond!r}")
+    ((k, v),) = cond.items()
+    if k not in TRIGGER_CONDITIONS:
+        raise site.error(f"unknown trigger condition {k!r}" + _suggest(k, TRIGGER_CONDITIONS)
+                         + f" (known: {sorted(TRIGGER_CONDITIONS)})")
+    TRIGGER_CONDITIONS[k][0].check(v, site, k)
+    if k in ("source_untapped", "not_cast_from_hand") and v is not True:
+        raise site.error(f"{k!r} must be true")
+    if k == "not_cast_from_hand" and event != "etb":
+        raise site.error("'not_cast_from_hand' is only meaningful for an 'etb' trigger")
+    if k == "event_player_hand_at_most" and event not in PLAYER_EVENTS:
+        raise site.error(f"'event_player_hand_at_most': a {event!r} event has no player")
 
 
 def check_condition_spec(cond: Any, site: Site | None = None) -> None:

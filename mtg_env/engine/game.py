@@ -317,6 +317,7 @@ _RUN = {
     "assign": Game._run_assign,
     "choose": Game._run_choose,
     "yesno": Game._run_yesno,
+    "pay": Game._run_pay,
     "cleanup": Game._run_cleanup,
     "shuffle": Game._run_shuffle,
     "mulligan": Game._run_mulligan,
@@ -332,6 +333,7 @@ _ANSWER = {
     "assign": Game._answer_assign,
     "choose": Game._answer_choose,
     "yesno": Game._answer_yesno,
+    "pay": Game._answer_pay,
     "mulligan": Game._answer_mulligan,
     "order_repl": Game._answer_order_repl,
 }

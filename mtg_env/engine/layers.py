@@ -11,14 +11,20 @@ can change them happened (``game.dirty``).
 - 418.5 layer 3, text-changing effects: no Tenth Edition card has one; not implemented
   (``docs/rules.md``).
 - 418.5 layer 4, type-changing effects: ``{"kind": "animate", "types", "subtypes", ...}``
-  adds card types and subtypes (Treetop Village, Faerie Conclave: "It's still a land").
+  adds card types and subtypes (Treetop Village, Faerie Conclave: "It's still a land"); static
+  ``type_change`` abilities (March of the Machines: "Each noncreature artifact is an artifact
+  creature") apply after them, as they depend on them (2007 glossary "depend on": an animated
+  Chimeric Staff is no longer a noncreature artifact). The set of permanents a static
+  ``type_change`` affects is fixed in layer 4 and its P/T setting (``pt_cmc``) applies to that
+  same set in layer 6b (2012 613.6).
 - 418.5 layer 5, every other effect (2007: colors *and* abilities together, in timestamp order):
-  keyword grants, granted activated abilities (Arcane Teachings), an animated land's color and
-  keywords. Dependency (2007 glossary "depend on"): within layer 5 the only dependency a Tenth
-  Edition card can create is a color-setting effect changing what a color-filtered grant applies
-  to; such grants are applied after every color-setting effect. Abilities are characteristics: a
-  permanent's ``activated``/``triggered``/``static`` tuples are its card's (or copied card's)
-  tuples, replaced by a new tuple only when an effect adds to them.
+  keyword grants, granted activated abilities (Arcane Teachings, Joiner Adept's mana ability),
+  an animated land's color, keywords and activated abilities (Spawning Pool). Dependency (2007
+  glossary "depend on"): within layer 5 the only dependency a Tenth Edition card can create
+  is a color-setting effect changing what a color-filtered grant applies to; such grants are
+  applied after every color-setting effect. Abilities are characteristics: a permanent's
+  ``activated``/``triggered``/``static`` tuples are its card's (or copied card's) tuples,
+  replaced by a new tuple only when an effect adds to them.
 - 418.5 layer 6a, characteristic-setting abilities (Mortivore, Molimo).
 - 418.5 layer 6b, P/T setting effects *and* modifications from resolved spells and abilities, in
   one timestamp order (a 2007 difference: a later "becomes 3/3" overwrites an earlier Giant
@@ -44,12 +50,13 @@ if TYPE_CHECKING:
 from .errors import MtgError
 from .filters import RULE_KINDS
 from .model import CardDef, Permanent, StaticAbility
-from .registry import get_card
+from .registry import ability_by_ref, get_card
+from .triggers import is_mana_trigger
 
 # Subtypes that are not creature types (2007 CR 205.3): land, artifact and enchantment types.
 _NOT_CREATURE_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Equipment",
                                  "Aura", "Shrine", "Lair", "Locus", "Urza's"})
-_NO_RULE_MODS: dict[str, frozenset[int]] = {}  # shared and never mutated
+_NO_RULE_MODS: dict = {}  # shared and never mutated (no rule mods, no triggered mana)
 
 
 class ContinuousEffects:
@@ -79,12 +86,23 @@ def _static_affects(g: Game, src: Permanent, s: StaticAbility) -> list[Permanent
     return [p for p in g.perms.values() if test(p, ctrl)]
 
 
+def _end_conditional(g: Game, effects: list) -> list:
+    """End the effects whose duration is a condition that no longer holds: "for as long as
+    that creature is enchanted" (Rootwater Matriarch, 2012 611.2b). Once ended, an effect
+    doesn't come back even if the condition becomes true again."""
+    enchanted = {q.attached_to for q in g.perms.values()
+                 if q.attached_to is not None and "Aura" in q.cdef.subtypes}
+    return [e for e in effects if e.get("while") != "enchanted" or e.get("pid") in enchanted]
+
+
 def refresh(g: Game) -> None:
     """Recompute every permanent's characteristics from its card and the continuous effects
     (2007 CR 418.5, layers 1-6 in order)."""
     g.dirty = False
     perms = g.perms
     effects = g.effects
+    if effects and any(e.get("while") for e in effects):
+        effects = g.effects = _end_conditional(g, effects)
     statics = []
     ll: dict[int, int] = {}
     counters = False
@@ -98,6 +116,7 @@ def refresh(g: Game) -> None:
                 _reset_base(p, p.card.cdef)
     touched: list[int] = []
     animated = []
+    extra = _NO_RULE_MODS
     if effects:
         # 418.5 layer 1: copy effects, timestamp order (a later one overwrites an earlier one).
         for e in effects:
@@ -126,6 +145,9 @@ def refresh(g: Game) -> None:
             counters = True
         if "lifelink" in cdef.keywords:
             ll[p.id] = 1
+        if p.attached_to is not None and p.triggered:
+            extra = _mana_trigger_extra(p, extra)
+    g.mana_extra = extra
     g.no_mana_empty = False
     if not statics and not effects and not counters:
         g._ll = ll
@@ -155,6 +177,15 @@ def refresh(g: Game) -> None:
         if p is not None:
             p.types = p.types | frozenset(e.get("types", ()))
             p.subtypes = p.subtypes + tuple(t for t in e.get("subtypes", ()) if t not in p.subtypes)
+    typed = []  # (timestamp, affected permanents) of type_change statics setting P/T
+    for ts, src, s in statics:
+        if s.kind == "type_change":
+            add = frozenset(s.params["types"])
+            affected = _static_affects(g, src, s)
+            for p in affected:
+                p.types = p.types | add
+            if s.params.get("pt_cmc"):
+                typed.append((ts, affected))
     # 418.5 layer 5: abilities and colors, timestamp order; a color-filtered grant depends on
     # color-setting effects (applied after them).
     layer5 = []
@@ -181,6 +212,8 @@ def refresh(g: Game) -> None:
             if "colors" in e:
                 for p in targets:
                     p.colors = frozenset(e["colors"])
+            if "abilities" in e:
+                abilities = tuple(ability_by_ref(r) for r in e["abilities"])
         else:
             targets = _static_affects(g, src, s)
             add = s.params.get("keywords", ())
@@ -205,11 +238,16 @@ def refresh(g: Game) -> None:
                or (e["kind"] == "animate" and "p" in e)]
     layer6b += [{"kind": "static_set", "ts": ts, "src": src, "s": s} for ts, src, s in statics
                 if s.kind == "set_pt"]
+    layer6b += [{"kind": "static_cmc", "ts": ts, "perms": affected} for ts, affected in typed]
     layer6b.sort(key=lambda e: e["ts"])
     for e in layer6b:
         if e["kind"] == "static_set":
             for p in _static_affects(g, e["src"], e["s"]):
                 p.power, p.toughness = e["s"].params["p"], e["s"].params["t"]
+            continue
+        if e["kind"] == "static_cmc":
+            for p in e["perms"]:
+                p.power = p.toughness = p.base.cost.cmc  # copiable values; X counts as 0
             continue
         p = perms.get(e["pid"])
         if p is None:
@@ -243,6 +281,23 @@ def refresh(g: Game) -> None:
             _shared_type_bonus(g, src, s)
     # 418.5 layer 6e (switching): no Tenth Edition card; see the module docstring.
     g._ll = ll
+
+
+def _mana_trigger_extra(p: Permanent, extra: dict) -> dict:
+    """Add to ``extra`` (land id -> mana symbols) the mana an Aura's triggered mana ability adds
+    for its enchanted land's controller whenever that land is tapped for mana (Overgrowth: "GG"),
+    so the automatic payer counts it (2007 glossary "Mana ability"; 2012 605.1b)."""
+    for ab in p.triggered:
+        if ab.event != "tapped_for_mana" or ab.filters.get("what") != "enchanted":
+            continue
+        if not is_mana_trigger(ab) or ab.filters.get("whose", "any") != "any":
+            continue
+        syms = "".join(e["mana"] for e in ab.effects if e.get("to") == "event_player")
+        if syms:
+            if extra is _NO_RULE_MODS:
+                extra = {}
+            extra[p.attached_to] = extra.get(p.attached_to, "") + syms
+    return extra
 
 
 def _creature_types(p: Permanent) -> frozenset[str]:

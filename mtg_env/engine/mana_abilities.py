@@ -27,8 +27,11 @@ class ManaAbilities:
         """The permanents ``pl`` could tap for mana now with mana abilities whose whole cost is
         {T}: one source per permanent, ``(id, index of its first such ability, every color its
         {T} mana abilities make, those made only with a side effect)`` (a painland: ``"CWU"``,
-        ``"WU"``); :meth:`_tap_for` picks the ability."""
+        ``"WU"``); :meth:`_tap_for` picks the ability. Each mana a triggered mana ability adds
+        when the permanent is tapped (Overgrowth's {G}{G}) is one more source ``(id, -1, "G",
+        "")``: using it taps the permanent (:meth:`_tap_for`)."""
         out = []
+        extra = self.mana_extra
         for perm in self.perms.values():
             if perm.controller != pl or perm.tapped or perm.id == exclude:
                 continue
@@ -40,12 +43,23 @@ class ManaAbilities:
                                and "haste" not in perm.keywords):
                 continue
             out.append((perm.id, src[0], src[1], src[2]))
+            if extra and perm.id in extra:
+                out.extend((perm.id, -1, sym, "") for sym in extra[perm.id])
         return out
 
     def _tap_for(self, pid: int, first: int, color: str) -> None:
         """Tap a source for ``color`` with the cheapest {T} mana ability making it: one without
-        side effects (a painland's {1} ability deals no damage) before one with them."""
-        acts = self.perms[pid].activated
+        side effects (a painland's {1} ability deals no damage) before one with them.
+        ``first == -1``: mana a triggered mana ability adds when the permanent is tapped; it is
+        already in the pool if the permanent was tapped, else tap it now for any of its mana."""
+        perm = self.perms[pid]
+        if first < 0:
+            if perm.tapped:
+                return
+            src = tap_mana_of(perm.activated)
+            first = src[0]
+            color = ("".join(c for c in src[1] if c not in src[2]) or src[1])[0]
+        acts = perm.activated
         best = -1
         for i in range(first, len(acts)):
             ab = acts[i]
@@ -107,13 +121,14 @@ class ManaAbilities:
         return self._max_x(pl, cdef.cost, None, cdef.x_color) >= 0
 
     def _pay_mana(self, pl: int, cost: ManaCost, exclude: int | None = None,
-                  pool_last: bool = False) -> None:
+                  pool_last: bool = False, auto: bool = False) -> None:
         """Pay ``cost`` automatically: floating mana first, then sources (``pool_last``: sources
-        first if they can pay it all, for an ability whose effect reads the pool)."""
+        first if they can pay it all, for an ability whose effect reads the pool; ``auto``: tap
+        sources even with manual mana, for a cost paid while something resolves)."""
         if cost.is_free():
             return
         P = self.players[pl]
-        sources = [] if self.manual_mana else self._mana_sources(pl, exclude)
+        sources = [] if self.manual_mana and not auto else self._mana_sources(pl, exclude)
         plan = None
         if pool_last and sources:
             plan = plan_payment([0] * 6, cost.colored, cost.generic, sources,
@@ -124,6 +139,8 @@ class ManaAbilities:
         if plan is None:  # guarded by the option generators; reaching here is an engine bug
             raise MtgError(f"engine error: cannot pay {cost.text} for player {pl}")
         spend, taps = plan
+        if self.mana_extra:  # a land's own mana ability before its triggered mana (see _tap_for)
+            taps = sorted(taps, key=lambda t: sources[t[0]][1] < 0)
         for si, color in taps:
             self._tap_for(sources[si][0], sources[si][1], color)
         parts = []

@@ -290,7 +290,8 @@ Ability = ActivatedAbility | TriggeredAbility | StaticAbility
 
 def _set_refs(cdef: CardDef) -> None:
     """Give every ability a card defines its serialisable reference: ``(card name, kind, index)``,
-    or for an ability granted by a static ability ``(card name, "static", i, "activated", j)``.
+    or for an ability granted by a static ability ``(card name, "static", i, "activated", j)``,
+    or by an effect of an activated ability ``(card name, "activated", i, "effects", k, j)``.
     Stack objects and permanents hold the ability object itself; JSON stores this reference
     (resolved on load by :func:`mtg_env.engine.registry.ability_by_ref`)."""
     name = cdef.name
@@ -302,6 +303,12 @@ def _set_refs(cdef: CardDef) -> None:
                 for j, g in enumerate(ab.params.get("abilities", ())):
                     if not g.ref:
                         g.ref = (name, "static", i, "activated", j)
+            elif kind == "activated":
+                for k, spec in enumerate(ab.effects):
+                    args = getattr(spec, "args", None)
+                    for j, g in enumerate(getattr(args, "abilities", None) or ()):
+                        if not g.ref:
+                            g.ref = (name, "activated", i, "effects", k, j)
 
 
 def tap_mana_of(abilities: tuple) -> tuple[int, str, str] | None:

@@ -98,6 +98,7 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
         raise PositionError(f"step {_show(step)} is not a step with priority; use one of "
                             + ", ".join(s for s in STEPS if s not in ("untap", "cleanup")))
     g.step = step
+    g.step_queue = STEPS[STEPS.index(step) + 1:]
     players = data.get("players")
     if not isinstance(players, list) or len(players) != 2:
         raise PositionError("'players' must be a list of two player entries")
@@ -177,6 +178,7 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
                     raise PositionError(f"{w}: only the active player's creatures can attack")
                 perm.attacking = True
                 g.any_attackers = True
+                g.attacked_this_turn = (*g.attacked_this_turn, perm.id)
             blocking = entry.get("blocking")
             if blocking is not None and blocking != []:
                 refs = blocking if isinstance(blocking, list) else [blocking]

@@ -99,9 +99,12 @@ class Priority:
             if sources is None:
                 sources = self._mana_sources(pl)
                 avail = sum(P.mana_pool) + len(sources)
-            if cdef.cost.cmc > avail:
+            cost = cdef.cost
+            if cdef.static or (mods and "spell_cost_more" in mods):
+                cost = self._spell_cost(pl, card)
+            if cost.cmc > avail:
                 continue
-            if self._can_cast(pl, card, sources):
+            if self._can_cast(pl, card, sources, cost):
                 opts.append(_play_action(card))
         for perm in self.perms.values():
             if perm.controller != pl:
@@ -127,8 +130,11 @@ class Priority:
                                             exclude=perm.id if ab.cost.tap else None):
                         continue
                 if ab.mana is not None:
-                    for color in ab.mana:
-                        opts.append(_mana_action(perm, ab, i, color))
+                    if acts is perm.base.activated:
+                        for color in ab.mana:
+                            opts.append(_mana_action(perm, ab, i, color))
+                    else:
+                        _add_granted_mana(opts, perm, acts, i)
                     continue
                 if n_nonmana < 0:
                     n_nonmana = sum(1 for a in acts if a.mana is None)
@@ -146,14 +152,17 @@ class Priority:
                 opts.append(_activate_action(perm, i, n_nonmana > 1))
         return opts
 
-    def _can_cast(self, pl: int, card: Card, sources: list) -> bool:
+    def _can_cast(self, pl: int, card: Card, sources: list, cost: ManaCost | None = None) -> bool:
+        """Can ``pl`` play ``card`` now with ``sources``: its total cost (``cost``, from
+        :meth:`_spell_cost`; the printed cost if None), its additional costs and targets."""
         cdef = card.cdef
         if not cdef.implemented:
             return False
-        cost = cdef.cost
+        if cost is None:
+            cost = cdef.cost
         if not self._can_afford(pl, cost, sources):
             return False
-        if cdef.x_color and not self.x_color_ok(pl, cdef, sources):
+        if cdef.x_color and self._max_x(pl, cost, None, cdef.x_color) < 0:
             return False
         if cdef.additional_cost is not None and not self._can_pay_additional(
                 pl, cdef.additional_cost, card):
@@ -164,6 +173,43 @@ class Priority:
             return any(self._targets_available(pl, mode_targets(m), spell_card=card)
                        for m in cdef.modes)
         return self._targets_available(pl, cdef.spell_targets, spell_card=card)
+
+    def _spell_cost(self, pl: int, card: Card) -> ManaCost:
+        """The total cost of playing ``card`` as a spell (2007 CR 409.1f): its mana cost plus
+        cost increases minus cost reductions; a generic reduction reduces only generic mana (it
+        can't reduce colored requirements) and never below zero. X stays X (chosen later).
+
+        Increases: ``spell_cost_more`` statics of the opponent's permanents (Aura of Silence:
+        "Artifact and enchantment spells your opponents play cost {2} more to play").
+        Reductions: the card's own ``self_cost_less`` static, which works from the hand (Avatar
+        of Might: "If an opponent controls at least four more creatures than you, Avatar of
+        Might costs {6} less to play")."""
+        cdef = card.cdef
+        cost = cdef.cost
+        generic = cost.generic
+        mods = self.rule_mods
+        if mods and 1 - pl in mods.get("spell_cost_more", ()):
+            types = cdef.types
+            for p in self.perms.values():
+                if p.controller != pl and p.static:
+                    for s in p.static:
+                        if s.kind == "spell_cost_more" and not types.isdisjoint(s.params["types"]):
+                            generic += s.params["amount"]
+        if cdef.static:
+            for s in cdef.static:
+                if s.kind == "self_cost_less":
+                    mine = theirs = 0
+                    for p in self.perms.values():
+                        if "Creature" in p.types:
+                            if p.controller == pl:
+                                mine += 1
+                            else:
+                                theirs += 1
+                    if theirs - mine >= s.params["opponent_more_creatures"]:
+                        generic = max(0, generic - s.params["amount"])
+        if generic == cost.generic:
+            return cost
+        return ManaCost(generic, cost.colored, cost.x)
 
     def _play_land(self, pl: int, card: Card) -> None:
         # 2007 CR 212.6: one land per turn, main phase, empty stack; doesn't use the stack.
@@ -177,7 +223,7 @@ class Priority:
         P = self.players[pl]
         P.hand.remove(card)
         item = StackItem(self._id(), "spell", pl, card=card, label=card.label,
-                         data={"card": card.cdef.name})
+                         data={"card": card.cdef.name, "from_hand": True})
         self.stack.append(item)  # 2007 CR 409.1a: the card moves to the stack on announcement
         self.frames.append({"k": "cast", "pl": pl, "sid": item.id, "st": 0})
 
@@ -211,7 +257,7 @@ class Priority:
             x_color = None
             exclude = None
             if item.kind == "spell" and item.card.cdef.x_spell:
-                x_cost = item.card.cdef.cost
+                x_cost = self._spell_cost(pl, item.card)
                 x_color = item.card.cdef.x_color
             elif item.kind == "activated" and obj.x:
                 x_cost = obj.cost.mana
@@ -248,10 +294,11 @@ class Priority:
                 return
             if item.kind == "spell":
                 cdef = item.card.cdef
-                cost = cdef.cost.with_x(item.x) if cdef.x_spell else cdef.cost
+                total = self._spell_cost(pl, item.card)  # 2007 CR 409.1f
+                cost = total.with_x(item.x) if cdef.x_spell else total
                 if cdef.x_color and item.x:
-                    cost = ManaCost(cdef.cost.generic, add_colored(cdef.cost.colored, cdef.x_color,
-                                                                    item.x * cdef.cost.x))
+                    cost = ManaCost(total.generic, add_colored(total.colored, cdef.x_color,
+                                                               item.x * total.x))
                 add = cdef.additional_cost
                 if add is not None and (add.sacrifice or add.discard):
                     self._push_cost_choices(pl, add, item)
@@ -399,6 +446,23 @@ def _activate_action(perm: Permanent, index: int, numbered: bool) -> Action:
     return _cached(("activate", perm.id, label, index, numbered), "activate",
                    lambda: f"activate {label}" + (f" ability {index + 1}" if numbered else ""),
                    (perm.id, index))
+
+
+def _add_granted_mana(opts: list[Action], perm: Permanent, acts: tuple, i: int) -> None:
+    """Offer mana ability ``acts[i]`` of a permanent with granted abilities (Joiner Adept's
+    "{T}: Add one mana of any color" on a Swamp): an option whose text another of its mana
+    abilities already offers is offered once, by the ability without a side effect (a painland's
+    colored mana from the granted ability, not its own painful one)."""
+    ab = acts[i]
+    for color in ab.mana:
+        act = _mana_action(perm, ab, i, color)
+        for k, o in enumerate(opts):
+            if o.text == act.text:
+                if acts[o.args[1]].effects and not ab.effects:
+                    opts[k] = act
+                break
+        else:
+            opts.append(act)
 
 
 def _mana_action(perm: Permanent, ab, index: int, color: str) -> Action:

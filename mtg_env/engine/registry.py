@@ -85,12 +85,15 @@ def known_unimplemented() -> set[str]:
 def ability_by_ref(ref: list | tuple) -> object:
     """The ability object a serialised reference names (see ``model._set_refs``):
     ``[card, "activated"|"triggered"|"static", i]`` or
-    ``[card, "static", i, "activated", j]`` for an ability a static ability grants."""
+    ``[card, "static", i, "activated", j]`` for an ability a static ability grants,
+    ``[card, "activated", i, "effects", k, j]`` for one an effect of an ability grants."""
     cdef = get_card(ref[0])
     try:
         ab = getattr(cdef, ref[1])[ref[2]]
         if len(ref) == 5:
             ab = ab.params["abilities"][ref[4]]
+        elif len(ref) == 6:
+            ab = ab.effects[ref[4]].args.abilities[ref[5]]
     except (AttributeError, IndexError, KeyError, TypeError):
         raise KeyError(f"no ability {list(ref)!r}") from None
     return ab

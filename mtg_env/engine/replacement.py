@@ -23,6 +23,13 @@ is prevented).
     ``source``: only damage from that source; ``target`` None: damage to anything;
     ``source_colors``, if present: only damage from a source of one of those colors).
   - ``{"kind": "regenerate", "id", "ts", "until", "name", "pid"}``: a regeneration shield.
+  - ``{"kind": "redirect", "id", "ts", "until", "name", "player", "to": [zone, id],
+    "combat_only": bool, "unblocked_only": bool}``: "all [combat] damage that would be dealt to
+    you [by unblocked creatures] this turn is dealt to X instead" (Kjeldoran Royal Guard); it
+    does nothing once X has left play or is no longer a creature (2012 614.9).
+  - ``{"kind": "draw_instead", "id", "ts", "until", "name", "player", "to"}``: "if
+    ``player`` would draw a card, instead that player skips that draw and ``to`` draws a card"
+    (Plagiarize).
 - Static abilities of permanents in play, gathered when an event is checked
   (:func:`static_effects`): ``double_damage`` (Furnace of Rath), ``prevent_damage`` with
   ``affects: self`` or ``enchanted``, of damage dealt to it (``dealt_to``, the default) and/or by
@@ -35,6 +42,18 @@ is prevented).
   "no_regen": bool, "applied": [effect keys]}``
 - ``{"e": "destroy", "pid": id, "no_regen": bool, "applied": [...]}``; regeneration turns it into
   ``{"e": "regenerate", ...}``.
+- ``{"e": "draw", "player": pl, "applied": [...]}``: one card drawn (each card drawn is a separate
+  event, 2012 120.2); ``Zones._draw`` builds it only when a draw replacement exists. With two
+  players the order of "draw_instead" effects never changes who draws (each effect moves the
+  draw to its controller once; the draw ends with player 1 exactly when more effects move draws
+  from player 0 to player 1 than back), so a draw never waits for the order decision.
+
+**Zone changes to a graveyard.** Every card put into a graveyard, from play or any other zone,
+passes :func:`graveyard_destination` (``Zones._leave_play`` and ``Zones._to_zone``): "if [this
+card] would be put into a graveyard from anywhere, reveal it and shuffle it into its owner's
+library instead" (static ``shuffle_instead_of_graveyard``, Legacy Weapon; a self-replacement
+that functions in every zone, 2012 112.6b) makes the destination the library. A permanent's
+leaves-play event then names the library, so "put into a graveyard" triggers don't fire.
 
 :func:`run_event` applies the effects (re-checking after each one, 2012 616.1) and performs the
 result. When the order matters it pushes an ``order_repl`` frame (:class:`Replacement` runs it) and
@@ -67,6 +86,8 @@ if TYPE_CHECKING:
 
 # Static ability kinds that are replacement or prevention effects.
 STATIC_KINDS = frozenset({"double_damage", "prevent_damage", "redirect_to_enchanted"})
+# Statics that replace a card's own move to a graveyard; they function from every zone.
+GRAVEYARD_KINDS = frozenset({"shuffle_instead_of_graveyard"})
 _COLOR_WORD = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _static_cache: dict[int, tuple] = {}
 
@@ -157,6 +178,9 @@ def applicable(g: Game, ev: dict) -> list[dict]:
                                 "name": f"protection from {words} ({victim.card.label})",
                                 "src": victim.id, "card": victim.card.name})
         for r in g.replacements:
+            if r["kind"] == "redirect":
+                _redirect_effect(g, r, ev, out)
+                continue
             if r["kind"] != "prevent" or r.get("used"):
                 continue
             key = f"r{r['id']}"
@@ -190,9 +214,35 @@ def applicable(g: Game, ev: dict) -> list[dict]:
                                 "op": "regenerate", "rid": r["id"],
                                 "name": f"regeneration shield ({r['name']})",
                                 "src": r.get("src"), "card": r.get("card", "")})
+    elif e == "draw":
+        pl = ev["player"]
+        for r in g.replacements:
+            if r["kind"] == "draw_instead" and r["player"] == pl:
+                key = f"r{r['id']}"
+                if key not in done:
+                    out.append({"key": key, "sig": f"drawto{r['to']}", "ts": r["ts"],
+                                "op": "draw_instead", "to": r["to"], "name": r["name"],
+                                "src": r.get("src"), "card": r.get("card", "")})
     if len(out) > 1:
         out.sort(key=lambda x: x["ts"])
     return out
+
+
+def _redirect_effect(g: Game, r: dict, ev: dict, out: list) -> None:
+    """A redirection effect from a resolved ability (Kjeldoran Royal Guard) applying to ``ev``."""
+    key = f"r{r['id']}"
+    if key in ev["applied"] or list(ev["target"]) != ["p", r["player"]]:
+        return
+    if r.get("combat_only") and not ev["combat"]:
+        return
+    if r.get("unblocked_only") and not ev["src"].get("unblocked"):
+        return
+    zone, v = r["to"]
+    if zone == "o" and (v not in g.perms or not g.perms[v].is_creature):
+        return  # it left play (or stopped being a creature): the damage stays where it was
+    out.append({"key": key, "sig": f"redirect{v}", "ts": r["ts"], "op": "redirect",
+                "to": list(r["to"]), "name": r["name"], "src": r.get("src"),
+                "card": r.get("card", "")})
 
 
 def _prevents(s: Any, p: Any, zone: str, v: int, src: dict) -> bool:
@@ -223,12 +273,16 @@ def _apply(ev: dict, eff: dict) -> tuple[dict, int]:
         new["target"] = list(eff["to"])
     elif op == "regenerate":
         new["e"] = "regenerate"
+    elif op == "draw_instead":
+        new["player"] = eff["to"]
     else:
         raise MtgError(f"engine error: unknown replacement op {op!r}")
     return new, used
 
 
 def _result_key(ev: dict, used: tuple) -> tuple:
+    if ev["e"] == "draw":
+        return ("draw", ("p", ev["player"]), 1, used)
     return (ev["e"], tuple(ev.get("target") or ()), ev.get("amount"), used)
 
 
@@ -267,6 +321,8 @@ def chooser(g: Game, ev: dict) -> int:
     if ev["e"] == "damage":
         zone, v = ev["target"]
         return v if zone == "p" else g.perms[v].controller
+    if ev["e"] == "draw":
+        return ev["player"]
     return g.perms[ev["pid"]].controller
 
 
@@ -350,6 +406,9 @@ def commit(g: Game, ev: dict, eff: dict) -> dict:
     elif op == "redirect":
         g._log(f"{eff['name']}: the damage is dealt to {g._ref_text(tuple(new['target']))} "
                "instead")
+    elif op == "draw_instead":
+        g._log(f"{eff['name']}: player {ev['player']} skips that draw; player {eff['to']} "
+               "draws a card instead")
     return new
 
 
@@ -366,6 +425,8 @@ def perform(g: Game, ev: dict) -> int:
         p = g.perms.get(ev["pid"])
         if p is not None:
             _regenerate(g, p)
+    elif e == "draw":
+        g._draw_one(ev["player"])
     else:
         raise MtgError(f"engine error: unknown event {e!r}")
     return 0
@@ -410,6 +471,57 @@ def add_regeneration_shield(g: Game, perm: Any, name: str, src: int | None = Non
     return r
 
 
+def add_redirect(g: Game, player: int, to: tuple, name: str, src: int | None = None,
+                 card: str = "", combat_only: bool = False, unblocked_only: bool = False) -> dict:
+    """"All [combat] damage that would be dealt to ``player`` [by unblocked creatures] this turn
+    is dealt to ``to`` instead" (2007 CR 419.1: a replacement effect; it is created by a resolved
+    ability and lasts until end of turn)."""
+    ts = g._timestamp()
+    r = {"kind": "redirect", "id": ts, "ts": ts, "until": "eot", "name": name, "src": src,
+         "card": card, "player": player, "to": list(to), "combat_only": combat_only,
+         "unblocked_only": unblocked_only}
+    g.replacements.append(r)
+    return r
+
+
+def add_draw_replacement(g: Game, player: int, to: int, name: str, src: int | None = None,
+                         card: str = "") -> dict:
+    """"Until end of turn, if ``player`` would draw a card, instead that player skips that draw
+    and ``to`` draws a card" (2007 CR 419.1, Plagiarize)."""
+    ts = g._timestamp()
+    r = {"kind": "draw_instead", "id": ts, "ts": ts, "until": "eot", "name": name, "src": src,
+         "card": card, "player": player, "to": to}
+    g.replacements.append(r)
+    return r
+
+
+def has_draw_effects(g: Game) -> bool:
+    """Could a replacement effect apply to a draw? (fast path of ``Zones._draw``)"""
+    return any(r["kind"] == "draw_instead" for r in g.replacements)
+
+
+_gy_cache: dict[int, tuple] = {}
+
+
+def graveyard_destination(g: Game, card: Any, statics: Any = None) -> str:
+    """Where ``card`` goes when it would be put into a graveyard: the one checkpoint of every
+    move to a graveyard (2007 CR 419.1 "instead"). ``statics``: the static abilities it has
+    (a permanent's copiable values; default its printed card). Returns ``"graveyard"`` or
+    ``"library_shuffle"`` (Legacy Weapon: "reveal it and shuffle it into its owner's library
+    instead")."""
+    cdef = card.cdef
+    if statics is None:
+        statics = cdef.static
+    if not statics:
+        return "graveyard"
+    key = id(statics)
+    hit = _gy_cache.get(key)
+    if hit is None or hit[0] is not statics:
+        hit = (statics, any(s.kind in GRAVEYARD_KINDS for s in statics))
+        _gy_cache[key] = hit
+    return "library_shuffle" if hit[1] else "graveyard"
+
+
 def end_of_turn(g: Game) -> None:
     """2012 514.2: "this turn" replacement effects end in the cleanup step."""
     if g.replacements:
@@ -432,7 +544,8 @@ class Replacement:
              "outcomes": [[o[1][0], o[1][1], o[2]] if o[1] else [None, None, o[2]]
                           for o in x["outcomes"]]} for x in effs]}
         what = (f"{ev['amount']} damage to {self._ref_text(tuple(ev['target']))}"
-                if ev["e"] == "damage" else ev["e"])
+                if ev["e"] == "damage" else
+                f"player {ev['player']}'s draw" if ev["e"] == "draw" else ev["e"])
         self._ask(chooser(self, ev), DecisionKind.ORDER_REPLACEMENTS, opts,
                   f"choose which effect applies first to {what}", ctx)
 

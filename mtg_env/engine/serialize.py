@@ -16,7 +16,7 @@ from .errors import MtgError, StateError, UnknownCardError
 from .model import ActivatedAbility, Card, Permanent, Player, StackItem, StaticAbility, TriggeredAbility
 from .registry import ability_by_ref, get_card
 from .rng import Rng
-from .state import FIELDS, SCALARS
+from .state import FIELDS, SCALARS, TURN_STEPS
 from .state_check import PERM_ATTRS, PLAYER_ATTRS, STACK_ATTRS, check_state
 
 if TYPE_CHECKING:
@@ -31,7 +31,10 @@ _STACK = tuple(STACK_ATTRS)
 _HEADER = frozenset({"format", "version"})
 # Fields added to the format later, with the value a game saved before them had.
 _PLAYER_NEW = {"spells_played_this_turn": 0}
-_GAME_NEW: dict[str, Any] = {"known": []}
+_STEPS = ("untap", *TURN_STEPS)
+_GAME_NEW: dict[str, Any] = {"known": [], "extra_turns": [], "normal_turn": None, "delayed": [],
+                             "attacked_this_turn": [], "died_this_turn": [],
+                             "damaged_this_turn": []}
 
 
 _ABILITY_TYPES = (ActivatedAbility, TriggeredAbility, StaticAbility)
@@ -108,7 +111,10 @@ def game_from_json(text: str) -> Game:
         raise StateError(f"game state version {d.get('version')!r} is not supported "
                          f"(this engine reads version {FORMAT_VERSION})")
     for k, v in _GAME_NEW.items():
-        d.setdefault(k, v)
+        if k not in d:
+            d[k] = list(v) if type(v) is list else v
+    if "step_queue" not in d and d.get("step") in _STEPS:  # saved before the turn was a queue
+        d["step_queue"] = list(_STEPS[_STEPS.index(d["step"]) + 1:])
     if type(d.get("players")) is list:
         for pd in d["players"]:
             if type(pd) is dict:

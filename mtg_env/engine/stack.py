@@ -17,6 +17,7 @@ from .model import (
     TargetSpec,
 )
 from .targets import mode_targets
+from .triggers import trigger_condition
 
 
 class StackResolution:
@@ -64,6 +65,14 @@ class StackResolution:
                 self._finish_resolve(f, item)
                 return
             specs, _, obj = self.item_def(item)
+            if (item.kind == "triggered" and obj is not None and obj.condition
+                    and not trigger_condition(self, obj.condition, item.controller, item.source,
+                                              item.data.get("ev", {}), item.data)):
+                # 2007 CR 410.11: an intervening "if" clause is checked again on resolution;
+                # if false, the ability is removed from the stack and does nothing.
+                self._log(f"ability of {item.label} does nothing: its condition is false")
+                self._finish_resolve(f, item)
+                return
             if specs:
                 legal = [self._target_legal(item, i, s) for i, s in enumerate(specs)]
                 f["legal"] = legal
@@ -107,7 +116,7 @@ class StackResolution:
                 spec = effects[f["i"]]
                 f["i"] += 1
                 fx.OPS[spec["op"]](self, item, spec)
-                if self.frames[-1] is not f or self.is_over:
+                if self.is_over or self.frames[-1] is not f:
                     return  # an effect asked a player something; continue afterwards
             self._finish_resolve(f, item)
 
@@ -168,4 +177,5 @@ class StackResolution:
             # modified by other copy effects (its ``cdef``), not counters, pumps or Auras.
             copy_of = self.perms[pid].cdef.name
             self._log(f"{item.label} comes into play as a copy of {self.perms[pid].card.label}")
-        self._put_into_play(item.card, item.controller, attach_to=attach, copy_of=copy_of)
+        self._put_into_play(item.card, item.controller, attach_to=attach, copy_of=copy_of,
+                            cast_from_hand=bool(item.data.get("from_hand")))

@@ -23,7 +23,12 @@ from typing import Any, NamedTuple
 from . import state_check as C
 from .model import Player
 from .rng import Rng
-from .turn_structure import STEPS
+
+# The steps of a normal turn after its untap step (turn_structure.STEPS[1:]; not imported from
+# there, which imports this module's users).
+TURN_STEPS = ("upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
+              "declare_blockers", "combat_damage", "end_of_combat", "postcombat_main",
+              "end_of_turn", "cleanup")
 
 
 class Field(NamedTuple):
@@ -78,7 +83,22 @@ FIELDS: tuple[Field, ...] = (
     Field("turn", _const(1), "share", "scalar", "turn number",
           C.INT(1)),
     Field("step", _const("untap"), "share", "scalar", "current step",
-          C.ENUM(*STEPS)),
+          C.ENUM("untap", *TURN_STEPS)),
+    Field("step_queue", _const(TURN_STEPS), "share", "scalar",
+          "the steps still to come this turn, next first (2012 500.8: phases can be added)",
+          C.LIST(C.ENUM(*TURN_STEPS))),  # the order is checked with the step (check_state)
+    Field("extra_turns", tuple, "share", "scalar",
+          "players of the extra turns to come, next first (2012 500.7)",
+          C.LIST(C.PLAYER)),
+    Field("normal_turn", _const(None), "share", "scalar",
+          "during extra turns: the player whose regular turn came last (None: the active player)",
+          C.OPT(C.PLAYER)),
+    Field("delayed", tuple, "share", "scalar",
+          "delayed triggered abilities waiting for their moment (2012 603.7; never mutated)",
+          C.LIST(C.DELAYED)),
+    Field("attacked_this_turn", tuple, "share", "scalar",
+          "ids of the permanents declared as attackers this turn (Relentless Assault)",
+          C.LIST(C.OBJ)),
     Field("active", _const(0), "share", "scalar", "active player",
           C.PLAYER),
     Field("starting_player", _const(0), "share", "scalar", "who played first",
@@ -97,6 +117,13 @@ FIELDS: tuple[Field, ...] = (
           C.BOOL),
     Field("cleanup_prio", _const(False), "share", "scalar", "priority was given in cleanup",
           C.BOOL),
+    # turn history (reset in each untap step; replaced, never changed in place)
+    Field("died_this_turn", list, "share", "scalar",
+          "ids of the cards put into a graveyard from play this turn and still there",
+          C.LIST(C.CARD)),
+    Field("damaged_this_turn", list, "share", "scalar",
+          "[source id, permanent id] of each damage dealt to a permanent this turn",
+          C.LIST(C.TUPLE(C.OBJ, C.OBJ))),
     # counters
     Field("next_id", _const(1), "share", "scalar", "next object id",
           C.ID),
@@ -128,6 +155,8 @@ FIELDS: tuple[Field, ...] = (
     Field("rule_mods", dict, "share", "derived",
           "rule-modifying statics in play: kind -> players controlling one (never mutated)"),
     Field("_ll", dict, "share", "derived", "lifelink instances by permanent (layer 5 output)"),
+    Field("mana_extra", dict, "share", "derived",
+          "land id -> mana its triggered mana abilities add when it's tapped for mana (Overgrowth)"),
     Field("_abl_mod", list, "share", "derived",
           "ids of permanents whose copiable values or abilities the last refresh changed"),
     Field("_quiet", _const(False), "share", "derived",

@@ -3,8 +3,10 @@
 420.5a (0 or less life), 420.5b (toughness 0 or less: graveyard, no regeneration), 420.5c (lethal
 damage: destroyed), 420.5d (illegal or unattached Aura), 420.5e (legend rule: all of them), 420.5g
 (drew from an empty library; Platinum Angel: a player who can't lose doesn't), 420.5k (Equipment
-attached illegally becomes unattached), 420.3 (checked whenever a player would receive priority;
-repeated until none apply).
+attached illegally, or itself a creature (2012 301.5c), becomes unattached), 420.3 (checked
+whenever a player would receive priority; repeated until none apply). 102.2-102.3: a player loses
+or wins the game because an effect says so (Phage the Untouchable, Mortal Combat):
+:meth:`StateBasedEffects.lose_game`.
 """
 
 from __future__ import annotations
@@ -58,8 +60,10 @@ class StateBasedEffects:
                     if host is None or not self._aura_legal(p, host):
                         to_grave.append(p)  # 420.5d
                 elif "Equipment" in p.subtypes and (host is None or not host.is_creature
+                                                    or "Creature" in p.types
                                                     or protected_from(host, p.colors)):
-                    unattach.append(p)  # 420.5k
+                    # 420.5k; an Equipment that's also a creature can't equip (2012 301.5c)
+                    unattach.append(p)
             if "Legendary" in p.supertypes:
                 legends.setdefault(p.name, []).append(p)
         for group in legends.values():
@@ -80,6 +84,24 @@ class StateBasedEffects:
                 seen.add(p.id)
                 self.destroy(p)
         return True
+
+    def lose_game(self, pl: int, reason: str) -> None:
+        """An effect says player ``pl`` loses the game (2007 CR 102.3). Platinum Angel ("You
+        can't lose the game") stops it."""
+        self._fresh()
+        if pl in self.rule_mods.get("cant_lose", ()):
+            self._log(f"player {pl} can't lose the game ({reason})")
+            return
+        self._end_game([pl], reason)
+
+    def win_game(self, pl: int, reason: str) -> None:
+        """An effect says player ``pl`` wins the game (2007 CR 102.2): in a two-player game the
+        other player loses. Platinum Angel ("your opponents can't win the game") stops it."""
+        self._fresh()
+        if 1 - pl in self.rule_mods.get("cant_lose", ()):
+            self._log(f"player {pl} can't win the game ({reason})")
+            return
+        self._end_game([1 - pl], reason)
 
     def _can_lose(self, losers: list[int]) -> list[int]:
         """Platinum Angel: "You can't lose the game and your opponents can't win the game."

@@ -14,6 +14,7 @@ frames' events and a decision's ``context``) is plain JSON whose keys are typed 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -256,6 +257,44 @@ def ABILITY(v: Any, path: str, ctx: Ctx) -> None:
         fail(path, f"no such ability {_show(ref)}")
 
 
+def ABILITY_REF(v: Any, path: str, ctx: Ctx) -> None:
+    """A bare ability reference ``[card name, kind, index, ...]`` (an animation's granted
+    abilities)."""
+    ABILITY({"$ability": v} if type(v) is list else v, path, ctx)
+
+
+_SPECS_OK: set[str] = set()  # effect lists seen valid, as JSON (the op declarations are immutable)
+
+
+def EFFECT_SPECS(v: Any, path: str, ctx: Ctx) -> None:
+    """Effects carried as data and run as they resolve (a delayed triggered ability's, a rules
+    trigger's): each must compile against its op's declared parameters as it will when it runs
+    (:func:`mtg_env.engine.ops.compile_effect`)."""
+    import json
+
+    from .filters import Site
+    from .ops import compile_effect
+
+    if type(v) is not list:
+        fail(path, f"expected a list of effects, got {_show(v)}")
+    try:
+        key = json.dumps(v, sort_keys=True)
+    except (TypeError, ValueError):
+        key = None
+    if key is not None and key in _SPECS_OK:
+        return
+    for i, e in enumerate(v):
+        ANY(e, f"{path}[{i}]", ctx)
+        if type(e) is not dict or type(e.get("op")) is not str:
+            fail(f"{path}[{i}]", f"expected an effect {{op: ...}}, got {_show(e)}")
+        try:  # as OPS compiles a plain effect dict when it runs
+            compile_effect(e, Site(source=True, event=""))
+        except (MtgError, LookupError, TypeError, ValueError, AttributeError) as exc:
+            fail(f"{path}[{i}]", str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+    if key is not None and len(_SPECS_OK) < 10_000:
+        _SPECS_OK.add(key)
+
+
 _FAST_LISTS: dict[Check, Callable[[list, Ctx], bool]] = {
     STR: lambda v, ctx: all(type(x) is str for x in v),
     BOOL: lambda v, ctx: all(type(x) is bool for x in v),
@@ -275,7 +314,8 @@ _INT_KEYS = ("ts", "t", "p", "amount", "left", "id", "x", "i", "n", "mode", "gro
 _STR_KEYS = ("until", "kind", "op", "who", "name", "card", "verb", "prompt", "src_colors",
              "zone", "tt", "dest", "label", "text", "sig", "k", "event", "e")
 _BOOL_KEYS = ("used", "may", "combat", "reveal", "second", "fs", "forced", "first_strike",
-              "no_regen", "combat_only")
+              "no_regen", "combat_only", "unblocked_only", "unblocked", "cast_from_hand",
+              "from_hand", "src_tapped", "trigger")
 
 
 def _src(v: Any, path: str, ctx: Ctx) -> None:
@@ -305,6 +345,8 @@ KEY_TYPES: dict[str, Check] = {
     "legal": OPT(LIST(BOOL)),
     "abl": OPT(ABILITY),
     "effects": OPT(LIST(DICT({}, extra=ANY))),
+    "applied": OPT(LIST(STR)),  # the replacement effects already applied to an event
+    "while": OPT(ENUM("enchanted")),  # an effect lasting while its permanent is enchanted
 }
 
 
@@ -379,12 +421,13 @@ PERM_ATTRS: dict[str, Check] = {
     "blocked": BOOL, "blockers": LIST(OBJ), "struck_first": BOOL,
 }
 STACK_KINDS = ("spell", "activated", "triggered", "combat_damage")
-_ASSIGN = TUPLE(OBJ, ENUM("p", "o"), INT(), INT(), STR, STR, PLAYER)
+# [source id, "p"|"o", recipient, amount, label, colors, controller, dealt by an unblocked creature]
+_ASSIGN = TUPLE(OBJ, ENUM("p", "o"), INT(), INT(), STR, STR, PLAYER, BOOL)
 STACK_ATTRS: dict[str, Check] = {
     "id": ID, "kind": ENUM(*STACK_KINDS), "controller": PLAYER, "source": OPT(OBJ),
     "source_name": STR, "ability": INT(), "targets": LIST(REF), "x": COUNT, "mode": INT(-1, 99),
     "data": DICT({}, {"assign": LIST(_ASSIGN), "ev": DICT({}, extra=ANY),
-                      "effects": LIST(DICT({"op": STR}, extra=ANY))}, extra=ANY),
+                      "effects": EFFECT_SPECS}, extra=ANY),
     "label": STR,
 }
 
@@ -397,14 +440,15 @@ _EFFECT_KEYS: dict[str, dict[str, Check]] = {
     "pt": {"pid": OBJ, "p": INT(), "t": INT()},
     "set_pt": {"pid": OBJ, "p": INT(), "t": INT()},
     "grant": {"pid": OBJ, "add": LIST(STR)},
-    "animate": {"pid": OBJ, "types": LIST(STR), "subtypes": LIST(STR)},
+    "animate": {"pid": OBJ, "types": LIST(STR), "subtypes": LIST(STR)},  # + "abilities"
     "control": {"pid": OBJ, "controller": PLAYER},
     "copy": {"pid": OBJ, "card": CARD_NAME},
     "cant_block": {"pid": OBJ, "attacker": OPT(OBJ)},
 }
 _EFFECT_BY_KIND = {k: DICT({"kind": STR, "ts": INT(), **keys},
                            {"until": _UNTIL, "colors": LIST(STR), "p": INT(), "t": INT(),
-                            "add": LIST(STR)}, extra=ANY)
+                            "add": LIST(STR), "abilities": LIST(ABILITY_REF),
+                            "while": ENUM("enchanted")}, extra=ANY)
                    for k, keys in _EFFECT_KEYS.items()}
 
 
@@ -419,8 +463,61 @@ def EFFECT(v: Any, path: str, ctx: Ctx) -> None:
     check(v, path, ctx)
 
 
-REPLACEMENT = DICT({"kind": ENUM("prevent", "regenerate"), "id": INT(), "ts": INT()}, extra=ANY)
-PENDING = DICT({"ctrl": PLAYER}, extra=ANY)
+def DAMAGE_REF(v: Any, path: str, ctx: Ctx) -> None:
+    """Where damage goes: ``["p", player]`` or ``["o", permanent id]``."""
+    if type(v) is not list or len(v) != 2 or v[0] not in ("p", "o"):
+        fail(path, f"expected a player or permanent [\"p\"|\"o\", id], got {_show(v)}")
+    REF(v, path, ctx)
+
+
+_REPLACEMENT_KEYS: dict[str, dict[str, Check]] = {
+    "prevent": {"name": STR},
+    "regenerate": {"name": STR, "pid": OBJ},
+    "redirect": {"name": STR, "player": PLAYER, "to": DAMAGE_REF},
+    "draw_instead": {"name": STR, "player": PLAYER, "to": PLAYER},
+}
+_REPLACEMENT_BY_KIND = {k: DICT({"kind": STR, "id": INT(), "ts": INT(), **keys}, extra=ANY)
+                        for k, keys in _REPLACEMENT_KEYS.items()}
+
+
+def REPLACEMENT(v: Any, path: str, ctx: Ctx) -> None:
+    """A replacement or prevention effect from a resolved spell or ability
+    (:mod:`mtg_env.engine.replacement`)."""
+    if type(v) is not dict:
+        fail(path, f"expected an object, got {_show(v)}")
+    kind = v.get("kind")
+    check = _REPLACEMENT_BY_KIND.get(kind) if type(kind) is str else None
+    if check is None:
+        fail(f"{path}.kind", f"{_show(kind)} is not one of {sorted(_REPLACEMENT_BY_KIND)}")
+    check(v, path, ctx)
+
+
+# A triggered ability waiting for the stack; a delayed one (and a rules trigger) carries effects.
+PENDING = DICT({"ctrl": PLAYER}, {"effects": EFFECT_SPECS}, extra=ANY)
+# A delayed triggered ability waiting for its moment (turn_structure.add_delayed_trigger).
+DELAYED = DICT({"at": ENUM("end_of_combat", "end_of_turn"), "ctrl": PLAYER, "src": OPT(OBJ),
+                "name": STR, "card": STR, "text": STR, "effects": EFFECT_SPECS})
+
+# A replacement event waiting for the order decision (replacement.py, "Events"), by its "e".
+_EVENT_KEYS: dict[str, dict[str, Check]] = {
+    "damage": {"src": DICT({}, extra=ANY), "target": DAMAGE_REF, "amount": INT(),
+               "combat": BOOL, "no_regen": BOOL},
+    "destroy": {"pid": OBJ, "no_regen": BOOL},
+    "regenerate": {"pid": OBJ},
+    "draw": {"player": PLAYER},
+}
+_EVENT_BY_KIND = {k: DICT({"e": STR, "applied": LIST(STR), **keys}, extra=ANY)
+                  for k, keys in _EVENT_KEYS.items()}
+
+
+def REPL_EVENT(v: Any, path: str, ctx: Ctx) -> None:
+    if type(v) is not dict:
+        fail(path, f"expected an object, got {_show(v)}")
+    e = v.get("e")
+    check = _EVENT_BY_KIND.get(e) if type(e) is str else None
+    if check is None:
+        fail(f"{path}.e", f"{_show(e)} is not one of {sorted(_EVENT_BY_KIND)}")
+    check(v, path, ctx)
 
 _FRAMES: dict[str, Check] = {
     # "st": the step a procedure has reached (an unknown step would never advance).
@@ -440,7 +537,11 @@ _FRAMES: dict[str, Check] = {
     "cleanup": DICT({}, extra=ANY),
     "shuffle": DICT({"pl": PLAYER}, extra=ANY),
     "mulligan": DICT({"pl": PLAYER, "second": BOOL}, extra=ANY),
-    "order_repl": DICT({"ev": DICT({}, extra=ANY)}, extra=ANY),
+    "order_repl": DICT({"ev": REPL_EVENT}, extra=ANY),
+    # A cost paid on resolution (ops/payment.py): "ei" is the paying effect of the resolve
+    # frame under it (check_state).
+    "pay": DICT({"pl": PLAYER, "sid": STACK, "ei": COUNT, "mode": ENUM("unless", "may"),
+                 "prompt": STR}),
 }
 
 
@@ -499,7 +600,36 @@ _FRAME_DECISIONS: dict[str | None, frozenset[str]] = {
     "yesno": frozenset({"yes_no"}),
     "mulligan": frozenset({"mulligan"}),
     "order_repl": frozenset({"order_replacements"}),
+    "pay": frozenset({"yes_no"}),
 }
+
+
+# The rest of a turn, one letter a step (turn_structure.py): the current step and the steps still
+# to come must be the end of some turn "untap upkeep draw precombat_main (combat phase,
+# postcombat_main)+ end_of_turn cleanup" (2012 500.8: added combat and main phases).
+_STEP_LETTER = {"untap": "U", "upkeep": "u", "draw": "d", "precombat_main": "M",
+                "beginning_of_combat": "b", "declare_attackers": "a", "declare_blockers": "k",
+                "combat_damage": "x", "end_of_combat": "e", "postcombat_main": "P",
+                "end_of_turn": "E", "cleanup": "L"}
+_TURN_REST = re.compile(r"(?:(?:(?:U?u)?d)?M(?:bakxeP)+|(?:(?:(?:(?:b?a)?k)?x)?e)?P(?:bakxeP)*)?EL"
+                        r"|L")
+
+
+def _check_turn(step: str, queue: list) -> None:
+    rest = "".join(_STEP_LETTER[s] for s in (step, *queue))
+    if not _TURN_REST.fullmatch(rest):
+        fail("step_queue", f"{queue!r:.80} can't follow the {step} step")
+
+
+def _check_pay_frames(frames: list) -> None:
+    """A payment asked on resolution sits on the resolve frame of its stack object, whose last
+    effect run (``i - 1``) is the one asking."""
+    for j, f in enumerate(frames):
+        if f["k"] == "pay":
+            below = frames[j - 1] if j else None
+            if (below is None or below["k"] != "resolve" or below["sid"] != f["sid"]
+                    or below["i"] != f["ei"] + 1):
+                fail(f"frames[{j}]", "a payment must sit on the resolution of its effect")
 
 
 def _ids(items: Any, path: str, seen: set[int]) -> set[int]:
@@ -573,6 +703,8 @@ def check_state(d: dict, fields: tuple, extra_keys: frozenset[str]) -> None:
     for cid in ctx.cards:
         if cid not in where and cid not in ctx.tokens:
             fail("cards", f"card {cid} is in no zone")
+    _check_turn(d["step"], d["step_queue"])
+    _check_pay_frames(d["frames"])
     # The game's progress: a finished game has no decision and nothing in progress; an unfinished
     # one has a decision of the kind its innermost procedure asks.
     dec = d["decision"]

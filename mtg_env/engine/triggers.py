@@ -2,7 +2,9 @@
 
 2007 CR 410 (triggered abilities; 410.5 put on the stack the next time a player would receive
 priority, active player's first, each player in the order they choose), 410.10 (leaves-play
-abilities look back in time).
+abilities look back in time), 410.11 (an intervening "if" clause: "When/Whenever/At [event], if
+[condition], [effect]" triggers only if the condition is true when the event happens, and is
+checked again as the ability resolves: :func:`trigger_condition`).
 """
 
 from __future__ import annotations
@@ -75,11 +77,15 @@ class Triggers:
         data = {"card": t.get("card", ""), "ev": t.get("ev", {})}
         if t.get("special") == "gain_life":
             data["effects"] = [{"op": "gain_life", "amount": t["amount"], "who": "controller"}]
+        elif "effects" in t:  # a delayed triggered ability carries its effects (2012 603.7)
+            data["effects"] = t["effects"]
         item = StackItem(self._id(), "triggered", t["ctrl"], source=t.get("src"),
                          source_name=t["name"], ability=t.get("ab", -1), label=t["name"],
                          data=data, ability_def=t.get("abl"))
         if "src_colors" in t:
             item.data["src_colors"] = t["src_colors"]
+        if "src_tapped" in t:
+            item.data["src_tapped"] = t["src_tapped"]
         self.stack.append(item)
         self.frames.append({"k": "cast", "pl": t["ctrl"], "sid": item.id, "st": 2,
                             "trigger": True})
@@ -103,10 +109,33 @@ def collect_triggers(g: Game, name: str, ev: dict) -> None:
                 continue
             if not _trigger_matches(g, p, ab, ab.event, ev):
                 continue
+            if ab.condition and not trigger_condition(g, ab.condition, p.controller, p.id, ev):
+                continue  # 2007 CR 410.11: an intervening "if" false as the event happens
             clean = {k: v for k, v in ev.items() if k != "snapshot"}
+            if name == "tapped_for_mana" and is_mana_trigger(ab):
+                _resolve_mana_trigger(g, p, ab, clean)
+                continue
             g.pending.append({"ctrl": p.controller, "src": p.id, "ab": ab.index, "abl": ab,
                               "card": p.cdef.name, "name": p.card.label, "text": ab.text,
                               "ev": clean, "src_colors": "".join(sorted(p.colors))})
+
+
+def is_mana_trigger(ab) -> bool:
+    """A triggered mana ability: it triggers from a mana ability (a land tapped for mana), has no
+    target and adds mana (2007 glossary "Mana ability"; 2012 605.1b). It doesn't use the stack."""
+    return (ab.event == "tapped_for_mana" and not ab.targets and bool(ab.effects)
+            and all(e["op"] == "add_mana" for e in ab.effects))
+
+
+def _resolve_mana_trigger(g: Game, p: Permanent, ab, ev: dict) -> None:
+    """Resolve a triggered mana ability at once, as the mana ability that triggered it does
+    (2007 CR 411; 2012 605.4a)."""
+    from .effects import OPS
+
+    item = StackItem(0, "triggered", p.controller, source=p.id, source_name=p.card.label,
+                     ability=ab.index, data={"card": p.cdef.name, "ev": ev}, ability_def=ab)
+    for spec in ab.effects:
+        OPS[spec["op"]](g, item, spec)
 
 
 def _trigger_matches(g: Game, p: Permanent, ab, event: str, ev: dict) -> bool:
@@ -123,6 +152,30 @@ def collect_damage_triggers(g: Game, ev: dict) -> None:
                 continue
             if not ab.match(g, p, ev):
                 continue
+            if ab.condition and not trigger_condition(g, ab.condition, p.controller, p.id, ev):
+                continue
             g.pending.append({"ctrl": p.controller, "src": p.id, "ab": ab.index, "abl": ab,
                               "card": p.cdef.name, "name": p.card.label, "text": ab.text,
                               "ev": dict(ev), "src_colors": "".join(sorted(p.colors))})
+
+
+def trigger_condition(g: Game, cond: dict, ctrl: int, src: int | None, ev: dict,
+                      data: dict | None = None) -> bool:
+    """Is a triggered ability's intervening "if" condition (one key of
+    :data:`~mtg_env.engine.filters.TRIGGER_CONDITIONS`) true? ``ctrl``: the ability's
+    controller; ``src``: its source permanent; ``ev``: its event; ``data``: the stack object's
+    data on resolution (its source's last known tapped state if it left play, 2012 608.2g)."""
+    ((k, v),) = cond.items()
+    if k == "source_untapped":
+        p = g.perms.get(src)
+        if p is not None:
+            return not p.tapped
+        return not (data or {}).get("src_tapped", False)
+    if k == "event_player_hand_at_most":
+        return len(g.players[ev.get("player", ctrl)].hand) <= v
+    if k == "creature_cards_in_graveyard_at_least":
+        return sum(1 for c in g.players[ctrl].graveyard if "Creature" in c.cdef.types) >= v
+    if k == "not_cast_from_hand":
+        return not ev.get("cast_from_hand", False)
+    from .errors import MtgError
+    raise MtgError(f"engine error: unknown trigger condition {cond!r}")

@@ -4,6 +4,14 @@
 (306-311), postcombat main, end (312 end of turn, 313 cleanup). 300.3: mana pools empty at the end of
 each *phase* and each unspent mana costs 1 life (mana burn). 101.4: mulligans, starting player first.
 2012 514.3a: a cleanup step in which anything happened gives priority and is followed by another.
+
+The turn is a queue, not a fixed list: ``step_queue`` holds the steps still to come this turn, so
+an effect can add phases (2012 500.8: Relentless Assault's additional combat and main phase, the
+most recently created first) or skip to the cleanup step (2012 713: Time Stop ends the turn).
+``extra_turns`` holds the extra turns to come (2012 500.7: added directly after the current turn,
+the most recently created taken first); ``normal_turn`` remembers whose regular turn the game
+returns to after them. ``delayed`` holds delayed triggered abilities created by effects (2007
+glossary, 404.4; 2012 603.7): each fires once, at the next named moment, and is then gone.
 """
 
 from __future__ import annotations
@@ -20,11 +28,15 @@ STEPS = (
     "cleanup",
 )
 STEP_INDEX = {s: i for i, s in enumerate(STEPS)}
+TURN_STEPS = STEPS[1:]  # the steps after the untap step of a normal turn
 MAIN_STEPS = frozenset({"precombat_main", "postcombat_main"})
 # 2007 CR 300.3: mana pools empty when a *phase* ends; these are the last steps of each phase.
 PHASE_END_STEPS = frozenset({"draw", "precombat_main", "end_of_combat", "postcombat_main", "cleanup"})
-COMBAT_STEPS = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers",
-                          "combat_damage", "end_of_combat"})
+COMBAT_PHASE = ("beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage",
+                "end_of_combat")
+COMBAT_STEPS = frozenset(COMBAT_PHASE)
+# Moments a delayed triggered ability can wait for: the beginning of these steps.
+DELAYED_MOMENTS = ("end_of_combat", "end_of_turn")
 MAX_HAND_SIZE = 7
 
 K = DecisionKind
@@ -74,10 +86,16 @@ class TurnStructure:
             self._log(f"--- turn {self.turn}: player {ap} ({life}) ---")
             P = self.players[ap]
             P.lands_played = 0
+            if self.attacked_this_turn:
+                self.attacked_this_turn = ()
             for p in self.players:
                 p.life_lost_this_turn = 0
                 p.damage_taken_this_turn = 0
                 p.spells_played_this_turn = 0
+            if self.died_this_turn:
+                self.died_this_turn = []
+            if self.damaged_this_turn:
+                self.damaged_this_turn = []
             self._fresh()
             # Seedborn Muse: "Untap all permanents you control during each other player's untap
             # step." ("doesn't untap during its controller's untap step" doesn't stop that.)
@@ -97,6 +115,9 @@ class TurnStructure:
                 self._log(f"player {ap} skips the first draw (play/draw rule)")
             else:
                 self._draw(ap, 1)
+            # "At the beginning of each player's draw step" triggers after the turn's draw,
+            # a turn-based action (2007 CR 304.1, 410.5).
+            self._event("draw_step", player=ap)
         elif step == "declare_attackers":
             self.any_attackers = False
             self.frames.append({"k": "attack", "pl": ap, "declared": []})
@@ -104,8 +125,13 @@ class TurnStructure:
             self.frames.append({"k": "block", "pl": 1 - ap, "pairs": []})
         elif step == "combat_damage":
             self._begin_combat_damage()
+        elif step == "end_of_combat":
+            if self.delayed:
+                self._fire_delayed("end_of_combat")
         elif step == "end_of_turn":
             self._event("end_of_turn", player=ap)
+            if self.delayed:
+                self._fire_delayed("end_of_turn")
         elif step == "cleanup":
             self.cleanup_prio = False
             self.frames.append({"k": "cleanup"})
@@ -133,10 +159,12 @@ class TurnStructure:
         if step == "combat_damage" and self.fs_step:
             self.fs_step = False  # 2007 CR 310.5: a second combat damage step follows
             return
+        queue = self.step_queue
         if step == "declare_attackers" and not self.any_attackers:
-            self.step = "end_of_combat"  # 2012 508.8: skip blockers and damage
-            return
-        self.step = STEPS[STEP_INDEX[step] + 1]
+            # 2012 508.8: skip the declare blockers and combat damage steps.
+            queue = queue[queue.index("end_of_combat"):]
+        self.step = queue[0]
+        self.step_queue = tuple(queue[1:])
 
     def _next_turn(self) -> None:
         if self.max_turns is not None and self.turn >= self.max_turns:
@@ -144,8 +172,86 @@ class TurnStructure:
             self._end_game([0, 1], "turn limit")
             return
         self.turn += 1
-        self.active = 1 - self.active
+        # 2012 500.7: extra turns come directly after the current turn; then the regular order
+        # resumes after the player whose regular turn came last.
+        normal = self.active if self.normal_turn is None else self.normal_turn
+        if self.extra_turns:
+            self.normal_turn = normal
+            self.active = self.extra_turns[0]
+            self.extra_turns = tuple(self.extra_turns[1:])
+            self._log(f"player {self.active} takes an extra turn")
+        else:
+            self.normal_turn = None
+            self.active = 1 - normal
         self.step = "untap"
+        self.step_queue = TURN_STEPS
+
+    def add_extra_turns(self, player: int, n: int) -> None:
+        """2012 500.7: ``player`` takes ``n`` extra turns directly after this one (added one at a
+        time, so they come before any extra turn created earlier)."""
+        self.extra_turns = (player,) * n + tuple(self.extra_turns)
+
+    def add_combat_and_main_phase(self) -> bool:
+        """Relentless Assault: "After this main phase, there is an additional combat phase
+        followed by an additional main phase." Only during a main phase (its ruling); the new
+        phases come before any other phase added after this one (2012 500.8). The additional
+        main phase is a postcombat main phase (2012 505.1a). Returns whether phases were added."""
+        if self.step not in MAIN_STEPS:
+            return False
+        self.step_queue = (*COMBAT_PHASE, "postcombat_main", *self.step_queue)
+        return True
+
+    def end_the_turn(self) -> None:
+        """End the turn (Time Stop; 2012 713.1): exile every object on the stack, the resolving
+        one included (its resolution still finishes); remove all creatures from combat; check
+        state-based actions, with no priority and no triggers put on the stack; end the current
+        step and phase and skip straight to the cleanup step. Triggers that trigger meanwhile
+        wait in ``pending``: they go on the stack in the cleanup step, which then repeats (713.2
+        of 2012, 514.3a)."""
+        for item in self.stack:
+            if item.kind == "spell" and item.card is not None:
+                self._to_zone(item.card, "removed")
+        if self.stack:
+            self._log("the turn ends: " + ", ".join(s.label for s in self.stack)
+                      + " removed from the game")
+        else:
+            self._log("the turn ends")
+        self.stack = []
+        # Unwind every procedure in progress (declarations, choices, trigger ordering) except the
+        # resolution that is ending the turn, which finishes with nothing left to do.
+        top = self.frames[-1] if self.frames else None
+        self.frames = [top] if top is not None and top.get("k") == "resolve" else []
+        self._end_combat()
+        self._sba_loop()
+        if self.is_over:
+            return
+        self._empty_pools()  # 2007 CR 300.3: the current phase ends
+        self.step = "cleanup"
+        self.step_queue = ()
+        self.step_begun = False
+        self.cleanup_prio = False
+        self.prio = -1
+        self.passes = 0
+
+    def add_delayed_trigger(self, at: str, controller: int, source: int | None, name: str,
+                            card: str, text: str, effects: list) -> None:
+        """Create a delayed triggered ability (2012 603.7): at the beginning of the next ``at``
+        step (one of :data:`DELAYED_MOMENTS`) it triggers once, controlled by ``controller``,
+        its source ``source`` (603.7d-e), and is then gone (603.7b)."""
+        self.delayed = (*self.delayed, {"at": at, "ctrl": controller, "src": source,
+                                        "name": name, "card": card, "text": text,
+                                        "effects": effects})
+
+    def _fire_delayed(self, at: str) -> None:
+        keep = []
+        for d in self.delayed:
+            if d["at"] != at:
+                keep.append(d)
+                continue
+            self.pending.append({"ctrl": d["ctrl"], "src": d["src"], "name": d["name"],
+                                 "card": d["card"], "text": d["text"],
+                                 "effects": d["effects"], "ev": {}})
+        self.delayed = tuple(keep)
 
     def _empty_pools(self) -> None:
         """2007 CR 300.3: pools empty at the end of each phase; each player loses 1 life per

@@ -11,6 +11,7 @@ from .model import (
     Card,
     Permanent,
 )
+from .replacement import graveyard_destination, has_draw_effects, run_event
 
 
 class Zones:
@@ -21,9 +22,11 @@ class Zones:
         return self.next_id - 1
 
     def _put_into_play(self, card: Card, controller: int, attach_to: int | None = None,
-                       tapped: bool = False, copy_of: str | None = None) -> Permanent:
+                       tapped: bool = False, copy_of: str | None = None,
+                       cast_from_hand: bool = False) -> Permanent:
         """``copy_of``: the name of the card definition whose copiable values it comes into play
-        with (Clone: "comes into play as a copy", 2007 CR 418.5 layer 1)."""
+        with (Clone: "comes into play as a copy", 2007 CR 418.5 layer 1). ``cast_from_hand``:
+        it is a resolving spell played from its owner's hand (Phage the Untouchable)."""
         perm = Permanent(self._id(), card, controller, self._timestamp())
         perm.attached_to = attach_to
         self.perms[perm.id] = perm
@@ -39,7 +42,10 @@ class Zones:
         if not tapped:
             tapped = self._enters_tapped_by_other(perm)
         perm.tapped = tapped
-        self._event("etb", perm=perm.id)
+        if cast_from_hand:
+            self._event("etb", perm=perm.id, cast_from_hand=True)
+        else:
+            self._event("etb", perm=perm.id)
         return perm
 
     def _enters_tapped_by_other(self, perm: Permanent) -> bool:
@@ -68,6 +74,9 @@ class Zones:
         """Move a permanent out of play (to graveyard, hand, library top/bottom, removed)."""
         if perm.id not in self.perms:
             return
+        if zone == "graveyard" and not perm.card.is_token:
+            # Its own copiable values say where it goes (a copy of Legacy Weapon too).
+            zone = graveyard_destination(self, perm.card, perm.base.static)
         self._fresh()
         self._event("leaves_play", perm=perm.id, zone=zone, snapshot=perm)
         self._record_lki(perm)
@@ -85,6 +94,8 @@ class Zones:
         if perm.card.is_token:
             return  # 2007 CR 216.x: tokens leaving play cease to exist (SBE f)
         self._to_zone(perm.card, zone)
+        if zone == "graveyard":
+            self.died_this_turn = [*self.died_this_turn, perm.card.cid]
 
     def _record_lki(self, perm: Permanent) -> None:
         """Keep the last known information of a permanent leaving play in the events of the
@@ -95,16 +106,32 @@ class Zones:
             ev = t.get("ev")
             if ev and ev.get("perm") == perm.id:
                 t["ev"] = {**ev, "lki": lki}
+            if t.get("src") == perm.id:
+                t["src_tapped"] = perm.tapped  # "if Howling Mine is untapped" (its last state)
         for item in self.stack:
-            ev = item.data.get("ev") if item.kind == "triggered" else None
+            if item.kind != "triggered":
+                continue
+            ev = item.data.get("ev")
             if ev and ev.get("perm") == perm.id:
                 item.data["ev"] = {**ev, "lki": lki}
+            if item.source == perm.id:
+                item.data["src_tapped"] = perm.tapped
 
     def _to_zone(self, card: Card, zone: str) -> None:
         P = self.players[card.owner]  # 217.1a: cards go to their owner's zones
         if card.is_token:
             return
         if zone == "graveyard":
+            zone = graveyard_destination(self, card)
+        if zone == "library_shuffle":
+            P.library.append(card)
+            self._shuffle_library(card.owner)
+            self._log(f"player {card.owner} reveals {card.label} and shuffles it into their "
+                      "library instead of putting it into a graveyard")
+        elif zone == "graveyard":
+            if card.cid in self.died_this_turn:
+                # A new object in the graveyard (2007 CR 217.1c), not one put there from play.
+                self.died_this_turn = [c for c in self.died_this_turn if c != card.cid]
             P.graveyard.append(card)
             # Mortivore's characteristic-setting ability counts graveyard cards (2007 CR 418.5, 6a).
             self.dirty = True
@@ -120,18 +147,28 @@ class Zones:
             raise MtgError(f"engine error: unknown zone {zone}")
 
     def _draw(self, pl: int, n: int) -> None:
-        P = self.players[pl]
+        """Player ``pl`` draws ``n`` cards, one draw at a time (2012 120.2), each after the
+        replacement effects on draws (Plagiarize; :mod:`mtg_env.engine.replacement`)."""
         for _ in range(n):
-            if not P.library:
-                P.drew_from_empty = True  # 2007 CR 420.5g: loses at the next SBE check
-                self._log(f"player {pl} draws from an empty library")
+            if self.replacements and has_draw_effects(self):
+                run_event(self, {"e": "draw", "player": pl, "applied": []})
+            elif not self._draw_one(pl):
                 return
-            card = P.library.pop(0)
-            P.hand.append(card)
-            if self.known:
-                self.known.pop(card.cid, None)  # known in the library: a new place now
-            # Each card drawn is a separate draw (Underworld Dreams triggers once per card).
-            self._event("draw", player=pl, n=1)
+
+    def _draw_one(self, pl: int) -> bool:
+        """One draw no effect replaces any more; False if the library was empty."""
+        P = self.players[pl]
+        if not P.library:
+            P.drew_from_empty = True  # 2007 CR 420.5g: loses at the next SBE check
+            self._log(f"player {pl} draws from an empty library")
+            return False
+        card = P.library.pop(0)
+        P.hand.append(card)
+        if self.known:
+            self.known.pop(card.cid, None)  # known in the library: a new place now
+        # Each card drawn is a separate draw (Underworld Dreams triggers once per card).
+        self._event("draw", player=pl, n=1)
+        return True
 
 
 _ZONE_VERB = {
@@ -139,5 +176,6 @@ _ZONE_VERB = {
     "hand": "is returned to its owner's hand",
     "library_top": "is put on top of its owner's library",
     "library_bottom": "is put on the bottom of its owner's library",
+    "library_shuffle": "is revealed and shuffled into its owner's library instead",
     "removed": "is removed from the game",
 }

@@ -138,18 +138,7 @@ class GameBatch:
     def check_actions(self, actions: np.ndarray) -> None:
         """Raise :class:`IllegalActionError` (before any game moves) if an action is not legal
         in its game."""
-        n = len(self.slots)
-        if np.shape(actions) != (n,):
-            raise IllegalActionError(f"expected {n} actions (one per game), got shape "
-                                     f"{np.shape(actions)}")
-        size = self.mask.shape[1]
-        for i in range(n):
-            a = actions[i]
-            if not (0 <= a < size) or a != int(a) or not self.mask[i, int(a)]:
-                slot = self.slots[i]
-                legal = ", ".join(f"{j} {t.text!r}" for j, t in
-                                  sorted(slot.env.observer.legal(slot.env.game).items()))
-                raise IllegalActionError(f"game {i}: action {a!r} is not legal; legal: {legal}")
+        check_actions(actions, self.mask)
 
     # -- internals ----------------------------------------------------------------------
     def _new_game(self, i: int) -> None:
@@ -217,6 +206,32 @@ class GameBatch:
         return out
 
 
+def check_actions(actions: np.ndarray, mask: np.ndarray) -> None:
+    """Raise :class:`IllegalActionError` unless ``actions`` holds one legal index per row of
+    ``mask`` (checked before any game moves, so a refused step changes nothing)."""
+    n, size = mask.shape
+    if np.shape(actions) != (n,):
+        raise IllegalActionError(f"expected {n} actions (one per game), got shape "
+                                 f"{np.shape(actions)}")
+    for i in range(n):
+        a = actions[i]
+        if not (0 <= a < size) or a != int(a) or not mask[i, int(a)]:
+            legal = ", ".join(str(j) for j in np.flatnonzero(mask[i]))
+            raise IllegalActionError(f"game {i}: action {a!r} is not legal; legal indices: {legal}")
+
+
+def reset_seeds(venv: Any, seed: int | None,
+                options: dict[str, Any] | None) -> list[np.random.SeedSequence] | None:
+    """The per-game seeds of a vector env's ``reset`` (None: continue each game's RNG); the
+    first reset without a seed uses the constructor's."""
+    if options:
+        raise ValueError(f"{type(venv).__name__}.reset takes no options; set decks in the config")
+    if seed is None and not venv._started:
+        seed = venv._seed
+    venv._started = True
+    return None if seed is None else np.random.SeedSequence(seed).spawn(venv.num_envs)
+
+
 def _agent(opponent: Opponent) -> Any:
     """The agent object to copy per game, or None when ``opponent`` is not an agent."""
     if isinstance(opponent, str):
@@ -228,4 +243,4 @@ def _agent(opponent: Opponent) -> Any:
     return opponent if hasattr(opponent, "act_masked") else None
 
 
-__all__ = ["BatchPolicy", "GameBatch", "Opponent", "check_config"]
+__all__ = ["BatchPolicy", "GameBatch", "Opponent", "check_actions", "check_config", "reset_seeds"]

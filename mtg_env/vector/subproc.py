@@ -18,9 +18,7 @@ import numpy as np
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from mtg_env.engine.errors import IllegalActionError
-
-from .batch import GameBatch, Opponent, check_config
+from .batch import GameBatch, Opponent, check_actions, check_config, reset_seeds
 from .sync import seed_sequences, spaces_for, vector_infos
 
 
@@ -129,12 +127,7 @@ class SubprocMtgVectorEnv(VectorEnv):
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         """Start a new game everywhere; ``seed`` reseeds every game (``None`` continues)."""
-        if options:
-            raise ValueError("SubprocMtgVectorEnv.reset takes no options; set decks in the config")
-        if seed is None and not self._started:
-            seed = self._seed
-        self._started = True
-        seeds = seed_sequences(seed, self.num_envs) if seed is not None else None
+        seeds = reset_seeds(self, seed, options)
         for (lo, hi), c in zip(self._slices, self._conns, strict=True):
             c.send(("reset", None if seeds is None else seeds[lo:hi]))
         self._gather()
@@ -145,7 +138,7 @@ class SubprocMtgVectorEnv(VectorEnv):
         if not self._started:
             raise RuntimeError("call reset() before step()")
         actions = np.asarray(actions)
-        self._check(actions)
+        check_actions(actions, self._arr["mask"])
         for (lo, hi), c in zip(self._slices, self._conns, strict=True):
             c.send(("step", actions[lo:hi]))
         finals = [f for part in self._gather() for f in part]
@@ -177,19 +170,6 @@ class SubprocMtgVectorEnv(VectorEnv):
             p.join(timeout=5)
             if p.is_alive():
                 p.terminate()
-
-    def _check(self, actions: np.ndarray) -> None:
-        n, _, a = self._shape
-        if actions.shape != (n,):
-            raise IllegalActionError(f"expected {n} actions (one per game), got shape "
-                                     f"{actions.shape}")
-        mask = self._arr["mask"]
-        for i in range(n):
-            x = actions[i]
-            if not (0 <= x < a) or x != int(x) or not mask[i, int(x)]:
-                legal = ", ".join(str(j) for j in np.flatnonzero(mask[i]))
-                raise IllegalActionError(f"game {i}: action {x!r} is not legal; legal indices: "
-                                         f"{legal}")
 
     def _gather(self) -> list[Any]:
         out = []

@@ -18,7 +18,7 @@ from gymnasium.vector.utils import batch_space
 
 from mtg_env.env.aec import AGENTS, MtgEnv
 
-from .batch import GameBatch, Opponent, check_config
+from .batch import GameBatch, Opponent, check_config, reset_seeds
 
 
 def spaces_for(config: dict[str, Any]) -> tuple[spaces.Box, spaces.Discrete]:
@@ -80,12 +80,7 @@ class MtgVectorEnv(VectorEnv):
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         """Start a new game everywhere; ``seed`` reseeds every game (``None`` continues)."""
-        if options:
-            raise ValueError("MtgVectorEnv.reset takes no options; set decks in the config")
-        if seed is None and not self._started:
-            seed = self._seed
-        self._started = True
-        self._batch.reset_all(seed_sequences(seed, self.num_envs) if seed is not None else None)
+        self._batch.reset_all(reset_seeds(self, seed, options))
         return self._out(self._obs), self._infos([])
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,

@@ -527,7 +527,7 @@ def test_first_strike_kills_before_regular_damage() -> None:
     item = s.game.stack[0]
     assert item.kind == "combat_damage" and item.data["first_strike"]
     assert item.data["assign"] == [[s.perm("Youthful Knight").id, "o", s.perm("Grizzly Bears").id,
-                                    2, "Youthful Knight", "W", 0]]
+                                    2, "Youthful Knight", "W", 0, False]]
     s.pass_priority(2)
     s.assert_in_play("Grizzly Bears", False)
     s.pass_priority(2)  # the first combat damage step ends

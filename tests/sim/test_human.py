@@ -228,7 +228,11 @@ def test_ctrl_c_in_a_real_process_exits_130() -> None:
         seen += chunk
     assert b"player 0> " in seen, seen.decode(errors="replace")
     proc.send_signal(signal.SIGINT)
-    rest, _ = proc.communicate(timeout=60)
+    # Wait with stdin still open: communicate() would close it, and an end of input read before
+    # the signal arrives is a concession (exit 0), not the Ctrl-C under test.
+    proc.wait(timeout=60)
+    rest = proc.stdout.read()
+    proc.stdin.close()
     out = (seen + rest).decode(errors="replace")
     assert proc.returncode == 130, out
     assert "pressed Ctrl-C and concedes" in out and "Traceback" not in out

@@ -5,7 +5,8 @@ An op is registered with :func:`op`, which names it and declares each parameter'
 reference), ``filter`` (permanents or cards), ``bool``, ``int``, ``enum``, ``keywords``, ``text``,
 ``words`` (a list of words, optionally from a fixed set), ``choices`` (a list of
 sub-mappings, each with declared parameters), ``effects`` (a list of effects run by the op,
-such as the outcomes of a coin flip). That declaration is the
+such as the outcomes of a coin flip), ``abilities`` (activated abilities the op grants; checked
+here as mappings, compiled by the card loader). That declaration is the
 only definition of the op's card-data format: the loader checks and compiles an effect dict
 against it once (:func:`compile_effect`) and the card JSON schema is assembled from it
 (:func:`effect_schema`), so adding an op is one local change.
@@ -107,6 +108,10 @@ class Param:
                     raise site.error(f"{name!r}: {w!r} is not one of {list(self.choices)}"
                                      + _suggest(w, self.choices))
             return tuple(v)
+        if k == "abilities":
+            if not isinstance(v, list) or not v or not all(isinstance(x, dict) for x in v):
+                raise site.error(f"{name!r} must be a non-empty list of activated abilities")
+            return tuple(v)
         if k == "choices":
             if not isinstance(v, list):
                 raise site.error(f"{name!r} must be a list, not {v!r}")
@@ -138,6 +143,8 @@ class Param:
             return {"type": "array", "items": {"type": "string"}}
         if k == "effects":
             return {"type": "array", "items": {"type": "object", "required": ["op"]}}
+        if k == "abilities":
+            return {"type": "array", "items": {"type": "object", "required": ["cost"]}}
         return {"type": "array", "items": _object_schema(self.sub)}
 
 
@@ -283,11 +290,13 @@ from . import (  # noqa: E402  (the op modules register themselves with the mach
     damage_life,
     library,
     mana_ops,
+    payment,
     permanents,
     stack_ops,
+    turn,
     zones,
 )
 
 __all__ = ["OPS", "OP_DEFS", "Effect", "Param", "chance", "compile_effect", "continuous", "control",
-           "damage_life", "effect_schema", "library", "mana_ops", "op", "permanents", "stack_ops",
-           "zones"]
+           "damage_life", "effect_schema", "library", "mana_ops", "op", "payment", "permanents",
+           "stack_ops", "turn", "zones"]

@@ -44,23 +44,30 @@ def grant(g: Game, item: StackItem, a: Args) -> None:
 @op("animate", target=ref(required=True),
     types=Param("words", choices=("Artifact", "Creature", "Enchantment", "Land")),
     subtypes=Param("words"), colors=Param("words", choices=tuple("WUBRG")),
-    p=Param("int"), t=Param("int"), keywords=Param("keywords"), until=until())
+    p=amount(), t=amount(), keywords=Param("keywords"),
+    abilities=Param("abilities", doc="activated abilities it gains (Spawning Pool)"),
+    until=until())
 def animate(g: Game, item: StackItem, a: Args) -> None:
     """"[This] becomes a 3/3 green Ape creature with trample until end of turn. It's still a
     land." One effect applied in three layers (2007 CR 418.5): card types and subtypes are added
-    in layer 4, its color set and keywords added in layer 5, its P/T set in layer 6b."""
+    in layer 4, its color set, keywords and granted activated abilities added in layer 5, its
+    P/T set in layer 6b. P/T may be an amount fixed as the ability resolves ("an X/X")."""
     if (a.p is None) != (a.t is None):
         raise MtgError("engine error: animate needs both p and t, or neither")
+    p = a.p(g, item) if a.p is not None else None
+    t = a.t(g, item) if a.t is not None else None
     for kind, v in a.target(g, item):
         if kind == "o" and v in g.perms:
             e: dict = {"kind": "animate", "pid": v, "types": list(a.types or ()),
                        "subtypes": list(a.subtypes or ()), "until": a.until}
             if a.colors is not None:
                 e["colors"] = list(a.colors)
-            if a.p is not None:
-                e["p"], e["t"] = a.p, a.t
+            if p is not None:
+                e["p"], e["t"] = p, t
             if a.keywords:
                 e["add"] = list(a.keywords)
+            if a.abilities:  # their references: the effect stays plain JSON (model._set_refs)
+                e["abilities"] = [list(ab.ref) for ab in a.abilities]
             g.add_effect(e)
             g._log(f"{g.perms[v].card.label} becomes a creature until end of turn")
 

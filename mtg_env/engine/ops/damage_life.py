@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..replacement import add_prevention_shield
+from ..replacement import add_draw_replacement, add_prevention_shield, add_redirect
 from . import Args, Param, amount, flag, op, players, ref
 
 if TYPE_CHECKING:
@@ -83,4 +83,46 @@ def prevent_all_damage(g: Game, item: StackItem, a: Args) -> None:
     g._log(f"{item.label}: prevent all {what} this turn")
 
 
+@op("redirect_combat_damage_to_self", unblocked_only=flag("only damage dealt by unblocked creatures"))
+def redirect_combat_damage_to_self(g: Game, item: StackItem, a: Args) -> None:
+    """"All combat damage that would be dealt to you [by unblocked creatures] this turn is dealt to
+    [this permanent] instead" (Kjeldoran Royal Guard; 2007 CR 419.1, a redirection effect,
+    2012 614.9: it does nothing if the permanent has left play or is no longer a creature)."""
+    if item.source is None:
+        return
+    add_redirect(g, item.controller, ("o", item.source), item.label, item.source,
+                 item.data.get("card", ""), combat_only=True, unblocked_only=a.unblocked_only)
+    who = "unblocked creatures" if a.unblocked_only else "sources"
+    g._log(f"{item.label}: all combat damage {who} would deal to player {item.controller} this "
+           "turn is dealt to it instead")
+
+
+@op("steal_draws", who=players(required=True))
+def steal_draws(g: Game, item: StackItem, a: Args) -> None:
+    """"Until end of turn, if [player] would draw a card, instead that player skips that draw and
+    you draw a card" (Plagiarize; 2007 CR 419.1, a replacement effect of a resolved spell)."""
+    for kind, v in a.who(g, item):
+        if kind == "p":
+            add_draw_replacement(g, v, item.controller, item.label, item.source,
+                                 item.data.get("card", ""))
+            g._log(f"{item.label}: until end of turn, player {item.controller} draws each card "
+                   f"player {v} would draw")
+
+
 _COLOR_WORD = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+@op("lose_game", who=players(required=True))
+def lose_game(g: Game, item: StackItem, a: Args) -> None:
+    """Each referenced player loses the game (2007 CR 102.3: "that player loses the game")."""
+    for kind, v in a.who(g, item):
+        if kind == "p" and not g.is_over:
+            g.lose_game(v, f"{item.label}: player {v} loses the game")
+
+
+@op("win_game", who=players(default="controller"))
+def win_game(g: Game, item: StackItem, a: Args) -> None:
+    """The referenced player wins the game (2007 CR 102.2: "you win the game")."""
+    for kind, v in a.who(g, item):
+        if kind == "p" and not g.is_over:
+            g.win_game(v, f"{item.label}: player {v} wins the game")

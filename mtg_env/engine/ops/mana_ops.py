@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import Args, op
+from ..errors import MtgError
+from . import Args, Param, op, players
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -13,6 +14,21 @@ if TYPE_CHECKING:
 # Ops whose result depends on the mana already in the pool: a mana ability running one has its
 # own mana cost paid from untapped sources before floating mana (see ManaAbilities._activate_mana).
 POOL_READING_OPS = frozenset({"double_mana_pool"})
+
+
+@op("add_mana", mana=Param("text", required=True, doc="the mana symbols, e.g. GG"),
+    to=players(default="controller"))
+def add_mana(g: Game, item: StackItem, a: Args) -> None:
+    """The referenced player adds the mana to his or her mana pool ("its controller adds {G}{G}
+    to his or her mana pool": Overgrowth's triggered mana ability, ``to: event_player``)."""
+    if not a.mana or any(c not in "WUBRGC" for c in a.mana):
+        raise MtgError(f"engine error: add_mana needs mana symbols WUBRGC, not {a.mana!r}")
+    for kind, v in a.to(g, item):
+        if kind == "p":
+            pool = g.players[v].mana_pool
+            for c in a.mana:
+                pool["WUBRGC".index(c)] += 1
+            g._log(f"player {v} adds {a.mana} (now {g.players[v].pool_text()})")
 
 
 @op("double_mana_pool")

@@ -31,6 +31,15 @@ def bounce(g: Game, item: StackItem, a: Args) -> None:
             g._leave_play(g.perms[v], "hand")
 
 
+@op("remove_from_game", target=ref(required=True))
+def remove_from_game(g: Game, item: StackItem, a: Args) -> None:
+    """Remove each referenced permanent from the game: it goes to the removed-from-the-game zone
+    (2007 CR 217; "exile" in later rules, 2012 406)."""
+    for kind, v in a.target(g, item):
+        if kind == "o" and v in g.perms:
+            g._leave_play(g.perms[v], "removed")
+
+
 @op("destroy", target=ref(required=True), no_regen=flag("it can't be regenerated"))
 def destroy(g: Game, item: StackItem, a: Args) -> None:
     """Destroy each referenced permanent."""
@@ -215,3 +224,21 @@ def choose_permanent(g: Game, item: StackItem, a: Args) -> None:
         return
     g.frames.append(g._choose_frame(chooser, cands, min(n, len(cands)), n, a.verb,
                                     f"{item.label}: {a.prompt}", then={"op": a.then}, sid=item.id))
+
+
+@op("return_died_this_turn", filter=Param("filter", default={}, context="card"))
+def return_died_this_turn(g: Game, item: StackItem, a: Args) -> None:
+    """"Return to your hand all [matching] cards that were put into your graveyard from play
+    this turn" (No Rest for the Wicked): the cards of the controller's graveyard put there from
+    play this turn (the turn history ``died_this_turn``), whoever controlled them in play."""
+    P = g.players[item.controller]
+    died = g.died_this_turn
+    test = a.filter.test
+    back = [c for c in P.graveyard if c.cid in died and test(c, item.controller)]
+    for card in back:
+        P.graveyard.remove(card)
+        P.hand.append(card)
+        g._log(f"{card.label} is returned to player {card.owner}'s hand")
+    if back:
+        g.died_this_turn = [c for c in died if all(c != x.cid for x in back)]
+        g.dirty = True  # graveyard counts (Mortivore, 2007 CR 418.5 layer 6a) may change
