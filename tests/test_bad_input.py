@@ -282,6 +282,149 @@ def test_bad_game_states(path: tuple, value: object, message: str) -> None:
     assert "\n" not in str(info.value)
 
 
+def _state_with_turn_state() -> str:
+    """The Shock state with the turn state main added: an added combat and main phase, extra
+    turns, a delayed trigger, turn history, a redirection and a draw replacement."""
+    from mtg_env.engine.replacement import add_draw_replacement, add_redirect
+    from mtg_env.testing import Scenario
+
+    s = Scenario(SHOCK_ON_STACK)
+    s.do("play Shock", "target Hill Giant")
+    g = s.game
+    bears, giant = s.perm("Grizzly Bears"), s.perm("Hill Giant")
+    g.add_combat_and_main_phase()
+    g.add_extra_turns(1, 2)
+    g.add_delayed_trigger("end_of_combat", 0, bears.id, "Test", "", "you gain 3 life",
+                          [{"op": "gain_life", "amount": 3}])
+    g.attacked_this_turn = (bears.id,)
+    g.damaged_this_turn = [[bears.id, giant.id]]
+    add_redirect(g, 0, ("o", bears.id), "redirect", combat_only=True, unblocked_only=True)
+    add_draw_replacement(g, 1, 0, "steal")
+    return g.to_json()
+
+
+def _state_paying() -> str:
+    """Hidden Horror's trigger asking its controller to discard a creature card (a pay frame)."""
+    from mtg_env.testing import Scenario
+
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"hand": ["Hidden Horror", "Grizzly Bears"], "in_play": ["Swamp"] * 3}, {}]})
+    s.do("play Hidden Horror")
+    s.resolve()
+    s.resolve()
+    assert s.game.frames[-1]["k"] == "pay"
+    return s.game.to_json()
+
+
+def _state_ordering_replacements() -> str:
+    """Shock's 2 damage to player 0, who orders a prevention shield and a redirection."""
+    from mtg_env.engine.replacement import add_prevention_shield, add_redirect
+    from mtg_env.testing import Scenario
+
+    s = Scenario({"turn": 3, "active_player": 1, "step": "precombat_main", "players": [
+        {"in_play": ["Hill Giant"]}, {"hand": ["Shock"], "in_play": ["Mountain"]}]})
+    add_prevention_shield(s.game, ("p", 0), 2, "shield")
+    add_redirect(s.game, 0, ("o", s.perm("Hill Giant").id), "redirect")
+    s.do("play Shock", "target player 0")
+    s.resolve()
+    assert s.game.frames[-1]["k"] == "order_repl"
+    return s.game.to_json()
+
+
+def _state_animated_pool() -> str:
+    """Spawning Pool animated: its effect grants "{B}: Regenerate this creature"."""
+    from mtg_env.testing import Scenario
+
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"in_play": ["Swamp", "Swamp", "Swamp", "Mountain", "Spawning Pool"]}, {}]})
+    s.do("activate Spawning Pool")
+    s.resolve()
+    assert s.game.effects[-1]["abilities"]
+    return s.game.to_json()
+
+
+_STATES = {"turn": _state_with_turn_state, "pay": _state_paying,
+           "order": _state_ordering_replacements, "pool": _state_animated_pool}
+
+
+@pytest.mark.parametrize("which", sorted(_STATES))
+def test_states_with_the_turn_queue_payments_and_replacements_round_trip(which: str) -> None:
+    """States holding every piece of state main added load (none is refused) and store back
+    identically."""
+    from mtg_env import Game
+
+    text = _STATES[which]()
+    assert Game.from_json(text).to_json() == text
+
+
+@pytest.mark.parametrize(("which", "path", "value", "message"), [
+    ("turn", ("step_queue",), ["cleanup", "upkeep"],
+     r"^step_queue: \['cleanup', 'upkeep'\] can't follow the precombat_main step$"),
+    ("turn", ("step_queue",), [], r"^step_queue: \[\] can't follow the precombat_main step$"),
+    ("turn", ("step_queue", 0), "combat", r"^step_queue\[0\]: 'combat' is not one of"),
+    ("turn", ("extra_turns",), [1, 2], r"^extra_turns\[1\]: 2 is out of range \[0, 1\]$"),
+    ("turn", ("normal_turn",), "0", r"^normal_turn: expected an integer, got '0'$"),
+    ("turn", ("delayed", 0, "at"), "upkeep", r"^delayed\[0\]\.at: 'upkeep' is not one of"),
+    ("turn", ("delayed", 0, "effects", 0, "op"), "gain_lief",
+     r"^delayed\[0\]\.effects\[0\]: unknown effect op 'gain_lief'; did you mean 'gain_life'\?"),
+    ("turn", ("delayed", 0, "effects", 0), {"op": "gain_life", "amont": 3},
+     r"^delayed\[0\]\.effects\[0\]: effect 'gain_life' has unknown key 'amont'; did you mean 'amount'\?"),
+    ("turn", ("delayed", 0, "ctrl"), _DELETE, r"^delayed\[0\]: missing key 'ctrl'$"),
+    ("turn", ("attacked_this_turn",), [999], r"^attacked_this_turn\[0\]: expected an object id below"),
+    ("turn", ("died_this_turn",), [99], r"^died_this_turn\[0\]: unknown card id 99$"),
+    ("turn", ("damaged_this_turn", 0), [3], r"^damaged_this_turn\[0\]: expected a list of 2 values"),
+    ("turn", ("replacements", 0, "to"), ["h", 2],
+     r"^replacements\[0\]\.to: expected a player or permanent"),
+    ("turn", ("replacements", 0, "unblocked_only"), "yes",
+     r"^replacements\[0\]\.unblocked_only: expected true or false, got 'yes'$"),
+    ("turn", ("replacements", 1, "to"), 2, r"^replacements\[1\]\.to: 2 is out of range \[0, 1\]$"),
+    ("turn", ("replacements", 1, "kind"), "draw_twice", r"^replacements\[1\]\.kind: 'draw_twice' is not one of"),
+    ("turn", ("stack", 0, "data", "from_hand"), 1,
+     r"^stack\[0\]\.data\.from_hand: expected true or false, got 1$"),
+    ("pay", ("frames", -1, "mode"), "must", r"^frames\[\d\]\.mode: 'must' is not one of"),
+    ("pay", ("frames", -1, "ei"), 5, r"^frames\[\d\]: a payment must sit on the resolution of its effect$"),
+    ("pay", ("decision", "kind"), "choose_cards", r"^decision\.kind: a choose_cards decision does not answer the pay"),
+    ("order", ("frames", -1, "ev", "e"), "burn", r"^frames\[\d\]\.ev\.e: 'burn' is not one of"),
+    ("order", ("frames", -1, "ev", "target"), ["l", 1], r"^frames\[\d\]\.ev\.target: expected a player or permanent"),
+    ("order", ("frames", -1, "ev", "applied"), _DELETE, r"^frames\[\d\]\.ev: missing key 'applied'$"),
+    ("pool", ("effects", -1, "abilities", 0), ["Spawning Pool", "activated", 1, "effects", 0, 7],
+     r"^effects\[\d\]\.abilities\[0\]: no such ability"),
+    ("pool", ("effects", -1, "while"), "equipped", r"^effects\[\d\]\.while: 'equipped' is not one of"),
+])
+def test_bad_turn_queue_payment_and_replacement_states(which: str, path: tuple, value: object,
+                                                       message: str) -> None:
+    """The state main added is checked at load like the rest: the turn queue (its steps in an
+    order a turn can have), extra turns, delayed triggers (their effects compile as they will
+    when they run), turn history, redirection and draw replacements, a payment on resolution,
+    a replacement event waiting for its order, an animation's granted abilities."""
+    import json
+
+    from mtg_env import Game
+    from mtg_env.engine.errors import StateError
+
+    d = json.loads(_STATES[which]())
+    _set(d, path, value)
+    with pytest.raises(StateError, match=message) as info:
+        Game.from_json(json.dumps(d))
+    assert "\n" not in str(info.value)
+
+
+def test_saves_from_before_the_turn_queue_load_with_its_defaults() -> None:
+    """A version-3 state saved before the turn queue, extra turns, delayed triggers and the turn
+    history existed loads with their values for a normal turn (the rest of this turn's steps)."""
+    import json
+
+    from mtg_env import Game
+
+    d = json.loads(_state_with_a_spell())
+    for k in ("step_queue", "extra_turns", "normal_turn", "delayed", "attacked_this_turn",
+              "died_this_turn", "damaged_this_turn"):
+        del d[k]
+    g = Game.from_json(json.dumps(d))
+    assert tuple(g.step_queue)[:2] == ("beginning_of_combat", "declare_attackers")
+    assert not g.extra_turns and g.normal_turn is None and not g.delayed
+
+
 def test_valid_states_round_trip() -> None:
     from mtg_env import Game
 

@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from .actions import DecisionKind
 from .errors import MtgError, StateError
 
 Check = Callable[[Any, str, "Ctx"], None]
@@ -69,7 +70,7 @@ def STR(v: Any, path: str, ctx: Ctx) -> None:
 
 
 # Lets DICT, LIST and MAP test these inline (a game state holds thousands of them).
-BOOL.simple = (bool, False, True)  # type: ignore[attr-defined]
+BOOL.simple = (bool, None, None)  # type: ignore[attr-defined]
 STR.simple = (str, None, None)  # type: ignore[attr-defined]
 
 
@@ -175,6 +176,8 @@ def DICT(required: dict[str, Check], optional: dict[str, Check] | None = None,
             c = optional.get(k)
             if c is not None:
                 c(x, f"{path}.{k}", ctx)
+            elif extra is ANY:  # free-form keys are typed by name, as inside ANY
+                (KEY_TYPES.get(k) or ANY)(x, f"{path}.{k}", ctx)
             elif extra is not None:
                 extra(x, f"{path}.{k}", ctx)
             else:
@@ -312,7 +315,7 @@ _OBJ_KEYS = ("pid", "perm", "source", "copy", "attacker", "sid", "stack_id", "ri
 _INT_KEYS = ("ts", "t", "p", "amount", "left", "id", "x", "i", "n", "mode", "group", "max", "min",
              "qi", "st", "remaining", "hand_size", "mulligans", "target_index", "ab", "rem", "ri")
 _STR_KEYS = ("until", "kind", "op", "who", "name", "card", "verb", "prompt", "src_colors",
-             "zone", "tt", "dest", "label", "text", "sig", "k", "event", "e")
+             "zone", "tt", "dest", "label", "text", "sig", "k", "e")
 _BOOL_KEYS = ("used", "may", "combat", "reveal", "second", "fs", "forced", "first_strike",
               "no_regen", "combat_only", "unblocked_only", "unblocked", "cast_from_hand",
               "from_hand", "src_tapped", "trigger")
@@ -371,7 +374,26 @@ def CARDS(v: Any, path: str, ctx: Ctx) -> None:
     if type(v) is not list:
         fail(path, f"expected a list, got {_show(v)}")
     cards = ctx.cards
-    for i, e in enumerate(v):
+    tokens = ctx.tokens
+    nid = ctx.next_id
+    names = _NAMES
+    for e in v:
+        if type(e) is not list or len(e) != 4:
+            break
+        cid, name, owner, label = e
+        if (type(cid) is not int or type(owner) is not int or type(label) is not str
+                or type(name) is not str or not 0 < cid < nid or not 0 <= owner <= 1
+                or name not in names):
+            break
+        cards[cid] = owner
+        if names[name]:
+            tokens.add(cid)
+    else:
+        if len(cards) == len(v):
+            return
+    cards.clear()
+    tokens.clear()
+    for i, e in enumerate(v):  # again, naming the first problem
         if (type(e) is not list or len(e) != 4 or type(e[0]) is not int or type(e[2]) is not int
                 or type(e[3]) is not str):
             CARD_ENTRY(e, f"{path}[{i}]", ctx)  # names the wrong part
@@ -540,7 +562,7 @@ _FRAMES: dict[str, Check] = {
     "order_repl": DICT({"ev": REPL_EVENT}, extra=ANY),
     # A cost paid on resolution (ops/payment.py): "ei" is the paying effect of the resolve
     # frame under it (check_state).
-    "pay": DICT({"pl": PLAYER, "sid": STACK, "ei": COUNT, "mode": ENUM("unless", "may"),
+    "pay": DICT({"k": STR, "pl": PLAYER, "sid": STACK, "ei": COUNT, "mode": ENUM("unless", "may"),
                  "prompt": STR}),
 }
 
@@ -573,13 +595,14 @@ def OPTION(v: Any, path: str, ctx: Ctx) -> None:
     (_ARGS.get(v[0]) or LIST(ANY))(v[2], f"{path}[2]", ctx)
 
 
-def DECISION(v: Any, path: str, ctx: Ctx) -> None:
-    from .actions import DecisionKind
+_DECISION = DICT({"player": PLAYER, "kind": ENUM(*(k.value for k in DecisionKind)), "prompt": STR,
+                  "options": LIST(OPTION, 1), "context": DICT({}, extra=ANY)})
 
+
+def DECISION(v: Any, path: str, ctx: Ctx) -> None:
     if v is None:
         return
-    DICT({"player": PLAYER, "kind": ENUM(*(k.value for k in DecisionKind)), "prompt": STR,
-          "options": LIST(OPTION, 1), "context": DICT({}, extra=ANY)})(v, path, ctx)
+    _DECISION(v, path, ctx)
     texts = [o[1] for o in v["options"]]
     if len(set(texts)) != len(texts):
         fail(f"{path}.options", "option texts are not unique")
@@ -650,8 +673,11 @@ def check_state(d: dict, fields: tuple, extra_keys: frozenset[str]) -> None:
     """Check a stored game state (the dict ``serialize.game_to_dict`` makes; a field ``_x`` is
     stored as ``x``) against ``fields``' checkers and the references between its objects; raise
     :class:`StateError` naming the path of the first problem."""
-    stored = [(f.name.lstrip("_"), f.check) for f in fields if f.json != "derived"]
-    names = {k for k, _ in stored}
+    hit = _STORED.get(id(fields))
+    if hit is None or hit[0] is not fields:
+        stored = [(f.name.lstrip("_"), f.check) for f in fields if f.json != "derived"]
+        hit = _STORED[id(fields)] = (fields, stored, {k for k, _ in stored})
+    _, stored, names = hit
     for k in d:
         if k not in names and k not in extra_keys:
             fail(_show(k), "unknown key of a game state")
@@ -670,7 +696,60 @@ def check_state(d: dict, fields: tuple, extra_keys: frozenset[str]) -> None:
     for k, check in stored:
         if k not in first:
             check(d[k], k, ctx)
-    # Every card is in one zone (a token that left play is in none), its owner's.
+    if not _zones_ok(d, ctx):
+        _check_zones(d, ctx)
+    _check_turn(d["step"], d["step_queue"])
+    _check_pay_frames(d["frames"])
+    # The game's progress: a finished game has no decision and nothing in progress; an unfinished
+    # one has a decision of the kind its innermost procedure asks.
+    dec = d["decision"]
+    if d["is_over"]:
+        if dec is not None or d["frames"]:
+            fail("decision", "a finished game has no pending decision or procedure")
+        return
+    if d["winner"] is not None:
+        fail("winner", "an unfinished game has no winner")
+    if dec is None:
+        fail("decision", "no decision pending in an unfinished game")
+    top = d["frames"][-1]["k"] if d["frames"] else None
+    if top not in _FRAME_DECISIONS or dec["kind"] not in _FRAME_DECISIONS[top]:
+        fail("decision.kind", f"a {dec['kind']} decision does not answer "
+                              f"{'the ' + top + ' procedure' if top else 'priority'}")
+
+
+_STORED: dict[int, tuple] = {}  # id(fields) -> (fields, [(stored name, check)], names)
+
+
+def _zones_ok(d: dict, ctx: Ctx) -> bool:
+    """The quick test of :func:`_check_zones` (true when it would pass)."""
+    cards = ctx.cards
+    ids: list[int] = []
+    for pl, P in enumerate(d["players"]):
+        for zone in PLAYER_ZONES:
+            z = P[zone]
+            for c in z:
+                if cards[c] != pl:
+                    return False
+            ids += z
+    nid = ctx.next_id
+    for p in d["perms"]:
+        if not p["id"] < nid:
+            return False
+        ids.append(p["card"])
+    for s in d["stack"]:
+        if not s["id"] < nid:
+            return False
+        if s["kind"] == "spell":
+            if s["card"] is None:
+                return False
+            ids.append(s["card"])
+    seen = set(ids)
+    return len(seen) == len(ids) and len(seen | ctx.tokens) == len(cards)
+
+
+def _check_zones(d: dict, ctx: Ctx) -> None:
+    """Every card is in one zone (a token that left play is in none), its owner's; permanents
+    and stack objects have ids handed out."""
     where: dict[int, tuple] = {}  # card id -> (zone path, index); formatted only on failure
     cards = ctx.cards
 
@@ -703,20 +782,3 @@ def check_state(d: dict, fields: tuple, extra_keys: frozenset[str]) -> None:
     for cid in ctx.cards:
         if cid not in where and cid not in ctx.tokens:
             fail("cards", f"card {cid} is in no zone")
-    _check_turn(d["step"], d["step_queue"])
-    _check_pay_frames(d["frames"])
-    # The game's progress: a finished game has no decision and nothing in progress; an unfinished
-    # one has a decision of the kind its innermost procedure asks.
-    dec = d["decision"]
-    if d["is_over"]:
-        if dec is not None or d["frames"]:
-            fail("decision", "a finished game has no pending decision or procedure")
-        return
-    if d["winner"] is not None:
-        fail("winner", "an unfinished game has no winner")
-    if dec is None:
-        fail("decision", "no decision pending in an unfinished game")
-    top = d["frames"][-1]["k"] if d["frames"] else None
-    if top not in _FRAME_DECISIONS or dec["kind"] not in _FRAME_DECISIONS[top]:
-        fail("decision.kind", f"a {dec['kind']} decision does not answer "
-                              f"{'the ' + top + ' procedure' if top else 'priority'}")
