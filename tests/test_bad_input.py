@@ -190,3 +190,373 @@ def test_config_with_a_byte_order_mark_and_the_agents_key(tmp_path) -> None:
     res = runner.invoke(app, ["tournament", "--config", str(tcfg), "--decks", "starter_green,starter_red",
                               "-n", "2", "--workers", "1", "--out", str(tmp_path / "o"), "--no-progress"])
     assert res.exit_code == 0, res.output
+
+
+# -- saved game states (Game.from_json) --------------------------------------------------------
+SHOCK_ON_STACK = """
+turn: 3
+step: precombat_main
+players:
+  - hand: [Shock, Giant Growth]
+    in_play: [Mountain, Forest, Grizzly Bears]
+  - in_play: [Hill Giant]
+"""
+
+
+def _state_with_a_spell() -> str:
+    """A JSON state with permanents, a hand and Shock on the stack targeting Hill Giant."""
+    from mtg_env.testing import Scenario
+
+    s = Scenario(SHOCK_ON_STACK)
+    s.do("play Shock", "target Hill Giant")
+    return s.game.to_json()
+
+
+def _set(d: dict, path: tuple, value: object) -> None:
+    for k in path[:-1]:
+        d = d[k]
+    if value is _DELETE:
+        del d[path[-1]]
+    else:
+        d[path[-1]] = value
+
+
+_DELETE = object()
+
+
+@pytest.mark.parametrize(("path", "value", "message"), [
+    (("version",), 2, r"game state version 2 is not supported \(this engine reads version 3\)"),
+    (("turn",), _DELETE, r"^turn: missing$"),
+    (("turn",), "3", r"^turn: expected an integer, got '3'$"),
+    (("step",), "main", r"^step: 'main' is not one of"),
+    (("active",), 2, r"^active: 2 is out of range \[0, 1\]$"),
+    (("extra",), 1, r"^'extra': unknown key of a game state$"),
+    (("players", 0, "hand", 0), 77, r"^players\[0\]\.hand\[0\]: unknown card id 77$"),
+    (("players", 0, "hand", 0), "Giant Growth", r"^players\[0\]\.hand\[0\]: unknown card id 'Giant Growth'$"),
+    (("players", 1, "hand"), [2], r"^players\[1\]\.hand\[0\]: card 2 is owned by player 0$"),
+    (("players", 0, "library"), [2], r"^players\[0\]\.library\[0\]: card 2 is also in players\[0\]\.hand\[0\]$"),
+    (("players", 0, "hand"), [], r"^cards: card 2 is in no zone$"),
+    (("players", 0, "life"), True, r"^players\[0\]\.life: expected an integer, got True$"),
+    (("players", 0, "mana_pool"), [0, 0], r"^players\[0\]\.mana_pool: expected 6 to 6 items, got 2$"),
+    (("perms", 0, "tapped"), "yes", r"^perms\[0\]\.tapped: expected true or false, got 'yes'$"),
+    (("perms", 0, "attached_to"), 99, r"^perms\[0\]\.attached_to: unknown permanent id 99$"),
+    (("perms", 1, "id"), 3, r"^perms\[1\]\.id: id 3 is used twice$"),
+    (("perms", 0, "card"), 1, r"^stack\[0\]\.card: card 1 is also in perms\[0\]\.card$"),
+    (("perms", 0, "counters"), {"+1/+1": "2"}, r"^perms\[0\]\.counters\.\+1/\+1: expected an integer"),
+    (("stack", 0, "targets", 0), ["o", 999], r"^stack\[0\]\.targets\[0\]\[1\]: expected an object id below next_id 12, got 999$"),
+    (("stack", 0, "targets", 0), ["q", 9], r"^stack\[0\]\.targets\[0\]\[1\]: unknown card id 9$"),
+    (("stack", 0, "kind"), "sorcery", r"^stack\[0\]\.kind: 'sorcery' is not one of"),
+    (("stack", 0, "card"), None, r"^stack\[0\]\.card: a spell needs its card$"),
+    (("stack", 0, "ability_def"), {"$ability": ["Shock", "activated", 5]},
+     r"^stack\[0\]\.ability_def: no such ability \['Shock', 'activated', 5\]$"),
+    (("cards", 0, 1), "Shokc", r"^cards\[0\]\[1\]: unknown card 'Shokc'; did you mean 'Shock'\?$"),
+    (("decision", "player"), 2, r"^decision\.player: 2 is out of range \[0, 1\]$"),
+    (("decision", "options"), [], r"^decision\.options: expected 1 to .* items, got 0$"),
+    (("decision", "options", 1, 2), [99], r"^decision\.options\[1\]\[2\]\[0\]: unknown card id 99$"),
+    (("decision", "options", 2, 2, 0), 3.5, r"^decision\.options\[2\]\[2\]\[0\]: unknown permanent id 3\.5$"),
+    (("decision", "kind"), "target", r"^decision\.kind: a target decision does not answer priority$"),
+    (("decision",), None, r"^decision: no decision pending in an unfinished game$"),
+    (("frames",), [{"k": "fly"}], r"^frames\[0\]\.k: 'fly' is not a known procedure$"),
+    (("frames",), [{"k": "cast", "pl": 0, "sid": 5, "st": 0}], r"^frames\[0\]\.sid: unknown stack object id 5$"),
+    (("frames",), [{"k": "resolve", "sid": 11, "i": 0, "st": -1}], r"^frames\[0\]\.st: -1 is not one of"),
+    (("effects",), [{"kind": "pt", "pid": 9, "p": "3", "t": 3, "ts": 6, "until": "eot"}],
+     r"^effects\[0\]\.p: expected an integer, got '3'$"),
+    (("effects",), [{"kind": "blink", "pid": 9}], r"^effects\[0\]\.kind: 'blink' is not one of"),
+    (("pending",), [{"ctrl": 5}], r"^pending\[0\]\.ctrl: 5 is out of range \[0, 1\]$"),
+    (("rng",), -1, r"^rng: -1 is out of range"),
+    (("next_id",), 5, r"^cards\[\d+\]\[0\]: expected an object id below next_id 5, got \d+$"),
+])
+def test_bad_game_states(path: tuple, value: object, message: str) -> None:
+    """Every field of a saved state is checked at load against the schema declared with the
+    game's fields: the error names the path on one line, and no game is made."""
+    import json
+
+    from mtg_env import Game
+    from mtg_env.engine.errors import StateError
+
+    d = json.loads(_state_with_a_spell())
+    _set(d, path, value)
+    text = json.dumps(d)
+    with pytest.raises(StateError, match=message) as info:
+        Game.from_json(text)
+    assert "\n" not in str(info.value)
+
+
+def _state_with_turn_state() -> str:
+    """The Shock state with the turn state main added: an added combat and main phase, extra
+    turns, a delayed trigger, turn history, a redirection and a draw replacement."""
+    from mtg_env.engine.replacement import add_draw_replacement, add_redirect
+    from mtg_env.testing import Scenario
+
+    s = Scenario(SHOCK_ON_STACK)
+    s.do("play Shock", "target Hill Giant")
+    g = s.game
+    bears, giant = s.perm("Grizzly Bears"), s.perm("Hill Giant")
+    g.add_combat_and_main_phase()
+    g.add_extra_turns(1, 2)
+    g.add_delayed_trigger("end_of_combat", 0, bears.id, "Test", "", "you gain 3 life",
+                          [{"op": "gain_life", "amount": 3}])
+    g.attacked_this_turn = (bears.id,)
+    g.damaged_this_turn = [[bears.id, giant.id]]
+    add_redirect(g, 0, ("o", bears.id), "redirect", combat_only=True, unblocked_only=True)
+    add_draw_replacement(g, 1, 0, "steal")
+    return g.to_json()
+
+
+def _state_paying() -> str:
+    """Hidden Horror's trigger asking its controller to discard a creature card (a pay frame)."""
+    from mtg_env.testing import Scenario
+
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"hand": ["Hidden Horror", "Grizzly Bears"], "in_play": ["Swamp"] * 3}, {}]})
+    s.do("play Hidden Horror")
+    s.resolve()
+    s.resolve()
+    assert s.game.frames[-1]["k"] == "pay"
+    return s.game.to_json()
+
+
+def _state_ordering_replacements() -> str:
+    """Shock's 2 damage to player 0, who orders a prevention shield and a redirection."""
+    from mtg_env.engine.replacement import add_prevention_shield, add_redirect
+    from mtg_env.testing import Scenario
+
+    s = Scenario({"turn": 3, "active_player": 1, "step": "precombat_main", "players": [
+        {"in_play": ["Hill Giant"]}, {"hand": ["Shock"], "in_play": ["Mountain"]}]})
+    add_prevention_shield(s.game, ("p", 0), 2, "shield")
+    add_redirect(s.game, 0, ("o", s.perm("Hill Giant").id), "redirect")
+    s.do("play Shock", "target player 0")
+    s.resolve()
+    assert s.game.frames[-1]["k"] == "order_repl"
+    return s.game.to_json()
+
+
+def _state_animated_pool() -> str:
+    """Spawning Pool animated: its effect grants "{B}: Regenerate this creature"."""
+    from mtg_env.testing import Scenario
+
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"in_play": ["Swamp", "Swamp", "Swamp", "Mountain", "Spawning Pool"]}, {}]})
+    s.do("activate Spawning Pool")
+    s.resolve()
+    assert s.game.effects[-1]["abilities"]
+    return s.game.to_json()
+
+
+_STATES = {"turn": _state_with_turn_state, "pay": _state_paying,
+           "order": _state_ordering_replacements, "pool": _state_animated_pool}
+
+
+@pytest.mark.parametrize("which", sorted(_STATES))
+def test_states_with_the_turn_queue_payments_and_replacements_round_trip(which: str) -> None:
+    """States holding every piece of state main added load (none is refused) and store back
+    identically."""
+    from mtg_env import Game
+
+    text = _STATES[which]()
+    assert Game.from_json(text).to_json() == text
+
+
+@pytest.mark.parametrize(("which", "path", "value", "message"), [
+    ("turn", ("step_queue",), ["cleanup", "upkeep"],
+     r"^step_queue: \['cleanup', 'upkeep'\] can't follow the precombat_main step$"),
+    ("turn", ("step_queue",), [], r"^step_queue: \[\] can't follow the precombat_main step$"),
+    ("turn", ("step_queue", 0), "combat", r"^step_queue\[0\]: 'combat' is not one of"),
+    ("turn", ("extra_turns",), [1, 2], r"^extra_turns\[1\]: 2 is out of range \[0, 1\]$"),
+    ("turn", ("normal_turn",), "0", r"^normal_turn: expected an integer, got '0'$"),
+    ("turn", ("delayed", 0, "at"), "upkeep", r"^delayed\[0\]\.at: 'upkeep' is not one of"),
+    ("turn", ("delayed", 0, "effects", 0, "op"), "gain_lief",
+     r"^delayed\[0\]\.effects\[0\]: unknown effect op 'gain_lief'; did you mean 'gain_life'\?"),
+    ("turn", ("delayed", 0, "effects", 0), {"op": "gain_life", "amont": 3},
+     r"^delayed\[0\]\.effects\[0\]: effect 'gain_life' has unknown key 'amont'; did you mean 'amount'\?"),
+    ("turn", ("delayed", 0, "ctrl"), _DELETE, r"^delayed\[0\]: missing key 'ctrl'$"),
+    ("turn", ("attacked_this_turn",), [999], r"^attacked_this_turn\[0\]: expected an object id below"),
+    ("turn", ("died_this_turn",), [99], r"^died_this_turn\[0\]: unknown card id 99$"),
+    ("turn", ("damaged_this_turn", 0), [3], r"^damaged_this_turn\[0\]: expected a list of 2 values"),
+    ("turn", ("replacements", 0, "to"), ["h", 2],
+     r"^replacements\[0\]\.to: expected a player or permanent"),
+    ("turn", ("replacements", 0, "unblocked_only"), "yes",
+     r"^replacements\[0\]\.unblocked_only: expected true or false, got 'yes'$"),
+    ("turn", ("replacements", 1, "to"), 2, r"^replacements\[1\]\.to: 2 is out of range \[0, 1\]$"),
+    ("turn", ("replacements", 1, "kind"), "draw_twice", r"^replacements\[1\]\.kind: 'draw_twice' is not one of"),
+    ("turn", ("stack", 0, "data", "from_hand"), 1,
+     r"^stack\[0\]\.data\.from_hand: expected true or false, got 1$"),
+    ("pay", ("frames", -1, "mode"), "must", r"^frames\[\d\]\.mode: 'must' is not one of"),
+    ("pay", ("frames", -1, "ei"), 5, r"^frames\[\d\]: a payment must sit on the resolution of its effect$"),
+    ("pay", ("decision", "kind"), "choose_cards", r"^decision\.kind: a choose_cards decision does not answer the pay"),
+    ("order", ("frames", -1, "ev", "e"), "burn", r"^frames\[\d\]\.ev\.e: 'burn' is not one of"),
+    ("order", ("frames", -1, "ev", "target"), ["l", 1], r"^frames\[\d\]\.ev\.target: expected a player or permanent"),
+    ("order", ("frames", -1, "ev", "applied"), _DELETE, r"^frames\[\d\]\.ev: missing key 'applied'$"),
+    ("pool", ("effects", -1, "abilities", 0), ["Spawning Pool", "activated", 1, "effects", 0, 7],
+     r"^effects\[\d\]\.abilities\[0\]: no such ability"),
+    ("pool", ("effects", -1, "while"), "equipped", r"^effects\[\d\]\.while: 'equipped' is not one of"),
+])
+def test_bad_turn_queue_payment_and_replacement_states(which: str, path: tuple, value: object,
+                                                       message: str) -> None:
+    """The state main added is checked at load like the rest: the turn queue (its steps in an
+    order a turn can have), extra turns, delayed triggers (their effects compile as they will
+    when they run), turn history, redirection and draw replacements, a payment on resolution,
+    a replacement event waiting for its order, an animation's granted abilities."""
+    import json
+
+    from mtg_env import Game
+    from mtg_env.engine.errors import StateError
+
+    d = json.loads(_STATES[which]())
+    _set(d, path, value)
+    with pytest.raises(StateError, match=message) as info:
+        Game.from_json(json.dumps(d))
+    assert "\n" not in str(info.value)
+
+
+def test_saves_from_before_the_turn_queue_load_with_its_defaults() -> None:
+    """A version-3 state saved before the turn queue, extra turns, delayed triggers and the turn
+    history existed loads with their values for a normal turn (the rest of this turn's steps)."""
+    import json
+
+    from mtg_env import Game
+
+    d = json.loads(_state_with_a_spell())
+    for k in ("step_queue", "extra_turns", "normal_turn", "delayed", "attacked_this_turn",
+              "died_this_turn", "damaged_this_turn"):
+        del d[k]
+    g = Game.from_json(json.dumps(d))
+    assert tuple(g.step_queue)[:2] == ("beginning_of_combat", "declare_attackers")
+    assert not g.extra_turns and g.normal_turn is None and not g.delayed
+
+
+def test_valid_states_round_trip() -> None:
+    from mtg_env import Game
+
+    text = _state_with_a_spell()
+    assert Game.from_json(text).to_json() == text
+
+
+def test_every_stored_field_has_a_schema() -> None:
+    """A field added to the game state (engine/state.py) must declare the checker of its JSON form,
+    and every attribute of a player, permanent and stack object is either stored with a checker or
+    recomputed on load (a characteristic the layer system derives)."""
+    from mtg_env.engine import state_check
+    from mtg_env.engine.model import Permanent, Player, StackItem
+    from mtg_env.engine.state import FIELDS
+
+    missing = [f.name for f in FIELDS if f.json != "derived" and f.check is None]
+    assert not missing, f"fields without a schema (Field.check) in engine/state.py: {missing}"
+    recomputed = {"activated", "base", "colors", "keywords", "name", "owner", "power", "static",
+                  "subtypes", "supertypes", "toughness", "triggered", "types"}
+    covered = {
+        Player: set(state_check.PLAYER_ATTRS) | set(state_check.PLAYER_ZONES) | {"index"},
+        Permanent: set(state_check.PERM_ATTRS) | {"card", "used_this_turn"} | recomputed,
+        StackItem: set(state_check.STACK_ATTRS) | {"card", "ability_def"},
+    }
+    for cls, names in covered.items():
+        uncovered = set(cls.__slots__) - names
+        assert not uncovered, f"{cls.__name__} attributes not in the stored state's schema: {uncovered}"
+
+
+# -- Game.apply: an option of the pending decision, as an Action or its text --------------------
+def _two_games():
+    from mtg_env import Game
+
+    return (Game.new(["starter_green", "starter_red"], seed=3),
+            Game.new(["starter_green", "starter_red"], seed=3))
+
+
+def test_equal_action_of_another_game_is_accepted() -> None:
+    """An Action equal to an option (same verb, text and arguments) is that option, wherever it
+    was made: an identical game's option, or one kept across a JSON round trip."""
+    from mtg_env import Game
+
+    a, b = _two_games()
+    b.apply(a.decision.options[0])
+    a.apply(a.decision.options[0])
+    assert a.to_json() == b.to_json()
+    h = Game.from_json(a.to_json())
+    h.apply(a.decision.options[0])
+    a.apply(a.decision.options[0])
+    assert h.to_json() == a.to_json()
+
+
+def test_hand_made_action_with_legal_text_is_accepted() -> None:
+    from mtg_env.engine.actions import Action
+
+    g, ref = _two_games()
+    g.apply(Action("keep", "keep"))
+    ref.apply("keep")
+    assert g.to_json() == ref.to_json()
+
+
+@pytest.mark.parametrize("action", [
+    None, 3, b"keep", ["keep"], "kepp", "Keep",
+])
+def test_apply_refuses_what_is_not_an_option(action: object) -> None:
+    """Anything but an option of the pending decision or its exact text is refused, and the
+    state is unchanged."""
+    from mtg_env.engine.errors import IllegalActionError
+
+    g, _ = _two_games()
+    before = g.to_json()
+    with pytest.raises(IllegalActionError):
+        g.apply(action)  # type: ignore[arg-type]
+    assert g.to_json() == before
+
+
+def test_action_with_legal_text_but_other_arguments_is_refused() -> None:
+    from mtg_env.engine.actions import Action
+    from mtg_env.engine.errors import IllegalActionError
+
+    g, _ = _two_games()
+    before = g.to_json()
+    with pytest.raises(IllegalActionError, match=r"^'keep' is not a legal option"):
+        g.apply(Action("keep", "keep", (1,)))
+    with pytest.raises(IllegalActionError, match=r"^'keep' is not a legal option"):
+        g.apply(Action("pass", "keep"))
+    assert g.to_json() == before
+
+
+def test_finished_game_refuses_every_action() -> None:
+    from mtg_env.engine.errors import IllegalActionError
+
+    g, _ = _two_games()
+    g.concede(0)
+    with pytest.raises(IllegalActionError, match=r"^the game is over"):
+        g.apply("keep")
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('{"x": 1' + "0" * 5000 + "}", r"^not a JSON game state: Exceeds the limit"),
+    ("[" * 100000, r"^not a JSON game state: maximum recursion depth"),
+    (None, r"^not a JSON game state: the JSON object must be str"),
+    ("[1]", r"^not an mtg_env game state"),
+    ('{"format": "mtg_env.game", "version": 3}', r"^players: missing$"),
+])
+def test_bad_game_state_texts(text: object, message: str) -> None:
+    from mtg_env import Game
+    from mtg_env.engine.errors import StateError
+
+    with pytest.raises(StateError, match=message) as info:
+        Game.from_json(text)  # type: ignore[arg-type]
+    assert "\n" not in str(info.value)
+
+
+def test_priority_options_are_checked_against_the_position() -> None:
+    """Options name abilities by index; a priority decision must offer what the position does."""
+    import json
+
+    from mtg_env import Game
+    from mtg_env.engine.errors import StateError
+
+    d = json.loads(_state_with_a_spell())
+    opts = d["decision"]["options"]
+    opts[2][2][1] = 3  # "tap Forest for G" naming a mana ability the Forest doesn't have
+    with pytest.raises(StateError, match=r"^decision\.options: not the options of this position "
+                                         r"\('tap Forest for G' is not legal\)$"):
+        Game.from_json(json.dumps(d))
+    d = json.loads(_state_with_a_spell())
+    d["decision"]["options"] = d["decision"]["options"][:1]
+    with pytest.raises(StateError, match=r"^decision\.options: not the options of this position$"):
+        Game.from_json(json.dumps(d))
+    d = json.loads(_state_with_a_spell())
+    d["decision"]["player"] = 1
+    with pytest.raises(StateError, match=r"^decision\.player: 1 does not have priority \(prio is 0\)$"):
+        Game.from_json(json.dumps(d))

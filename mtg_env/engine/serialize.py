@@ -11,28 +11,30 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from .actions import Decision
+from .actions import Decision, DecisionKind
 from .errors import MtgError, StateError, UnknownCardError
 from .model import ActivatedAbility, Card, Permanent, Player, StackItem, StaticAbility, TriggeredAbility
 from .registry import ability_by_ref, get_card
 from .rng import Rng
-from .state import SCALARS
+from .state import FIELDS, SCALARS, TURN_STEPS
+from .state_check import PERM_ATTRS, PLAYER_ATTRS, STACK_ATTRS, check_state
 
 if TYPE_CHECKING:
     from .game import Game
 
 FORMAT_VERSION = 3  # 3: stack objects and waiting triggers hold ability references
 
-_PLAYER = ("life", "poison", "mana_pool", "lands_played", "drew_from_empty", "mulligans",
-           "lost", "conceded", "life_lost_this_turn", "damage_taken_this_turn",
-           "spells_played_this_turn")
+# The attributes stored as they are; their schema is declared in state_check.py.
+_PLAYER = tuple(PLAYER_ATTRS)
+_PERM = tuple(PERM_ATTRS)
+_STACK = tuple(STACK_ATTRS)
+_HEADER = frozenset({"format", "version"})
 # Fields added to the format later, with the value a game saved before them had.
 _PLAYER_NEW = {"spells_played_this_turn": 0}
-_PERM = ("id", "base_controller", "controller", "tapped", "damage", "counters", "attached_to", "sick",
-         "timestamp", "regen_shields", "cant_regen", "attacking", "blocking", "blocked",
-         "blockers", "struck_first")
-_STACK = ("id", "kind", "controller", "source", "source_name", "ability", "targets", "x",
-          "mode", "data", "label")
+_STEPS = ("untap", *TURN_STEPS)
+_GAME_NEW: dict[str, Any] = {"known": [], "extra_turns": [], "normal_turn": None, "delayed": [],
+                             "attacked_this_turn": [], "died_this_turn": [],
+                             "damaged_this_turn": []}
 
 
 _ABILITY_TYPES = (ActivatedAbility, TriggeredAbility, StaticAbility)
@@ -101,18 +103,34 @@ def game_to_json(g: Game) -> str:
 def game_from_json(text: str) -> Game:
     try:
         d = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as exc:
-        raise StateError(f"not a JSON game state: {exc}") from None
+    except (TypeError, ValueError, RecursionError) as exc:  # ValueError: also a 5000-digit int
+        raise StateError(f"not a JSON game state: {exc}".splitlines()[0]) from None
     if not isinstance(d, dict) or d.get("format") != "mtg_env.game":
         raise StateError("not an mtg_env game state (missing 'format': 'mtg_env.game')")
     if d.get("version") != FORMAT_VERSION:
         raise StateError(f"game state version {d.get('version')!r} is not supported "
                          f"(this engine reads version {FORMAT_VERSION})")
+    for k, v in _GAME_NEW.items():
+        if k not in d:
+            d[k] = list(v) if type(v) is list else v
+    if "step_queue" not in d and d.get("step") in _STEPS:  # saved before the turn was a queue
+        d["step_queue"] = list(_STEPS[_STEPS.index(d["step"]) + 1:])
+    if type(d.get("players")) is list:
+        for pd in d["players"]:
+            if type(pd) is dict:
+                for k, v in _PLAYER_NEW.items():
+                    pd.setdefault(k, v)
+    try:
+        check_state(d, FIELDS, _HEADER)
+    except RecursionError:
+        raise StateError("game state nested too deeply") from None
     try:
         return _from_dict(d)
+    except StateError:
+        raise
     except UnknownCardError as exc:
         raise StateError(f"game state names an unknown card: {exc}") from None
-    except (KeyError, IndexError, TypeError, ValueError) as exc:
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
         raise StateError(f"malformed game state: {type(exc).__name__}: {exc}") from None
 
 
@@ -130,7 +148,7 @@ def _from_dict(d: dict) -> Game:
     for i, pd in enumerate(d["players"]):
         P = Player(i)
         for k in _PLAYER:
-            setattr(P, k, pd[k] if k in pd or k not in _PLAYER_NEW else _PLAYER_NEW[k])
+            setattr(P, k, pd[k])
         P.mana_pool = list(P.mana_pool)
         P.hand = [cards[c] for c in pd["hand"]]
         P.library = [cards[c] for c in pd["library"]]
@@ -159,7 +177,7 @@ def _from_dict(d: dict) -> Game:
     g.frames = _dec(d["frames"])
     g.pending = _dec(d["pending"])
     g.label_counts = d["label_counts"]
-    g.known = {cid: (mask, zone) for cid, mask, zone in d.get("known", ())}
+    g.known = {cid: (mask, zone) for cid, mask, zone in d["known"]}
     g._ll_acc = {int(k): v for k, v in d["ll_acc"]}
     g.decision = Decision.from_json(d["decision"]) if d["decision"] is not None else None
     g.log = d["log"]
@@ -167,4 +185,21 @@ def _from_dict(d: dict) -> Game:
     g._fresh()
     if not g.is_over and g.decision is None:
         raise MtgError("malformed game state: no decision pending in an unfinished game")
+    _check_priority_options(g)
     return g
+
+
+def _check_priority_options(g: Game) -> None:
+    """A priority decision (the common one) must offer exactly what the engine offers in this
+    position: its options name abilities by index, which the schema alone can't check."""
+    dec = g.decision
+    if dec is None or g.frames or dec.kind is not DecisionKind.PRIORITY:
+        return
+    if dec.player != g.prio:
+        raise StateError(f"decision.player: {dec.player} does not have priority (prio is {g.prio})")
+    want = [(a.verb, a.text, a.args) for a in g._priority_options(dec.player)]
+    got = [(a.verb, a.text, a.args) for a in dec.options]
+    if got != want:
+        extra = [t for v, t, a in got if (v, t, a) not in want]
+        raise StateError(f"decision.options: not the options of this position"
+                         f"{' (' + repr(extra[0]) + ' is not legal)' if extra else ''}")

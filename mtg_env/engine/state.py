@@ -11,7 +11,8 @@ Copy kinds: ``"share"`` (immutable, or never mutated in place: shared between co
 ``"frames"`` (procedure frames, nested plain data), ``"rng"``.
 
 JSON kinds: ``"scalar"`` (stored as is), ``"object"`` (serialize.py stores it with its own format),
-``"derived"`` (not stored: recomputed from the rest on load).
+``"derived"`` (not stored: recomputed from the rest on load). Every stored field declares the
+checker of its JSON form (:mod:`mtg_env.engine.state_check`), run by ``Game.from_json`` at load.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from . import state_check as C
 from .model import Player
 from .rng import Rng
 
@@ -37,6 +39,7 @@ class Field(NamedTuple):
     copy: str
     json: str
     doc: str
+    check: Any = None  # the schema of its stored JSON form (state_check.py); None if not stored
 
 
 def _const(v: Any) -> Callable[[], Any]:
@@ -45,64 +48,107 @@ def _const(v: Any) -> Callable[[], Any]:
 
 FIELDS: tuple[Field, ...] = (
     # objects and zones
-    Field("players", lambda: [Player(0), Player(1)], "clone_list", "object", "the two players"),
-    Field("cards", dict, "dict", "object", "every card of the game by id (cards are immutable)"),
-    Field("perms", dict, "clone_dict", "object", "permanents in play by id"),
-    Field("stack", list, "clone_list", "object", "the stack, top last (2007 CR 217.6)"),
+    Field("players", lambda: [Player(0), Player(1)], "clone_list", "object", "the two players",
+          C.LIST(C.PLAYER_CHECK, 2, 2)),
+    Field("cards", dict, "dict", "object", "every card of the game by id (cards are immutable)",
+          C.CARDS),
+    Field("perms", dict, "clone_dict", "object", "permanents in play by id",
+          C.LIST(C.PERM_CHECK)),
+    Field("stack", list, "clone_list", "object", "the stack, top last (2007 CR 217.6)",
+          C.LIST(C.STACK_CHECK)),
     Field("effects", list, "dict_list", "object",
-          "continuous effects from resolved spells and abilities (2007 CR 418.3)"),
+          "continuous effects from resolved spells and abilities (2007 CR 418.3)",
+          C.LIST(C.EFFECT)),
     Field("replacements", list, "dict_list", "object",
-          "replacement and prevention effects from resolved spells and abilities (2007 CR 419)"),
-    Field("pending", list, "dict_list", "object", "triggered abilities waiting for the stack (410.5)"),
-    Field("frames", list, "frames", "object", "procedures in progress, innermost last"),
-    Field("decision", _const(None), "share", "object", "the pending decision (immutable)"),
-    Field("rng", lambda: Rng(0), "rng", "object", "the game's only source of randomness"),
-    Field("log", list, "list", "object", "the game log"),
-    Field("label_counts", dict, "dict", "object", "how many cards of each name got a label"),
+          "replacement and prevention effects from resolved spells and abilities (2007 CR 419)",
+          C.LIST(C.REPLACEMENT)),
+    Field("pending", list, "dict_list", "object", "triggered abilities waiting for the stack (410.5)",
+          C.LIST(C.PENDING)),
+    Field("frames", list, "frames", "object", "procedures in progress, innermost last",
+          C.LIST(C.FRAME)),
+    Field("decision", _const(None), "share", "object", "the pending decision (immutable)",
+          C.DECISION),
+    Field("rng", lambda: Rng(0), "rng", "object", "the game's only source of randomness",
+          C.INT(0, 2**64 - 1)),
+    Field("log", list, "list", "object", "the game log",
+          C.LIST(C.STR)),
+    Field("label_counts", dict, "dict", "object", "how many cards of each name got a label",
+          C.MAP(C.STR, C.COUNT)),
     Field("known", dict, "dict", "object",
-          "card id -> (players mask, zone): hidden cards revealed or looked at (knowledge.py)"),
-    Field("_ll_acc", dict, "dict", "object", "lifelink damage dealt in the current event"),
+          "card id -> (players mask, zone): hidden cards revealed or looked at (knowledge.py)",
+          C.KNOWN),
+    Field("_ll_acc", dict, "dict", "object", "lifelink damage dealt in the current event",
+          C.LIST(C.TUPLE(C.INT(), C.INT()))),
     # turn structure and priority
-    Field("turn", _const(1), "share", "scalar", "turn number"),
-    Field("step", _const("untap"), "share", "scalar", "current step"),
+    Field("turn", _const(1), "share", "scalar", "turn number",
+          C.INT(1)),
+    Field("step", _const("untap"), "share", "scalar", "current step",
+          C.ENUM("untap", *TURN_STEPS)),
     Field("step_queue", _const(TURN_STEPS), "share", "scalar",
-          "the steps still to come this turn, next first (2012 500.8: phases can be added)"),
+          "the steps still to come this turn, next first (2012 500.8: phases can be added)",
+          C.LIST(C.ENUM(*TURN_STEPS))),  # the order is checked with the step (check_state)
     Field("extra_turns", tuple, "share", "scalar",
-          "players of the extra turns to come, next first (2012 500.7)"),
+          "players of the extra turns to come, next first (2012 500.7)",
+          C.LIST(C.PLAYER)),
     Field("normal_turn", _const(None), "share", "scalar",
-          "during extra turns: the player whose regular turn came last (None: the active player)"),
+          "during extra turns: the player whose regular turn came last (None: the active player)",
+          C.OPT(C.PLAYER)),
     Field("delayed", tuple, "share", "scalar",
-          "delayed triggered abilities waiting for their moment (2012 603.7; never mutated)"),
+          "delayed triggered abilities waiting for their moment (2012 603.7; never mutated)",
+          C.LIST(C.DELAYED)),
     Field("attacked_this_turn", tuple, "share", "scalar",
-          "ids of the permanents declared as attackers this turn (Relentless Assault)"),
-    Field("active", _const(0), "share", "scalar", "active player"),
-    Field("starting_player", _const(0), "share", "scalar", "who played first"),
-    Field("prio", _const(-1), "share", "scalar", "priority player, -1 between steps"),
-    Field("passes", _const(0), "share", "scalar", "consecutive passes (408.2)"),
-    Field("step_begun", _const(False), "share", "scalar", "the step's turn-based actions are done"),
-    Field("fs_step", _const(False), "share", "scalar", "this is the first-strike damage step"),
-    Field("fs_checked", _const(False), "share", "scalar", "first strike was checked this combat"),
-    Field("any_attackers", _const(False), "share", "scalar", "attackers were declared"),
-    Field("cleanup_prio", _const(False), "share", "scalar", "priority was given in cleanup"),
+          "ids of the permanents declared as attackers this turn (Relentless Assault)",
+          C.LIST(C.OBJ)),
+    Field("active", _const(0), "share", "scalar", "active player",
+          C.PLAYER),
+    Field("starting_player", _const(0), "share", "scalar", "who played first",
+          C.PLAYER),
+    Field("prio", _const(-1), "share", "scalar", "priority player, -1 between steps",
+          C.INT(-1, 1)),
+    Field("passes", _const(0), "share", "scalar", "consecutive passes (408.2)",
+          C.INT(0, 2)),
+    Field("step_begun", _const(False), "share", "scalar", "the step's turn-based actions are done",
+          C.BOOL),
+    Field("fs_step", _const(False), "share", "scalar", "this is the first-strike damage step",
+          C.BOOL),
+    Field("fs_checked", _const(False), "share", "scalar", "first strike was checked this combat",
+          C.BOOL),
+    Field("any_attackers", _const(False), "share", "scalar", "attackers were declared",
+          C.BOOL),
+    Field("cleanup_prio", _const(False), "share", "scalar", "priority was given in cleanup",
+          C.BOOL),
     # turn history (reset in each untap step; replaced, never changed in place)
     Field("died_this_turn", list, "share", "scalar",
-          "ids of the cards put into a graveyard from play this turn and still there"),
+          "ids of the cards put into a graveyard from play this turn and still there",
+          C.LIST(C.CARD)),
     Field("damaged_this_turn", list, "share", "scalar",
-          "[source id, permanent id] of each damage dealt to a permanent this turn"),
+          "[source id, permanent id] of each damage dealt to a permanent this turn",
+          C.LIST(C.TUPLE(C.OBJ, C.OBJ))),
     # counters
-    Field("next_id", _const(1), "share", "scalar", "next object id"),
-    Field("ts", _const(1), "share", "scalar", "last timestamp (418.5)"),
+    Field("next_id", _const(1), "share", "scalar", "next object id",
+          C.ID),
+    Field("ts", _const(1), "share", "scalar", "last timestamp (418.5)",
+          C.INT(0)),
     # result
-    Field("winner", _const(None), "share", "scalar", "winner, None for a draw or unfinished game"),
-    Field("is_over", _const(False), "share", "scalar", "the game has ended"),
-    Field("end_reason", _const(""), "share", "scalar", "why it ended"),
+    Field("winner", _const(None), "share", "scalar", "winner, None for a draw or unfinished game",
+          C.OPT(C.PLAYER)),
+    Field("is_over", _const(False), "share", "scalar", "the game has ended",
+          C.BOOL),
+    Field("end_reason", _const(""), "share", "scalar", "why it ended",
+          C.STR),
     # options
-    Field("manual_mana", _const(False), "share", "scalar", "players tap mana themselves"),
-    Field("skip_trivial", _const(False), "share", "scalar", "single-option decisions are taken"),
-    Field("max_turns", _const(None), "share", "scalar", "turn cap (a draw)"),
-    Field("max_decisions", _const(None), "share", "scalar", "decision cap (a draw)"),
-    Field("decisions_made", _const(0), "share", "scalar", "decisions taken so far"),
-    Field("auto_applied", _const(0), "share", "scalar", "of which taken automatically"),
+    Field("manual_mana", _const(False), "share", "scalar", "players tap mana themselves",
+          C.BOOL),
+    Field("skip_trivial", _const(False), "share", "scalar", "single-option decisions are taken",
+          C.BOOL),
+    Field("max_turns", _const(None), "share", "scalar", "turn cap (a draw)",
+          C.OPT(C.INT(1))),
+    Field("max_decisions", _const(None), "share", "scalar", "decision cap (a draw)",
+          C.OPT(C.INT(1))),
+    Field("decisions_made", _const(0), "share", "scalar", "decisions taken so far",
+          C.COUNT),
+    Field("auto_applied", _const(0), "share", "scalar", "of which taken automatically",
+          C.COUNT),
     # derived from the rest (recomputed by the layer system or the main loop)
     Field("dirty", _const(True), "share", "derived", "characteristics must be recomputed"),
     Field("no_mana_empty", _const(False), "share", "derived", "a static stops mana burn"),
