@@ -150,6 +150,7 @@ T_BOOL = ValueType("bool", py=bool)
 T_NAME = ValueType("card name", py=str)
 T_INT = ValueType("int", py=int)
 T_INT_X = ValueType("int or X")
+T_CHOICE = ValueType("choice made as a permanent comes into play", ("color",))
 
 
 class ListType(ValueType):
@@ -866,6 +867,10 @@ STATIC_KINDS: dict[str, dict[str, Any]] = {
     # ``pt_cmc``, have P/T equal to their converted mana cost (layer 6b).
     "type_change": {"types": "types", "pt_cmc": T_BOOL},
     "copy_as_enters": {"filter": "filter"},
+    # "As [this] comes into play, choose a color" (2012 614.12, engine/enter_choices.py) and
+    # the abilities linked to the choice: "[this] has protection from the chosen color".
+    "choose_as_enters": {"choice": T_CHOICE},
+    "protection_from_chosen_color": {},
     # Blocking (High Ground), control (Persuasion), P/T counted per affected creature (Coat of
     # Arms) and a deck-construction rule (Relentless Rats).
     "extra_blocks": {},
@@ -890,7 +895,7 @@ STATIC_KINDS: dict[str, dict[str, Any]] = {
 RULE_KINDS = frozenset({"cant_lose", "one_spell_per_turn", "untap_during_others_untap",
                         "no_max_hand_size", "cant_play_creature_spells", "player_shroud",
                         "creature_spells_cant_be_countered", "spell_cost_more"})
-STATIC_REQUIRED = {"set_pt": ("p", "t"), "copy_as_enters": ("filter",), "type_change": ("types",),
+STATIC_REQUIRED = {"set_pt": ("p", "t"), "copy_as_enters": ("filter",), "choose_as_enters": ("choice",), "type_change": ("types",),
                    "pt_per_shared_creature_type": ("p", "t"),
                    "spell_cost_more": ("types", "amount"),
                    "self_cost_less": ("amount", "opponent_more_creatures")}

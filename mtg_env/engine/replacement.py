@@ -21,7 +21,10 @@ is prevented).
     "amount": int | None, "source": pid | None, "combat_only": bool, "source_colors": str}``:
     "prevent the next N damage that would be dealt to X this turn" (``amount`` None: all of it;
     ``source``: only damage from that source; ``target`` None: damage to anything;
-    ``source_colors``, if present: only damage from a source of one of those colors).
+    ``source_colors``, if present: only damage from a source of one of those colors;
+    ``source_spell``, if present: only damage from that spell (stack id); ``once``: used up by
+    the first damage it applies to, "the next time a source would deal damage ... prevent that
+    damage", Story Circle).
   - ``{"kind": "regenerate", "id", "ts", "until", "name", "pid"}``: a regeneration shield.
   - ``{"kind": "redirect", "id", "ts", "until", "name", "player", "to": [zone, id],
     "combat_only": bool, "unblocked_only": bool}``: "all [combat] damage that would be dealt to
@@ -190,6 +193,8 @@ def applicable(g: Game, ev: dict) -> list[dict]:
                 continue
             if r.get("source") is not None and r["source"] != src.get("pid"):
                 continue
+            if r.get("source_spell") is not None and r["source_spell"] != src.get("sid"):
+                continue
             if r.get("combat_only") and not ev["combat"]:
                 continue
             colors = r.get("source_colors")
@@ -198,6 +203,8 @@ def applicable(g: Game, ev: dict) -> list[dict]:
             sig = f"shield{r.get('amount')}:{r.get('source')}"
             if colors or r.get("combat_only"):
                 sig += f":{colors}:{r.get('combat_only')}"
+            if r.get("once") or r.get("source_spell") is not None:
+                sig += f":once{r.get('source_spell')}"
             out.append({"key": key, "sig": sig,
                         "ts": r["ts"], "op": "prevent", "left": r.get("amount"), "rid": r["id"],
                         "name": f"prevention shield ({r['name']})",
@@ -388,8 +395,8 @@ def commit(g: Game, ev: dict, eff: dict) -> dict:
     if rid is not None:
         for r in g.replacements:
             if r["id"] == rid:
-                if r["kind"] == "regenerate":
-                    r["used"] = True
+                if r["kind"] == "regenerate" or r.get("once"):
+                    r["used"] = True  # a regeneration shield; "the next time ... prevent that"
                 elif r.get("amount") is not None and used:
                     r["amount"] -= used
                     if r["amount"] <= 0:
@@ -445,7 +452,8 @@ def _regenerate(g: Game, perm: Any) -> None:
 # -- creating effects ----------------------------------------------------------------------
 def add_prevention_shield(g: Game, target: tuple | None, amount: int | None, name: str,
                           src: int | None = None, card: str = "", source: int | None = None,
-                          combat_only: bool = False, source_colors: str = "") -> dict:
+                          combat_only: bool = False, source_colors: str = "",
+                          source_spell: int | None = None, once: bool = False) -> dict:
     """"Prevent the next ``amount`` damage that would be dealt to ``target`` this turn"
     (2007 CR 419.7; ``amount`` None prevents all of it, ``source`` limits it to one source,
     ``source_colors`` to sources of those colors, ``target`` None: damage to anything)."""
@@ -455,6 +463,10 @@ def add_prevention_shield(g: Game, target: tuple | None, amount: int | None, nam
          "amount": amount, "source": source, "combat_only": combat_only}
     if source_colors:
         r["source_colors"] = source_colors
+    if source_spell is not None:
+        r["source_spell"] = source_spell
+    if once:
+        r["once"] = True
     g.replacements.append(r)
     return r
 
