@@ -895,7 +895,8 @@ STATIC_KINDS: dict[str, dict[str, Any]] = {
 RULE_KINDS = frozenset({"cant_lose", "one_spell_per_turn", "untap_during_others_untap",
                         "no_max_hand_size", "cant_play_creature_spells", "player_shroud",
                         "creature_spells_cant_be_countered", "spell_cost_more"})
-STATIC_REQUIRED = {"set_pt": ("p", "t"), "copy_as_enters": ("filter",), "choose_as_enters": ("choice",), "type_change": ("types",),
+STATIC_REQUIRED = {"set_pt": ("p", "t"), "copy_as_enters": ("filter",), "type_change": ("types",),
+                   "choose_as_enters": ("choice",),
                    "pt_per_shared_creature_type": ("p", "t"),
                    "spell_cost_more": ("types", "amount"),
                    "self_cost_less": ("amount", "opponent_more_creatures")}

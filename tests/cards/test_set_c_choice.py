@@ -258,3 +258,34 @@ def test_story_circle_with_no_source_of_the_color_does_nothing() -> None:
     assert s.game.decision.kind is K.PRIORITY
     assert not s.game.replacements
     assert logged(s, "there is no blue source to choose")
+
+
+# -- HeuristicAgent on these decisions --------------------------------------------------------------
+def test_heuristic_chooses_the_opponents_main_color() -> None:
+    """The heuristic agent's "choose a color" for Voice of All: the color most common among the
+    opponent's permanents (two red creatures against one green one: red)."""
+    from agents.heuristic import HeuristicAgent
+
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"hand": ["Voice of All"], "in_play": ["Plains"] * 4},
+        {"in_play": ["Prodigal Pyromancer", "Raging Goblin", "Llanowar Elves", "Forest"]}]})
+    s.do("play Voice of All")
+    s.resolve()
+    agent = HeuristicAgent(strict=True)
+    agent.reset(0, 0)
+    assert agent.act(s.game.view(0)).text == "choose red"
+
+
+def test_heuristic_uses_story_circle_against_a_spell_aimed_at_it() -> None:
+    """The heuristic agent activates Story Circle (red chosen) in answer to a Shock aimed at it
+    and chooses the Shock as the source."""
+    from agents.heuristic import HeuristicAgent
+
+    s = circle()
+    s.do("play Shock", "target player 0", "pass")
+    agent = HeuristicAgent(strict=True)
+    agent.reset(0, 0)
+    assert agent.act(s.game.view(0)).text == "activate Story Circle"
+    s.do("activate Story Circle")
+    s.resolve()
+    assert agent.act(s.game.view(0)).text == "source spell Shock"
