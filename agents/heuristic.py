@@ -694,6 +694,12 @@ class HeuristicAgent(BaseAgent):
         return max(d.options, key=score)
 
     def _mode(self, view: PlayerView, d: Decision) -> Action | None:
+        if d.context.get("choice") == "land_or_nonland":
+            # Abundance: instead of a random draw, reveal until the kind of card it needs: a
+            # land while it has fewer than five lands in play and in hand, else a nonland.
+            lands = sum(1 for p in view.controlled_by(view.viewer) if p.is_land)
+            lands += sum(1 for c in view.me.hand or () if c.cdef.is_land)
+            return d.options[0] if lands < 5 else d.options[1]
         item = self._stack_context(view, d)
         if item is None or item.card is None:
             return None

@@ -871,6 +871,8 @@ STATIC_KINDS: dict[str, dict[str, Any]] = {
     # the abilities linked to the choice: "[this] has protection from the chosen color".
     "choose_as_enters": {"choice": T_CHOICE},
     "protection_from_chosen_color": {},
+    # Abundance: an optional replacement of its controller's draws (engine/replacement.py).
+    "reveal_until_kind_instead_of_draw": {},
     # Blocking (High Ground), control (Persuasion), P/T counted per affected creature (Coat of
     # Arms) and a deck-construction rule (Relentless Rats).
     "extra_blocks": {},

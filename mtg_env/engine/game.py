@@ -324,6 +324,7 @@ _RUN = {
     "mulligan": Game._run_mulligan,
     "order_repl": Game._run_order_repl,
     "enter_choice": Game._run_enter_choice,
+    "draws": Game._run_draws,
 }
 
 
@@ -339,6 +340,7 @@ _ANSWER = {
     "mulligan": Game._answer_mulligan,
     "order_repl": Game._answer_order_repl,
     "enter_choice": Game._answer_enter_choice,
+    "draws": Game._answer_draws,
 }
 
 

@@ -12,7 +12,7 @@ from .model import (
     Card,
     Permanent,
 )
-from .replacement import graveyard_destination, has_draw_effects, run_event
+from .replacement import graveyard_destination, has_dig_effects, has_draw_effects, run_event
 
 
 class Zones:
@@ -158,9 +158,19 @@ class Zones:
         else:
             raise MtgError(f"engine error: unknown zone {zone}")
 
-    def _draw(self, pl: int, n: int) -> None:
+    def _draw(self, pl: int, n: int, after: tuple | None = None) -> None:
         """Player ``pl`` draws ``n`` cards, one draw at a time (2012 120.2), each after the
-        replacement effects on draws (Plagiarize; :mod:`mtg_env.engine.replacement`)."""
+        replacement effects on draws (Plagiarize; :mod:`mtg_env.engine.replacement`); then the
+        event ``after`` (``(name, data)``) is sent. With an optional draw replacement in play
+        (Abundance) the draws are made by a ``draws`` frame, which may ask its controller."""
+        if n > 0 and self.perms and has_dig_effects(self):
+            self.frames.append({"k": "draws", "pl": pl, "n": n, "ev": None, "after": after})
+            return
+        self._draw_now(pl, n)
+        if after is not None:
+            self._event(after[0], **after[1])
+
+    def _draw_now(self, pl: int, n: int) -> None:
         for _ in range(n):
             if self.replacements and has_draw_effects(self):
                 run_event(self, {"e": "draw", "player": pl, "applied": []})

@@ -289,3 +289,165 @@ def test_heuristic_uses_story_circle_against_a_spell_aimed_at_it() -> None:
     s.do("activate Story Circle")
     s.resolve()
     assert agent.act(s.game.view(0)).text == "source spell Shock"
+
+
+# -- Abundance ----------------------------------------------------------------------------------
+ABUNDANCE_TEXT_NOTE = "Abundance"
+DIG_LAND = "Abundance: reveal until a land card"
+DIG_NONLAND = "Abundance: reveal until a nonland card"
+
+
+def abundance(library: list[str], opp: dict | None = None, step: str = "upkeep",
+              hand_cards: list[str] | None = None, lands: int = 0) -> Scenario:
+    return Scenario({"turn": 3, "step": step, "players": [
+        {"in_play": ["Abundance", *(["Island"] * lands)], "library": library,
+         "hand": hand_cards or []},
+        opp or {"library": ["Mountain"] * 3}]})
+
+
+def libnames(s: Scenario, pl: int = 0) -> list[str]:
+    return [c.label for c in s.game.players[pl].library]
+
+
+def test_abundance_replaces_the_draw_step_draw() -> None:
+    """Abundance: "If you would draw a card, you may instead choose land or nonland and reveal
+    cards from the top of your library until you reveal a card of the chosen kind. Put that card
+    into your hand and put all other cards revealed this way on the bottom of your library in any
+    order." The draw step's draw is replaced (2007 CR 419.1): nonland chosen, the two lands on top
+    are revealed and go to the bottom in the order the player chooses (first chosen highest)."""
+    s = abundance(["Forest", "Island", "Grizzly Bears", "Swamp"])
+    s.pass_priority(2)
+    d = s.game.decision
+    assert d.kind is K.MODE and d.player == 0
+    assert s.options() == [DIG_LAND, DIG_NONLAND, "draw the card"]
+    s.do(DIG_NONLAND)
+    assert hand(s, 0) == ["Grizzly Bears"]
+    assert s.game.decision.kind is K.CHOOSE_CARDS
+    s.do("put on the bottom Island", "put on the bottom Forest")
+    assert libnames(s) == ["Swamp", "Island", "Forest"]
+    assert logged(s, "player 0 reveals Forest, Island, Grizzly Bears")
+    assert s.game.step == "draw" and s.game.decision.kind is K.PRIORITY
+
+
+def test_abundance_land_choice() -> None:
+    """"choose land or nonland": land chosen, cards are revealed until the first land."""
+    s = abundance(["Grizzly Bears", "Grizzly Bears", "Forest", "Giant Growth"])
+    s.pass_priority(2)
+    s.do(DIG_LAND)
+    assert hand(s, 0) == ["Forest"]
+    # The two revealed Grizzly Bears share a name: their order can't matter, nothing is asked.
+    assert s.game.decision.kind is K.PRIORITY
+    assert [c.name for c in s.game.players[0].library] == ["Giant Growth", "Grizzly Bears",
+                                                            "Grizzly Bears"]
+
+
+def test_abundance_is_optional() -> None:
+    """"you may instead": declining, the player draws the card normally."""
+    s = abundance(["Forest", "Grizzly Bears"])
+    s.pass_priority(2)
+    s.do("draw the card")
+    assert hand(s, 0) == ["Forest"]
+    assert libnames(s) == ["Grizzly Bears"]
+
+
+def test_abundance_replaced_draw_is_not_a_draw() -> None:
+    """The card's ruling: "This replacement effect replaces the draw, so nothing that triggers on
+    a draw will trigger": the opponent's Underworld Dreams ("Whenever an opponent draws a card,
+    Underworld Dreams deals 1 damage to that player") doesn't trigger; a declined one does."""
+    opp = {"in_play": ["Underworld Dreams"], "library": ["Mountain"] * 3}
+    s = abundance(["Forest", "Grizzly Bears", "Forest"], opp=opp)
+    s.pass_priority(2)
+    s.do(DIG_NONLAND)
+    s.advance_to("precombat_main")
+    s.assert_life(0, 20)
+    s2 = abundance(["Forest", "Grizzly Bears", "Forest"], opp=opp)
+    s2.pass_priority(2)
+    s2.do("draw the card")
+    s2.resolve_all()
+    s2.assert_life(0, 19)
+
+
+def test_abundance_each_card_of_a_multi_card_draw_separately() -> None:
+    """The card's ruling: "If you use this on a multi-card draw, each replaced draw is handled
+    separately" (2012 120.2): Counsel of the Soratami ("Draw two cards.") asks twice; the first
+    draw is replaced, the second drawn normally."""
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"in_play": ["Abundance", "Island", "Island", "Island"], "hand": ["Counsel of the Soratami"],
+         "library": ["Forest", "Grizzly Bears", "Island", "Swamp"]}, {}]})
+    s.do("play Counsel of the Soratami")
+    s.resolve()
+    s.do(DIG_NONLAND)
+    assert s.game.decision.kind is K.MODE  # the second draw: the Forest went to the bottom
+    assert [c.name for c in s.game.players[0].library] == ["Island", "Swamp", "Forest"]
+    s.do("draw the card")
+    assert sorted(hand(s, 0)) == ["Grizzly Bears", "Island"]
+    assert s.game.decision.kind is K.PRIORITY and not s.game.stack
+
+
+def test_abundance_with_an_empty_library_does_not_lose() -> None:
+    """The card's ruling: "If your library is empty, Abundance can prevent you from losing the
+    game for being unable to draw a card" (it puts a card into your hand instead of drawing)."""
+    s = abundance([])
+    s.pass_priority(2)
+    s.do(DIG_LAND)
+    assert logged(s, "player 0 reveals no land card")
+    s.advance_to("precombat_main")
+    assert not s.game.is_over
+    assert not s.game.players[0].drew_from_empty
+
+
+def test_abundance_nothing_of_the_kind_orders_the_whole_library() -> None:
+    """The card's ruling: "If no card of the chosen type is found before your library empties,
+    you don't get a card, but you do get to order all the cards in your library"."""
+    s = abundance(["Forest", "Island", "Swamp"])
+    s.pass_priority(2)
+    s.do(DIG_NONLAND)
+    assert hand(s, 0) == []
+    s.do("put on the bottom Swamp", "put on the bottom Forest", "put on the bottom Island")
+    assert libnames(s) == ["Swamp", "Forest", "Island"]
+
+
+def test_abundance_only_replaces_your_draws() -> None:
+    """"If *you* would draw a card": the opponent's draw step draw is not replaced."""
+    s = Scenario({"turn": 3, "step": "upkeep", "active_player": 1, "players": [
+        {"in_play": ["Abundance"], "library": ["Forest"] * 3},
+        {"library": ["Mountain", "Grizzly Bears"]}]})
+    s.pass_priority(2)
+    assert s.game.decision.kind is K.PRIORITY
+    assert hand(s, 1) == ["Mountain"]
+
+
+def test_abundance_declined_lets_plagiarize_apply() -> None:
+    """Two effects would replace player 0's draw: Abundance and player 1's Plagiarize (2012
+    616.1: the affected player chooses). Declining Abundance, Plagiarize applies: player 1 draws
+    instead; choosing Abundance, player 0 gets the card and Plagiarize has nothing to replace."""
+    def setup() -> Scenario:
+        s = Scenario({"turn": 3, "step": "upkeep", "players": [
+            {"in_play": ["Abundance"], "library": ["Forest", "Grizzly Bears"]},
+            {"hand": ["Plagiarize"], "in_play": ["Island"] * 4, "library": ["Mountain"] * 2}]})
+        s.do("pass", "play Plagiarize", "target player 0")
+        s.resolve()
+        s.pass_priority(2)
+        assert s.game.decision.kind is K.MODE
+        return s
+
+    s = setup()
+    s.do("draw the card")
+    assert hand(s, 0) == [] and hand(s, 1) == ["Mountain"]
+    s = setup()
+    s.do(DIG_NONLAND)
+    assert hand(s, 0) == ["Grizzly Bears"] and hand(s, 1) == []
+
+
+def test_heuristic_abundance_choice() -> None:
+    """The heuristic agent asks Abundance for a land while short of lands, else a nonland."""
+    from agents.heuristic import HeuristicAgent
+
+    agent = HeuristicAgent(strict=True)
+    agent.reset(0, 0)
+    s = abundance(["Forest", "Grizzly Bears"], lands=1)
+    s.pass_priority(2)
+    assert agent.act(s.game.view(0)).text == DIG_LAND
+    s = abundance(["Forest", "Grizzly Bears"], lands=5)
+    s.pass_priority(2)
+    assert agent.act(s.game.view(0)).text == DIG_NONLAND
