@@ -36,3 +36,19 @@ def test_story_circle_source_mask_is_exact() -> None:
     legal = check_decision(Observer(), s.game)
     lay = Observer().act_layout
     assert sorted(lay.locate(i)[0] for i in legal) == ["permanent", "stack"]
+
+
+def test_abundance_choice_mask_is_exact() -> None:
+    """Abundance's choice (``mode``: land, nonland; ``decline``: draw normally) and the order
+    of the revealed cards (``choose_cards`` over the revealed rows)."""
+    s = Scenario({"turn": 3, "step": "upkeep", "players": [
+        {"in_play": ["Abundance"], "library": ["Forest", "Island", "Grizzly Bears"]}, {}]})
+    s.pass_priority(2)
+    assert s.game.decision.kind is K.MODE
+    obs = Observer()
+    legal = check_decision(obs, s.game)
+    assert sorted(obs.act_layout.locate(i)[0] for i in legal) == ["decline", "mode", "mode"]
+    s.do("Abundance: reveal until a nonland card")
+    assert s.game.decision.kind is K.CHOOSE_CARDS
+    legal = check_decision(obs, s.game)
+    assert len(legal) == 2
