@@ -93,6 +93,7 @@ class HeuristicAgent(BaseAgent):
             K.YES_NO: self._yes_no,
             K.CHOOSE_PLAYER: self._choose_player,
             K.ORDER_REPLACEMENTS: self._order_replacements,
+            K.CHOOSE_COLOR: self._choose_color,
         }
 
     def reset(self, player: int, seed: int) -> None:
@@ -154,6 +155,9 @@ class HeuristicAgent(BaseAgent):
         for e in effects:
             if e.get("op") == "prevent_all_damage":
                 total += self._prevent_all_value(view, me, e) if in_combat else 0.0
+                continue
+            if e.get("op") == "prevent_next_from_chosen_source":
+                total += self._chosen_source_value(view, me, source)
                 continue
             if e.get("op") in ("additional_combat_phase", "end_the_turn"):
                 total += self._turn_value(view, me, e["op"])
@@ -690,6 +694,12 @@ class HeuristicAgent(BaseAgent):
         return max(d.options, key=score)
 
     def _mode(self, view: PlayerView, d: Decision) -> Action | None:
+        if d.context.get("choice") == "land_or_nonland":
+            # Abundance: instead of a random draw, reveal until the kind of card it needs: a
+            # land while it has fewer than five lands in play and in hand, else a nonland.
+            lands = sum(1 for p in view.controlled_by(view.viewer) if p.is_land)
+            lands += sum(1 for c in view.me.hand or () if c.cdef.is_land)
+            return d.options[0] if lands < 5 else d.options[1]
         item = self._stack_context(view, d)
         if item is None or item.card is None:
             return None
@@ -964,9 +974,77 @@ class HeuristicAgent(BaseAgent):
         return no if killed > 1.5 * power else yes
 
     # -- other decisions ----------------------------------------------------------------------
+    def _choose_color(self, view: PlayerView, d: Decision) -> Action:
+        """"Choose a color" (protection from it, prevention from its sources): the color most
+        common among the opponent's permanents, spells and graveyard cards (creatures count
+        double); without any, the color of the opponent's lands' mana."""
+        opp = 1 - view.viewer
+        count = {c: 0.0 for c in "WUBRG"}
+        for p in view.controlled_by(opp):
+            for c in p.colors:
+                count[c] += 2.0 if p.is_creature else 1.0
+            if p.is_land:
+                for ab in p.activated:
+                    for c in ab.mana or ():
+                        if c in count:
+                            count[c] += 0.1
+        for s in view.stack:
+            if s.controller == opp and s.card is not None:
+                for c in s.card.cdef.colors:
+                    count[c] += 2.0
+        for c in view.players[opp].graveyard:
+            for col in c.cdef.colors:
+                count[col] += 0.5
+        best = max("WUBRG", key=lambda c: count[c])
+        return next((a for a in d.options if a.args and a.args[0] == best), d.options[0])
+
+    def _chosen_source_value(self, view: PlayerView, me: int, source: int | None) -> float:
+        """Story Circle's shield is worth the damage an opponent's source of the chosen color is
+        about to deal to ``me``: a spell on the stack aimed at me, or an unblocked attacker."""
+        p = view.perm(source) if source is not None else None
+        color = (p.chosen or {}).get("color") if p is not None else None
+        if color is None:
+            return 0.0
+        best = 0.0
+        for s in view.stack:
+            if (s.kind == "spell" and s.controller != me and s.card is not None
+                    and color in s.card.cdef.colors and ("p", me) in s.targets):
+                best = max(best, 3.0)
+        for q in view.controlled_by(1 - me):
+            if q.attacking and not q.blockers and color in q.colors and q.power > 0:
+                best = max(best, 0.5 * q.power)
+        return best
+
+    def _choose_source(self, view: PlayerView, d: Decision) -> Action | None:
+        """Story Circle's "source of your choice": the opponent's spell on the stack (the most
+        recent first), else the opponent's creature most likely to deal damage (attacking,
+        then the most power, a damage ability counting as 2)."""
+        opp = 1 - view.viewer
+        best, best_s = None, -1e9
+        for i, a in enumerate(d.options):
+            if a.verb != "choose":
+                continue
+            zone, v = a.args[0]
+            score = -100.0
+            if zone == "s":
+                item = next((s for s in view.stack if s.id == v), None)
+                if item is not None and item.controller == opp:
+                    score = 100.0 + i
+            else:
+                p = view.perm(v)
+                if p is not None and p.controller == opp:
+                    score = (50.0 if p.attacking else 0.0) + max(p.power, 0)
+                    if any(e.get("op") == "deal_damage" for ab in p.activated for e in ab.effects):
+                        score += 2.0
+            if score > best_s:
+                best, best_s = a, score
+        return best
+
     def _choose(self, view: PlayerView, d: Decision) -> Action:
         me = view.viewer
         verb = d.context.get("verb", "")
+        if verb == "source":
+            return self._choose_source(view, d) or d.options[0]
         chosen = d.context.get("chosen", [])
         maximum = d.context.get("max", 1)
         known = self._known_cards(view)

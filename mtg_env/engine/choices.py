@@ -60,6 +60,8 @@ class Choices:
             card = self.cards[v]
             P = self.players[card.owner]
             return card in P.library or card in P.graveyard
+        if zone == "s":
+            return self._item(v) is not None
         return True
 
     def _choice_text(self, c: list) -> str:
@@ -68,6 +70,8 @@ class Choices:
             return self.perms[v].card.label
         if zone == "p":
             return f"player {v}"
+        if zone == "s":
+            return f"spell {self._item(v).label}"
         return self.cards[v].label
 
     def _finish_choose(self, f: dict) -> None:
@@ -132,6 +136,12 @@ def apply_choice(g: Game, f: dict) -> None:
         item = g._item(f["sid"])
         if item is not None:
             item.data["copy"] = f["chosen"][0][1] if f["chosen"] else None
+        return
+    if action == "prevent_source":
+        from .ops.damage_life import shield_from_chosen_source
+
+        if f["chosen"]:
+            shield_from_chosen_source(g, f, tuple(f["chosen"][0]))
         return
     if action == "attach_card" or (action == "play" and then.get("host") is not None):
         from .ops.library import put_aura_into_play

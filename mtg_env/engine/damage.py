@@ -89,7 +89,7 @@ class DamageAndLife:
     def src_of(self, item: StackItem) -> dict:
         """Damage-source info for a stack item (last known information if it left play)."""
         if item.kind == "spell":
-            return {"pid": None, "label": item.label, "controller": item.controller,
+            return {"pid": None, "sid": item.id, "label": item.label, "controller": item.controller,
                     "colors": "".join(sorted(item.card.cdef.colors))}
         perm = self.perms.get(item.source) if item.source is not None else None
         if perm is not None:

@@ -150,6 +150,7 @@ T_BOOL = ValueType("bool", py=bool)
 T_NAME = ValueType("card name", py=str)
 T_INT = ValueType("int", py=int)
 T_INT_X = ValueType("int or X")
+T_CHOICE = ValueType("choice made as a permanent comes into play", ("color",))
 
 
 class ListType(ValueType):
@@ -866,6 +867,12 @@ STATIC_KINDS: dict[str, dict[str, Any]] = {
     # ``pt_cmc``, have P/T equal to their converted mana cost (layer 6b).
     "type_change": {"types": "types", "pt_cmc": T_BOOL},
     "copy_as_enters": {"filter": "filter"},
+    # "As [this] comes into play, choose a color" (2012 614.12, engine/enter_choices.py) and
+    # the abilities linked to the choice: "[this] has protection from the chosen color".
+    "choose_as_enters": {"choice": T_CHOICE},
+    "protection_from_chosen_color": {},
+    # Abundance: an optional replacement of its controller's draws (engine/replacement.py).
+    "reveal_until_kind_instead_of_draw": {},
     # Blocking (High Ground), control (Persuasion), P/T counted per affected creature (Coat of
     # Arms) and a deck-construction rule (Relentless Rats).
     "extra_blocks": {},
@@ -894,6 +901,7 @@ RULE_KINDS = frozenset({"cant_lose", "one_spell_per_turn", "untap_during_others_
                         "no_max_hand_size", "cant_play_creature_spells", "player_shroud",
                         "creature_spells_cant_be_countered", "spell_cost_more", "attack_tax"})
 STATIC_REQUIRED = {"set_pt": ("p", "t"), "copy_as_enters": ("filter",), "type_change": ("types",),
+                   "choose_as_enters": ("choice",),
                    "pt_per_shared_creature_type": ("p", "t"),
                    "spell_cost_more": ("types", "amount"),
                    "self_cost_less": ("amount", "opponent_more_creatures"),

@@ -21,6 +21,7 @@ from .choices import Choices
 from .combat import Combat
 from .damage import DamageAndLife
 from .deck import Deck
+from .enter_choices import EnterChoices
 from .errors import IllegalActionError, MtgError
 from .knowledge import Knowledge
 from .layers import ContinuousEffects
@@ -48,7 +49,7 @@ K = DecisionKind
 
 class Game(TurnStructure, Priority, ManaAbilities, Targeting, StackResolution, Zones,
            DamageAndLife, StateBasedEffects, ContinuousEffects, Triggers, Combat, Choices,
-           Replacement, Knowledge):
+           Replacement, Knowledge, EnterChoices):
     """A two-player game of Magic under the Tenth Edition (2007) rules.
 
     Create one with :meth:`new`, :meth:`from_position` or :meth:`from_json`; read
@@ -322,6 +323,8 @@ _RUN = {
     "shuffle": Game._run_shuffle,
     "mulligan": Game._run_mulligan,
     "order_repl": Game._run_order_repl,
+    "enter_choice": Game._run_enter_choice,
+    "draws": Game._run_draws,
 }
 
 
@@ -336,6 +339,8 @@ _ANSWER = {
     "pay": Game._answer_pay,
     "mulligan": Game._answer_mulligan,
     "order_repl": Game._answer_order_repl,
+    "enter_choice": Game._answer_enter_choice,
+    "draws": Game._answer_draws,
 }
 
 

@@ -51,6 +51,7 @@ from .errors import MtgError
 from .filters import RULE_KINDS
 from .model import CardDef, Permanent, StaticAbility
 from .registry import ability_by_ref, get_card
+from .rules import PROTECTION
 from .triggers import is_mana_trigger
 
 # Subtypes that are not creature types (2007 CR 205.3): land, artifact and enchantment types.
@@ -194,6 +195,8 @@ def refresh(g: Game) -> None:
         if s.kind == "grant":
             dep = 1 if animated and ("color" in s.params or "not_color" in s.params) else 0
             layer5.append((dep, ts, src, s, None))
+        elif s.kind == "protection_from_chosen_color":
+            layer5.append((0, ts, src, s, None))
         elif s.kind == "no_mana_empty":
             g.no_mana_empty = True
         elif s.kind in RULE_KINDS:
@@ -217,6 +220,9 @@ def refresh(g: Game) -> None:
         else:
             targets = _static_affects(g, src, s)
             add = s.params.get("keywords", ())
+            if s.kind == "protection_from_chosen_color":  # Voice of All (enter_choices.py)
+                c = src.chosen.get("color") if src.chosen else None
+                add = (PROTECTION[c],) if c else ()
             abilities = s.params.get("abilities", ())
         for p in targets:
             if add:

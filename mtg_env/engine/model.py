@@ -480,6 +480,7 @@ class Permanent:
         "blocking",
         "cant_regen",
         "card",
+        "chosen",
         "colors",
         "controller",
         "counters",
@@ -525,6 +526,9 @@ class Permanent:
         self.blockers: list[int] = []
         self.struck_first = False
         self.used_this_turn: dict[int, int] = {}
+        # "As [this] comes into play, choose ..." (2012 614.12): {"color": "R"} or {"name": ...};
+        # replaced, never changed in place (copies share it). Not a copiable value (2012 706.6).
+        self.chosen: dict[str, str] | None = None
         self.controller = controller
         self.power = cdef.power if isinstance(cdef.power, int) else 0
         self.toughness = cdef.toughness if isinstance(cdef.toughness, int) else 0
@@ -559,6 +563,7 @@ class Permanent:
         p.blockers = list(self.blockers) if self.blockers else []
         p.struck_first = self.struck_first
         p.used_this_turn = dict(self.used_this_turn) if self.used_this_turn else {}
+        p.chosen = self.chosen
         p.controller = self.controller
         p.power = self.power
         p.toughness = self.toughness

@@ -46,9 +46,23 @@ from .rng import Rng
 _PLAYER_KEYS = {"life", "poison", "mana_pool", "lands_played", "hand", "library", "graveyard",
                 "removed", "in_play"}
 _PERM_KEYS = {"card", "id", "tapped", "damage", "counters", "summoning_sick", "attached_to",
-              "attacking", "blocking", "controller"}
+              "attacking", "blocking", "controller", "chosen"}
 _TOP_KEYS = {"turn", "active_player", "step", "players", "seed"}
 _MAX_INT = 1_000_000  # bound of every integer field (life, turn, damage, counters)
+
+
+def _chosen(v: Any, cdef: Any, w: str) -> dict[str, str]:
+    """An "as it comes into play" choice given in a position: ``{color: R}`` or ``{name: ...}``
+    (2012 614.12; :mod:`mtg_env.engine.enter_choices`)."""
+    from .enter_choices import choices_of, valid_choice
+
+    kinds = choices_of(cdef)
+    if not isinstance(v, dict) or set(v) - set(kinds) or not v:
+        raise PositionError(f"{w}: {cdef.name} makes the choices {list(kinds)}, got {_show(v)}")
+    for k, x in v.items():
+        if not valid_choice(k, x):
+            raise PositionError(f"{w}.{k}: not a valid choice: {_show(x)}")
+    return {str(k): str(x) for k, x in v.items()}
 
 
 def load_position(path: str | Path, **options: Any) -> Game:
@@ -164,6 +178,8 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
                 raise PositionError(f"{w}.counters: must map counter names to non-negative integers, "
                                     f"got {_show(counters)}")
             perm.counters = {k: v for k, v in counters.items() if v}
+            if entry.get("chosen") is not None:
+                perm.chosen = _chosen(entry["chosen"], cdef, f"{w}.chosen")
             if "id" in entry:
                 key = _ref(entry["id"], f"{w}.id")
                 if key in ids:

@@ -233,6 +233,8 @@ class Priority:
                          ability=ab_index, label=perm.card.label,
                          data={"card": perm.cdef.name, "src_colors": "".join(sorted(perm.colors))},
                          ability_def=perm.activated[ab_index])
+        if perm.chosen:  # "the chosen color" of its source, should the source leave play
+            item.data["chosen"] = perm.chosen
         self.stack.append(item)
         self.frames.append({"k": "cast", "pl": pl, "sid": item.id, "st": 0})
 

@@ -21,7 +21,10 @@ is prevented).
     "amount": int | None, "source": pid | None, "combat_only": bool, "source_colors": str}``:
     "prevent the next N damage that would be dealt to X this turn" (``amount`` None: all of it;
     ``source``: only damage from that source; ``target`` None: damage to anything;
-    ``source_colors``, if present: only damage from a source of one of those colors).
+    ``source_colors``, if present: only damage from a source of one of those colors;
+    ``source_spell``, if present: only damage from that spell (stack id); ``once``: used up by
+    the first damage it applies to, "the next time a source would deal damage ... prevent that
+    damage", Story Circle).
   - ``{"kind": "regenerate", "id", "ts", "until", "name", "pid"}``: a regeneration shield.
   - ``{"kind": "redirect", "id", "ts", "until", "name", "player", "to": [zone, id],
     "combat_only": bool, "unblocked_only": bool}``: "all [combat] damage that would be dealt to
@@ -86,6 +89,11 @@ if TYPE_CHECKING:
 
 # Static ability kinds that are replacement or prevention effects.
 STATIC_KINDS = frozenset({"double_damage", "prevent_damage", "redirect_to_enchanted"})
+# "If you would draw a card, you may instead choose land or nonland and reveal cards from the top
+# of your library until you reveal a card of the chosen kind ..." (Abundance): an optional
+# replacement of its controller's draws with a choice, made in the ``draws`` frame.
+DIG_KIND = "reveal_until_kind_instead_of_draw"
+DIG_CHOICES = ("land", "nonland")
 # Statics that replace a card's own move to a graveyard; they function from every zone.
 GRAVEYARD_KINDS = frozenset({"shuffle_instead_of_graveyard"})
 _COLOR_WORD = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -190,6 +198,8 @@ def applicable(g: Game, ev: dict) -> list[dict]:
                 continue
             if r.get("source") is not None and r["source"] != src.get("pid"):
                 continue
+            if r.get("source_spell") is not None and r["source_spell"] != src.get("sid"):
+                continue
             if r.get("combat_only") and not ev["combat"]:
                 continue
             colors = r.get("source_colors")
@@ -198,6 +208,8 @@ def applicable(g: Game, ev: dict) -> list[dict]:
             sig = f"shield{r.get('amount')}:{r.get('source')}"
             if colors or r.get("combat_only"):
                 sig += f":{colors}:{r.get('combat_only')}"
+            if r.get("once") or r.get("source_spell") is not None:
+                sig += f":once{r.get('source_spell')}"
             out.append({"key": key, "sig": sig,
                         "ts": r["ts"], "op": "prevent", "left": r.get("amount"), "rid": r["id"],
                         "name": f"prevention shield ({r['name']})",
@@ -216,6 +228,15 @@ def applicable(g: Game, ev: dict) -> list[dict]:
                                 "src": r.get("src"), "card": r.get("card", "")})
     elif e == "draw":
         pl = ev["player"]
+        for p in g.perms.values():
+            if p.controller != pl or not p.base.static:
+                continue
+            for i, st in enumerate(p.base.static):
+                key = f"s{p.id}.{i}"
+                if st.kind == DIG_KIND and key not in done:
+                    out.append({"key": key, "sig": f"dig{p.id}", "ts": p.timestamp, "op": "dig",
+                                "optional": True, "name": p.card.label, "src": p.id,
+                                "card": p.card.name})
         for r in g.replacements:
             if r["kind"] == "draw_instead" and r["player"] == pl:
                 key = f"r{r['id']}"
@@ -275,6 +296,9 @@ def _apply(ev: dict, eff: dict) -> tuple[dict, int]:
         new["e"] = "regenerate"
     elif op == "draw_instead":
         new["player"] = eff["to"]
+    elif op == "dig":  # the player chose ``eff["choice"]``: "land" or "nonland"
+        new["e"] = "dig"
+        new["kind"] = eff["choice"]
     else:
         raise MtgError(f"engine error: unknown replacement op {op!r}")
     return new, used
@@ -388,8 +412,8 @@ def commit(g: Game, ev: dict, eff: dict) -> dict:
     if rid is not None:
         for r in g.replacements:
             if r["id"] == rid:
-                if r["kind"] == "regenerate":
-                    r["used"] = True
+                if r["kind"] == "regenerate" or r.get("once"):
+                    r["used"] = True  # a regeneration shield; "the next time ... prevent that"
                 elif r.get("amount") is not None and used:
                     r["amount"] -= used
                     if r["amount"] <= 0:
@@ -409,6 +433,9 @@ def commit(g: Game, ev: dict, eff: dict) -> dict:
     elif op == "draw_instead":
         g._log(f"{eff['name']}: player {ev['player']} skips that draw; player {eff['to']} "
                "draws a card instead")
+    elif op == "dig":
+        g._log(f"{eff['name']}: instead of drawing, player {ev['player']} reveals cards until a "
+               f"{eff['choice']} card")
     return new
 
 
@@ -427,6 +454,8 @@ def perform(g: Game, ev: dict) -> int:
             _regenerate(g, p)
     elif e == "draw":
         g._draw_one(ev["player"])
+    elif e == "dig":
+        dig(g, ev["player"], ev["kind"])
     else:
         raise MtgError(f"engine error: unknown event {e!r}")
     return 0
@@ -445,7 +474,8 @@ def _regenerate(g: Game, perm: Any) -> None:
 # -- creating effects ----------------------------------------------------------------------
 def add_prevention_shield(g: Game, target: tuple | None, amount: int | None, name: str,
                           src: int | None = None, card: str = "", source: int | None = None,
-                          combat_only: bool = False, source_colors: str = "") -> dict:
+                          combat_only: bool = False, source_colors: str = "",
+                          source_spell: int | None = None, once: bool = False) -> dict:
     """"Prevent the next ``amount`` damage that would be dealt to ``target`` this turn"
     (2007 CR 419.7; ``amount`` None prevents all of it, ``source`` limits it to one source,
     ``source_colors`` to sources of those colors, ``target`` None: damage to anything)."""
@@ -455,6 +485,10 @@ def add_prevention_shield(g: Game, target: tuple | None, amount: int | None, nam
          "amount": amount, "source": source, "combat_only": combat_only}
     if source_colors:
         r["source_colors"] = source_colors
+    if source_spell is not None:
+        r["source_spell"] = source_spell
+    if once:
+        r["once"] = True
     g.replacements.append(r)
     return r
 
@@ -500,6 +534,67 @@ def has_draw_effects(g: Game) -> bool:
     return any(r["kind"] == "draw_instead" for r in g.replacements)
 
 
+_dig_cache: dict[int, tuple] = {}
+
+
+def has_dig_effects(g: Game) -> bool:
+    """Is a permanent with an optional draw replacement (Abundance) in play? Its controller's
+    draws then go through the ``draws`` frame, which can ask them."""
+    for p in g.perms.values():
+        st = p.base.static
+        if not st:
+            continue
+        key = id(st)
+        hit = _dig_cache.get(key)
+        if hit is None or hit[0] is not st:
+            hit = (st, any(x.kind == DIG_KIND for x in st))
+            _dig_cache[key] = hit
+        if hit[1]:
+            return True
+    return False
+
+
+def dig(g: Game, pl: int, kind: str) -> None:
+    """Abundance's replacement: "reveal cards from the top of your library until you reveal a card
+    of the chosen kind. Put that card into your hand and put all other cards revealed this way on
+    the bottom of your library in any order." Nothing is drawn (no draw triggers; an empty
+    library is no draw from an empty library). The player orders the other revealed cards (a
+    ``choose_cards`` decision, first chosen highest) unless they all share one name, when the
+    order can't matter."""
+    from .knowledge import BOTH
+
+    P = g.players[pl]
+    revealed = []
+    found = None
+    for card in P.library:
+        revealed.append(card)
+        if ("Land" in card.cdef.types) == (kind == "land"):
+            found = card
+            break
+    if revealed:
+        g._learn(revealed, BOTH)
+        g._log(f"player {pl} reveals " + ", ".join(c.label for c in revealed))
+    if found is not None:
+        P.library.remove(found)
+        P.hand.append(found)
+        g._log(f"player {pl} puts {found.label} into their hand")
+    else:
+        g._log(f"player {pl} reveals no {kind} card")
+    rest = [c for c in revealed if c is not found]
+    if len({c.cdef.name for c in rest}) > 1:
+        g.frames.append(g._choose_frame(pl, [("c", c.cid) for c in rest], len(rest), len(rest),
+                                        "put on the bottom",
+                                        "put the revealed cards on the bottom of your library "
+                                        "(the first chosen highest)",
+                                        then={"op": "library_bottom", "learn": BOTH}))
+    elif rest:
+        for c in rest:
+            P.library.remove(c)
+            P.library.append(c)
+        g._learn(rest, BOTH)
+        g._log(f"player {pl} puts {len(rest)} card(s) on the bottom of their library")
+
+
 _gy_cache: dict[int, tuple] = {}
 
 
@@ -529,7 +624,49 @@ def end_of_turn(g: Game) -> None:
 
 
 class Replacement:
-    """Mixed into :class:`~mtg_env.engine.game.Game`: the ``order_repl`` frame (2012 616.1)."""
+    """Mixed into :class:`~mtg_env.engine.game.Game`: the ``order_repl`` frame (2012 616.1) and
+    the ``draws`` frame (draws one at a time while an optional draw replacement is in play)."""
+
+    def _run_draws(self: Game, f: dict) -> None:
+        """``{"k": "draws", "pl", "n", "ev", "after"}``: the draws still to make, the current
+        draw event, and an event to send once all are made (the draw step's)."""
+        ev = f["ev"]
+        if ev is None:
+            if f["n"] <= 0 or self.is_over:
+                self.frames.pop()
+                if f.get("after"):
+                    name, data = f["after"]
+                    self._event(name, **data)
+                return
+            f["n"] -= 1
+            ev = f["ev"] = {"e": "draw", "player": f["pl"], "applied": []}
+        while True:
+            effs = applicable(self, ev)
+            opt = next((x for x in effs if x.get("optional")), None)
+            if opt is not None:
+                # 2012 616.1: the affected player chooses; an optional effect ("you may
+                # instead") may be declined, and then the others apply.
+                opts = [Action("mode", f"{opt['name']}: reveal until a {c} card", (i,))
+                        for i, c in enumerate(DIG_CHOICES)]
+                opts.append(Action("no", "draw the card"))
+                self._ask(ev["player"], DecisionKind.MODE, opts,
+                          f"{opt['name']}: you may instead choose land or nonland and reveal "
+                          "cards until one of that kind",
+                          {"effect": opt["key"], "choice": "land_or_nonland"})
+                return
+            if not effs:
+                f["ev"] = None
+                perform(self, ev)
+                return
+            ev = f["ev"] = commit(self, ev, effs[0])
+
+    def _answer_draws(self: Game, f: dict, a: Action) -> None:
+        ev = f["ev"]
+        opt = next(x for x in applicable(self, ev) if x.get("optional"))
+        if a.verb == "no":
+            f["ev"] = {**ev, "applied": [*ev["applied"], opt["key"]]}
+            return
+        f["ev"] = commit(self, ev, {**opt, "choice": DIG_CHOICES[a.args[0]]})
 
     def _run_order_repl(self: Game, f: dict) -> None:
         ev = f["ev"]

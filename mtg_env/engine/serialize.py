@@ -78,7 +78,8 @@ def game_to_dict(g: Game) -> dict[str, Any]:
     ]
     d["perms"] = [
         {**{k: getattr(p, k) for k in _PERM}, "card": p.card.cid,
-         "used_this_turn": sorted(p.used_this_turn.items())}
+         "used_this_turn": sorted(p.used_this_turn.items()),
+         "chosen": p.chosen}
         for p in g.perms.values()
     ]
     d["stack"] = [{**{k: getattr(s, k) for k in _STACK},
@@ -161,6 +162,7 @@ def _from_dict(d: dict) -> Game:
         p = Permanent(pd["id"], card, pd["base_controller"], pd["timestamp"])
         for k in _PERM:
             setattr(p, k, pd[k])
+        p.chosen = pd.get("chosen")  # added to the format later: absent means no choice
         p.used_this_turn = {int(k): v for k, v in pd["used_this_turn"]}
         g.perms[p.id] = p
     g.stack = []

@@ -84,18 +84,19 @@ class StackResolution:
                     self.frames.pop()
                     return
             if item.kind == "spell" and item.card.cdef.is_permanent_card:
+                f["st"] = 5
                 if self._ask_copy_choice(item):
-                    f["st"] = 5
                     return
-                self._resolve_permanent_spell(item)
-                self._finish_resolve(f, item, to_play=True)
-                return
             if item.kind == "triggered" and obj is not None and obj.optional:
                 controller = item.controller
                 self.frames.append({"k": "yesno", "pl": controller, "key": "may", "sid": item.id,
                                     "prompt": f"{item.label}: {obj.text}"})
                 return
-        if f["st"] == 5:  # the "as it comes into play" choice has been made
+        if f["st"] == 5:  # Clone's copy choice is made: now the choices it comes into play with
+            f["st"] = 6
+            if self.ask_enter_choices(item):
+                return
+        if f["st"] == 6:  # every "as it comes into play" choice has been made (2012 614.12)
             self._resolve_permanent_spell(item)
             self._finish_resolve(f, item, to_play=True)
             return
@@ -178,4 +179,5 @@ class StackResolution:
             copy_of = self.perms[pid].cdef.name
             self._log(f"{item.label} comes into play as a copy of {self.perms[pid].card.label}")
         self._put_into_play(item.card, item.controller, attach_to=attach, copy_of=copy_of,
-                            cast_from_hand=bool(item.data.get("from_hand")))
+                            cast_from_hand=bool(item.data.get("from_hand")),
+                            chosen=item.data.get("chosen"))

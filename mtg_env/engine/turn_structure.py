@@ -111,13 +111,13 @@ class TurnStructure:
         elif step == "upkeep":
             self._event("upkeep", player=ap)
         elif step == "draw":
-            if self.turn == 1:
-                self._log(f"player {ap} skips the first draw (play/draw rule)")
-            else:
-                self._draw(ap, 1)
             # "At the beginning of each player's draw step" triggers after the turn's draw,
             # a turn-based action (2007 CR 304.1, 410.5).
-            self._event("draw_step", player=ap)
+            if self.turn == 1:
+                self._log(f"player {ap} skips the first draw (play/draw rule)")
+                self._event("draw_step", player=ap)
+            else:
+                self._draw(ap, 1, after=("draw_step", {"player": ap}))
         elif step == "declare_attackers":
             self.any_attackers = False
             self.frames.append({"k": "attack", "pl": ap, "declared": []})

@@ -52,6 +52,7 @@ class PermanentView:
         "blockers",
         "blocking",
         "card",
+        "chosen",
         "colors",
         "controller",
         "counters",
@@ -96,6 +97,8 @@ class PermanentView:
         self.blockers: tuple[int, ...] = tuple(p.blockers)
         self.regen_shields: int = p.regen_shields
         self.used_this_turn: dict[int, int] = dict(p.used_this_turn) if p.used_this_turn else {}
+        # "As it comes into play, choose ..." (announced, public): {"color": "R"} or None.
+        self.chosen: dict[str, str] | None = p.chosen
         # Abilities are characteristics (2007 CR 418.5): the ones it has now, printed, copied or
         # granted; an action's ability index points into ``activated``.
         self.activated: tuple = p.activated

@@ -6,12 +6,13 @@ becomes a new object), 216 (tokens cease to exist outside play), 418.5e/418.3 (t
 
 from __future__ import annotations
 
+from .enter_choices import choices_of
 from .errors import MtgError
 from .model import (
     Card,
     Permanent,
 )
-from .replacement import graveyard_destination, has_draw_effects, run_event
+from .replacement import graveyard_destination, has_dig_effects, has_draw_effects, run_event
 
 
 class Zones:
@@ -23,10 +24,12 @@ class Zones:
 
     def _put_into_play(self, card: Card, controller: int, attach_to: int | None = None,
                        tapped: bool = False, copy_of: str | None = None,
-                       cast_from_hand: bool = False) -> Permanent:
+                       cast_from_hand: bool = False, chosen: dict | None = None) -> Permanent:
         """``copy_of``: the name of the card definition whose copiable values it comes into play
         with (Clone: "comes into play as a copy", 2007 CR 418.5 layer 1). ``cast_from_hand``:
-        it is a resolving spell played from its owner's hand (Phage the Untouchable)."""
+        it is a resolving spell played from its owner's hand (Phage the Untouchable).
+        ``chosen``: its "as it comes into play" choices made before (a resolving spell's); if it
+        has such choices and none were made, they are asked now (:mod:`.enter_choices`)."""
         perm = Permanent(self._id(), card, controller, self._timestamp())
         perm.attached_to = attach_to
         self.perms[perm.id] = perm
@@ -42,6 +45,15 @@ class Zones:
         if not tapped:
             tapped = self._enters_tapped_by_other(perm)
         perm.tapped = tapped
+        kinds = choices_of(perm.base) if perm.base.static else ()
+        if kinds:
+            if chosen is not None and all(k in chosen for k in kinds):
+                perm.chosen = {k: chosen[k] for k in kinds}
+                self.dirty = True
+            else:
+                self._defer_enter_choices(perm, kinds, {"cast_from_hand": True}
+                                          if cast_from_hand else {})
+                return perm
         if cast_from_hand:
             self._event("etb", perm=perm.id, cast_from_hand=True)
         else:
@@ -147,9 +159,19 @@ class Zones:
         else:
             raise MtgError(f"engine error: unknown zone {zone}")
 
-    def _draw(self, pl: int, n: int) -> None:
+    def _draw(self, pl: int, n: int, after: tuple | None = None) -> None:
         """Player ``pl`` draws ``n`` cards, one draw at a time (2012 120.2), each after the
-        replacement effects on draws (Plagiarize; :mod:`mtg_env.engine.replacement`)."""
+        replacement effects on draws (Plagiarize; :mod:`mtg_env.engine.replacement`); then the
+        event ``after`` (``(name, data)``) is sent. With an optional draw replacement in play
+        (Abundance) the draws are made by a ``draws`` frame, which may ask its controller."""
+        if n > 0 and self.perms and has_dig_effects(self):
+            self.frames.append({"k": "draws", "pl": pl, "n": n, "ev": None, "after": after})
+            return
+        self._draw_now(pl, n)
+        if after is not None:
+            self._event(after[0], **after[1])
+
+    def _draw_now(self, pl: int, n: int) -> None:
         for _ in range(n):
             if self.replacements and has_draw_effects(self):
                 run_event(self, {"e": "draw", "player": pl, "applied": []})

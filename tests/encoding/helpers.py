@@ -111,7 +111,7 @@ def check_meaning(obs: Observer, game: Game, me: int, o: dict, rows: dict, i: in
         return
     if band == "stack":
         sid = rows["stack"][slot]
-        assert verb == "target" and tuple(args[0]) == ("s", sid), msg
+        assert verb in ("target", "choose") and tuple(args[0]) == ("s", sid), msg
         assert game.stack[-1 - slot].id == sid, msg
         assert o["stack"][slot, _col(obs, "stack", "present")] == 1, msg
         return

@@ -126,3 +126,41 @@ def win_game(g: Game, item: StackItem, a: Args) -> None:
     for kind, v in a.who(g, item):
         if kind == "p" and not g.is_over:
             g.win_game(v, f"{item.label}: player {v} wins the game")
+
+
+@op("prevent_next_from_chosen_source")
+def prevent_next_from_chosen_source(g: Game, item: StackItem, a: Args) -> None:
+    """"The next time a source of your choice of the chosen color would deal damage to you this
+    turn, prevent that damage." (Story Circle.) On resolution the controller chooses a source of
+    the color chosen as the ability's source came into play (mtg_env/engine/enter_choices.py):
+    a permanent in play or a spell on the stack (2012 609.7a); the shield prevents all of that
+    source's next damage to them this turn and is then used up (2007 CR 419.7)."""
+    from ..enter_choices import COLOR_WORDS, chosen_color
+
+    c = chosen_color(g, item.source, item)
+    if c is None:
+        return  # no color was chosen: the ability refers to nothing (2012 706.7a)
+    g._fresh()
+    cands = [("o", p.id) for p in g.perms.values() if c in p.colors]
+    cands += [("s", s.id) for s in g.stack if s.kind == "spell" and c in s.card.cdef.colors]
+    if not cands:
+        g._log(f"{item.label}: there is no {COLOR_WORDS[c]} source to choose")
+        return
+    g.frames.append(g._choose_frame(item.controller, cands, 1, 1, "source",
+                                    f"{item.label}: choose a {COLOR_WORDS[c]} source",
+                                    then={"op": "prevent_source", "label": item.label,
+                                          "src": item.source, "card": item.data.get("card", "")},
+                                    sid=item.id))
+
+
+def shield_from_chosen_source(g: Game, f: dict, ref: tuple) -> None:
+    """The shield of :func:`prevent_next_from_chosen_source` once the source is chosen."""
+    then = f["then"]
+    pl = f["pl"]
+    zone, v = ref
+    add_prevention_shield(g, ("p", pl), None, then["label"], then.get("src"), then.get("card", ""),
+                          source=v if zone == "o" else None,
+                          source_spell=v if zone == "s" else None, once=True)
+    what = g.perms[v].card.label if zone == "o" and v in g.perms else g._choice_text(list(ref))
+    g._log(f"{then['label']}: the next time {what} would deal damage to player {pl} this turn, "
+           "prevent that damage")

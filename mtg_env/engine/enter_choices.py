@@ -1,0 +1,134 @@
+""""As [this] comes into play, choose ..." (Voice of All, Story Circle: a color).
+
+2012 614.1c and 614.12: "As [this permanent] comes into play ..." is a replacement effect that
+applies *before* the permanent comes into play: the choice is made first, then it comes into play
+with it (2012 607.2 / 706.7a: the ability that refers to "the chosen color" is linked to it). The
+choice is not a copiable value: a permanent coming into play as a copy of one makes its own
+choice (2012 706.6, Clone copying Voice of All). The 2007 glossary ("Color"): a chosen color is
+one of the five colors, never colorless.
+
+A card declares its choices with the static ability ``choose_as_enters`` (``choice: color``). The
+choice is stored on the permanent (``Permanent.chosen``, ``{"color": "R"}``; JSON-serialised with
+it) and read by the abilities linked to it: the ``protection_from_chosen_color`` static (layer
+5, :mod:`mtg_env.engine.layers`) and the ``prevent_next_from_chosen_source`` op.
+
+**Where the choice is asked.** A permanent spell's controller chooses as the spell resolves,
+before it leaves the stack (:meth:`ask_enter_choices`, called by the resolution frame, after
+Clone's copy choice so a copy chooses for the copied card). A permanent put into play by an
+effect (returned from a graveyard, put from a hand) is created, the ``enter_choice`` frame asks
+its controller at once and only then is its comes-into-play event sent: nothing can happen in
+between (no player gets priority, no trigger is put on the stack), so the choice is in place
+before anything can see the permanent.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action, DecisionKind
+from .model import COLORS
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# choice kind -> its decision kind and the word of the prompt.
+CHOICE_KINDS: dict[str, tuple[DecisionKind, str]] = {
+    "color": (DecisionKind.CHOOSE_COLOR, "choose a color"),
+}
+COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+_cache: dict[int, tuple] = {}
+
+
+def choices_of(cdef: Any) -> tuple[str, ...]:
+    """The "as it comes into play" choices of a card definition, in text order (cached)."""
+    st = cdef.static
+    if not st:
+        return ()
+    key = id(cdef)
+    hit = _cache.get(key)
+    if hit is None or hit[0] is not cdef:
+        hit = (cdef, tuple(s.params["choice"] for s in st if s.kind == "choose_as_enters"))
+        _cache[key] = hit
+    return hit[1]
+
+
+def valid_choice(kind: str, value: Any) -> bool:
+    """Is ``value`` a legal answer to a choice of ``kind``?"""
+    if kind == "color":
+        return value in COLORS
+    return False
+
+
+def choice_options(kind: str) -> list[Action]:
+    """Every legal option of a choice of ``kind``: the five colors (2007 glossary "Color")."""
+    if kind == "color":
+        return [Action("color", f"choose {COLOR_WORDS[c]}", (c,)) for c in COLORS]
+    raise ValueError(f"unknown choice kind {kind!r}")
+
+
+def chosen_color(g: Game, pid: int | None, item: Any = None) -> str | None:
+    """The color chosen for permanent ``pid``, or the one recorded on ``item`` (a stack object
+    of its ability) when the permanent has left play: its last known information."""
+    p = g.perms.get(pid) if pid is not None else None
+    if p is not None:
+        return (p.chosen or {}).get("color")
+    if item is not None:
+        return (item.data.get("chosen") or {}).get("color")
+    return None
+
+
+class EnterChoices:
+    """Mixed into :class:`~mtg_env.engine.game.Game`: the ``enter_choice`` frame."""
+
+    def ask_enter_choices(self: Game, item: Any) -> bool:
+        """A resolving permanent spell: push the frame of its "as it comes into play" choices
+        (those of the card it will copy, if any); True if there is one."""
+        cdef = item.card.cdef
+        pid = item.data.get("copy")
+        if pid is not None and pid in self.perms:
+            cdef = self.perms[pid].cdef
+        kinds = choices_of(cdef)
+        item.data["chosen"] = None
+        if not kinds:
+            return False
+        self.frames.append({"k": "enter_choice", "pl": item.controller, "kinds": list(kinds),
+                            "chosen": {}, "sid": item.id, "pid": None, "label": item.label,
+                            "etb": None})
+        return True
+
+    def _defer_enter_choices(self: Game, perm: Any, kinds: tuple[str, ...], etb: dict) -> None:
+        """A permanent put into play by an effect: ask now; ``etb`` is its comes-into-play
+        event's data, sent once the choice is made."""
+        self.frames.append({"k": "enter_choice", "pl": perm.controller, "kinds": list(kinds),
+                            "chosen": {}, "sid": None, "pid": perm.id, "label": perm.card.label,
+                            "etb": etb})
+
+    def _run_enter_choice(self: Game, f: dict) -> None:
+        kind = f["kinds"][len(f["chosen"])]
+        dk, word = CHOICE_KINDS[kind]
+        self._ask(f["pl"], dk, choice_options(kind), f"{f['label']}: as it comes into play, {word}",
+                  {"stack_id": f["sid"], "pid": f["pid"], "choice": kind})
+
+    def _answer_enter_choice(self: Game, f: dict, a: Action) -> None:
+        kind = f["kinds"][len(f["chosen"])]
+        f["chosen"][kind] = a.args[0]
+        self._log(f"player {f['pl']} chooses {_word(kind, a.args[0])} for {f['label']}")
+        if len(f["chosen"]) < len(f["kinds"]):
+            return
+        self.frames.pop()
+        chosen = dict(f["chosen"])
+        if f["sid"] is not None:
+            item = self._item(f["sid"])
+            if item is not None:
+                item.data["chosen"] = chosen
+            return
+        perm = self.perms.get(f["pid"])
+        if perm is None:
+            return
+        perm.chosen = chosen
+        self.dirty = True
+        self._event("etb", perm=perm.id, **f["etb"])
+
+
+def _word(kind: str, v: str) -> str:
+    return COLOR_WORDS.get(v, v) if kind == "color" else v
