@@ -9,8 +9,6 @@ from __future__ import annotations
 
 PENDING: dict[str, str] = {
     # Replacement effects with choices.
-    "Abundance": "optional draw replacement with a choice and reveal-until (2007 CR 419)",
-    "Story Circle": "as-comes-into-play color choice plus a prevention shield for a chosen source",
     # Variable number of targets.
     "Cephalid Constable": "up to N targets where N is the damage dealt",
     "Hail of Arrows": "damage divided among any number of targets on announcement (2007 CR 409.1d)",
@@ -22,7 +20,6 @@ PENDING: dict[str, str] = {
     # Copies, choices as it comes into play, the stack, text changes, Warp World.
     "Sculpting Steel": "copy of an artifact as it comes into play (layer 1, 2007 CR 503)",
     "Pithing Needle": "naming a card as it comes into play (a decision with hundreds of options)",
-    "Voice of All": "choosing a color as it comes into play",
     "Shunt": "changing the target of a spell on the stack",
     "Twincast": "copying a spell on the stack (a copy that is not a card)",
     "Mind Bend": "text-changing effects (layer 3, 2007 CR 418.5c)",
