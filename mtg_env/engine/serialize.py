@@ -31,6 +31,7 @@ _STACK = tuple(STACK_ATTRS)
 _HEADER = frozenset({"format", "version"})
 # Fields added to the format later, with the value a game saved before them had.
 _PLAYER_NEW = {"spells_played_this_turn": 0}
+_PERM_NEW = {"chosen": None}
 _STEPS = ("untap", *TURN_STEPS)
 _GAME_NEW: dict[str, Any] = {"known": [], "extra_turns": [], "normal_turn": None, "delayed": [],
                              "attacked_this_turn": [], "died_this_turn": [],
@@ -78,8 +79,7 @@ def game_to_dict(g: Game) -> dict[str, Any]:
     ]
     d["perms"] = [
         {**{k: getattr(p, k) for k in _PERM}, "card": p.card.cid,
-         "used_this_turn": sorted(p.used_this_turn.items()),
-         "chosen": p.chosen}
+         "used_this_turn": sorted(p.used_this_turn.items())}
         for p in g.perms.values()
     ]
     d["stack"] = [{**{k: getattr(s, k) for k in _STACK},
@@ -116,11 +116,12 @@ def game_from_json(text: str) -> Game:
             d[k] = list(v) if type(v) is list else v
     if "step_queue" not in d and d.get("step") in _STEPS:  # saved before the turn was a queue
         d["step_queue"] = list(_STEPS[_STEPS.index(d["step"]) + 1:])
-    if type(d.get("players")) is list:
-        for pd in d["players"]:
-            if type(pd) is dict:
-                for k, v in _PLAYER_NEW.items():
-                    pd.setdefault(k, v)
+    for zone, new in (("players", _PLAYER_NEW), ("perms", _PERM_NEW)):
+        if type(d.get(zone)) is list:
+            for x in d[zone]:
+                if type(x) is dict:
+                    for k, v in new.items():
+                        x.setdefault(k, v)
     try:
         check_state(d, FIELDS, _HEADER)
     except RecursionError:
@@ -162,7 +163,6 @@ def _from_dict(d: dict) -> Game:
         p = Permanent(pd["id"], card, pd["base_controller"], pd["timestamp"])
         for k in _PERM:
             setattr(p, k, pd[k])
-        p.chosen = pd.get("chosen")  # added to the format later: absent means no choice
         p.used_this_turn = {int(k): v for k, v in pd["used_this_turn"]}
         g.perms[p.id] = p
     g.stack = []

@@ -19,7 +19,10 @@ from collections.abc import Callable
 from typing import Any
 
 from .actions import DecisionKind
+from .enter_choices import CHOICE_KINDS, valid_choice
 from .errors import MtgError, StateError
+from .model import COLORS
+from .replacement import DIG_CHOICES
 
 Check = Callable[[Any, str, "Ctx"], None]
 
@@ -315,10 +318,10 @@ _OBJ_KEYS = ("pid", "perm", "source", "copy", "attacker", "sid", "stack_id", "ri
 _INT_KEYS = ("ts", "t", "p", "amount", "left", "id", "x", "i", "n", "mode", "group", "max", "min",
              "qi", "st", "remaining", "hand_size", "mulligans", "target_index", "ab", "rem", "ri")
 _STR_KEYS = ("until", "kind", "op", "who", "name", "card", "verb", "prompt", "src_colors",
-             "zone", "tt", "dest", "label", "text", "sig", "k", "e")
+             "zone", "tt", "dest", "label", "text", "sig", "k", "e", "choice", "effect")
 _BOOL_KEYS = ("used", "may", "combat", "reveal", "second", "fs", "forced", "first_strike",
               "no_regen", "combat_only", "unblocked_only", "unblocked", "cast_from_hand",
-              "from_hand", "src_tapped", "trigger")
+              "from_hand", "src_tapped", "trigger", "as_unblocked", "ask", "once", "optional")
 
 
 def _src(v: Any, path: str, ctx: Ctx) -> None:
@@ -423,6 +426,18 @@ def KNOWN(v: Any, path: str, ctx: Ctx) -> None:
         seen.add(e[0])
 
 
+def CHOSEN(v: Any, path: str, ctx: Ctx) -> None:
+    """The "as it comes into play" choices made for a permanent (:mod:`.enter_choices`):
+    ``{"color": "R"}``, each key a choice kind and each value a legal answer to it."""
+    if type(v) is not dict:
+        fail(path, f"expected an object of choices, got {_show(v)}")
+    for k, x in v.items():
+        if k not in CHOICE_KINDS:
+            fail(path, f"{_show(k)} is not a choice kind (one of {sorted(CHOICE_KINDS)})")
+        if not valid_choice(k, x):
+            fail(f"{path}.{k}", f"{_show(x)} is not a legal {k} choice")
+
+
 # -- the objects of a game ---------------------------------------------------------------------
 CARD_ENTRY = TUPLE(ID, CARD_NAME, PLAYER, STR)  # [id, name, owner, label]
 _KNOWN_ENTRY = TUPLE(CARD, INT(0, 3), ENUM("h", "l"))
@@ -441,6 +456,7 @@ PERM_ATTRS: dict[str, Check] = {
     "counters": MAP(STR, INT()), "attached_to": OPT(PERM), "sick": BOOL, "timestamp": INT(),
     "regen_shields": COUNT, "cant_regen": BOOL, "attacking": BOOL, "blocking": LIST(OBJ),
     "blocked": BOOL, "blockers": LIST(OBJ), "struck_first": BOOL,
+    "chosen": OPT(CHOSEN),
 }
 STACK_KINDS = ("spell", "activated", "triggered", "combat_damage")
 # [source id, "p"|"o", recipient, amount, label, colors, controller, dealt by an unblocked creature]
@@ -448,8 +464,10 @@ _ASSIGN = TUPLE(OBJ, ENUM("p", "o"), INT(), INT(), STR, STR, PLAYER, BOOL)
 STACK_ATTRS: dict[str, Check] = {
     "id": ID, "kind": ENUM(*STACK_KINDS), "controller": PLAYER, "source": OPT(OBJ),
     "source_name": STR, "ability": INT(), "targets": LIST(REF), "x": COUNT, "mode": INT(-1, 99),
+    # "chosen": a resolving permanent spell's choices made as it comes into play, or those of
+    # an activated ability's source (its last known information, Story Circle).
     "data": DICT({}, {"assign": LIST(_ASSIGN), "ev": DICT({}, extra=ANY),
-                      "effects": EFFECT_SPECS}, extra=ANY),
+                      "effects": EFFECT_SPECS, "chosen": OPT(CHOSEN)}, extra=ANY),
     "label": STR,
 }
 
@@ -498,7 +516,14 @@ _REPLACEMENT_KEYS: dict[str, dict[str, Check]] = {
     "redirect": {"name": STR, "player": PLAYER, "to": DAMAGE_REF},
     "draw_instead": {"name": STR, "player": PLAYER, "to": PLAYER},
 }
-_REPLACEMENT_BY_KIND = {k: DICT({"kind": STR, "id": INT(), "ts": INT(), **keys}, extra=ANY)
+# Keys a kind may have: a prevention shield limited to one spell's damage (by stack id; the spell
+# may have left the stack since) or used up by the first damage it prevents (Story Circle).
+_REPLACEMENT_OPTIONAL: dict[str, dict[str, Check]] = {
+    "prevent": {"target": OPT(DAMAGE_REF), "amount": OPT(INT()), "source": OPT(OBJ),
+                "source_spell": OBJ, "once": BOOL, "combat_only": BOOL, "source_colors": STR},
+}
+_REPLACEMENT_BY_KIND = {k: DICT({"kind": STR, "id": INT(), "ts": INT(), **keys},
+                                _REPLACEMENT_OPTIONAL.get(k), extra=ANY)
                         for k, keys in _REPLACEMENT_KEYS.items()}
 
 
@@ -527,6 +552,8 @@ _EVENT_KEYS: dict[str, dict[str, Check]] = {
     "destroy": {"pid": OBJ, "no_regen": BOOL},
     "regenerate": {"pid": OBJ},
     "draw": {"player": PLAYER},
+    # A draw replaced by Abundance's "reveal cards until one of the chosen kind" (replacement.dig).
+    "dig": {"player": PLAYER, "kind": ENUM(*DIG_CHOICES)},
 }
 _EVENT_BY_KIND = {k: DICT({"e": STR, "applied": LIST(STR), **keys}, extra=ANY)
                   for k, keys in _EVENT_KEYS.items()}
@@ -541,17 +568,28 @@ def REPL_EVENT(v: Any, path: str, ctx: Ctx) -> None:
         fail(f"{path}.e", f"{_show(e)} is not one of {sorted(_EVENT_BY_KIND)}")
     check(v, path, ctx)
 
+# The attacker whose combat damage is being assigned: an amount to each recipient in turn, or
+# first Rhox's "as though it weren't blocked" question ("ask", combat.py).
+_ASSIGN_CUR = DICT({"pid": OBJ, "recips": LIST(REF), "got": LIST(INT()), "rem": INT(),
+                    "ri": COUNT}, extra=ANY)
+_ASSIGN_ASK = DICT({"pid": PERM, "ask": ENUM(True)})
+
+
+def _ASSIGNING(v: Any, path: str, ctx: Ctx) -> None:
+    (_ASSIGN_ASK if type(v) is dict and "ask" in v else _ASSIGN_CUR)(v, path, ctx)
+
+
 _FRAMES: dict[str, Check] = {
     # "st": the step a procedure has reached (an unknown step would never advance).
     "cast": DICT({"pl": PLAYER, "sid": STACK, "st": ENUM(0, 1, 2, 3, 4)}, extra=ANY),
-    "resolve": DICT({"sid": STACK, "i": COUNT, "st": ENUM(0, 1, 5)}, extra=ANY),
+    # resolve: 5 Clone's copy choice asked, 6 the "as it comes into play" choices asked.
+    "resolve": DICT({"sid": STACK, "i": COUNT, "st": ENUM(0, 1, 5, 6)}, extra=ANY),
     "put": DICT({"order": TUPLE(PLAYER, PLAYER), "q": DICT({"0": LIST(PENDING), "1": LIST(PENDING)})},
                 extra=ANY),
     "attack": DICT({"pl": PLAYER, "declared": LIST(PERM)}, extra=ANY),
     "block": DICT({"pl": PLAYER, "pairs": LIST(TUPLE(PERM, PERM))}, extra=ANY),
-    "assign": DICT({"queue": LIST(OBJ), "qi": COUNT, "out": LIST(ANY),
-                    "cur": OPT(DICT({"pid": OBJ, "recips": LIST(REF), "got": LIST(INT()),
-                                     "rem": INT(), "ri": COUNT}, extra=ANY))}, extra=ANY),
+    "assign": DICT({"queue": LIST(OBJ), "qi": COUNT, "out": LIST(ANY), "cur": OPT(_ASSIGNING)},
+                   extra=ANY),
     "choose": DICT({"pl": PLAYER, "cands": LIST(REF), "chosen": LIST(REF), "min": COUNT,
                     "max": COUNT, "verb": STR, "prompt": STR, "sid": OPT(OBJ),
                     "then": OPT(DICT({}, extra=ANY))}, extra=ANY),
@@ -560,6 +598,16 @@ _FRAMES: dict[str, Check] = {
     "shuffle": DICT({"pl": PLAYER}, extra=ANY),
     "mulligan": DICT({"pl": PLAYER, "second": BOOL}, extra=ANY),
     "order_repl": DICT({"ev": REPL_EVENT}, extra=ANY),
+    # "As [this] comes into play, choose ..." (enter_choices.py): of a resolving spell ("sid",
+    # on its resolve frame) or of a permanent put into play by an effect ("pid", whose
+    # comes-into-play event "etb" waits for the choice); the choices made so far come first.
+    "enter_choice": DICT({"pl": PLAYER, "kinds": LIST(ENUM(*CHOICE_KINDS), 1),
+                          "chosen": CHOSEN, "sid": OPT(STACK), "pid": OPT(PERM), "label": STR,
+                          "etb": OPT(DICT({}, {"cast_from_hand": BOOL}))}),
+    # Draws made one at a time while an optional draw replacement is in play (Abundance):
+    # "n" still to make, the current draw event "ev", then the event "after" (the draw step's).
+    "draws": DICT({"pl": PLAYER, "n": COUNT, "ev": OPT(REPL_EVENT),
+                   "after": OPT(TUPLE(ENUM("draw_step"), DICT({"player": PLAYER})))}),
     # A cost paid on resolution (ops/payment.py): "ei" is the paying effect of the resolve
     # frame under it (check_state).
     "pay": DICT({"k": STR, "pl": PLAYER, "sid": STACK, "ei": COUNT, "mode": ENUM("unless", "may"),
@@ -578,6 +626,15 @@ def FRAME(v: Any, path: str, ctx: Ctx) -> None:
     check(v, path, ctx)
     if k == "choose" and v["min"] > v["max"]:
         fail(path, f"cannot choose at least {v['min']} and at most {v['max']}")
+    elif k == "enter_choice":
+        kinds, chosen = v["kinds"], v["chosen"]
+        if list(chosen) != kinds[:len(chosen)] or len(chosen) >= len(kinds):
+            fail(f"{path}.chosen", f"{_show(list(chosen))} are not the first choices of {kinds}")
+        if (v["sid"] is None) == (v["pid"] is None):
+            fail(path, "the choices are made for a resolving spell (sid) or a permanent (pid)")
+        if (v["pid"] is None) != (v["etb"] is None):
+            fail(f"{path}.etb", "a permanent's comes-into-play event waits with its choices, "
+                                "and only then")
 
 
 # Option arguments by verb.
@@ -586,6 +643,7 @@ _ARGS: dict[str, Check] = {
     "play": TUPLE(CARD), "mana": TUPLE(PERM, INT(), STR), "target": TUPLE(REF),
     "choose": TUPLE(REF), "attack": TUPLE(PERM), "block": TUPLE(PERM, PERM),
     "activate": TUPLE(PERM, INT()), "assign": TUPLE(INT()), "x": TUPLE(COUNT), "mode": TUPLE(COUNT),
+    "color": TUPLE(ENUM(*COLORS)),
 }
 
 
@@ -624,6 +682,8 @@ _FRAME_DECISIONS: dict[str | None, frozenset[str]] = {
     "mulligan": frozenset({"mulligan"}),
     "order_repl": frozenset({"order_replacements"}),
     "pay": frozenset({"yes_no"}),
+    "enter_choice": frozenset(d.value for d, _ in CHOICE_KINDS.values()),
+    "draws": frozenset({"mode"}),
 }
 
 
@@ -642,6 +702,19 @@ def _check_turn(step: str, queue: list) -> None:
     rest = "".join(_STEP_LETTER[s] for s in (step, *queue))
     if not _TURN_REST.fullmatch(rest):
         fail("step_queue", f"{queue!r:.80} can't follow the {step} step")
+
+
+def _check_choice_frames(frames: list) -> None:
+    """A resolving spell's "as it comes into play" choices sit on its resolution, at the step
+    that asks them; a draw waiting for the optional replacement's choice has its event."""
+    for j, f in enumerate(frames):
+        if f["k"] == "enter_choice" and f["sid"] is not None:
+            below = frames[j - 1] if j else None
+            if (below is None or below["k"] != "resolve" or below["sid"] != f["sid"]
+                    or below["st"] != 6):
+                fail(f"frames[{j}]", "a spell's choices must sit on its resolution")
+    if frames and frames[-1]["k"] == "draws" and frames[-1]["ev"] is None:
+        fail(f"frames[{len(frames) - 1}].ev", "a draw waiting for a choice needs its event")
 
 
 def _check_pay_frames(frames: list) -> None:
@@ -700,6 +773,7 @@ def check_state(d: dict, fields: tuple, extra_keys: frozenset[str]) -> None:
         _check_zones(d, ctx)
     _check_turn(d["step"], d["step_queue"])
     _check_pay_frames(d["frames"])
+    _check_choice_frames(d["frames"])
     # The game's progress: a finished game has no decision and nothing in progress; an unfinished
     # one has a decision of the kind its innermost procedure asks.
     dec = d["decision"]
