@@ -560,3 +560,163 @@ def test_priority_options_are_checked_against_the_position() -> None:
     d["decision"]["player"] = 1
     with pytest.raises(StateError, match=r"^decision\.player: 1 does not have priority \(prio is 0\)$"):
         Game.from_json(json.dumps(d))
+
+
+# -- the state of "as it comes into play" choices, Story Circle, Abundance and Rhox ---------------
+def _state_voice_choosing() -> str:
+    """A second Voice of All resolving, its color asked (an enter_choice frame on its resolution);
+    the first is in play with red chosen."""
+    from mtg_env.testing import Scenario
+
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"hand": ["Voice of All"],
+         "in_play": [{"card": "Voice of All", "chosen": {"color": "R"}}, *["Plains"] * 4]}, {}]})
+    s.do("play Voice of All")
+    s.resolve()
+    assert s.game.frames[-1]["k"] == "enter_choice"
+    return s.game.to_json()
+
+
+def _state_returned_voice_choosing() -> str:
+    """Voice of All returned by Beacon of Unrest: its color is asked before its comes-into-play
+    event (an enter_choice frame naming the permanent)."""
+    from mtg_env.testing import Scenario
+
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"hand": ["Beacon of Unrest"], "in_play": ["Swamp"] * 5, "graveyard": ["Voice of All"]},
+        {"in_play": ["Mountain"] * 2}]})
+    s.do("play Beacon of Unrest", "target Voice of All")
+    s.resolve()
+    assert s.game.frames[-1]["pid"] is not None
+    return s.game.to_json()
+
+
+def _state_story_circle(choose: bool) -> str:
+    """Story Circle (red) activated in answer to Shock: its source choice pending, or (``choose``)
+    made, leaving a once-only shield against the Shock spell."""
+    from mtg_env.testing import Scenario
+
+    s = Scenario({"turn": 3, "step": "precombat_main", "active_player": 1, "players": [
+        {"in_play": [{"card": "Story Circle", "chosen": {"color": "R"}}, "Plains", "Plains"]},
+        {"hand": ["Shock"], "in_play": ["Mountain", "Mountain", "Prodigal Pyromancer"]}]})
+    s.do("play Shock", "target player 0", "pass", "activate Story Circle")
+    s.resolve()
+    if choose:
+        s.do("source spell Shock")
+        assert s.game.replacements[0].get("once")
+    return s.game.to_json()
+
+
+def _state_abundance_asking() -> str:
+    """Abundance's controller asked in the draw step: dig instead of drawing? (a draws frame)."""
+    from mtg_env.testing import Scenario
+
+    s = Scenario({"turn": 3, "step": "upkeep", "players": [
+        {"in_play": ["Abundance"], "library": ["Forest", "Island", "Grizzly Bears", "Swamp"]},
+        {"library": ["Mountain"] * 3}]})
+    s.pass_priority(2)
+    assert s.game.frames[-1]["k"] == "draws"
+    return s.game.to_json()
+
+
+def _state_rhox_asking() -> str:
+    """Blocked Rhox's controller asked whether it deals its damage as though unblocked."""
+    from mtg_env.testing import Scenario
+
+    lib = ["Forest"] * 5
+    s = Scenario({"turn": 3, "step": "declare_blockers", "players": [
+        {"library": lib, "in_play": [{"card": "Rhox", "id": "r", "attacking": True},
+                                     "Forest", "Forest", "Forest"]},
+        {"library": lib, "in_play": [{"card": "Grizzly Bears", "blocking": "r"}]}]})
+    s.pass_priority(2)
+    assert s.game.frames[-1]["cur"].get("ask")
+    return s.game.to_json()
+
+
+_CHOICE_STATES = {"voice": _state_voice_choosing, "beacon": _state_returned_voice_choosing,
+                  "circle": lambda: _state_story_circle(False),
+                  "shield": lambda: _state_story_circle(True),
+                  "abundance": _state_abundance_asking, "rhox": _state_rhox_asking}
+
+
+@pytest.mark.parametrize("which", sorted(_CHOICE_STATES))
+def test_states_with_choices_made_as_permanents_come_into_play_round_trip(which: str) -> None:
+    """States holding the choice state (a permanent's chosen color, the enter_choice and draws
+    procedures, a once-only shield against a spell, Rhox's question) load and store back
+    identically."""
+    from mtg_env import Game
+
+    text = _CHOICE_STATES[which]()
+    assert Game.from_json(text).to_json() == text
+
+
+@pytest.mark.parametrize(("which", "path", "value", "message"), [
+    ("voice", ("perms", 0, "chosen"), {"color": "X"},
+     r"^perms\[0\]\.chosen\.color: 'X' is not a legal color choice$"),
+    ("voice", ("perms", 0, "chosen"), {"color": "WU"},
+     r"^perms\[0\]\.chosen\.color: 'WU' is not a legal color choice$"),
+    ("voice", ("perms", 0, "chosen"), {"name": "Shock"}, r"^perms\[0\]\.chosen: 'name' is not a choice kind"),
+    ("voice", ("perms", 0, "chosen"), "R", r"^perms\[0\]\.chosen: expected an object of choices"),
+    ("voice", ("stack", 0, "data", "chosen"), {"color": 1},
+     r"^stack\[0\]\.data\.chosen\.color: 1 is not a legal color choice$"),
+    ("voice", ("frames", -1, "kinds"), ["name"], r"^frames\[1\]\.kinds\[0\]: 'name' is not one of"),
+    ("voice", ("frames", -1, "kinds"), [], r"^frames\[1\]\.kinds: expected 1 to"),
+    ("voice", ("frames", -1, "chosen"), {"color": "R"},
+     r"^frames\[1\]\.chosen: \['color'\] are not the first choices of \['color'\]$"),
+    ("voice", ("frames", -1, "sid"), None, r"^frames\[1\]: the choices are made for a resolving spell"),
+    ("voice", ("frames", -1, "sid"), 99, r"^frames\[1\]\.sid: unknown stack object id 99$"),
+    ("voice", ("frames", -1, "label"), _DELETE, r"^frames\[1\]: missing key 'label'$"),
+    ("voice", ("frames", 0, "st"), 5, r"^frames\[1\]: a spell's choices must sit on its resolution$"),
+    ("voice", ("frames", 0, "st"), 7, r"^frames\[0\]\.st: 7 is not one of"),
+    ("voice", ("decision", "options", 0, 2), ["Q"], r"^decision\.options\[0\]\[2\]\[0\]: 'Q' is not one of"),
+    ("voice", ("decision", "kind"), "mode", r"^decision\.kind: a mode decision does not answer the enter_choice"),
+    ("beacon", ("frames", -1, "etb"), None, r"^frames\[1\]\.etb: a permanent's comes-into-play event waits"),
+    ("beacon", ("frames", -1, "etb"), {"cast_from_hand": 1},
+     r"^frames\[1\]\.etb\.cast_from_hand: expected true or false, got 1$"),
+    ("beacon", ("frames", -1, "pid"), 999, r"^frames\[1\]\.pid: unknown permanent id 999$"),
+    ("circle", ("stack", 1, "data", "chosen"), {"color": "C"},
+     r"^stack\[1\]\.data\.chosen\.color: 'C' is not a legal color choice$"),
+    ("shield", ("replacements", 0, "once"), 1, r"^replacements\[0\]\.once: expected true or false, got 1$"),
+    ("shield", ("replacements", 0, "source_spell"), None,
+     r"^replacements\[0\]\.source_spell: expected an object id below next_id"),
+    ("shield", ("replacements", 0, "target"), ["s", 1],
+     r"^replacements\[0\]\.target: expected a player or permanent"),
+    ("abundance", ("frames", 0, "ev"), None, r"^frames\[0\]\.ev: a draw waiting for a choice needs its event$"),
+    ("abundance", ("frames", 0, "ev"), {"e": "dig", "player": 0, "kind": "creature", "applied": []},
+     r"^frames\[0\]\.ev\.kind: 'creature' is not one of \['land', 'nonland'\]$"),
+    ("abundance", ("frames", 0, "after"), ["upkeep", {"player": 0}], r"^frames\[0\]\.after\[0\]: 'upkeep' is not one of"),
+    ("abundance", ("frames", 0, "after"), ["draw_step", {"player": 2}],
+     r"^frames\[0\]\.after\[1\]\.player: 2 is out of range \[0, 1\]$"),
+    ("abundance", ("frames", 0, "n"), -1, r"^frames\[0\]\.n: -1 is out of range"),
+    ("abundance", ("decision", "kind"), "yes_no", r"^decision\.kind: a yes_no decision does not answer the draws"),
+    ("rhox", ("frames", 0, "cur", "ask"), "yes", r"^frames\[0\]\.cur\.ask: 'yes' is not one of"),
+    ("rhox", ("frames", 0, "cur", "pid"), 999, r"^frames\[0\]\.cur\.pid: unknown permanent id 999$"),
+    ("rhox", ("frames", 0, "cur", "extra"), 1, r"^frames\[0\]\.cur: unknown key 'extra'$"),
+])
+def test_bad_choice_states(which: str, path: tuple, value: object, message: str) -> None:
+    """The choice state is checked at load: a permanent's or a spell's chosen color (a color), the
+    enter_choice procedure (its choices in order, of a spell on its resolution or of a permanent
+    whose comes-into-play event waits), a once-only shield against a spell, the draws procedure
+    (its draw event, Abundance's dig event, the draw step's event after), Rhox's question."""
+    import json
+
+    from mtg_env import Game
+    from mtg_env.engine.errors import StateError
+
+    d = json.loads(_CHOICE_STATES[which]())
+    _set(d, path, value)
+    with pytest.raises(StateError, match=message) as info:
+        Game.from_json(json.dumps(d))
+    assert "\n" not in str(info.value)
+
+
+def test_saves_from_before_chosen_load_with_no_choice() -> None:
+    """A permanent saved before "as it comes into play" choices were stored has made none."""
+    import json
+
+    from mtg_env import Game
+
+    d = json.loads(_state_with_a_spell())
+    for p in d["perms"]:
+        del p["chosen"]
+    assert all(p.chosen is None for p in Game.from_json(json.dumps(d)).perms.values())

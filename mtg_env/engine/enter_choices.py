@@ -54,8 +54,8 @@ def choices_of(cdef: Any) -> tuple[str, ...]:
 
 def valid_choice(kind: str, value: Any) -> bool:
     """Is ``value`` a legal answer to a choice of ``kind``?"""
-    if kind == "color":
-        return value in COLORS
+    if kind == "color":  # one color letter ("WU" and "" are substrings of COLORS, not colors)
+        return type(value) is str and len(value) == 1 and value in COLORS
     return False
 
 

@@ -601,12 +601,12 @@ _FRAMES: dict[str, Check] = {
     # "As [this] comes into play, choose ..." (enter_choices.py): of a resolving spell ("sid",
     # on its resolve frame) or of a permanent put into play by an effect ("pid", whose
     # comes-into-play event "etb" waits for the choice); the choices made so far come first.
-    "enter_choice": DICT({"pl": PLAYER, "kinds": LIST(ENUM(*CHOICE_KINDS), 1),
+    "enter_choice": DICT({"k": STR, "pl": PLAYER, "kinds": LIST(ENUM(*CHOICE_KINDS), 1),
                           "chosen": CHOSEN, "sid": OPT(STACK), "pid": OPT(PERM), "label": STR,
                           "etb": OPT(DICT({}, {"cast_from_hand": BOOL}))}),
     # Draws made one at a time while an optional draw replacement is in play (Abundance):
     # "n" still to make, the current draw event "ev", then the event "after" (the draw step's).
-    "draws": DICT({"pl": PLAYER, "n": COUNT, "ev": OPT(REPL_EVENT),
+    "draws": DICT({"k": STR, "pl": PLAYER, "n": COUNT, "ev": OPT(REPL_EVENT),
                    "after": OPT(TUPLE(ENUM("draw_step"), DICT({"player": PLAYER})))}),
     # A cost paid on resolution (ops/payment.py): "ei" is the paying effect of the resolve
     # frame under it (check_state).
