@@ -353,6 +353,7 @@ KEY_TYPES: dict[str, Check] = {
     "effects": OPT(LIST(DICT({}, extra=ANY))),
     "applied": OPT(LIST(STR)),  # the replacement effects already applied to an event
     "while": OPT(ENUM("enchanted")),  # an effect lasting while its permanent is enchanted
+    "learn": OPT(INT(0, 3)),  # the players who see the chosen cards (knowledge.py masks)
 }
 
 
@@ -579,6 +580,19 @@ def _ASSIGNING(v: Any, path: str, ctx: Ctx) -> None:
     (_ASSIGN_ASK if type(v) is dict and "ask" in v else _ASSIGN_CUR)(v, path, ctx)
 
 
+# What a choice does once made (choices.apply_choice), by its "op" where it has its own keys:
+# Story Circle's shield against the chosen source (ops/damage_life.py).
+_THEN_BY_OP: dict[str, Check] = {
+    "prevent_source": DICT({"op": STR, "label": STR, "src": OPT(OBJ), "card": STR}),
+}
+_THEN = DICT({}, extra=ANY)
+
+
+def _CHOOSE_THEN(v: Any, path: str, ctx: Ctx) -> None:
+    op = v.get("op") if type(v) is dict else None
+    (_THEN_BY_OP.get(op, _THEN) if type(op) is str else _THEN)(v, path, ctx)
+
+
 _FRAMES: dict[str, Check] = {
     # "st": the step a procedure has reached (an unknown step would never advance).
     "cast": DICT({"pl": PLAYER, "sid": STACK, "st": ENUM(0, 1, 2, 3, 4)}, extra=ANY),
@@ -592,7 +606,7 @@ _FRAMES: dict[str, Check] = {
                    extra=ANY),
     "choose": DICT({"pl": PLAYER, "cands": LIST(REF), "chosen": LIST(REF), "min": COUNT,
                     "max": COUNT, "verb": STR, "prompt": STR, "sid": OPT(OBJ),
-                    "then": OPT(DICT({}, extra=ANY))}, extra=ANY),
+                    "then": OPT(_CHOOSE_THEN)}, extra=ANY),
     "yesno": DICT({"pl": PLAYER, "key": STR, "sid": STACK, "prompt": STR}, extra=ANY),
     "cleanup": DICT({}, extra=ANY),
     "shuffle": DICT({"pl": PLAYER}, extra=ANY),
@@ -624,8 +638,15 @@ def FRAME(v: Any, path: str, ctx: Ctx) -> None:
     if check is None:
         fail(f"{path}.k", f"{_show(v.get('k'))} is not a known procedure")
     check(v, path, ctx)
-    if k == "choose" and v["min"] > v["max"]:
-        fail(path, f"cannot choose at least {v['min']} and at most {v['max']}")
+    if k == "choose":
+        if v["min"] > v["max"]:
+            fail(path, f"cannot choose at least {v['min']} and at most {v['max']}")
+        if (v["then"] or {}).get("op") == "prevent_source":  # a source: a permanent or a spell
+            for key in ("cands", "chosen"):
+                for i, r in enumerate(v[key]):
+                    if r[0] not in ("o", "s"):
+                        fail(f"{path}.{key}[{i}]", f"a source is a permanent or a spell, not "
+                                                   f"{_show(r)}")
     elif k == "enter_choice":
         kinds, chosen = v["kinds"], v["chosen"]
         if list(chosen) != kinds[:len(chosen)] or len(chosen) >= len(kinds):
