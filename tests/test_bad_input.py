@@ -389,6 +389,7 @@ def test_states_with_the_turn_queue_payments_and_replacements_round_trip(which: 
     ("order", ("frames", -1, "ev", "applied"), _DELETE, r"^frames\[\d\]\.ev: missing key 'applied'$"),
     ("pool", ("effects", -1, "abilities", 0), ["Spawning Pool", "activated", 1, "effects", 0, 7],
      r"^effects\[\d\]\.abilities\[0\]: no such ability"),
+    ("pool", ("effects", -1, "add"), ["regenerate"], r"^effects\[\d\]\.add\[0\]: 'regenerate' is not one of"),
     ("pool", ("effects", -1, "while"), "equipped", r"^effects\[\d\]\.while: 'equipped' is not one of"),
 ])
 def test_bad_turn_queue_payment_and_replacement_states(which: str, path: tuple, value: object,

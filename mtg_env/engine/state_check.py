@@ -21,7 +21,7 @@ from typing import Any
 from .actions import DecisionKind
 from .enter_choices import CHOICE_KINDS, valid_choice
 from .errors import MtgError, StateError
-from .model import COLORS
+from .model import COLORS, KEYWORDS
 from .replacement import DIG_CHOICES
 
 Check = Callable[[Any, str, "Ctx"], None]
@@ -324,6 +324,10 @@ _BOOL_KEYS = ("used", "may", "combat", "reveal", "second", "fs", "forced", "firs
               "from_hand", "src_tapped", "trigger", "as_unblocked", "ask", "once", "optional")
 
 
+# A keyword ability an effect grants (model.KEYWORDS, as the grant op's parameter takes).
+KEYWORD = ENUM(*KEYWORDS)
+
+
 def _src(v: Any, path: str, ctx: Ctx) -> None:
     """``src``: a permanent id (effects, triggers) or a damage source ``{pid, label, ...}``."""
     if type(v) is dict:
@@ -347,7 +351,7 @@ KEY_TYPES: dict[str, Check] = {
     "colors": _colors,
     "target": OPT(REF),
     "recipient": OPT(REF),
-    "add": OPT(LIST(STR)),
+    "add": OPT(LIST(KEYWORD)),
     "legal": OPT(LIST(BOOL)),
     "abl": OPT(ABILITY),
     "effects": OPT(LIST(DICT({}, extra=ANY))),
@@ -480,7 +484,7 @@ _UNTIL = OPT(STR)
 _EFFECT_KEYS: dict[str, dict[str, Check]] = {
     "pt": {"pid": OBJ, "p": INT(), "t": INT()},
     "set_pt": {"pid": OBJ, "p": INT(), "t": INT()},
-    "grant": {"pid": OBJ, "add": LIST(STR)},
+    "grant": {"pid": OBJ, "add": LIST(KEYWORD)},
     "animate": {"pid": OBJ, "types": LIST(STR), "subtypes": LIST(STR)},  # + "abilities"
     "control": {"pid": OBJ, "controller": PLAYER},
     "copy": {"pid": OBJ, "card": CARD_NAME},
@@ -488,7 +492,7 @@ _EFFECT_KEYS: dict[str, dict[str, Check]] = {
 }
 _EFFECT_BY_KIND = {k: DICT({"kind": STR, "ts": INT(), **keys},
                            {"until": _UNTIL, "colors": LIST(STR), "p": INT(), "t": INT(),
-                            "add": LIST(STR), "abilities": LIST(ABILITY_REF),
+                            "add": LIST(KEYWORD), "abilities": LIST(ABILITY_REF),
                             "while": ENUM("enchanted")}, extra=ANY)
                    for k, keys in _EFFECT_KEYS.items()}
 
