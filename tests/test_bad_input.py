@@ -634,10 +634,24 @@ def _state_rhox_asking() -> str:
     return s.game.to_json()
 
 
+def _state_mythmaker_attaching() -> str:
+    """Nomad Mythmaker's ability resolving: the host of the Aura card is being chosen."""
+    from mtg_env.testing import Scenario
+
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"in_play": ["Plains", "Nomad Mythmaker", "Grizzly Bears"]},
+        {"graveyard": ["Holy Strength", "Hill Giant"], "in_play": ["Hill Giant"]}]})
+    s.do("activate Nomad Mythmaker", "target Holy Strength")
+    s.resolve()
+    assert s.game.frames[-1]["then"]["op"] == "attach_card"
+    return s.game.to_json()
+
+
 _CHOICE_STATES = {"voice": _state_voice_choosing, "beacon": _state_returned_voice_choosing,
                   "circle": lambda: _state_story_circle(False),
                   "shield": lambda: _state_story_circle(True),
-                  "abundance": _state_abundance_asking, "rhox": _state_rhox_asking}
+                  "abundance": _state_abundance_asking, "rhox": _state_rhox_asking,
+                  "mythmaker": _state_mythmaker_attaching}
 
 
 @pytest.mark.parametrize("which", sorted(_CHOICE_STATES))
@@ -693,6 +707,9 @@ def test_states_with_choices_made_as_permanents_come_into_play_round_trip(which:
      r"^frames\[0\]\.after\[1\]\.player: 2 is out of range \[0, 1\]$"),
     ("abundance", ("frames", 0, "n"), -1, r"^frames\[0\]\.n: -1 is out of range"),
     ("abundance", ("decision", "kind"), "yes_no", r"^decision\.kind: a yes_no decision does not answer the draws"),
+    ("mythmaker", ("frames", -1, "then", "card"), 999, r"^frames\[1\]\.then\.card: unknown card id 999$"),
+    ("mythmaker", ("frames", -1, "then", "card"), "Holy Strength",
+     r"^frames\[1\]\.then\.card: unknown card id 'Holy Strength'$"),
     ("rhox", ("frames", 0, "cur", "ask"), "yes", r"^frames\[0\]\.cur\.ask: 'yes' is not one of"),
     ("rhox", ("frames", 0, "cur", "pid"), 999, r"^frames\[0\]\.cur\.pid: unknown permanent id 999$"),
     ("rhox", ("frames", 0, "cur", "extra"), 1, r"^frames\[0\]\.cur: unknown key 'extra'$"),

@@ -317,7 +317,7 @@ _PLAYER_KEYS = ("pl", "ctrl", "controller", "player", "src_controller", "owner",
 _OBJ_KEYS = ("pid", "perm", "source", "copy", "attacker", "sid", "stack_id", "rid")
 _INT_KEYS = ("ts", "t", "p", "amount", "left", "id", "x", "i", "n", "mode", "group", "max", "min",
              "qi", "st", "remaining", "hand_size", "mulligans", "target_index", "ab", "rem", "ri")
-_STR_KEYS = ("until", "kind", "op", "who", "name", "card", "verb", "prompt", "src_colors",
+_STR_KEYS = ("until", "kind", "op", "who", "name", "verb", "prompt", "src_colors",
              "zone", "tt", "dest", "label", "text", "sig", "k", "e", "choice", "effect")
 _BOOL_KEYS = ("used", "may", "combat", "reveal", "second", "fs", "forced", "first_strike",
               "no_regen", "combat_only", "unblocked_only", "unblocked", "cast_from_hand",
@@ -336,6 +336,13 @@ def _src(v: Any, path: str, ctx: Ctx) -> None:
         OBJ(v, path, ctx)
 
 
+def _card(v: Any, path: str, ctx: Ctx) -> None:
+    """``card``: a card name (waiting triggers, stack objects' data) or a card id (a discard
+    event's card, a choice's Aura card)."""
+    if v is not None and type(v) is not str:
+        CARD(v, path, ctx)
+
+
 def _colors(v: Any, path: str, ctx: Ctx) -> None:
     if v is not None and type(v) is not str:
         LIST(STR)(v, path, ctx)
@@ -348,6 +355,7 @@ KEY_TYPES: dict[str, Check] = {
     **dict.fromkeys(_STR_KEYS, OPT(STR)),
     **dict.fromkeys(_BOOL_KEYS, OPT(BOOL)),
     "src": _src,
+    "card": _card,
     "colors": _colors,
     "target": OPT(REF),
     "recipient": OPT(REF),
@@ -588,6 +596,9 @@ def _ASSIGNING(v: Any, path: str, ctx: Ctx) -> None:
 # Story Circle's shield against the chosen source (ops/damage_life.py).
 _THEN_BY_OP: dict[str, Check] = {
     "prevent_source": DICT({"op": STR, "label": STR, "src": OPT(OBJ), "card": STR}),
+    "attach_card": DICT({"op": STR, "card": CARD}),  # the Aura card to put on the chosen host
+    "attach": DICT({"op": STR, "aura": OBJ}),  # the Aura to move to the chosen permanent
+    "play": DICT({"op": STR}, {"host": OBJ}),  # the chosen Aura card goes onto "host"
 }
 _THEN = DICT({}, extra=ANY)
 
