@@ -598,7 +598,8 @@ _THEN_BY_OP: dict[str, Check] = {
     "prevent_source": DICT({"op": STR, "label": STR, "src": OPT(OBJ), "card": STR}),
     "attach_card": DICT({"op": STR, "card": CARD}),  # the Aura card to put on the chosen host
     "attach": DICT({"op": STR, "aura": OBJ}),  # the Aura to move to the chosen permanent
-    "play": DICT({"op": STR}, {"host": OBJ}),  # the chosen Aura card goes onto "host"
+    # the chosen cards go into play (a chosen Aura card onto "host"), revealed or not
+    "play": DICT({"op": STR}, {"host": OBJ}, extra=ANY),
 }
 _THEN = DICT({}, extra=ANY)
 
