@@ -313,7 +313,9 @@ _FAST_LISTS: dict[Check, Callable[[list, Ctx], bool]] = {
 # -- keys of free-form data, typed by name -----------------------------------------------------
 # Free-form data reads its values with ``.get``, so ``None`` is accepted for every key; a key's
 # other values must have its type. A key whose values differ in type between uses is left out.
-_PLAYER_KEYS = ("pl", "ctrl", "controller", "player", "src_controller", "owner", "chooser")
+# "cause": the controller of the effect making a player discard (a discard event's).
+_PLAYER_KEYS = ("pl", "ctrl", "controller", "player", "src_controller", "owner", "chooser",
+                "cause")
 _OBJ_KEYS = ("pid", "perm", "source", "copy", "attacker", "sid", "stack_id", "rid")
 _INT_KEYS = ("ts", "t", "p", "amount", "left", "id", "x", "i", "n", "mode", "group", "max", "min",
              "qi", "st", "remaining", "hand_size", "mulligans", "target_index", "ab", "rem", "ri")
@@ -321,7 +323,8 @@ _STR_KEYS = ("until", "kind", "op", "who", "name", "verb", "prompt", "src_colors
              "zone", "tt", "dest", "label", "text", "sig", "k", "e", "choice", "effect")
 _BOOL_KEYS = ("used", "may", "combat", "reveal", "second", "fs", "forced", "first_strike",
               "no_regen", "combat_only", "unblocked_only", "unblocked", "cast_from_hand",
-              "from_hand", "src_tapped", "trigger", "as_unblocked", "ask", "once", "optional")
+              "from_hand", "src_tapped", "trigger", "as_unblocked", "ask", "once", "optional",
+              "tdone")  # tdone: a cast's variable number of targets is complete
 
 
 # A keyword ability an effect grants (model.KEYWORDS, as the grant op's parameter takes).
@@ -366,6 +369,8 @@ KEY_TYPES: dict[str, Check] = {
     "applied": OPT(LIST(STR)),  # the replacement effects already applied to an event
     "while": OPT(ENUM("enchanted")),  # an effect lasting while its permanent is enchanted
     "learn": OPT(INT(0, 3)),  # the players who see the chosen cards (knowledge.py masks)
+    "src_card": OPT(CARD),  # the card of an ability working from a graveyard (Squee)
+    "removed_this_way": OPT(COUNT),  # objects a resolution's remove_from_game moved
 }
 
 
