@@ -657,8 +657,8 @@ _CHOICE_STATES = {"voice": _state_voice_choosing, "beacon": _state_returned_voic
 @pytest.mark.parametrize("which", sorted(_CHOICE_STATES))
 def test_states_with_choices_made_as_permanents_come_into_play_round_trip(which: str) -> None:
     """States holding the choice state (a permanent's chosen color, the enter_choice and draws
-    procedures, a once-only shield against a spell, Rhox's question) load and store back
-    identically."""
+    procedures, a once-only shield against a spell, Rhox's question, an Aura card's host
+    choice) load and store back identically."""
     from mtg_env import Game
 
     text = _CHOICE_STATES[which]()
