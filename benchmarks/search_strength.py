@@ -115,8 +115,9 @@ def main() -> None:
         make_agent(s)  # a bad name fails before any game is played
     print(f"decks: {', '.join(decks)}; {args.games} games per ordered pairing "
           f"({args.games * len(decks) ** 2} per row)\n")
-    print("| agent | opponent | games | wins | losses | draws | win rate (95% Wilson) | games/s |")
-    print("|---|---|---:|---:|---:|---:|---|---:|")
+    if not args.cost_only:
+        print("| agent | opponent | games | wins | losses | draws | win rate (95% Wilson) | games/s |")
+        print("|---|---|---:|---:|---:|---:|---|---:|")
     for s in specs if not args.cost_only else ():
         for o in opponents:
             r = strength(s, o, decks, args.games, args.seed, args.workers)
