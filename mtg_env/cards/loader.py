@@ -165,7 +165,8 @@ def build_card(name: str, facts: dict, entry: dict, where: str = "") -> CardDef:
             (compile_effect({"op": "attach", "target": 0},
                             Site(f"{where}/equip", targets=("creature",))),),
             sorcery_speed=True, text=f"Equip {entry['equip']}"))
-    triggered = []
+    triggered: list[TriggeredAbility] = []
+    zone_triggered: list[TriggeredAbility] = []
     for i, raw in enumerate(entry.get("triggered", ())):
         site = perm_site.at("triggered").at(i)
         _check_custom(raw.get("custom"), site.where)
@@ -174,11 +175,15 @@ def build_card(name: str, facts: dict, entry: dict, where: str = "") -> CardDef:
                      source=True, subtypes=site.subtypes)
         if "if" in raw:  # an intervening "if" clause (2007 CR 410.11)
             check_trigger_condition_spec(raw["if"], raw["event"], site.at("if"))
-        triggered.append(TriggeredAbility(
-            i, raw["event"], raw.get("filters"), targets,
+        zone = raw.get("zone", "in_play")
+        # An ability working from the graveyard (2012 112.6) is kept apart: a permanent
+        # never has it, and the game watches only the few cards that do.
+        into = zone_triggered if zone == "graveyard" else triggered
+        into.append(TriggeredAbility(
+            len(into), raw["event"], raw.get("filters"), targets,
             _effects(raw.get("effects", ()), esite), raw.get("optional", False),
             raw.get("text", ""), custom=raw.get("custom"), condition=raw.get("if"),
-            site=site.at("filters")))
+            site=site.at("filters"), zone=zone))
     static = []
     for si, raw in enumerate(entry.get("static", ())):
         params = {k: v for k, v in raw.items() if k not in ("kind", "affects", "text")}
@@ -228,6 +233,7 @@ def build_card(name: str, facts: dict, entry: dict, where: str = "") -> CardDef:
         spell_custom=spell.get("custom"),
         additional_cost=add_cost,
         x_color=entry.get("x_color"),
+        zone_triggered=tuple(zone_triggered),
     )
     if ("Instant" in types or "Sorcery" in types) and not (
             cdef.spell_effects or cdef.spell_custom or cdef.modes):

@@ -79,6 +79,9 @@ _triggered = {
         "targets": {"type": "array", "items": _target},
         "effects": {"type": "array", "items": _effect},
         "optional": {"type": "boolean"},
+        # "... from your graveyard": the ability works while the card is in a graveyard
+        # (2012 112.6), not in play.
+        "zone": {"type": "string", "enum": ["in_play", "graveyard"]},
         "custom": {"type": "string"},
         "text": {"type": "string"},
     },

@@ -398,7 +398,7 @@ TARGET_KINDS: dict[str, tuple[tuple[str, ...], str | None]] = {
 PLAYER_WORDS = ("controller", "opponent", "each_player", "active_player", "event_player",
                 "damaged_player", "event_perm_controller")
 OBJECT_WORDS = ("self", "enchanted", "equipped", "event_attacker", "event_blocker",
-                "damaged_creature")
+                "damaged_creature", "self_card")
 # References to the triggering event's objects: meaningful only in a triggered ability.
 EVENT_WORDS = ("event_player", "damaged_player", "event_perm_controller", "event_attacker",
                "event_blocker", "damaged_creature")
@@ -562,6 +562,10 @@ _REF_WORDS: dict[str, Ref] = {
     "event_attacker": lambda g, item: _event_object(g, item, "attacker"),
     "event_blocker": lambda g, item: _event_object(g, item, "blocker"),
     "damaged_creature": lambda g, item: _damaged_creature(g, item),
+    # The card an ability working from a graveyard belongs to ("return Squee from your
+    # graveyard"; ops check it is still there).
+    "self_card": lambda g, item: ([("c", item.data["src_card"])] if "src_card" in item.data
+                                  else []),
 }
 
 
@@ -693,7 +697,13 @@ TRIGGER_KEYS: dict[str, dict[str, tuple[Any, Any, str]]] = {
        for e in ("upkeep", "end_of_turn", "draw")},
     # "At the beginning of each player's draw step" (after the turn's draw, 2007 CR 304.1).
     "draw_step": {"whose": (_WHO_ANY, "you", "whose draw step")},
-    "discard": {"whose": (_WHO_ANY, "any", "who discards")},
+    "discard": {"whose": (_WHO_ANY, "any", "who discards"),
+                "what": (("any", "self"), "any",
+                         "which card: any, or this card (an ability working from the graveyard)"),
+                "cause": (("any", "opponent"), "any",
+                          "what makes the player discard: anything, or a spell or ability an "
+                          "opponent of the discarding player controls (not a cost: Guerrilla "
+                          "Tactics)")},
     "tapped_for_mana": {"whose": (_WHO_ANY, "any", "who taps a land for mana"),
                         "what": (("any", "enchanted"), "any",
                                  "which land: any, or the one this enchants (Overgrowth)")},
@@ -752,6 +762,17 @@ def compile_trigger(event: str, filters: dict | None, site: Site | None = None) 
                              + _suggest(v, allowed))
         vals[k] = v
     get = {k: vals.get(k, d[1]) for k, d in spec.items()}
+    if event == "discard" and (get["what"] != "any" or get["cause"] != "any"):
+        whose, self_only, by_opp = get["whose"], get["what"] == "self", get["cause"] == "opponent"
+
+        def discarded(g: Game, p: Permanent, ev: dict) -> bool:
+            if self_only and ev.get("card") != p.card.cid:
+                return False
+            cause = ev.get("cause")
+            if by_opp and (cause is None or cause == ev["player"]):
+                return False
+            return _who(whose, ev, p)
+        return discarded
     if event in PLAYER_EVENTS:
         whose = get["whose"]
         if get.get("what") == "enchanted":

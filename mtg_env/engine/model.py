@@ -234,12 +234,13 @@ class TriggeredAbility:
         "ref",
         "targets",
         "text",
+        "zone",
     )
 
     def __init__(self, index: int, event: str, filters: dict[str, Any] | None = None,
                  targets: tuple[TargetSpec, ...] = (), effects: tuple[dict, ...] = (),
                  optional: bool = False, text: str = "", custom: str | None = None,
-                 condition: dict | None = None, site: Any = None) -> None:
+                 condition: dict | None = None, site: Any = None, zone: str = "in_play") -> None:
         from .filters import compile_trigger
 
         self.index = index
@@ -253,6 +254,10 @@ class TriggeredAbility:
         self.text = text
         self.custom = custom
         self.condition = condition
+        # Where its source must be for it to trigger: ``in_play``, or ``graveyard`` for an
+        # ability that says it works from there (Squee, Goblin Nabob; 2012 112.6). Such
+        # abilities live in ``CardDef.zone_triggered``, not ``CardDef.triggered``.
+        self.zone = zone
         self.ref: tuple = ()
 
 
@@ -295,7 +300,7 @@ def _set_refs(cdef: CardDef) -> None:
     Stack objects and permanents hold the ability object itself; JSON stores this reference
     (resolved on load by :func:`mtg_env.engine.registry.ability_by_ref`)."""
     name = cdef.name
-    for kind in ("activated", "triggered", "static"):
+    for kind in ("activated", "triggered", "static", "zone_triggered"):
         for i, ab in enumerate(getattr(cdef, kind)):
             if not ab.ref:
                 ab.ref = (name, kind, i)
@@ -366,6 +371,7 @@ class CardDef:
         "types",
         "x_color",
         "x_spell",
+        "zone_triggered",
     )
 
     def __init__(self, name: str, cost: ManaCost, colors: frozenset[str], types: frozenset[str],
@@ -379,7 +385,8 @@ class CardDef:
                  equip: ManaCost | None = None, is_token: bool = False,
                  modes: tuple[dict, ...] = (), spell_custom: str | None = None,
                  additional_cost: Cost | None = None, implemented: bool = True,
-                 x_color: str | None = None) -> None:
+                 x_color: str | None = None,
+                 zone_triggered: tuple[TriggeredAbility, ...] = ()) -> None:
         self.name = name
         self.cost = cost
         self.colors = colors
@@ -405,6 +412,8 @@ class CardDef:
         self.implemented = implemented
         self.x_spell = cost.x > 0
         self.x_color = x_color  # "Spend only black mana on X" (Consume Spirit)
+        # Triggered abilities that work only while the card is in a graveyard (2012 112.6).
+        self.zone_triggered = zone_triggered
         self.is_land = "Land" in types
         self.instant_speed = "Instant" in types or "flash" in keywords
         self.mana_colors = tuple(c for a in activated if a.mana for c in a.mana)

@@ -17,6 +17,7 @@ from .model import ActivatedAbility, Card, Permanent, Player, StackItem, StaticA
 from .registry import ability_by_ref, get_card
 from .rng import Rng
 from .state import SCALARS
+from .triggers import watch_zone_triggers
 
 if TYPE_CHECKING:
     from .game import Game
@@ -127,6 +128,9 @@ def _from_dict(d: dict) -> Game:
     for cid, name, owner, label in d["cards"]:
         cards[cid] = Card(cid, get_card(name), owner, label)
     g.cards = cards
+    for card in cards.values():
+        if card.cdef.zone_triggered:
+            g.zone_watch = watch_zone_triggers(g.zone_watch, card)
     for i, pd in enumerate(d["players"]):
         P = Player(i)
         for k in _PLAYER:

@@ -166,14 +166,18 @@ def discard(g: Game, item: StackItem, a: Args) -> None:
                 P.hand.remove(card)
                 g._log(f"player {pl} discards {card.label} at random")
                 g._to_zone(card, "graveyard")
-                g._event("discard", player=pl)
+                g._event("discard", player=pl, card=card.cid, cause=item.controller)
             continue
         chooser = item.controller if a.chooser == "controller" else pl
         test = a.filter.test
         cands = [("h", c.cid) for c in P.hand if test(c, chooser)]
         k = min(n, len(cands))
+        # ``cause``: the controller of the effect making the player discard (Guerrilla
+        # Tactics); a discard paid as a cost has none.
         g.frames.append(g._choose_frame(chooser, cands, k, k, "discard",
-                                        f"{item.label}: player {pl} discards {k}", sid=item.id))
+                                        f"{item.label}: player {pl} discards {k}",
+                                        then={"op": "discard", "cause": item.controller},
+                                        sid=item.id))
 
 
 @op("sacrifice", target=players(default="controller"),

@@ -1,0 +1,211 @@
+"""Scenario tests for the issue 10 class C cards whose abilities work outside play or take a
+variable number of targets: Squee, Goblin Nabob; Guerrilla Tactics; Crucible of Worlds;
+Cephalid Constable; Midnight Ritual; Hail of Arrows.
+
+Each test quotes the printed 2007 text it checks. Rule numbers are 2007 CR where known, else 2012
+CR: 2012 112.6 (an ability of a card outside play works only if it says so), 2012 603.3a (the
+controller of a triggered ability of a card in a graveyard is its owner), 2007 CR 212.6 (playing a
+land), 2007 CR 409.1d (targets and the division of damage are chosen on announcement), 2007 CR
+413.2a (illegal targets).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mtg_env import DecisionKind
+from mtg_env.engine.errors import IllegalActionError
+from mtg_env.testing import Scenario
+
+K = DecisionKind
+
+
+def main(p0: dict, p1: dict | None = None, **top) -> Scenario:
+    """Player 0 active with priority in their precombat main phase of turn 3."""
+    pos = {"turn": 3, "step": "precombat_main", "players": [p0, p1 or {}]}
+    pos.update(top)
+    return Scenario(pos)
+
+
+def names(cards) -> list[str]:
+    return [c.name for c in cards]
+
+
+# -- Squee, Goblin Nabob -------------------------------------------------------------------------
+SQUEE = "Squee, Goblin Nabob"
+
+
+def to_my_upkeep(p0: dict, p1: dict | None = None) -> Scenario:
+    """Player 1's end of turn; player 0's upkeep comes next."""
+    p1 = p1 or {}
+    s = Scenario({"turn": 4, "active_player": 1, "step": "end_of_turn",
+                  "players": [{"library": ["Forest"] * 5, **p0},
+                              {"library": ["Forest"] * 5, **p1}]})
+    s.advance_to("upkeep", active=0)
+    return s
+
+
+def test_squee_returns_from_the_graveyard_at_your_upkeep() -> None:
+    """Squee, Goblin Nabob: "At the beginning of your upkeep, you may return Squee, Goblin Nabob
+    from your graveyard to your hand." The ability works from the graveyard (2012 112.6): it
+    triggers, its owner controls it (2012 603.3a) and chooses yes on resolution."""
+    s = to_my_upkeep({"graveyard": [SQUEE]})
+    g = s.game
+    assert len(g.stack) == 1 and g.stack[0].controller == 0
+    s.resolve()
+    assert g.decision.kind is K.YES_NO and g.decision.player == 0
+    s.do("yes")
+    assert names(g.players[0].hand) == [SQUEE]
+    assert g.players[0].graveyard == []
+
+
+def test_squee_may_stay_in_the_graveyard() -> None:
+    """Squee: "you may return Squee": answering no leaves it in the graveyard."""
+    s = to_my_upkeep({"graveyard": [SQUEE]})
+    s.resolve()
+    s.do("no")
+    assert names(s.game.players[0].graveyard) == [SQUEE]
+    assert s.game.players[0].hand == []
+
+
+def test_squee_does_not_trigger_at_an_opponents_upkeep() -> None:
+    """Squee: "At the beginning of *your* upkeep": the opponent's upkeep doesn't trigger it."""
+    s = Scenario({"turn": 3, "step": "end_of_turn",
+                  "players": [{"graveyard": [SQUEE], "library": ["Forest"] * 3},
+                              {"library": ["Forest"] * 3}]})
+    s.advance_to("upkeep", active=1)
+    assert s.game.stack == []
+
+
+def test_squee_does_not_trigger_from_play_or_hand() -> None:
+    """Squee: "return Squee, Goblin Nabob *from your graveyard*": in play or in the hand the
+    ability does nothing (2012 112.6: only abilities that say so work outside play)."""
+    s = to_my_upkeep({"hand": [SQUEE], "in_play": [{"card": SQUEE, "id": "sq"}]})
+    assert s.game.stack == []
+
+
+def test_squee_in_an_opponents_graveyard_is_theirs() -> None:
+    """Squee: "your upkeep ... your graveyard": a Squee in player 1's graveyard triggers at player
+    1's upkeep and returns to player 1's hand, not at player 0's."""
+    s = to_my_upkeep({}, {"graveyard": [SQUEE]})
+    assert s.game.stack == []
+    s.advance_to("upkeep", active=1)
+    g = s.game
+    assert len(g.stack) == 1 and g.stack[0].controller == 1
+    s.resolve()
+    s.do("yes")
+    assert names(g.players[1].hand)[-1] == SQUEE
+
+
+def test_squee_that_left_the_graveyard_is_not_returned() -> None:
+    """Squee: "return Squee from your graveyard": if it is no longer there when the ability
+    resolves (removed from the game in response), nothing happens."""
+    s = to_my_upkeep({"graveyard": [SQUEE]})
+    g = s.game
+    card = g.players[0].graveyard[0]
+    g.players[0].graveyard.remove(card)  # as if removed in response
+    g.players[0].removed.append(card)
+    s.resolve()
+    s.do("yes")
+    assert g.players[0].hand == [] and names(g.players[0].removed) == [SQUEE]
+
+
+def test_squee_survives_copy_and_json() -> None:
+    """The graveyard ability survives ``copy()`` and a JSON round trip (the watch list is
+    derived from the game's cards)."""
+    from mtg_env.engine.game import Game
+
+    s = Scenario({"turn": 4, "active_player": 1, "step": "end_of_turn",
+                  "players": [{"graveyard": [SQUEE], "library": ["Forest"] * 3},
+                              {"library": ["Forest"] * 3}]})
+    for g in (s.game.copy(), Game.from_json(s.game.to_json())):
+        t = Scenario.__new__(Scenario)
+        t.game = g
+        t.advance_to("upkeep", active=0)
+        assert len(g.stack) == 1 and g.stack[0].name == "Squee, Goblin Nabob ability"
+
+
+# -- Guerrilla Tactics ---------------------------------------------------------------------------
+GT = "Guerrilla Tactics"
+
+
+def test_guerrilla_tactics_deals_2_damage() -> None:
+    """Guerrilla Tactics: "Guerrilla Tactics deals 2 damage to target creature or player." """
+    s = main({"hand": [GT], "in_play": ["Mountain"] * 2}, {"in_play": ["Hill Giant"]})
+    s.do("play Guerrilla Tactics", "target Hill Giant")
+    s.resolve()
+    s.assert_damage("Hill Giant", 2)
+
+
+def test_guerrilla_tactics_discarded_by_an_opponents_spell_deals_4() -> None:
+    """Guerrilla Tactics: "When a spell or ability an opponent controls causes you to discard
+    Guerrilla Tactics, Guerrilla Tactics deals 4 damage to target creature or player." Player 0's
+    Mind Rot makes player 1 discard it; player 1 (its owner) controls the trigger and targets
+    player 0."""
+    s = main({"hand": ["Mind Rot"], "in_play": ["Swamp"] * 3},
+             {"hand": [GT, "Forest"]})
+    s.do("play Mind Rot", "target player 1")
+    s.resolve()
+    s.do("discard Guerrilla Tactics", "discard Forest")
+    g = s.game
+    assert g.decision.kind is K.TARGET and g.decision.player == 1
+    s.do("target player 0")
+    assert g.stack[-1].controller == 1
+    s.resolve()
+    s.assert_life(0, 16)
+
+
+def test_guerrilla_tactics_discarded_at_random_by_an_opponents_ability() -> None:
+    """Guerrilla Tactics: "a spell or *ability* an opponent controls": Hypnotic Specter's
+    "that player discards a card at random" triggers it (2012 ruling: any discard an opponent's
+    effect causes)."""
+    s = Scenario({"turn": 3, "step": "declare_attackers",
+                  "players": [{"in_play": [{"card": "Hypnotic Specter", "attacking": True}]},
+                              {"hand": [GT], "in_play": ["Grizzly Bears"]}]})
+    s.advance_to("combat_damage")
+    g = s.game
+    s.resolve()  # combat damage (on the stack under the 2007 rules, CR 310)
+    s.resolve()  # Hypnotic Specter's trigger: player 1 discards Guerrilla Tactics at random
+    assert names(g.players[1].graveyard) == [GT]
+    assert g.decision.kind is K.TARGET and g.decision.player == 1
+    s.do("target Hypnotic Specter")
+    s.resolve()
+    s.assert_in_play("Hypnotic Specter", False)
+
+
+def test_guerrilla_tactics_discarded_by_its_owners_own_spell_does_nothing() -> None:
+    """Guerrilla Tactics: "a spell or ability *an opponent controls*": discarding it to your own
+    Sift doesn't trigger it."""
+    s = main({"hand": ["Sift", GT], "in_play": ["Island"] * 4,
+              "library": ["Forest"] * 3})
+    s.do("play Sift")
+    s.resolve()
+    s.do("discard Guerrilla Tactics")
+    g = s.game
+    assert GT in names(g.players[0].graveyard)
+    assert g.stack == [] and g.decision.kind is K.PRIORITY
+
+
+def test_guerrilla_tactics_discarded_in_cleanup_does_nothing() -> None:
+    """Guerrilla Tactics: only "a spell or ability an opponent controls" causes the trigger:
+    discarding down to the maximum hand size in the cleanup step (a rule) doesn't."""
+    s = Scenario({"turn": 3, "step": "end_of_turn",
+                  "players": [{"hand": [GT] + ["Forest"] * 7, "library": ["Forest"] * 3},
+                              {"library": ["Forest"] * 3}]})
+    s.pass_priority(2)
+    g = s.game
+    assert g.decision.kind is K.CHOOSE_CARDS
+    s.do("discard Guerrilla Tactics")
+    assert GT in names(g.players[0].graveyard)
+    assert g.stack == [] and not g.pending
+
+
+def test_guerrilla_tactics_other_card_discarded_does_nothing() -> None:
+    """Guerrilla Tactics: "causes you to discard *Guerrilla Tactics*": an opponent making you
+    discard another card doesn't trigger the one already in your graveyard."""
+    s = main({"hand": ["Mind Rot"], "in_play": ["Swamp"] * 3},
+             {"hand": ["Forest", "Island"], "graveyard": [GT]})
+    s.do("play Mind Rot", "target player 1")
+    s.resolve()
+    s.do("discard Forest", "discard Island")
+    assert s.game.stack == [] and s.game.decision.kind is K.PRIORITY
