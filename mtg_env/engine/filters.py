@@ -902,6 +902,9 @@ STATIC_KINDS: dict[str, dict[str, Any]] = {
     "player_shroud": {},
     "creature_spells_cant_be_countered": {},
     "opponents_hands_revealed": {},
+    # Crucible of Worlds: "You may play land cards from your graveyard." (2007 CR 212.6: the
+    # usual land play, from another zone).
+    "play_lands_from_graveyard": {},
     # Cost modification (2007 CR 409.1f): Aura of Silence, Avatar of Might.
     "spell_cost_more": {"types": "types", "amount": T_INT},
     "self_cost_less": {"amount": T_INT, "opponent_more_creatures": T_INT},
@@ -910,7 +913,8 @@ STATIC_KINDS: dict[str, dict[str, Any]] = {
 # (``game.rule_mods``: kind -> frozenset of those players) for the rules that read them.
 RULE_KINDS = frozenset({"cant_lose", "one_spell_per_turn", "untap_during_others_untap",
                         "no_max_hand_size", "cant_play_creature_spells", "player_shroud",
-                        "creature_spells_cant_be_countered", "spell_cost_more"})
+                        "creature_spells_cant_be_countered", "spell_cost_more",
+                        "play_lands_from_graveyard"})
 STATIC_REQUIRED = {"set_pt": ("p", "t"), "copy_as_enters": ("filter",), "type_change": ("types",),
                    "pt_per_shared_creature_type": ("p", "t"),
                    "spell_cost_more": ("types", "amount"),

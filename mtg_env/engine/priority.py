@@ -106,6 +106,11 @@ class Priority:
                 continue
             if self._can_cast(pl, card, sources, cost):
                 opts.append(_play_action(card))
+        if (sorcery_ok and P.lands_played < 1 and mods
+                and pl in mods.get("play_lands_from_graveyard", ())):
+            for card in P.graveyard:  # Crucible of Worlds
+                if card.cdef.is_land:
+                    opts.append(_play_from_graveyard_action(card))
         for perm in self.perms.values():
             if perm.controller != pl:
                 continue
@@ -213,10 +218,16 @@ class Priority:
 
     def _play_land(self, pl: int, card: Card) -> None:
         # 2007 CR 212.6: one land per turn, main phase, empty stack; doesn't use the stack.
+        # From the hand, or from the graveyard with Crucible of Worlds.
         P = self.players[pl]
-        P.hand.remove(card)
+        if card in P.hand:
+            P.hand.remove(card)
+            self._log(f"player {pl} plays {card.label}")
+        else:
+            P.graveyard.remove(card)
+            self.dirty = True  # graveyard counts (Mortivore, layer 6a)
+            self._log(f"player {pl} plays {card.label} from their graveyard")
         P.lands_played += 1
-        self._log(f"player {pl} plays {card.label}")
         self._put_into_play(card, pl)
 
     def _begin_cast(self, pl: int, card: Card) -> None:
@@ -437,6 +448,13 @@ def _cached(key: tuple, verb: str, text: Callable[[], str], args: tuple) -> Acti
 def _play_action(card: Card) -> Action:
     return _cached(("play", card.cid, card.label), "play", lambda: "play " + card.label,
                    (card.cid,))
+
+
+def _play_from_graveyard_action(card: Card) -> Action:
+    """Play a land card from the graveyard (Crucible of Worlds): the same ``play`` verb, which
+    the env maps to the card's graveyard row."""
+    return _cached(("play_gy", card.cid, card.label), "play",
+                   lambda: f"play {card.label} from graveyard", (card.cid,))
 
 
 def _activate_action(perm: Permanent, index: int, numbered: bool) -> Action:

@@ -11,10 +11,7 @@ land), 2007 CR 409.1d (targets and the division of damage are chosen on announce
 
 from __future__ import annotations
 
-import pytest
-
 from mtg_env import DecisionKind
-from mtg_env.engine.errors import IllegalActionError
 from mtg_env.testing import Scenario
 
 K = DecisionKind
@@ -209,3 +206,66 @@ def test_guerrilla_tactics_other_card_discarded_does_nothing() -> None:
     s.resolve()
     s.do("discard Forest", "discard Island")
     assert s.game.stack == [] and s.game.decision.kind is K.PRIORITY
+
+
+# -- Crucible of Worlds --------------------------------------------------------------------------
+CRUCIBLE = "Crucible of Worlds"
+
+
+def test_crucible_plays_a_land_from_the_graveyard() -> None:
+    """Crucible of Worlds: "You may play land cards from your graveyard." The land play is the
+    turn's one land play (2007 CR 212.6): afterwards no other land can be played."""
+    s = main({"in_play": [CRUCIBLE], "graveyard": ["Forest", "Shock"], "hand": ["Mountain"]})
+    assert "play Forest from graveyard" in s.options()
+    assert not any(o.startswith("play Shock") for o in s.options())  # land cards only
+    s.do("play Forest from graveyard")
+    g = s.game
+    s.assert_in_play("Forest")
+    assert names(g.players[0].graveyard) == ["Shock"] and g.players[0].lands_played == 1
+    assert not any(o.startswith("play ") for o in s.options())  # the land play is used
+
+
+def test_crucible_land_play_counts_against_the_hand() -> None:
+    """Crucible of Worlds gives no extra land play: after playing a land from the hand, the
+    graveyard's lands can't be played (2007 CR 212.6)."""
+    s = main({"in_play": [CRUCIBLE], "graveyard": ["Forest"], "hand": ["Mountain"]})
+    s.do("play Mountain")
+    assert "play Forest from graveyard" not in s.options()
+
+
+def test_crucible_only_at_sorcery_timing() -> None:
+    """Crucible of Worlds doesn't change when lands can be played: not in the opponent's turn
+    nor with a spell on the stack (2007 CR 212.6)."""
+    s = main({"in_play": [CRUCIBLE, "Mountain"], "graveyard": ["Forest"]},
+             {"hand": ["Shock"], "in_play": ["Mountain"]})
+    s.do("pass")  # player 1 gets priority in player 0's turn
+    assert not any("from graveyard" in o for o in s.options())
+    s = main({"in_play": [CRUCIBLE, "Mountain"], "graveyard": ["Forest"], "hand": ["Shock"]})
+    s.do("play Shock", "target player 1")
+    assert not any("from graveyard" in o for o in s.options())
+
+
+def test_crucible_only_your_graveyard_and_only_while_in_play() -> None:
+    """Crucible of Worlds: "from *your* graveyard": not the opponent's lands; and an opponent's
+    Crucible gives player 0 nothing; without a Crucible no graveyard land can be played."""
+    s = main({"in_play": [CRUCIBLE]}, {"graveyard": ["Forest"]})
+    assert not any("from graveyard" in o for o in s.options())
+    s = main({"graveyard": ["Forest"]}, {"in_play": [CRUCIBLE]})
+    assert not any("from graveyard" in o for o in s.options())
+    s = main({"graveyard": ["Forest"], "in_play": ["Mountain"]})
+    assert not any("from graveyard" in o for o in s.options())
+
+
+def test_heuristic_agent_plays_a_land_from_the_graveyard_first() -> None:
+    """The heuristic agent uses Crucible of Worlds: with the same land in hand and in the
+    graveyard it plays the graveyard's (keeping the card in hand)."""
+    from agents import HeuristicAgent
+    from mtg_env.engine.view import view_for
+
+    s = main({"in_play": [CRUCIBLE], "graveyard": ["Forest"], "hand": ["Forest"]})
+    h = HeuristicAgent(strict=True)
+    h.reset(0, 0)
+    a = h.act(view_for(s.game, 0))
+    assert a.text.endswith("from graveyard")
+    s.do(a.text)
+    assert len(s.game.players[0].hand) == 1 and s.game.players[0].graveyard == []
