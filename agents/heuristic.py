@@ -689,12 +689,21 @@ class HeuristicAgent(BaseAgent):
 
             return max(d.options, key=score_equip)
 
+        counted = bool(specs) and getattr(specs[-1], "count", None) is not None
+        if counted:  # "up to N" / "X targets": each target valued alone in its spec's place
+            fixed = [tuple(t) for t in item.targets[:len(specs) - 1]]
+
         def score(a: Action) -> float:
             ref = tuple(a.args[0])
             targets = [*fixed, ref]
             return self._effects_value(view, me, specs, effects, targets, item.x, source, in_combat)
 
-        return max(d.options, key=score)
+        opts = [a for a in d.options if a.verb == "target"]
+        best = max(opts, key=score)
+        done = _find(d, "done") if counted else None
+        if done is not None and score(best) <= 0:
+            return done  # no more targets worth choosing
+        return best
 
     def _mode(self, view: PlayerView, d: Decision) -> Action | None:
         item = self._stack_context(view, d)

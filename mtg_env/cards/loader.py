@@ -64,11 +64,20 @@ def _target(raw: Any, site: Site) -> TargetSpec:
         return TargetSpec(raw, {}, raw.replace("_", " "), site=site)
     return TargetSpec(raw["kind"], raw.get("filters"),
                       raw.get("text", raw["kind"].replace("_", " ")), site=site,
-                      distinct=raw.get("distinct", False))
+                      distinct=raw.get("distinct", False), count=raw.get("count"))
 
 
-def _targets(raw: list, site: Site) -> tuple[TargetSpec, ...]:
-    return tuple(_target(t, site.at("targets").at(i)) for i, t in enumerate(raw or ()))
+def _targets(raw: list, site: Site, trigger: bool = False) -> tuple[TargetSpec, ...]:
+    out = tuple(_target(t, site.at("targets").at(i)) for i, t in enumerate(raw or ()))
+    for i, t in enumerate(out[:-1]):
+        if t.count is not None:
+            raise site.at("targets").at(i).error(
+                "a target with a 'count' must be the ability's last target")
+    if out and out[-1].count in ("X", "up_to_X") and not site.x:
+        raise site.error("a target count of X needs an X in the cost")
+    if out and out[-1].count == "up_to_event_amount" and not trigger:
+        raise site.error("'up_to_event_amount' is only meaningful in a triggered ability")
+    return out
 
 
 def _effects(raw: list[dict], site: Site) -> tuple[Effect, ...]:
@@ -170,7 +179,7 @@ def build_card(name: str, facts: dict, entry: dict, where: str = "") -> CardDef:
     for i, raw in enumerate(entry.get("triggered", ())):
         site = perm_site.at("triggered").at(i)
         _check_custom(raw.get("custom"), site.where)
-        targets = _targets(raw.get("targets", ()), site)
+        targets = _targets(raw.get("targets", ()), site, trigger=True)
         esite = Site(site.where, targets=tuple(t.kind for t in targets), event=raw["event"],
                      source=True, subtypes=site.subtypes)
         if "if" in raw:  # an intervening "if" clause (2007 CR 410.11)

@@ -27,6 +27,9 @@ _target = {
                 "filters": _filters,
                 "text": {"type": "string"},
                 "distinct": {"type": "boolean"},
+                # A variable number of different targets (2007 CR 409.1d): exactly X, any number
+                # up to X, or up to the triggering event's amount ("up to that many").
+                "count": {"type": "string", "enum": ["X", "up_to_X", "up_to_event_amount"]},
             },
         },
     ]

@@ -484,6 +484,11 @@ def _ref_target(i: int) -> Ref:
         if i >= len(item.targets):
             return []
         specs = g.item_def(item)[0]
+        if i < len(specs) and specs[i].count is not None:
+            # A spec with a variable number of targets: every one of them still legal.
+            spec = specs[i]
+            return [tuple(t) for j, t in enumerate(item.targets) if j >= i
+                    and g._target_legal(item, j, spec)]
         if i < len(specs) and not g._target_legal(item, i, specs[i]):
             return []  # 2007 CR 413.2a: an illegal target is not affected
         return [tuple(item.targets[i])]
@@ -610,8 +615,9 @@ def compile_amount(v: Any, site: Site | None = None) -> Amount:
     """Compile an amount: an integer, ``X`` or ``-X``, ``{count: filter}`` (permanents in
     play), ``{graveyard: you|any}`` (cards in graveyards), ``{hand_size: player}`` (cards in a
     referenced player's hand), ``{event: amount|toughness|blockers}`` (of a triggered ability's
-    event: the damage dealt, the event permanent's toughness, the creatures blocking it) or
-    ``{sacrificed: power}`` (total power of the permanents sacrificed to pay the cost)."""
+    event: the damage dealt, the event permanent's toughness, the creatures blocking it),
+    ``{sacrificed: power}`` (total power of the permanents sacrificed to pay the cost) or
+    ``{removed: this_way}`` (how many objects this resolution's ``remove_from_game`` moved)."""
     site = site or Site()
     if isinstance(v, int) and not isinstance(v, bool):
         return lambda g, item: v
@@ -651,8 +657,14 @@ def compile_amount(v: Any, site: Site | None = None) -> Amount:
             if w != "power":
                 raise site.error(f"'sacrificed' must be 'power', not {w!r}")
             return lambda g, item: item.data.get("sacrificed_power", 0)
+        if k == "removed":
+            # "For each creature card removed this way" (Midnight Ritual): counted by the
+            # ``remove_from_game`` effects of the same resolution.
+            if w != "this_way":
+                raise site.error(f"'removed' must be 'this_way', not {w!r}")
+            return lambda g, item: item.data.get("removed_this_way", 0)
         raise site.error(f"unknown amount {k!r}" + _suggest(
-            k, ("count", "graveyard", "hand_size", "event", "sacrificed")))
+            k, ("count", "graveyard", "hand_size", "event", "sacrificed", "removed")))
     raise site.error(f"bad amount {v!r}: an integer, 'X', '-X', {{count: filter}}, "
                      "{graveyard: you|any}, {hand_size: player}, {event: ...} or "
                      "{sacrificed: power} expected")

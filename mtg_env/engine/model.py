@@ -104,13 +104,18 @@ class TargetSpec:
     context the kind spans, with the kind's own restriction, or None) and ``other``.
     """
 
-    __slots__ = ("card", "distinct", "filters", "kind", "other", "perm", "player", "spell", "text")
+    __slots__ = ("card", "count", "distinct", "filters", "kind", "other", "perm", "player", "spell",
+                 "text")
 
     def __init__(self, kind: str, filters: dict[str, Any] | None = None, text: str = "",
-                 site: Any = None, distinct: bool = False) -> None:
+                 site: Any = None, distinct: bool = False, count: str | None = None) -> None:
         from .filters import compile_target
 
         self.kind = kind
+        # A variable number of different targets for this one spec (the last of its ability):
+        # ``X`` (exactly X), ``up_to_X`` ("any number", at most X) or ``up_to_event_amount``
+        # ("up to that many": the triggering event's amount). None: one target.
+        self.count = count
         # "another target": not an object or player chosen for an earlier target of the same
         # spell or ability (Cone of Flame).
         self.distinct = distinct

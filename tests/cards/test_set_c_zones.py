@@ -269,3 +269,201 @@ def test_heuristic_agent_plays_a_land_from_the_graveyard_first() -> None:
     assert a.text.endswith("from graveyard")
     s.do(a.text)
     assert len(s.game.players[0].hand) == 1 and s.game.players[0].graveyard == []
+
+
+# -- Cephalid Constable --------------------------------------------------------------------------
+CONSTABLE = "Cephalid Constable"
+
+
+def constable_hits(p0_extra: list, p1: dict, pump: bool = False) -> Scenario:
+    """Cephalid Constable attacks unblocked; combat damage resolves; its trigger asks."""
+    s = Scenario({"turn": 3, "step": "declare_attackers",
+                  "players": [{"in_play": [{"card": CONSTABLE, "attacking": True}, *p0_extra],
+                               "hand": ["Giant Growth"] if pump else []}, p1]})
+    s.advance_to("combat_damage")
+    s.resolve()  # combat damage (on the stack, 2007 CR 310)
+    return s
+
+
+def test_constable_returns_up_to_that_many_permanents() -> None:
+    """Cephalid Constable: "Whenever Cephalid Constable deals combat damage to a player, return up
+    to that many target permanents that player controls to their owners' hands." It deals 1
+    damage: one target at most (2007 CR 409.1d), then the ability goes on the stack."""
+    s = constable_hits([], {"in_play": ["Hill Giant", "Forest"]})
+    g = s.game
+    assert g.decision.kind is K.TARGET and g.decision.player == 0
+    assert set(s.options()) == {"done", "target Hill Giant", "target Forest"}
+    s.do("target Hill Giant")
+    assert len(g.stack[-1].targets) == 1  # no second target offered (1 damage)
+    s.resolve()
+    s.assert_in_play("Hill Giant", False)
+    assert names(g.players[1].hand) == ["Hill Giant"]
+    s.assert_in_play("Forest")
+
+
+def test_constable_with_more_damage_takes_more_targets() -> None:
+    """Cephalid Constable pumped by Giant Growth deals 4 combat damage: up to four targets, each
+    different, and the player may stop early ("up to")."""
+    s = Scenario({"turn": 3, "step": "declare_attackers",
+                  "players": [{"in_play": [{"card": CONSTABLE, "attacking": True}, "Forest"],
+                               "hand": ["Giant Growth"]},
+                              {"in_play": ["Hill Giant", "Grizzly Bears", "Island"]}]})
+    s.advance_to("declare_blockers")
+    s.do("play Giant Growth", "target Cephalid Constable")
+    s.resolve()
+    s.advance_to("combat_damage")
+    s.resolve()
+    g = s.game
+    s.do("target Hill Giant")
+    assert "target Hill Giant" not in s.options() and "done" in s.options()
+    s.do("target Grizzly Bears", "done")
+    assert len(g.stack[-1].targets) == 2
+    s.resolve()
+    assert sorted(names(g.players[1].hand)) == ["Grizzly Bears", "Hill Giant"]
+    s.assert_in_play("Island")
+
+
+def test_constable_only_that_players_permanents() -> None:
+    """Cephalid Constable: "target permanents *that player controls*": its controller's own
+    permanents can't be chosen."""
+    s = constable_hits(["Island"], {"in_play": ["Forest"]})
+    assert set(s.options()) == {"done", "target Forest"}
+
+
+def test_constable_may_choose_no_target() -> None:
+    """Cephalid Constable: "up to that many": zero targets is allowed; the ability then does
+    nothing (and isn't countered for having none)."""
+    s = constable_hits([], {"in_play": ["Forest"]})
+    s.do("done")
+    g = s.game
+    assert g.stack and g.stack[-1].targets == []
+    s.resolve()
+    s.assert_in_play("Forest")
+
+
+def test_constable_illegal_target_is_not_returned() -> None:
+    """2007 CR 413.2a: a target that became illegal is not affected; the legal ones are."""
+    s = Scenario({"turn": 3, "step": "declare_attackers",
+                  "players": [{"in_play": [{"card": CONSTABLE, "attacking": True}, "Forest"],
+                               "hand": ["Giant Growth"]},
+                              {"in_play": ["Hill Giant", "Grizzly Bears"]}]})
+    s.advance_to("declare_blockers")
+    s.do("play Giant Growth", "target Cephalid Constable")
+    s.resolve()
+    s.advance_to("combat_damage")
+    s.resolve()
+    s.do("target Hill Giant", "target Grizzly Bears")
+    g = s.game
+    bears = s.perm("Grizzly Bears")
+    g._leave_play(bears, "graveyard")  # as if destroyed in response
+    s.resolve()
+    assert names(g.players[1].hand) == ["Hill Giant"]
+    assert names(g.players[1].graveyard) == ["Grizzly Bears"]
+
+
+def test_constable_blocked_deals_no_damage_to_a_player() -> None:
+    """Cephalid Constable: "deals combat damage *to a player*": blocked, it doesn't trigger."""
+    s = Scenario({"turn": 3, "step": "declare_blockers",
+                  "players": [{"in_play": [{"card": CONSTABLE, "id": "c", "attacking": True}]},
+                              {"in_play": [{"card": "Grizzly Bears", "blocking": ["c"]},
+                                           "Forest"]}]})
+    s.advance_to("combat_damage")
+    s.resolve()
+    assert s.game.decision.kind is K.PRIORITY and not any(
+        x.kind == "triggered" for x in s.game.stack)
+
+
+# -- Midnight Ritual -----------------------------------------------------------------------------
+RITUAL = "Midnight Ritual"
+
+
+def zombies(s: Scenario, player: int = 0) -> int:
+    return sum(p.card.name == "Zombie Token" and p.controller == player
+               for p in s.game.permanents)
+
+
+def test_midnight_ritual_removes_x_creature_cards_and_makes_zombies() -> None:
+    """Midnight Ritual: "Remove X target creature cards in your graveyard from the game. For each
+    creature card removed this way, put a 2/2 black Zombie creature token into play." X = 2:
+    exactly two targets (no "done" before), each a different card."""
+    s = main({"hand": [RITUAL], "in_play": ["Swamp"] * 5,
+              "graveyard": ["Grizzly Bears", "Hill Giant", "Shock"]})
+    s.do("play Midnight Ritual")
+    g = s.game
+    assert [o for o in s.options()] == ["X=0", "X=1", "X=2"]  # two creature cards to target
+    s.do("X=2")
+    assert set(s.options()) == {"target Grizzly Bears", "target Hill Giant"}
+    s.do("target Grizzly Bears")
+    assert s.options() == ["target Hill Giant"]  # exactly X: no "done", no repeat
+    s.do("target Hill Giant")
+    s.resolve()
+    assert sorted(names(g.players[0].removed)) == ["Grizzly Bears", "Hill Giant"]
+    assert names(g.players[0].graveyard) == ["Shock", RITUAL]
+    assert zombies(s) == 2
+    z = next(p for p in g.permanents if p.card.name == "Zombie Token")
+    assert (z.power, z.toughness, z.colors) == (2, 2, frozenset("B"))
+
+
+def test_midnight_ritual_only_your_graveyard() -> None:
+    """Midnight Ritual: "creature cards *in your graveyard*": the opponent's aren't targets, so
+    X can't exceed your own creature cards."""
+    s = main({"hand": [RITUAL], "in_play": ["Swamp"] * 5, "graveyard": ["Grizzly Bears"]},
+             {"graveyard": ["Hill Giant", "Craw Wurm"]})
+    s.do("play Midnight Ritual")
+    assert s.options() == ["X=0", "X=1"]
+    s.do("X=1")
+    assert s.options() == ["target Grizzly Bears"]
+
+
+def test_midnight_ritual_counts_only_cards_removed_this_way() -> None:
+    """Midnight Ritual: "For each creature card *removed this way*": a target that left the
+    graveyard before it resolves is not removed and makes no Zombie (2007 CR 413.2a)."""
+    s = main({"hand": [RITUAL], "in_play": ["Swamp"] * 5,
+              "graveyard": ["Grizzly Bears", "Hill Giant"]})
+    s.do("play Midnight Ritual", "X=2", "target Grizzly Bears", "target Hill Giant")
+    g = s.game
+    giant = next(c for c in g.players[0].graveyard if c.name == "Hill Giant")
+    g.players[0].graveyard.remove(giant)  # as if returned to the hand in response
+    g.players[0].hand.append(giant)
+    s.resolve()
+    assert names(g.players[0].removed) == ["Grizzly Bears"]
+    assert zombies(s) == 1
+
+
+def test_midnight_ritual_x_zero() -> None:
+    """Midnight Ritual with X = 0: no target, no token; it resolves (not countered)."""
+    s = main({"hand": [RITUAL], "in_play": ["Swamp"] * 3}, {})
+    s.do("play Midnight Ritual", "X=0")
+    s.resolve()
+    assert zombies(s) == 0 and names(s.game.players[0].graveyard) == [RITUAL]
+    assert any("Midnight Ritual resolves" in line or "Midnight Ritual" in line
+               for line in s.game.log[-3:])
+
+
+def test_heuristic_agent_plays_midnight_ritual_and_constable_targets() -> None:
+    """The heuristic agent reads the ops: it plays Midnight Ritual for as many creature cards as
+    it can target, and Cephalid Constable's trigger returns the opponent's best permanent."""
+    from agents import HeuristicAgent
+    from mtg_env.engine.view import view_for
+
+    def run(s: Scenario, n: int) -> list[str]:
+        agents = [HeuristicAgent(strict=True), HeuristicAgent(strict=True)]
+        for i, h in enumerate(agents):
+            h.reset(i, 0)
+        out = []
+        for _ in range(n):
+            d = s.game.decision
+            a = agents[d.player].act(view_for(s.game, d.player))
+            out.append(a.text)
+            s.do(a.text)
+        return out
+
+    s = main({"hand": [RITUAL], "in_play": ["Swamp"] * 6,
+              "graveyard": ["Grizzly Bears", "Hill Giant", "Shock", "Craw Wurm"]})
+    assert run(s, 5)[:2] == ["play Midnight Ritual", "X=3"]
+    s.resolve()
+    assert zombies(s) == 3
+    s = Scenario({"turn": 3, "step": "declare_blockers",
+                  "players": [{"in_play": [{"card": CONSTABLE, "attacking": True}]},
+                              {"in_play": ["Hill Giant", "Air Elemental", "Island"]}]})
+    assert "target Air Elemental" in run(s, 5)
