@@ -26,3 +26,19 @@ def test_play_a_land_from_the_graveyard_uses_its_graveyard_row() -> None:
     s.do(f"play {forest.label} from graveyard")
     legal = check_decision(obs, s.game)
     assert not any(a.verb == "play" and "from graveyard" in a.text for a in legal.values())
+
+
+def test_up_to_n_targets_offer_done_in_the_decline_band() -> None:
+    """Cephalid Constable's "up to that many target permanents": a TARGET decision with "done"
+    (index 0, the decline band) besides the permanents' rows; the mask stays exact."""
+    s = Scenario({"turn": 3, "step": "declare_blockers",
+                  "players": [{"in_play": [{"card": "Cephalid Constable", "attacking": True}],
+                               "library": ["Plains"] * 3},
+                              {"in_play": ["Hill Giant", "Island"], "library": ["Plains"] * 3}]})
+    s.advance_to("combat_damage")
+    s.resolve()
+    obs = Observer()
+    legal = check_decision(obs, s.game)
+    texts = {a.text: i for i, a in legal.items()}
+    assert texts["done"] == obs.act_layout.offset["decline"]
+    assert {"target Hill Giant", "target Island"} <= set(texts)
