@@ -231,6 +231,10 @@ def target_candidates(view: PlayerView, spec: TargetSpec, controller: int,
             out.append(("o", p.id))
     if spec.kind == "spell":
         out.extend(("s", s.id) for s in view.stack if s.kind == "spell")
+    if spec.kind == "card_in_graveyard" and spec.card is not None and spec.count is not None:
+        # "X target creature cards in your graveyard" (Midnight Ritual)
+        for P in view.players:
+            out.extend(("c", c.cid) for c in P.graveyard or () if spec.card.test(c, controller))
     return out
 
 
@@ -313,6 +317,8 @@ def amount_of(v, x: int) -> int:
         return x
     if v == "-X":
         return -x
+    if isinstance(v, dict) and v.get("removed") == "this_way":
+        return x  # "for each card removed this way" (Midnight Ritual: X targets, X removed)
     return 1
 
 

@@ -405,10 +405,12 @@ class HeuristicAgent(BaseAgent):
         my_turn = view.active == me
         hand = self._hand(view)
         if my_turn and view.step in MAIN_STEPS and not view.stack:
-            lands = [a for a in d.options if a.verb == "play" and hand.get(a.args[0])
-                     and hand[a.args[0]].cdef.is_land]
+            # Lands in hand, or in the graveyard with Crucible of Worlds.
+            cards = {**{c.cid: c for c in view.me.graveyard or ()}, **hand}
+            lands = [a for a in d.options if a.verb == "play" and cards.get(a.args[0])
+                     and cards[a.args[0]].cdef.is_land]
             if lands:
-                return self._best_land(view, lands, hand)
+                return self._best_land(view, lands, cards, hand)
         if view.stack and view.stack[-1].controller == me and view.stack[-1].kind != "combat_damage":
             return _find(d, "pass")  # let my own spell or ability resolve
         scored: list[tuple[float, int, Action]] = []
@@ -431,7 +433,10 @@ class HeuristicAgent(BaseAgent):
         scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
         return scored[0][2]
 
-    def _best_land(self, view: PlayerView, lands: list[Action], hand: dict[int, Card]) -> Action:
+    def _best_land(self, view: PlayerView, lands: list[Action], cards: dict[int, Card],
+                   hand: dict[int, Card]) -> Action:
+        """The land to play (``cards``: the playable land cards by id); one from the graveyard
+        first at equal need, since it keeps a card in hand."""
         need = [0.0] * 5
         for c in hand.values():
             for i, n in enumerate(c.cdef.cost.colored):
@@ -444,13 +449,15 @@ class HeuristicAgent(BaseAgent):
                         have["WUBRG".index(col)] += 1
 
         def score(a: Action) -> tuple[float, int]:
-            cdef = hand[a.args[0]].cdef
+            cdef = cards[a.args[0]].cdef
             s = 0.0
             for col in cdef.mana_colors:
                 if col in "WUBRG":
                     i = "WUBRG".index(col)
                     s += need[i] / (1 + have[i])
             s += 0.1 * len(set(cdef.mana_colors))
+            if a.args[0] not in hand:
+                s += 0.05
             return s, -lands.index(a)
 
         return max(lands, key=score)
@@ -686,12 +693,21 @@ class HeuristicAgent(BaseAgent):
 
             return max(d.options, key=score_equip)
 
+        counted = bool(specs) and getattr(specs[-1], "count", None) is not None
+        if counted:  # "up to N" / "X targets": each target valued alone in its spec's place
+            fixed = [tuple(t) for t in item.targets[:len(specs) - 1]]
+
         def score(a: Action) -> float:
             ref = tuple(a.args[0])
             targets = [*fixed, ref]
             return self._effects_value(view, me, specs, effects, targets, item.x, source, in_combat)
 
-        return max(d.options, key=score)
+        opts = [a for a in d.options if a.verb == "target"]
+        best = max(opts, key=score)
+        done = _find(d, "done") if counted else None
+        if done is not None and score(best) <= 0:
+            return done  # no more targets worth choosing
+        return best
 
     def _mode(self, view: PlayerView, d: Decision) -> Action | None:
         if d.context.get("choice") == "land_or_nonland":

@@ -56,7 +56,7 @@ import random
 import time
 from typing import ClassVar
 
-from mtg_env.engine.actions import Action
+from mtg_env.engine.actions import Action, DecisionKind
 from mtg_env.engine.game import Game
 from mtg_env.engine.view import PlayerView, sample_game
 
@@ -66,6 +66,8 @@ from .heuristic import HeuristicAgent
 __all__ = ["MctsAgent", "evaluate", "rollout_choice"]
 
 _CLOCK = time.process_time
+_PRIORITY = DecisionKind.PRIORITY
+_SCORED = ("play", "activate")  # the priority verbs HeuristicAgent considers besides passing
 
 
 class _Node:
@@ -275,7 +277,12 @@ class MctsAgent(BaseAgent):
             if len(d.options) == 1:
                 game.apply(d.options[0])
             elif self.rollout == "heuristic":
-                game.apply(policies[d.player].act(game.view(d.player)))
+                if d.kind is _PRIORITY and not any(o.verb in _SCORED for o in d.options):
+                    # The heuristic passes whenever it has nothing to play or activate (it never
+                    # floats mana): skip building a view it would not read.
+                    game.apply(next(o for o in d.options if o.verb == "pass"))
+                else:
+                    game.apply(policies[d.player].act(game.view(d.player)))
             else:
                 game.apply(rollout_choice(d.options, rng))
         if game.is_over:

@@ -101,6 +101,7 @@ def main() -> None:
     ap.add_argument("--opponents", default="heuristic,random")
     ap.add_argument("--games", type=int, default=8, help="games per ordered deck pairing (even)")
     ap.add_argument("--cost-games", type=int, default=4)
+    ap.add_argument("--cost-only", action="store_true", help="skip the strength games")
     ap.add_argument("--decks", default=None, help="decks or groups (default: the theme decks)")
     ap.add_argument("--workers", type=int, default=None)
     ap.add_argument("--seed", type=int, default=0)
@@ -114,9 +115,10 @@ def main() -> None:
         make_agent(s)  # a bad name fails before any game is played
     print(f"decks: {', '.join(decks)}; {args.games} games per ordered pairing "
           f"({args.games * len(decks) ** 2} per row)\n")
-    print("| agent | opponent | games | wins | losses | draws | win rate (95% Wilson) | games/s |")
-    print("|---|---|---:|---:|---:|---:|---|---:|")
-    for s in specs:
+    if not args.cost_only:
+        print("| agent | opponent | games | wins | losses | draws | win rate (95% Wilson) | games/s |")
+        print("|---|---|---:|---:|---:|---:|---|---:|")
+    for s in specs if not args.cost_only else ():
         for o in opponents:
             r = strength(s, o, decks, args.games, args.seed, args.workers)
             err = f" ({r['errors']} engine errors)" if r["errors"] else ""

@@ -69,9 +69,18 @@ def language_markdown() -> str:
             "`{hand_size: player}` (cards in a player's hand), "
             "`{event: amount|toughness|blockers}` (a triggered ability's event: damage dealt, the "
             "event permanent's toughness, creatures blocking it), `{sacrificed: power}` (total "
-            "power of the permanents sacrificed to pay the cost).",
+            "power of the permanents sacrificed to pay the cost), `{removed: this_way}` (how "
+            "many objects the resolution's `remove_from_game` moved).",
             "- a target spec's `distinct: true` (\"another target\"): not a target already "
             "chosen for the same spell or ability.",
+            "- a target spec's `count` (the ability's last target spec): a variable number of "
+            "different targets, `X` (exactly X), `up_to_X` (any number up to X) or "
+            "`up_to_event_amount` (\"up to that many\": the trigger event's amount); one "
+            "target decision each, with `done` once the minimum is met; `target: N` for it "
+            "means all of its targets.",
+            "- a triggered ability's `zone: graveyard`: it works only while its card is in a "
+            "graveyard (Squee, Goblin Nabob; 2012 112.6), controlled by the card's owner; "
+            "`self_card` refers to that card.",
             "- reference `{controller_of: N}`: the controller of permanent target N (by last known "
             "information once an earlier op of the resolution moved it out of play).",
             "- filter values bound when the ability is played or resolves: `cmc_le: X` (the "

@@ -65,11 +65,20 @@ def _target(raw: Any, site: Site) -> TargetSpec:
         return TargetSpec(raw, {}, raw.replace("_", " "), site=site)
     return TargetSpec(raw["kind"], raw.get("filters"),
                       raw.get("text", raw["kind"].replace("_", " ")), site=site,
-                      distinct=raw.get("distinct", False))
+                      distinct=raw.get("distinct", False), count=raw.get("count"))
 
 
-def _targets(raw: list, site: Site) -> tuple[TargetSpec, ...]:
-    return tuple(_target(t, site.at("targets").at(i)) for i, t in enumerate(raw or ()))
+def _targets(raw: list, site: Site, trigger: bool = False) -> tuple[TargetSpec, ...]:
+    out = tuple(_target(t, site.at("targets").at(i)) for i, t in enumerate(raw or ()))
+    for i, t in enumerate(out[:-1]):
+        if t.count is not None:
+            raise site.at("targets").at(i).error(
+                "a target with a 'count' must be the ability's last target")
+    if out and out[-1].count in ("X", "up_to_X") and not site.x:
+        raise site.error("a target count of X needs an X in the cost")
+    if out and out[-1].count == "up_to_event_amount" and not trigger:
+        raise site.error("'up_to_event_amount' is only meaningful in a triggered ability")
+    return out
 
 
 def _effects(raw: list[dict], site: Site) -> tuple[Effect, ...]:
@@ -166,20 +175,25 @@ def build_card(name: str, facts: dict, entry: dict, where: str = "") -> CardDef:
             (compile_effect({"op": "attach", "target": 0},
                             Site(f"{where}/equip", targets=("creature",))),),
             sorcery_speed=True, text=f"Equip {entry['equip']}"))
-    triggered = []
+    triggered: list[TriggeredAbility] = []
+    zone_triggered: list[TriggeredAbility] = []
     for i, raw in enumerate(entry.get("triggered", ())):
         site = perm_site.at("triggered").at(i)
         _check_custom(raw.get("custom"), site.where)
-        targets = _targets(raw.get("targets", ()), site)
+        targets = _targets(raw.get("targets", ()), site, trigger=True)
         esite = Site(site.where, targets=tuple(t.kind for t in targets), event=raw["event"],
                      source=True, subtypes=site.subtypes)
         if "if" in raw:  # an intervening "if" clause (2007 CR 410.11)
             check_trigger_condition_spec(raw["if"], raw["event"], site.at("if"))
-        triggered.append(TriggeredAbility(
-            i, raw["event"], raw.get("filters"), targets,
+        zone = raw.get("zone", "in_play")
+        # An ability working from the graveyard (2012 112.6) is kept apart: a permanent
+        # never has it, and the game watches only the few cards that do.
+        into = zone_triggered if zone == "graveyard" else triggered
+        into.append(TriggeredAbility(
+            len(into), raw["event"], raw.get("filters"), targets,
             _effects(raw.get("effects", ()), esite), raw.get("optional", False),
             raw.get("text", ""), custom=raw.get("custom"), condition=raw.get("if"),
-            site=site.at("filters")))
+            site=site.at("filters"), zone=zone))
     static = []
     for si, raw in enumerate(entry.get("static", ())):
         params = {k: v for k, v in raw.items() if k not in ("kind", "affects", "text")}
@@ -229,6 +243,7 @@ def build_card(name: str, facts: dict, entry: dict, where: str = "") -> CardDef:
         spell_custom=spell.get("custom"),
         additional_cost=add_cost,
         x_color=entry.get("x_color"),
+        zone_triggered=tuple(zone_triggered),
     )
     if ("Instant" in types or "Sorcery" in types) and not (
             cdef.spell_effects or cdef.spell_custom or cdef.modes):

@@ -8,15 +8,8 @@ card keeps one. Rule numbers are 2007 CR where known, else 2012 CR.
 from __future__ import annotations
 
 PENDING: dict[str, str] = {
-    # Replacement effects with choices.
-    # Variable number of targets.
-    "Cephalid Constable": "up to N targets where N is the damage dealt",
+    # Dividing damage among a variable number of targets (the targets can be chosen now).
     "Hail of Arrows": "damage divided among any number of targets on announcement (2007 CR 409.1d)",
-    "Midnight Ritual": "X targets in a graveyard and X tokens",
-    # Abilities that work outside play.
-    "Crucible of Worlds": "playing lands from the graveyard",
-    "Guerrilla Tactics": "a trigger from being discarded by an opponent's spell or ability",
-    "Squee, Goblin Nabob": "a triggered ability that works from the graveyard",
     # Copies, choices as it comes into play, the stack, text changes, Warp World.
     "Sculpting Steel": "copy of an artifact as it comes into play (layer 1, 2007 CR 503)",
     "Pithing Needle": "naming a card as it comes into play (a decision with hundreds of options)",

@@ -27,6 +27,9 @@ _target = {
                 "filters": _filters,
                 "text": {"type": "string"},
                 "distinct": {"type": "boolean"},
+                # A variable number of different targets (2007 CR 409.1d): exactly X, any number
+                # up to X, or up to the triggering event's amount ("up to that many").
+                "count": {"type": "string", "enum": ["X", "up_to_X", "up_to_event_amount"]},
             },
         },
     ]
@@ -79,6 +82,9 @@ _triggered = {
         "targets": {"type": "array", "items": _target},
         "effects": {"type": "array", "items": _effect},
         "optional": {"type": "boolean"},
+        # "... from your graveyard": the ability works while the card is in a graveyard
+        # (2012 112.6), not in play.
+        "zone": {"type": "string", "enum": ["in_play", "graveyard"]},
         "custom": {"type": "string"},
         "text": {"type": "string"},
     },

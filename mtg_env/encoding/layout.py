@@ -302,7 +302,8 @@ BAND_DOCS = {
                "(slots: the card's activated abilities in order, a mana ability taking one slot "
                "per color it can add)",
     "stack": "a stack row: target that spell or ability",
-    "graveyard": "a graveyard row (own then opponent's): target or choose that card",
+    "graveyard": "a graveyard row (own then opponent's): target or choose that card; play "
+                 "that land from own graveyard (Crucible of Worlds)",
     "removed": "a removed-cards row (own then opponent's): choose that card",
     "revealed": "a revealed row: choose a card shown from a hidden zone (library search)",
     "block": "own permanent row b x opponent permanent row a: b blocks a",

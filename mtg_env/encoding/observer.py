@@ -831,7 +831,12 @@ class _View:
         if verb == "play":
             r = self.hand_row.get(args[0])
             if r is None:
-                raise EncodingError(f"{a.text!r}: card {args[0]} is not in the player's hand")
+                # A land played from the graveyard (Crucible of Worlds): its graveyard row.
+                r = self.pile_row["graveyards"].get(args[0])
+                if r is None:
+                    raise EncodingError(f"{a.text!r}: card {args[0]} is not in the player's "
+                                        "hand or graveyard")
+                return off["graveyard"] + r
             return off["hand"] + r
         if verb == "choose" or verb == "target":
             return self._ref_index(args[0], a)

@@ -164,7 +164,11 @@ def apply_choice(g: Game, f: dict) -> None:
                 if action in ("discard",):
                     g._log(f"player {card.owner} discards {card.label}")
                     g._to_zone(card, "graveyard")
-                    g._event("discard", player=card.owner)
+                    if "cause" in then:  # an effect's discard, not a cost's
+                        g._event("discard", player=card.owner, card=card.cid,
+                                 cause=then["cause"])
+                    else:
+                        g._event("discard", player=card.owner, card=card.cid)
                 else:
                     raise MtgError(f"engine error: cannot {action} a card in hand")
         elif zone == "o":

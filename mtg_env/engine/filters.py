@@ -399,7 +399,7 @@ TARGET_KINDS: dict[str, tuple[tuple[str, ...], str | None]] = {
 PLAYER_WORDS = ("controller", "opponent", "each_player", "active_player", "event_player",
                 "damaged_player", "event_perm_controller")
 OBJECT_WORDS = ("self", "enchanted", "equipped", "event_attacker", "event_blocker",
-                "damaged_creature")
+                "damaged_creature", "self_card")
 # References to the triggering event's objects: meaningful only in a triggered ability.
 EVENT_WORDS = ("event_player", "damaged_player", "event_perm_controller", "event_attacker",
                "event_blocker", "damaged_creature")
@@ -485,6 +485,11 @@ def _ref_target(i: int) -> Ref:
         if i >= len(item.targets):
             return []
         specs = g.item_def(item)[0]
+        if i < len(specs) and specs[i].count is not None:
+            # A spec with a variable number of targets: every one of them still legal.
+            spec = specs[i]
+            return [tuple(t) for j, t in enumerate(item.targets) if j >= i
+                    and g._target_legal(item, j, spec)]
         if i < len(specs) and not g._target_legal(item, i, specs[i]):
             return []  # 2007 CR 413.2a: an illegal target is not affected
         return [tuple(item.targets[i])]
@@ -563,6 +568,10 @@ _REF_WORDS: dict[str, Ref] = {
     "event_attacker": lambda g, item: _event_object(g, item, "attacker"),
     "event_blocker": lambda g, item: _event_object(g, item, "blocker"),
     "damaged_creature": lambda g, item: _damaged_creature(g, item),
+    # The card an ability working from a graveyard belongs to ("return Squee from your
+    # graveyard"; ops check it is still there).
+    "self_card": lambda g, item: ([("c", item.data["src_card"])] if "src_card" in item.data
+                                  else []),
 }
 
 
@@ -607,8 +616,9 @@ def compile_amount(v: Any, site: Site | None = None) -> Amount:
     """Compile an amount: an integer, ``X`` or ``-X``, ``{count: filter}`` (permanents in
     play), ``{graveyard: you|any}`` (cards in graveyards), ``{hand_size: player}`` (cards in a
     referenced player's hand), ``{event: amount|toughness|blockers}`` (of a triggered ability's
-    event: the damage dealt, the event permanent's toughness, the creatures blocking it) or
-    ``{sacrificed: power}`` (total power of the permanents sacrificed to pay the cost)."""
+    event: the damage dealt, the event permanent's toughness, the creatures blocking it),
+    ``{sacrificed: power}`` (total power of the permanents sacrificed to pay the cost) or
+    ``{removed: this_way}`` (how many objects this resolution's ``remove_from_game`` moved)."""
     site = site or Site()
     if isinstance(v, int) and not isinstance(v, bool):
         return lambda g, item: v
@@ -648,8 +658,14 @@ def compile_amount(v: Any, site: Site | None = None) -> Amount:
             if w != "power":
                 raise site.error(f"'sacrificed' must be 'power', not {w!r}")
             return lambda g, item: item.data.get("sacrificed_power", 0)
+        if k == "removed":
+            # "For each creature card removed this way" (Midnight Ritual): counted by the
+            # ``remove_from_game`` effects of the same resolution.
+            if w != "this_way":
+                raise site.error(f"'removed' must be 'this_way', not {w!r}")
+            return lambda g, item: item.data.get("removed_this_way", 0)
         raise site.error(f"unknown amount {k!r}" + _suggest(
-            k, ("count", "graveyard", "hand_size", "event", "sacrificed")))
+            k, ("count", "graveyard", "hand_size", "event", "sacrificed", "removed")))
     raise site.error(f"bad amount {v!r}: an integer, 'X', '-X', {{count: filter}}, "
                      "{graveyard: you|any}, {hand_size: player}, {event: ...} or "
                      "{sacrificed: power} expected")
@@ -694,7 +710,13 @@ TRIGGER_KEYS: dict[str, dict[str, tuple[Any, Any, str]]] = {
        for e in ("upkeep", "end_of_turn", "draw")},
     # "At the beginning of each player's draw step" (after the turn's draw, 2007 CR 304.1).
     "draw_step": {"whose": (_WHO_ANY, "you", "whose draw step")},
-    "discard": {"whose": (_WHO_ANY, "any", "who discards")},
+    "discard": {"whose": (_WHO_ANY, "any", "who discards"),
+                "what": (("any", "self"), "any",
+                         "which card: any, or this card (an ability working from the graveyard)"),
+                "cause": (("any", "opponent"), "any",
+                          "what makes the player discard: anything, or a spell or ability an "
+                          "opponent of the discarding player controls (not a cost: Guerrilla "
+                          "Tactics)")},
     "tapped_for_mana": {"whose": (_WHO_ANY, "any", "who taps a land for mana"),
                         "what": (("any", "enchanted"), "any",
                                  "which land: any, or the one this enchants (Overgrowth)")},
@@ -753,6 +775,17 @@ def compile_trigger(event: str, filters: dict | None, site: Site | None = None) 
                              + _suggest(v, allowed))
         vals[k] = v
     get = {k: vals.get(k, d[1]) for k, d in spec.items()}
+    if event == "discard" and (get["what"] != "any" or get["cause"] != "any"):
+        whose, self_only, by_opp = get["whose"], get["what"] == "self", get["cause"] == "opponent"
+
+        def discarded(g: Game, p: Permanent, ev: dict) -> bool:
+            if self_only and ev.get("card") != p.card.cid:
+                return False
+            cause = ev.get("cause")
+            if by_opp and (cause is None or cause == ev["player"]):
+                return False
+            return _who(whose, ev, p)
+        return discarded
     if event in PLAYER_EVENTS:
         whose = get["whose"]
         if get.get("what") == "enchanted":
@@ -888,6 +921,9 @@ STATIC_KINDS: dict[str, dict[str, Any]] = {
     "player_shroud": {},
     "creature_spells_cant_be_countered": {},
     "opponents_hands_revealed": {},
+    # Crucible of Worlds: "You may play land cards from your graveyard." (2007 CR 212.6: the
+    # usual land play, from another zone).
+    "play_lands_from_graveyard": {},
     # Cost modification (2007 CR 409.1f): Aura of Silence, Avatar of Might.
     "spell_cost_more": {"types": "types", "amount": T_INT},
     "self_cost_less": {"amount": T_INT, "opponent_more_creatures": T_INT},
@@ -899,7 +935,8 @@ STATIC_KINDS: dict[str, dict[str, Any]] = {
 # (``game.rule_mods``: kind -> frozenset of those players) for the rules that read them.
 RULE_KINDS = frozenset({"cant_lose", "one_spell_per_turn", "untap_during_others_untap",
                         "no_max_hand_size", "cant_play_creature_spells", "player_shroud",
-                        "creature_spells_cant_be_countered", "spell_cost_more", "attack_tax"})
+                        "creature_spells_cant_be_countered", "spell_cost_more", "attack_tax",
+                        "play_lands_from_graveyard"})
 STATIC_REQUIRED = {"set_pt": ("p", "t"), "copy_as_enters": ("filter",), "type_change": ("types",),
                    "choose_as_enters": ("choice",),
                    "pt_per_shared_creature_type": ("p", "t"),

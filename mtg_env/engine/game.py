@@ -40,7 +40,7 @@ from .stack import StackResolution
 from .state import copy_state, init_state
 from .state_based import StateBasedEffects
 from .targets import Targeting
-from .triggers import Triggers
+from .triggers import Triggers, watch_zone_triggers
 from .turn_structure import STEPS, TurnStructure
 from .zones import Zones
 
@@ -106,6 +106,8 @@ class Game(TurnStructure, Priority, ManaAbilities, Targeting, StackResolution, Z
         card = Card(self.next_id, cdef, owner, label)
         self.next_id += 1
         self.cards[card.cid] = card
+        if cdef.zone_triggered:
+            self.zone_watch = watch_zone_triggers(self.zone_watch, card)
         return card
 
     @property

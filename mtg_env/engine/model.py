@@ -107,13 +107,18 @@ class TargetSpec:
     context the kind spans, with the kind's own restriction, or None) and ``other``.
     """
 
-    __slots__ = ("card", "distinct", "filters", "kind", "other", "perm", "player", "spell", "text")
+    __slots__ = ("card", "count", "distinct", "filters", "kind", "other", "perm", "player", "spell",
+                 "text")
 
     def __init__(self, kind: str, filters: dict[str, Any] | None = None, text: str = "",
-                 site: Any = None, distinct: bool = False) -> None:
+                 site: Any = None, distinct: bool = False, count: str | None = None) -> None:
         from .filters import compile_target
 
         self.kind = kind
+        # A variable number of different targets for this one spec (the last of its ability):
+        # ``X`` (exactly X), ``up_to_X`` ("any number", at most X) or ``up_to_event_amount``
+        # ("up to that many": the triggering event's amount). None: one target.
+        self.count = count
         # "another target": not an object or player chosen for an earlier target of the same
         # spell or ability (Cone of Flame).
         self.distinct = distinct
@@ -237,12 +242,13 @@ class TriggeredAbility:
         "ref",
         "targets",
         "text",
+        "zone",
     )
 
     def __init__(self, index: int, event: str, filters: dict[str, Any] | None = None,
                  targets: tuple[TargetSpec, ...] = (), effects: tuple[dict, ...] = (),
                  optional: bool = False, text: str = "", custom: str | None = None,
-                 condition: dict | None = None, site: Any = None) -> None:
+                 condition: dict | None = None, site: Any = None, zone: str = "in_play") -> None:
         from .filters import compile_trigger
 
         self.index = index
@@ -256,6 +262,10 @@ class TriggeredAbility:
         self.text = text
         self.custom = custom
         self.condition = condition
+        # Where its source must be for it to trigger: ``in_play``, or ``graveyard`` for an
+        # ability that says it works from there (Squee, Goblin Nabob; 2012 112.6). Such
+        # abilities live in ``CardDef.zone_triggered``, not ``CardDef.triggered``.
+        self.zone = zone
         self.ref: tuple = ()
 
 
@@ -298,7 +308,7 @@ def _set_refs(cdef: CardDef) -> None:
     Stack objects and permanents hold the ability object itself; JSON stores this reference
     (resolved on load by :func:`mtg_env.engine.registry.ability_by_ref`)."""
     name = cdef.name
-    for kind in ("activated", "triggered", "static"):
+    for kind in ("activated", "triggered", "static", "zone_triggered"):
         for i, ab in enumerate(getattr(cdef, kind)):
             if not ab.ref:
                 ab.ref = (name, kind, i)
@@ -369,6 +379,7 @@ class CardDef:
         "types",
         "x_color",
         "x_spell",
+        "zone_triggered",
     )
 
     def __init__(self, name: str, cost: ManaCost, colors: frozenset[str], types: frozenset[str],
@@ -382,7 +393,8 @@ class CardDef:
                  equip: ManaCost | None = None, is_token: bool = False,
                  modes: tuple[dict, ...] = (), spell_custom: str | None = None,
                  additional_cost: Cost | None = None, implemented: bool = True,
-                 x_color: str | None = None) -> None:
+                 x_color: str | None = None,
+                 zone_triggered: tuple[TriggeredAbility, ...] = ()) -> None:
         self.name = name
         self.cost = cost
         self.colors = colors
@@ -408,6 +420,8 @@ class CardDef:
         self.implemented = implemented
         self.x_spell = cost.x > 0
         self.x_color = x_color  # "Spend only black mana on X" (Consume Spirit)
+        # Triggered abilities that work only while the card is in a graveyard (2012 112.6).
+        self.zone_triggered = zone_triggered
         self.is_land = "Land" in types
         self.instant_speed = "Instant" in types or "flash" in keywords
         self.mana_colors = tuple(c for a in activated if a.mana for c in a.mana)

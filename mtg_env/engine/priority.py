@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import effects as fx
-from .actions import PASS, Action, Decision, DecisionKind
+from .actions import DONE, PASS, Action, Decision, DecisionKind
+from .errors import MtgError
 from .mana import add_colored
 from .model import (
     Card,
@@ -20,7 +21,7 @@ from .model import (
     Permanent,
     StackItem,
 )
-from .targets import mode_targets
+from .targets import mode_targets, target_count
 from .turn_structure import MAIN_STEPS
 
 K = DecisionKind
@@ -106,6 +107,11 @@ class Priority:
                 continue
             if self._can_cast(pl, card, sources, cost):
                 opts.append(_play_action(card))
+        if (sorcery_ok and P.lands_played < 1 and mods
+                and pl in mods.get("play_lands_from_graveyard", ())):
+            for card in P.graveyard:  # Crucible of Worlds
+                if card.cdef.is_land:
+                    opts.append(_play_from_graveyard_action(card))
         for perm in self.perms.values():
             if perm.controller != pl:
                 continue
@@ -213,10 +219,16 @@ class Priority:
 
     def _play_land(self, pl: int, card: Card) -> None:
         # 2007 CR 212.6: one land per turn, main phase, empty stack; doesn't use the stack.
+        # From the hand, or from the graveyard with Crucible of Worlds.
         P = self.players[pl]
-        P.hand.remove(card)
+        if card in P.hand:
+            P.hand.remove(card)
+            self._log(f"player {pl} plays {card.label}")
+        else:
+            P.graveyard.remove(card)
+            self.dirty = True  # graveyard counts (Mortivore, layer 6a)
+            self._log(f"player {pl} plays {card.label} from their graveyard")
         P.lands_played += 1
-        self._log(f"player {pl} plays {card.label}")
         self._put_into_play(card, pl)
 
     def _begin_cast(self, pl: int, card: Card) -> None:
@@ -266,11 +278,19 @@ class Priority:
                 exclude = item.source if obj.cost.tap else None
             if x_cost is not None:
                 top = self._max_x(pl, x_cost, exclude, x_color)
+                if specs and specs[-1].count == "X":
+                    # "X target cards": X can't exceed the legal targets (2012 601.2c)
+                    top = min(top, len(self._legal_targets(pl, specs[-1], item=item)))
                 opts = [Action("x", f"X={n}", (n,)) for n in range(max(top, 0) + 1)]
                 self._ask(pl, K.X_VALUE, opts, f"choose X for {item.label}", {"stack_id": item.id})
                 return
         if st == 2:  # targets (2007 CR 409.1d), one decision per target
             ti = len(item.targets)
+            if specs and specs[-1].count is not None and ti >= len(specs) - 1:
+                # "up to N" / "X target ...": one decision per target, "done" once enough
+                if self._ask_counted_target(f, pl, item, specs[-1], len(specs) - 1):
+                    return
+                ti = len(specs)
             if ti < len(specs):
                 spec = specs[ti]
                 cands = self._legal_targets(pl, spec, item=item, source=self.perms.get(item.source))
@@ -345,9 +365,36 @@ class Priority:
             self.frames.pop()
             self._finish_cast(item, f.get("tt", ""))
 
+    def _ask_counted_target(self, f: dict, pl: int, item: StackItem, spec, first: int) -> bool:
+        """Ask for the next target of a spec taking a variable number of different targets
+        (targets ``first`` on); False once no more can or will be chosen. "done" is offered once
+        the minimum is reached (2007 CR 409.1d; 2012 601.2c: the same object can't be chosen
+        twice for one word "target")."""
+        lo, hi = target_count(item, spec)
+        chosen = [tuple(t) for t in item.targets[first:]]
+        n = len(chosen)
+        if f.get("tdone") or n >= hi:
+            return False
+        cands = [c for c in self._legal_targets(pl, spec, item=item,
+                                                source=self.perms.get(item.source))
+                 if tuple(c) not in chosen]
+        if not cands:
+            if n < lo:  # X is offered only up to the number of legal targets
+                raise MtgError(f"engine error: {item.label} needs {lo} targets, has {n}")
+            return False
+        opts = [Action("target", "target " + self._ref_text(r), (r,)) for r in cands]
+        if n >= lo:
+            opts.insert(0, DONE)
+        self._ask(pl, K.TARGET, opts, f"choose target {first + n + 1} for {item.label}: "
+                  + (spec.text or spec.kind) + f" ({n} of up to {hi} chosen)",
+                  {"stack_id": item.id, "target_index": first + n})
+        return True
+
     def _answer_cast(self, f: dict, a: Action) -> None:
         item = self._item(f["sid"])
-        if a.verb == "mode":
+        if a.verb == "done":  # no more targets for a counted target spec
+            f["tdone"] = True
+        elif a.verb == "mode":
             item.mode = a.args[0]
         elif a.verb == "x":
             item.x = a.args[0]
@@ -439,6 +486,13 @@ def _cached(key: tuple, verb: str, text: Callable[[], str], args: tuple) -> Acti
 def _play_action(card: Card) -> Action:
     return _cached(("play", card.cid, card.label), "play", lambda: "play " + card.label,
                    (card.cid,))
+
+
+def _play_from_graveyard_action(card: Card) -> Action:
+    """Play a land card from the graveyard (Crucible of Worlds): the same ``play`` verb, which
+    the env maps to the card's graveyard row."""
+    return _cached(("play_gy", card.cid, card.label), "play",
+                   lambda: f"play {card.label} from graveyard", (card.cid,))
 
 
 def _activate_action(perm: Permanent, index: int, numbered: bool) -> Action:

@@ -18,6 +18,7 @@ from .registry import ability_by_ref, get_card
 from .rng import Rng
 from .state import FIELDS, SCALARS, TURN_STEPS
 from .state_check import PERM_ATTRS, PLAYER_ATTRS, STACK_ATTRS, check_state
+from .triggers import watch_zone_triggers
 
 if TYPE_CHECKING:
     from .game import Game
@@ -147,6 +148,9 @@ def _from_dict(d: dict) -> Game:
     for cid, name, owner, label in d["cards"]:
         cards[cid] = Card(cid, get_card(name), owner, label)
     g.cards = cards
+    for card in cards.values():
+        if card.cdef.zone_triggered:
+            g.zone_watch = watch_zone_triggers(g.zone_watch, card)
     for i, pd in enumerate(d["players"]):
         P = Player(i)
         for k in _PLAYER:

@@ -16,7 +16,7 @@ from .model import (
     StackItem,
     TargetSpec,
 )
-from .targets import mode_targets
+from .targets import mode_targets, spec_for
 from .triggers import trigger_condition
 
 
@@ -73,8 +73,12 @@ class StackResolution:
                 self._log(f"ability of {item.label} does nothing: its condition is false")
                 self._finish_resolve(f, item)
                 return
-            if specs:
-                legal = [self._target_legal(item, i, s) for i, s in enumerate(specs)]
+            if specs and (item.targets or specs[-1].count is None):
+                # A counted last spec covers every target from its own on; a spell that
+                # chose no target at all ("up to", X = 0) is not countered for that.
+                legal = [self._target_legal(item, i, spec_for(specs, i))
+                         for i in range(max(len(specs), len(item.targets)))
+                         if i < len(item.targets) or specs[i].count is None]
                 f["legal"] = legal
                 if not any(legal):
                     # 2007 CR 413.2a: all targets illegal -> countered on resolution.

@@ -159,6 +159,9 @@ FIELDS: tuple[Field, ...] = (
           "land id -> mana its triggered mana abilities add when it's tapped for mana (Overgrowth)"),
     Field("_abl_mod", list, "share", "derived",
           "ids of permanents whose copiable values or abilities the last refresh changed"),
+    Field("zone_watch", dict, "share", "derived",
+          "event -> ids of the game's cards with a triggered ability for it that works from a "
+          "graveyard (2012 112.6; replaced, never mutated)"),
     Field("_quiet", _const(False), "share", "derived",
           "the last action changed nothing an SBE or a trigger looks at"),
 )

@@ -52,6 +52,8 @@ class Targeting:
                        for s in specs]
             return _assignable(specs, options, [])
         for spec in specs:
+            if spec.count is not None:
+                continue  # a variable number of targets may be none (X = 0, "up to")
             if not self._legal_targets(pl, spec, source=source, first_only=True,
                                        spell_card=spell_card):
                 return False
@@ -177,6 +179,22 @@ class Targeting:
                 if c.cid == v:
                     return spec.card.test(c, pl)
         return False
+
+
+def spec_for(specs, i: int):
+    """The spec of target ``i``: a counted last spec covers every target from its own on."""
+    return specs[i] if i < len(specs) else specs[-1]
+
+
+def target_count(item: StackItem, spec: TargetSpec) -> tuple[int, int]:
+    """(fewest, most) targets a counted spec takes on ``item``: exactly X, any number up to X,
+    or up to the triggering event's amount ("up to that many", Cephalid Constable)."""
+    c = spec.count
+    if c == "X":
+        return item.x, item.x
+    if c == "up_to_X":
+        return 0, item.x
+    return 0, item.data.get("ev", {}).get("amount", 0)
 
 
 def _assignable(specs, options: list[list], chosen: list) -> bool:

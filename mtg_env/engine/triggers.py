@@ -5,6 +5,12 @@ priority, active player's first, each player in the order they choose), 410.10 (
 abilities look back in time), 410.11 (an intervening "if" clause: "When/Whenever/At [event], if
 [condition], [effect]" triggers only if the condition is true when the event happens, and is
 checked again as the ability resolves: :func:`trigger_condition`).
+
+Abilities that work from a graveyard (2012 112.6: an ability of a card outside play works only
+if it says so; Squee, Goblin Nabob; Guerrilla Tactics): the game keeps ``zone_watch``, the ids of
+its cards with such an ability per event (fixed when the card is created), so an event looks
+at those few cards only, never at every graveyard card. The ability's controller is the
+card's owner (2012 603.3a).
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ if TYPE_CHECKING:
 from typing import Any
 
 from .actions import Action, DecisionKind
-from .model import Permanent, StackItem
+from .model import Card, Permanent, StackItem
 
 K = DecisionKind
 
@@ -86,6 +92,8 @@ class Triggers:
             item.data["src_colors"] = t["src_colors"]
         if "src_tapped" in t:
             item.data["src_tapped"] = t["src_tapped"]
+        if "src_card" in t:  # a card in a graveyard: "return Squee from your graveyard"
+            item.data["src_card"] = t["src_card"]
         self.stack.append(item)
         self.frames.append({"k": "cast", "pl": t["ctrl"], "sid": item.id, "st": 2,
                             "trigger": True})
@@ -118,6 +126,56 @@ def collect_triggers(g: Game, name: str, ev: dict) -> None:
             g.pending.append({"ctrl": p.controller, "src": p.id, "ab": ab.index, "abl": ab,
                               "card": p.cdef.name, "name": p.card.label, "text": ab.text,
                               "ev": clean, "src_colors": "".join(sorted(p.colors))})
+    watch = g.zone_watch
+    if watch:
+        cids = watch.get(name)
+        if cids:
+            collect_zone_triggers(g, name, ev, cids)
+
+
+class ZoneSource:
+    """A card outside play as the source of its own triggered ability: what the compiled
+    trigger filters read of a source (``id``: no permanent; ``controller``: its owner)."""
+
+    __slots__ = ("attached_to", "card", "controller", "id")
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
+        self.controller = card.owner
+        self.id = None
+        self.attached_to = None
+
+
+def watch_zone_triggers(watch: dict, card: Card) -> dict:
+    """``watch`` (event -> card ids) with ``card``'s graveyard abilities added: a new dict, the
+    old one is shared by game copies."""
+    out = dict(watch)
+    for ab in card.cdef.zone_triggered:
+        ids = out.get(ab.event, ())
+        if card.cid not in ids:
+            out[ab.event] = (*ids, card.cid)
+    return out
+
+
+def collect_zone_triggers(g: Game, name: str, ev: dict, cids: tuple) -> None:
+    """Trigger the abilities of the watched cards that are in their owner's graveyard now."""
+    clean = None
+    for cid in cids:
+        card = g.cards[cid]
+        if card not in g.players[card.owner].graveyard:
+            continue
+        src = ZoneSource(card)
+        for ab in card.cdef.zone_triggered:
+            if ab.event != name or not ab.match(g, src, ev):
+                continue
+            if ab.condition and not trigger_condition(g, ab.condition, card.owner, None, ev):
+                continue
+            if clean is None:
+                clean = {k: v for k, v in ev.items() if k != "snapshot"}
+            g.pending.append({"ctrl": card.owner, "src": None, "ab": ab.index, "abl": ab,
+                              "card": card.cdef.name, "name": card.label, "text": ab.text,
+                              "ev": clean, "src_colors": "".join(sorted(card.cdef.colors)),
+                              "src_card": cid})
 
 
 def is_mana_trigger(ab) -> bool:

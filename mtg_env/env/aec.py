@@ -73,7 +73,8 @@ decision kind. With the default capacities:
 | `ability`   | 108-363   | own permanent row x 8 ability slots: activate that ability (a    |
 |             |           | mana ability takes one slot per color it can add)                |
 | `stack`     | 364-379   | `stack` row: target that spell or ability                        |
-| `graveyard` | 380-499   | `graveyards` row: target or choose that card                     |
+| `graveyard` | 380-499   | `graveyards` row: target or choose that card; play that land     |
+|             |           | from own graveyard (Crucible of Worlds)                          |
 | `removed`   | 500-559   | `removed` row: choose that card                                  |
 | `revealed`  | 560-619   | `revealed` row: choose that card (library search, top cards)     |
 | `block`     | 620-1643  | own permanent row b x opponent's permanent row a: b blocks a     |

@@ -118,7 +118,10 @@ def check_meaning(obs: Observer, game: Game, me: int, o: dict, rows: dict, i: in
     if band in ("graveyard", "removed", "revealed"):
         section = {"graveyard": "graveyards", "removed": "removed", "revealed": "revealed"}[band]
         cid = rows[section][slot]
-        assert verb in ("target", "choose") and tuple(args[0]) == ("c", cid), msg
+        # A land played from the own graveyard (Crucible of Worlds) takes its graveyard row.
+        assert (verb in ("target", "choose") and tuple(args[0]) == ("c", cid)) or (
+            verb == "play" and band == "graveyard" and slot < caps.max_graveyard
+            and args[0] == cid), msg
         card = game.cards[cid]
         assert o[section][slot, _col(obs, section, "present")] == 1, msg
         assert o[section][slot, _col(obs, section, "card_id")] == card_index(card.cdef), msg

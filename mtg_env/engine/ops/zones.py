@@ -33,11 +33,24 @@ def bounce(g: Game, item: StackItem, a: Args) -> None:
 
 @op("remove_from_game", target=ref(required=True))
 def remove_from_game(g: Game, item: StackItem, a: Args) -> None:
-    """Remove each referenced permanent from the game: it goes to the removed-from-the-game zone
-    (2007 CR 217; "exile" in later rules, 2012 406)."""
+    """Remove each referenced permanent, or card in a graveyard, from the game: it goes to the
+    removed-from-the-game zone (2007 CR 217; "exile" in later rules, 2012 406). How many were
+    moved is kept for ``{removed: this_way}`` (Midnight Ritual)."""
+    n = 0
     for kind, v in a.target(g, item):
         if kind == "o" and v in g.perms:
             g._leave_play(g.perms[v], "removed")
+            n += 1
+        elif kind == "c":
+            card = g.cards[v]
+            P = g.players[card.owner]
+            if card in P.graveyard:
+                P.graveyard.remove(card)
+                P.removed.append(card)
+                g.dirty = True  # graveyard counts (Mortivore, layer 6a)
+                g._log(f"{card.label} is removed from the game")
+                n += 1
+    item.data["removed_this_way"] = item.data.get("removed_this_way", 0) + n
 
 
 @op("destroy", target=ref(required=True), no_regen=flag("it can't be regenerated"))
@@ -167,14 +180,18 @@ def discard(g: Game, item: StackItem, a: Args) -> None:
                 P.hand.remove(card)
                 g._log(f"player {pl} discards {card.label} at random")
                 g._to_zone(card, "graveyard")
-                g._event("discard", player=pl)
+                g._event("discard", player=pl, card=card.cid, cause=item.controller)
             continue
         chooser = item.controller if a.chooser == "controller" else pl
         test = a.filter.test
         cands = [("h", c.cid) for c in P.hand if test(c, chooser)]
         k = min(n, len(cands))
+        # ``cause``: the controller of the effect making the player discard (Guerrilla
+        # Tactics); a discard paid as a cost has none.
         g.frames.append(g._choose_frame(chooser, cands, k, k, "discard",
-                                        f"{item.label}: player {pl} discards {k}", sid=item.id))
+                                        f"{item.label}: player {pl} discards {k}",
+                                        then={"op": "discard", "cause": item.controller},
+                                        sid=item.id))
 
 
 @op("sacrifice", target=players(default="controller"),
