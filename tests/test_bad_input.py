@@ -741,3 +741,101 @@ def test_saves_from_before_chosen_load_with_no_choice() -> None:
     for p in d["perms"]:
         del p["chosen"]
     assert all(p.chosen is None for p in Game.from_json(json.dumps(d)).perms.values())
+
+
+# -- graveyard triggers, variable target counts, land plays from a graveyard ----------------------
+def _state_squee_trigger() -> str:
+    """Squee's upkeep trigger on the stack: an ability working from its owner's graveyard."""
+    from mtg_env.testing import Scenario
+
+    s = Scenario({"turn": 4, "active_player": 1, "step": "end_of_turn",
+                  "players": [{"library": ["Forest"] * 5, "graveyard": ["Squee, Goblin Nabob"]},
+                              {"library": ["Forest"] * 5}]})
+    s.advance_to("upkeep", active=0)
+    assert s.game.stack[0].data["src_card"]
+    return s.game.to_json()
+
+
+def _state_tactics_targeting() -> str:
+    """Guerrilla Tactics discarded by player 0's Mind Rot: its trigger (its discard event names the
+    card and the effect's controller) is being targeted by its owner."""
+    from mtg_env.testing import Scenario
+
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"hand": ["Mind Rot"], "in_play": ["Swamp"] * 3}, {"hand": ["Guerrilla Tactics", "Forest"]}]})
+    s.do("play Mind Rot", "target player 1")
+    s.resolve()
+    s.do("discard Guerrilla Tactics", "discard Forest")
+    assert s.game.stack[-1].data["ev"]["cause"] == 0
+    return s.game.to_json()
+
+
+def _state_ritual_targeting() -> str:
+    """Midnight Ritual with X = 2, its first target chosen (a variable number of targets)."""
+    from mtg_env.testing import Scenario
+
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"hand": ["Midnight Ritual"], "in_play": ["Swamp"] * 5,
+         "graveyard": ["Grizzly Bears", "Hill Giant", "Shock"]}, {}]})
+    s.do("play Midnight Ritual", "X=2", "target Grizzly Bears")
+    return s.game.to_json()
+
+
+def _state_crucible() -> str:
+    """Crucible of Worlds in play: a land in the graveyard can be played."""
+    from mtg_env.testing import Scenario
+
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"in_play": ["Crucible of Worlds"], "graveyard": ["Forest", "Shock"], "hand": ["Mountain"]}, {}]})
+    assert "play Forest from graveyard" in s.options()
+    return s.game.to_json()
+
+
+_ZONE_STATES = {"squee": _state_squee_trigger, "tactics": _state_tactics_targeting,
+                "ritual": _state_ritual_targeting, "crucible": _state_crucible}
+
+
+@pytest.mark.parametrize("which", sorted(_ZONE_STATES))
+def test_states_with_graveyard_abilities_and_variable_targets_round_trip(which: str) -> None:
+    """States holding a triggered ability from a graveyard, a discard event's card and cause, a
+    variable number of targets being chosen and a graveyard land play load and store back
+    identically."""
+    from mtg_env import Game
+
+    text = _ZONE_STATES[which]()
+    assert Game.from_json(text).to_json() == text
+
+
+@pytest.mark.parametrize(("which", "path", "value", "message"), [
+    ("squee", ("stack", 0, "data", "src_card"), 999, r"^stack\[0\]\.data\.src_card: unknown card id 999$"),
+    ("squee", ("stack", 0, "data", "src_card"), 1, r"^stack\[0\]: card 1 \(Forest\) is not the source of its ability$"),
+    ("squee", ("stack", 0, "controller"), 1,
+     r"^stack\[0\]\.controller: an ability of card \d+ in a graveyard is controlled by its owner, player 0$"),
+    ("squee", ("stack", 0, "ability_def"), {"$ability": ["Squee, Goblin Nabob", "zone_triggered", 1]},
+     r"^stack\[0\]\.ability_def: no such ability"),
+    ("squee", ("stack", 0, "ability_def"), {"$ability": ["Squee, Goblin Nabob", "colors", 0]},
+     r"^stack\[0\]\.ability_def: \['Squee, Goblin Nabob', 'colors', 0\] names no ability list"),
+    ("tactics", ("stack", -1, "data", "ev", "cause"), 2, r"^stack\[0\]\.data\.ev\.cause: 2 is out of range \[0, 1\]$"),
+    ("tactics", ("stack", -1, "data", "ev", "card"), 999, r"^stack\[0\]\.data\.ev\.card: unknown card id 999$"),
+    ("tactics", ("frames", -1, "tdone"), "yes", r"^frames\[1\]\.tdone: expected true or false, got 'yes'$"),
+    ("ritual", ("stack", 0, "data", "removed_this_way"), -1,
+     r"^stack\[0\]\.data\.removed_this_way: -1 is out of range"),
+    ("ritual", ("stack", 0, "targets", 0), ["c", 999], r"^stack\[0\]\.targets\[0\]\[1\]: unknown card id 999$"),
+    ("crucible", ("decision", "options", 2, 2), [999], r"^decision\.options\[2\]\[2\]\[0\]: unknown card id 999$"),
+])
+def test_bad_graveyard_ability_and_variable_target_states(which: str, path: tuple, value: object,
+                                                          message: str) -> None:
+    """The state of abilities working from a graveyard is checked at load: the card (``src_card``)
+    is the ability's own and its owner controls it (2012 603.3a), the ability is named in one of
+    its card's ability lists, a discard event's card and cause are a card and a player; a cast's
+    "no more targets" flag and a resolution's count of removed cards are typed."""
+    import json
+
+    from mtg_env import Game
+    from mtg_env.engine.errors import StateError
+
+    d = json.loads(_ZONE_STATES[which]())
+    _set(d, path, value)
+    with pytest.raises(StateError, match=message) as info:
+        Game.from_json(json.dumps(d))
+    assert "\n" not in str(info.value)

@@ -248,6 +248,11 @@ def REF(v: Any, path: str, ctx: Ctx) -> None:
         fail(path, f"unknown reference kind {_show(kind)}")
 
 
+# The ability lists of a card definition (model._set_refs); "zone_triggered": abilities that work
+# from a graveyard (Squee, Goblin Nabob).
+ABILITY_KINDS = ("activated", "triggered", "static", "zone_triggered")
+
+
 def ABILITY(v: Any, path: str, ctx: Ctx) -> None:
     """``{"$ability": [card name, kind, index, ...]}`` naming an ability that exists."""
     from .registry import ability_by_ref
@@ -257,6 +262,8 @@ def ABILITY(v: Any, path: str, ctx: Ctx) -> None:
     ref = v["$ability"]
     if not ref or not all(type(x) in (str, int) for x in ref):
         fail(path, f"malformed ability reference {_show(ref)}")
+    if len(ref) < 3 or ref[1] not in ABILITY_KINDS:
+        fail(path, f"{_show(ref)} names no ability list (one of {list(ABILITY_KINDS)})")
     try:
         ability_by_ref(ref)
     except (MtgError, LookupError, TypeError, ValueError, AttributeError):
@@ -759,6 +766,28 @@ def _check_choice_frames(frames: list) -> None:
         fail(f"frames[{len(frames) - 1}].ev", "a draw waiting for a choice needs its event")
 
 
+def _check_zone_sources(d: dict) -> None:
+    """A triggered ability working from a graveyard (``src_card``, on the stack or waiting) is
+    one of that card's, controlled by its owner (2012 603.3a)."""
+    cards = None
+    for where, items, ctrl, abl in (("stack", d["stack"], "controller", "ability_def"),
+                                    ("pending", d["pending"], "ctrl", "abl")):
+        for i, x in enumerate(items):
+            data = x.get("data", x) if where == "stack" else x
+            cid = data.get("src_card") if type(data) is dict else None
+            if cid is None:
+                continue
+            if cards is None:
+                cards = {c[0]: c for c in d["cards"]}
+            ref = (x.get(abl) or {}).get("$ability") if type(x.get(abl)) is dict else None
+            _, name, owner, _ = cards[cid]
+            if not ref or ref[0] != name:
+                fail(f"{where}[{i}]", f"card {cid} ({name}) is not the source of its ability")
+            if x[ctrl] != owner:
+                fail(f"{where}[{i}].{ctrl}", f"an ability of card {cid} in a graveyard is "
+                                             f"controlled by its owner, player {owner}")
+
+
 def _check_pay_frames(frames: list) -> None:
     """A payment asked on resolution sits on the resolve frame of its stack object, whose last
     effect run (``i - 1``) is the one asking."""
@@ -816,6 +845,7 @@ def check_state(d: dict, fields: tuple, extra_keys: frozenset[str]) -> None:
     _check_turn(d["step"], d["step_queue"])
     _check_pay_frames(d["frames"])
     _check_choice_frames(d["frames"])
+    _check_zone_sources(d)
     # The game's progress: a finished game has no decision and nothing in progress; an unfinished
     # one has a decision of the kind its innermost procedure asks.
     dec = d["decision"]
