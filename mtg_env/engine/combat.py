@@ -187,10 +187,17 @@ class Combat:
                 if forbidden and (b.id, a.id) in forbidden:
                     continue
                 opts.append(self._block_action(b, a))
-        if not opts:
-            self._finish_block(f)
-            return
-        opts.append(DONE)
+        self._offer_blocks(f, opts, True)
+
+    def _offer_blocks(self, f: dict, opts: list[Action], can_finish: bool) -> None:
+        """Ask for the next blocking pair; ``done`` is offered when the pairs so far are a legal
+        declaration (``can_finish``), and the declaration ends at once if nothing can be added."""
+        if can_finish:
+            if not opts:
+                self._finish_block(f)
+                return
+            opts.append(DONE)
+        pl = f["pl"]
         self._ask(pl, K.DECLARE_BLOCKERS, opts, f"player {pl}: declare blockers",
                   {"pairs": [list(p) for p in f["pairs"]]})
 
@@ -227,13 +234,7 @@ class Combat:
                     continue
                 if prob.best((*fixed, x)) == target:
                     opts.append(self._block_action(b, a))
-        if prob.legal(fixed) and prob.obeyed(fixed) == target:
-            if not opts:
-                self._finish_block(f)
-                return
-            opts.append(DONE)
-        self._ask(pl, K.DECLARE_BLOCKERS, opts, f"player {pl}: declare blockers",
-                  {"pairs": [list(p) for p in f["pairs"]]})
+        self._offer_blocks(f, opts, prob.legal(fixed) and prob.obeyed(fixed) == target)
 
     def _answer_block(self, f: dict, a: Action) -> None:
         if a.verb == "done":

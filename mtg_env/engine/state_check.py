@@ -517,15 +517,21 @@ _EFFECT_BY_KIND = {k: DICT({"kind": STR, "ts": INT(), **keys},
                    for k, keys in _EFFECT_KEYS.items()}
 
 
-def EFFECT(v: Any, path: str, ctx: Ctx) -> None:
-    """A continuous effect from a resolved spell or ability (see :mod:`mtg_env.engine.layers`)."""
-    if type(v) is not dict:
-        fail(path, f"expected an object, got {_show(v)}")
-    kind = v.get("kind")
-    check = _EFFECT_BY_KIND.get(kind) if type(kind) is str else None
-    if check is None:
-        fail(f"{path}.kind", f"{_show(v.get('kind'))} is not one of {sorted(_EFFECT_BY_KIND)}")
-    check(v, path, ctx)
+def BY_KIND(key: str, checks: dict[str, Check]) -> Check:
+    """An object checked by the checker its ``key`` names (a tagged union)."""
+    def check(v: Any, path: str, ctx: Ctx) -> None:
+        if type(v) is not dict:
+            fail(path, f"expected an object, got {_show(v)}")
+        kind = v.get(key)
+        c = checks.get(kind) if type(kind) is str else None
+        if c is None:
+            fail(f"{path}.{key}", f"{_show(kind)} is not one of {sorted(checks)}")
+        c(v, path, ctx)
+    return check
+
+
+# A continuous effect from a resolved spell or ability (see :mod:`mtg_env.engine.layers`).
+EFFECT = BY_KIND("kind", _EFFECT_BY_KIND)
 
 
 def DAMAGE_REF(v: Any, path: str, ctx: Ctx) -> None:
@@ -584,14 +590,7 @@ _EVENT_BY_KIND = {k: DICT({"e": STR, "applied": LIST(STR), **keys}, extra=ANY)
                   for k, keys in _EVENT_KEYS.items()}
 
 
-def REPL_EVENT(v: Any, path: str, ctx: Ctx) -> None:
-    if type(v) is not dict:
-        fail(path, f"expected an object, got {_show(v)}")
-    e = v.get("e")
-    check = _EVENT_BY_KIND.get(e) if type(e) is str else None
-    if check is None:
-        fail(f"{path}.e", f"{_show(e)} is not one of {sorted(_EVENT_BY_KIND)}")
-    check(v, path, ctx)
+REPL_EVENT = BY_KIND("e", _EVENT_BY_KIND)
 
 # The attacker whose combat damage is being assigned: an amount to each recipient in turn, or
 # first Rhox's "as though it weren't blocked" question ("ask", combat.py).
