@@ -213,12 +213,20 @@ def test_human_cannot_sit_in_a_simulation() -> None:
     assert res.exit_code == 2 and "interactive" in res.output
 
 
+def _sigint_default() -> None:
+    """A terminal's foreground program gets Ctrl-C; a test run started in the background by a
+    non-interactive shell has SIGINT ignored, and a child would inherit that (POSIX), so the
+    child gets the default disposition back and Python turns SIGINT into KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_ctrl_c_in_a_real_process_exits_130() -> None:
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "120"}
     proc = subprocess.Popen([sys.executable, "-m", "mtg_env.cli", "play", GREEN, RED, "--agent",
                              "human,heuristic"], cwd=REPO, env=env, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            preexec_fn=_sigint_default)
     seen = b""
     deadline = time.monotonic() + 60
     while b"player 0> " not in seen and time.monotonic() < deadline:
