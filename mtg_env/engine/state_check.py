@@ -558,16 +558,9 @@ _REPLACEMENT_BY_KIND = {k: DICT({"kind": STR, "id": INT(), "ts": INT(), **keys},
                         for k, keys in _REPLACEMENT_KEYS.items()}
 
 
-def REPLACEMENT(v: Any, path: str, ctx: Ctx) -> None:
-    """A replacement or prevention effect from a resolved spell or ability
-    (:mod:`mtg_env.engine.replacement`)."""
-    if type(v) is not dict:
-        fail(path, f"expected an object, got {_show(v)}")
-    kind = v.get("kind")
-    check = _REPLACEMENT_BY_KIND.get(kind) if type(kind) is str else None
-    if check is None:
-        fail(f"{path}.kind", f"{_show(kind)} is not one of {sorted(_REPLACEMENT_BY_KIND)}")
-    check(v, path, ctx)
+# A replacement or prevention effect from a resolved spell or ability
+# (:mod:`mtg_env.engine.replacement`).
+REPLACEMENT = BY_KIND("kind", _REPLACEMENT_BY_KIND)
 
 
 # A triggered ability waiting for the stack; a delayed one (and a rules trigger) carries effects.
