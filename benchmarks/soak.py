@@ -126,12 +126,23 @@ def play_batch(ks: list[int]) -> Tally:
     return t
 
 
+def _write(path: str | None, total: Tally, seconds: float, workers: int, stopped: bool, conf: dict,
+           final: bool = False) -> None:
+    """The tally so far as JSON (rewritten every 30 s, so an interrupted run keeps its count)."""
+    if path:
+        Path(path).write_text(json.dumps({**asdict(total), "seconds": seconds, "workers": workers,
+                                          "stopped_by_time_limit": stopped, "finished": final,
+                                          **conf}, indent=2))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=100_000, help="games to play (default 100000)")
     ap.add_argument("--seconds", type=float, default=None,
                     help="stop starting new batches after this much wall time")
     ap.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    ap.add_argument("--first", type=int, default=0,
+                    help="number of the first game (to split one soak into ranges run separately)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--max-turns", type=int, default=100)
     ap.add_argument("--json-rate", type=float, default=0.02,
@@ -141,17 +152,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--batch", type=int, default=20, help="games per task")
     ap.add_argument("--out", default=None, help="also write the tally as JSON here")
     args = ap.parse_args(argv)
-    if args.games < 1 or args.max_turns < 1 or args.batch < 1:
-        ap.error("--games, --max-turns and --batch must be at least 1")
+    if args.games < 1 or args.max_turns < 1 or args.batch < 1 or args.first < 0:
+        ap.error("--games, --max-turns and --batch must be at least 1, --first at least 0")
     if not (0.0 <= args.json_rate <= 1.0 and 0.0 <= args.options_rate <= 1.0):
         ap.error("--json-rate and --options-rate must be between 0 and 1")
     workers = args.workers or len(os.sched_getaffinity(0))
-    conf = {"seed": args.seed, "max_turns": args.max_turns, "json_rate": args.json_rate,
+    conf = {"first": args.first, "seed": args.seed, "max_turns": args.max_turns, "json_rate": args.json_rate,
             "options_rate": args.options_rate}
     pairs = pairings()
-    print(f"soak: up to {args.games} games over {len(pairs)} pairings of {len(loadable_builtin_names())} "
+    end = args.first + args.games
+    print(f"soak: up to {args.games} games (numbers {args.first}..{end - 1}) over {len(pairs)} "
+          f"pairings of {len(loadable_builtin_names())} "
           f"built-in decks, {', '.join(KINDS)} players, {workers} workers", flush=True)
-    batches = [list(range(i, min(i + args.batch, args.games))) for i in range(0, args.games, args.batch)]
+    batches = [list(range(i, min(i + args.batch, end))) for i in range(args.first, end, args.batch)]
     total = Tally()
     t0 = time.perf_counter()
     stopped = False
@@ -165,6 +178,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  {total.games} games, {total.decisions} decisions, {len(total.errors)} errors, "
                       f"{now - t0:.0f}s", flush=True)
                 last_report = now
+                _write(args.out, total, now - t0, workers, stopped, conf)
             if args.seconds is not None and now - t0 > args.seconds:
                 stopped = True
                 pool.terminate()
@@ -177,9 +191,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{total.decisions / seconds:.0f} decisions/s)" + ("  [time limit reached]" if stopped else ""))
     print(f"by player: {total.by_kind}; end reasons: {total.end_reasons}; "
           f"JSON round trips: {total.json_checks}; all-options checks: {total.option_checks}")
-    if args.out:
-        Path(args.out).write_text(json.dumps({**asdict(total), "seconds": seconds, "workers": workers,
-                                              "stopped_by_time_limit": stopped, **conf}, indent=2))
+    _write(args.out, total, seconds, workers, stopped, conf, final=True)
     if total.errors:
         return 1
     return 0 if total.games else 3

@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
+from operator import attrgetter
 from typing import Any
 
 import yaml
@@ -150,6 +151,7 @@ class InvariantError(AssertionError):
     """A game broke an invariant that must hold after every action (an engine bug)."""
 
 
+_OWNER = attrgetter("owner")
 MAX_ACTIONS = 20000  # a game taking more actions than this is a runaway
 
 
@@ -157,16 +159,11 @@ def card_counts(g: Game) -> Counter:
     """Non-token cards per owner over every zone (hand, library, graveyard, removed, in play,
     on the stack): constant for the whole game."""
     c: Counter = Counter()
-    for P in g.players:
+    for P in g.players:  # Counter over a C-level map: this runs after every soak action
         for zone in (P.hand, P.library, P.graveyard, P.removed):
-            for card in zone:
-                c[card.owner] += 1
-    for p in g.perms.values():
-        if not p.card.is_token:
-            c[p.owner] += 1
-    for s in g.stack:
-        if s.kind == "spell" and not s.card.is_token:
-            c[s.card.owner] += 1
+            c.update(map(_OWNER, zone))
+    c.update(p.owner for p in g.perms.values() if not p.card.is_token)
+    c.update(s.card.owner for s in g.stack if s.kind == "spell" and not s.card.is_token)
     return c
 
 
