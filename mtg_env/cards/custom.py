@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from mtg_env.engine.layers import text_change_frame
 from mtg_env.engine.registry import CUSTOM
 
 if TYPE_CHECKING:
@@ -77,3 +78,19 @@ def scalpelexis(g: Game, item: StackItem) -> None:
         names = [c.cdef.name for c in top]
         if len(set(names)) == len(names):
             break
+
+
+@custom("mind_bend")
+def mind_bend(g: Game, item: StackItem) -> None:
+    """Mind Bend: "Change the text of target permanent by replacing all instances of one color
+    word with another or one basic land type with another. ... This effect doesn't end at end of
+    turn." Its controller chooses on resolution (ruling: "You choose the words to change on
+    resolution"): a color word or a basic land type, the word, then a different word (the
+    ``text_change`` procedure, :mod:`mtg_env.engine.layers`; which fields change:
+    :mod:`mtg_env.cards.text_change`). A permanent without such a word is a legal target (the
+    change then does nothing)."""
+    specs = g.item_def(item)[0]
+    if not item.targets or not g._target_legal(item, 0, specs[0]):
+        return
+    pid = item.targets[0][1]
+    g.frames.append(text_change_frame(item.controller, pid, item.id, item.label))
