@@ -327,6 +327,7 @@ _RUN = {
     "order_repl": Game._run_order_repl,
     "enter_choice": Game._run_enter_choice,
     "text_change": Game._run_text_change,
+    "enter_together": Game._run_enter_together,
     "draws": Game._run_draws,
 }
 
@@ -344,6 +345,7 @@ _ANSWER = {
     "order_repl": Game._answer_order_repl,
     "enter_choice": Game._answer_enter_choice,
     "text_change": Game._answer_text_change,
+    "enter_together": Game._answer_enter_together,
     "draws": Game._answer_draws,
 }
 

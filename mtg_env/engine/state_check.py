@@ -657,6 +657,11 @@ _FRAMES: dict[str, Check] = {
     # "from" once chosen, for permanent "pid" as stack object "sid" resolves.
     "text_change": DICT({"k": STR, "pl": PLAYER, "pid": OBJ, "sid": OPT(STACK), "label": STR,
                          "what": OPT(ENUM("color", "land")), "from": OPT(ENUM(*_TEXT_WORDS))}),
+    # Cards coming into play at the same time (zones.py, Warp World): Aura cards still to get a
+    # host, the hosts chosen, the other cards, the cards then put on the library bottom.
+    "enter_together": DICT({"k": STR, "sid": OPT(STACK), "label": STR, "auras": LIST(CARD),
+                            "hosts": LIST(TUPLE(CARD, OBJ)), "others": LIST(CARD),
+                            "bottom": LIST(CARD)}),
     # Draws made one at a time while an optional draw replacement is in play (Abundance):
     # "n" still to make, the current draw event "ev", then the event "after" (the draw step's).
     "draws": DICT({"k": STR, "pl": PLAYER, "n": COUNT, "ev": OPT(REPL_EVENT),
@@ -745,6 +750,7 @@ _FRAME_DECISIONS: dict[str | None, frozenset[str]] = {
     "enter_choice": frozenset(d.value for d, _ in CHOICE_KINDS.values()),
     "draws": frozenset({"mode"}),
     "text_change": frozenset({"mode", "choose_color"}),
+    "enter_together": frozenset({"choose_cards"}),
 }
 
 
