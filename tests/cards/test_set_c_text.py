@@ -343,3 +343,45 @@ def test_warp_world_as_it_comes_into_play_choice_is_asked() -> None:
     assert d.kind is K.CHOOSE_COLOR and d.player == 0
     s.do("choose black")
     assert s.perm("Voice of All").chosen == {"color": "B"}
+
+
+# -- HeuristicAgent -------------------------------------------------------------------------------
+def test_heuristic_bends_the_opponents_landwalk_away() -> None:
+    """HeuristicAgent plays Mind Bend on the opponent's Bog Wraith (swampwalk, I control a Swamp)
+    and changes Swamp to a land type I don't control, so the Wraith can be blocked."""
+    from agents import HeuristicAgent
+
+    agent = HeuristicAgent(strict=True)
+    s = Scenario({"turn": 3, "step": "declare_attackers", "active_player": 1, "players": [
+        {"hand": ["Mind Bend"], "in_play": ["Island", "Swamp", "Grizzly Bears"],
+         "library": ["Island"] * 3},
+        {"in_play": [{"card": "Bog Wraith", "attacking": True}], "library": ["Island"] * 3}]})
+    agent.reset(0, 0)
+    s.pass_priority(1)
+    assert agent.act(s.game.view(0)).text == "play Mind Bend"
+    s.do("play Mind Bend")
+    assert agent.act(s.game.view(0)).text == "target Bog Wraith"
+    s.do("target Bog Wraith")
+    s.resolve()
+    while s.game.decision.kind is not K.PRIORITY:
+        s.do(agent.act(s.game.view(0)).text)
+    kw = s.perm("Bog Wraith").keywords
+    assert "swampwalk" not in kw
+    assert kw & {"plainswalk", "mountainwalk", "forestwalk"}  # not islandwalk: I have an Island
+
+
+def test_heuristic_plays_warp_world_only_when_behind() -> None:
+    """HeuristicAgent plays Warp World when the opponent's board is far better, not when even."""
+    from agents import HeuristicAgent
+
+    agent = HeuristicAgent(strict=True)
+    agent.reset(0, 0)
+
+    def game(theirs: list) -> Scenario:
+        return Scenario({"turn": 5, "step": "precombat_main", "players": [
+            {"hand": ["Warp World"], "in_play": ["Mountain"] * 8 + ["Grizzly Bears"],
+             "library": ["Mountain"] * 10},
+            {"in_play": theirs, "library": ["Island"] * 10}]})
+    assert agent.act(game(["Grizzly Bears"]).game.view(0)).text != "play Warp World"
+    behind = game(["Craw Wurm", "Craw Wurm", "Serra Angel", "Glorious Anthem"])
+    assert agent.act(behind.game.view(0)).text == "play Warp World"
