@@ -226,7 +226,7 @@ def test_mind_bend_unreachable_words_are_left_as_documented() -> None:
 
 # -- Warp World -------------------------------------------------------------------------------
 def warp(p0: dict, p1: dict) -> Scenario:
-    p0 = {"hand": ["Warp World"], "mana_pool": "RRRRRRRR", **p0}
+    p0 = {"mana_pool": "RRRRRRRR", **p0, "hand": ["Warp World", *p0.get("hand", [])]}
     s = Scenario({"turn": 5, "step": "precombat_main", "players": [p0, p1]})
     s.do("play Warp World")
     s.resolve()
@@ -385,3 +385,105 @@ def test_heuristic_plays_warp_world_only_when_behind() -> None:
     assert agent.act(game(["Grizzly Bears"]).game.view(0)).text != "play Warp World"
     behind = game(["Craw Wurm", "Craw Wurm", "Serra Angel", "Glorious Anthem"])
     assert agent.act(behind.game.view(0)).text == "play Warp World"
+
+
+# -- the env layer and the other agents on these procedures ---------------------------------------
+def _decision_states() -> list[Scenario]:
+    """A game at each decision Mind Bend and Warp World ask: color word or land type (MODE),
+    the word (CHOOSE_COLOR / MODE), the replacement, and an Aura's host (CHOOSE_CARDS)."""
+    out = []
+    s = pos(["Paladin en-Vec"], [])
+    s.do("play Mind Bend", "target Paladin en-Vec")
+    s.resolve()
+    out.append(s)
+    for step in ("replace a color word", "replace black"):
+        s = Scenario.__new__(Scenario)
+        s.game = out[-1].game.copy()
+        s.do(step)
+        out.append(s)
+    s = Scenario.__new__(Scenario)
+    s.game = out[0].game.copy()
+    s.do("replace a basic land type")
+    out.append(s)
+    out.append(warp({"in_play": [{"card": "Grizzly Bears", "id": "b"},
+                                 {"card": "Holy Strength", "attached_to": "b"}]},
+                    {"in_play": ["Hill Giant"]}))
+    return out
+
+
+def test_observer_mask_is_a_bijection_on_these_decisions() -> None:
+    """The env layer maps each option of these decisions to one action index (MODE slots, the
+    color band, the object rows) and back (the mask bijection checks of tests/encoding)."""
+    from mtg_env.encoding import Observer
+    from tests.encoding.helpers import check_decision
+
+    kinds = []
+    for s in _decision_states():
+        g = s.game
+        kinds.append(g.decision.kind)
+        check_decision(Observer(), g)
+        g2 = type(g).from_json(g.to_json())  # the procedures are JSON state
+        assert [a.text for a in g2.legal_actions()] == [a.text for a in g.legal_actions()]
+    assert kinds == [K.MODE, K.CHOOSE_COLOR, K.CHOOSE_COLOR, K.MODE, K.CHOOSE_CARDS]
+
+
+def test_every_agent_answers_these_decisions() -> None:
+    """Random and search agents answer each decision with a legal option (the search plays on
+    copies of a game suspended in the middle of the spell's resolution)."""
+    from agents import HeuristicAgent, MctsAgent, RandomAgent
+    from mtg_env.engine.view import view_for
+
+    for s in _decision_states():
+        texts = set(s.options())
+        pl = s.game.decision.player
+        for agent in (RandomAgent(), MctsAgent(iterations=6, depth=20), HeuristicAgent(strict=True)):
+            agent.reset(pl, 3)
+            assert agent.act(view_for(s.game, pl)).text in texts
+
+
+def test_random_games_with_these_cards_keep_every_invariant() -> None:
+    """Soak: decks with Mind Bend and Warp World and the cards their text reaches, random play
+    with every invariant checked after every action and JSON round trips."""
+    from mtg_env import Deck
+    from mtg_env.testing import play_random_game
+
+    a = Deck([(4, "Mind Bend"), (4, "Warp World"), (2, "Bog Wraith"), (2, "Paladin en-Vec"),
+              (2, "Ascendant Evincar"), (2, "Holy Strength"), (2, "Soul Warden"),
+              (2, "Hate Weaver"), (2, "Goblin King"), (2, "Voice of All"), (2, "Nightmare"),
+              (8, "Island"), (8, "Mountain"), (6, "Swamp"), (6, "Forest")], name="text_a")
+    b = Deck([(4, "Mind Bend"), (4, "Warp World"), (2, "Rushwood Dryad"), (2, "Treetop Village"),
+              (2, "Blanchwood Armor"), (2, "Unholy Strength"), (2, "Siege-Gang Commander"),
+              (2, "Glorious Anthem"), (2, "Clone"), (2, "Quirion Dryad"), (2, "Angel's Feather"),
+              (8, "Island"), (8, "Mountain"), (6, "Plains"), (6, "Forest")], name="text_b")
+    for seed in range(6):
+        g = play_random_game([a, b], seed, max_turns=30, json_every=3)
+        assert g.is_over
+
+
+def test_random_play_after_warp_world_keeps_every_invariant() -> None:
+    """Soak from positions (random play seldom reaches eight mana): Warp World on boards with
+    Auras, tokens, a stolen creature, choices as they come into play and triggers, then random
+    play, every option tried on a copy and the JSON round trip checked after every action."""
+    import random
+
+    from mtg_env.testing import card_counts, check_invariants
+
+    pool = ["Grizzly Bears", "Soul Warden", "Voice of All", "Glorious Anthem", "Shock",
+            "Paladin en-Vec", "Forest", "Swamp", "Mind Bend", "Hill Giant"]
+    for seed in range(8):
+        rng = random.Random(seed)
+        s = warp({"in_play": [{"card": "Grizzly Bears", "id": "b"},
+                              {"card": "Holy Strength", "attached_to": "b"},
+                              {"card": "Unholy Strength", "attached_to": "b"}, "Goblin Token",
+                              {"card": "Hill Giant", "controller": 1}, "Island", "Island"],
+                  "library": [rng.choice(pool) for _ in range(12)], "hand": []},
+                 {"in_play": ["Soul Warden", "Paladin en-Vec", "Forest",
+                              {"card": "Voice of All", "chosen": {"color": "G"}}],
+                  "library": [rng.choice(pool) for _ in range(12)]})
+        g = s.game
+        expected = card_counts(g)
+        for _ in range(60):
+            check_invariants(g, expected, try_all_options=True)
+            if g.is_over:
+                break
+            g.apply(rng.choice(g.decision.options))
