@@ -175,7 +175,7 @@ def refresh(g: Game) -> None:
                 _reset_base(p, p.card.cdef)
     touched: list[int] = []
     animated = []
-    texts: dict[int, list[tuple[str, str]]] = {}
+    texts: dict[int, list[tuple[str, str]]] | None = None
     extra = _NO_RULE_MODS
     if effects:
         # 418.5 layer 1: copy effects, timestamp order (a later one overwrites an earlier one).
@@ -189,11 +189,13 @@ def refresh(g: Game) -> None:
             elif k == "animate":
                 animated.append(e)
             elif k == "text":
+                if texts is None:
+                    texts = {}
                 texts.setdefault(e["pid"], []).append((e["from"], e["to"]))
     g._abl_mod = touched
     for p in perms.values():
         cdef = p.base
-        if texts and p.id in texts:
+        if texts is not None and p.id in texts:
             # 418.5 layer 3: the permanent's text with the words changed (module docstring).
             cdef = text_changed(cdef.name, tuple(texts[p.id]))
             p.activated = cdef.activated
