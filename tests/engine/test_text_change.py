@@ -244,3 +244,14 @@ def test_permanents_leaving_together_are_all_gone_at_once() -> None:
     assert seen == [3, 3, 3] and not g.perms
     assert [c.name for c in g.players[0].library] == ["Grizzly Bears"]
     assert [c.name for c in g.players[1].library] == ["Hill Giant"]
+
+
+def test_target_filters_of_triggered_abilities_are_rewritten() -> None:
+    """Nekrataal: "destroy target nonartifact, nonblack creature" changed black -> green: the
+    trigger's target filter and its text read "nongreen" (the 2012 612.2 "nonblack" example);
+    the mana-symbol-free type line and the other filter key are untouched."""
+    cdef = text_changed("Nekrataal", (("B", "G"),))
+    spec = cdef.triggered[0].targets[0]
+    assert spec.filters == {"not_type": "Artifact", "not_color": "G"}
+    assert spec.text == "target nonartifact, nongreen creature"
+    assert cdef.colors == frozenset("B") and cdef.name == "Nekrataal"
