@@ -31,7 +31,7 @@ from collections.abc import Callable
 from mtg_env.engine.actions import Action, Decision, DecisionKind
 from mtg_env.engine.effects import matches_filter
 from mtg_env.engine.errors import MtgError
-from mtg_env.engine.model import Card, CardDef, TargetSpec
+from mtg_env.engine.model import COLOR_NAMES, LANDWALK, Card, CardDef, TargetSpec
 from mtg_env.engine.rules import tap_mana_ability
 from mtg_env.engine.view import PermanentView, PlayerView
 
@@ -58,6 +58,9 @@ __all__ = ["HeuristicAgent"]
 log = logging.getLogger(__name__)
 K = DecisionKind
 MAIN_STEPS = ("precombat_main", "postcombat_main")
+COLOR_LETTERS = "WUBRG"
+LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")  # Mind Bend's mode slots
+_COLOR_OF = {name: c for c, name in COLOR_NAMES.items()}
 HARMFUL_CHOICES = ("discard", "sacrifice", "return", "bounce", "destroy", "remove", "exile", "tap",
                    "put on the top")
 
@@ -561,6 +564,11 @@ class HeuristicAgent(BaseAgent):
             return max((self._best_targets(view, me, tuple(m.get("targets", ())), tuple(m.get("effects", ())),
                                            x, None, cdef.colors, in_combat)[0] for m in cdef.modes),
                        default=0.0)
+        if cdef.spell_custom == "mind_bend":
+            plans = self._text_plans(view)
+            return 2.0 + plans[0][0] if plans and plans[0][0] > 0 else 0.0
+        if cdef.spell_custom == "warp_world":
+            return self._warp_world_value(view) if view.step in MAIN_STEPS else 0.0
         if not cdef.spell_effects:
             return 0.5 + 0.5 * cdef.cost.cmc if view.step in MAIN_STEPS else 0.0
         if cdef.x_spell:
@@ -672,6 +680,11 @@ class HeuristicAgent(BaseAgent):
         ti = d.context.get("target_index", len(item.targets))
         fixed = [tuple(t) for t in item.targets[:ti]]
         in_combat = self._in_combat(view)
+        if item.kind == "spell" and item.card is not None and (
+                item.card.cdef.spell_custom == "mind_bend"):
+            best = {pid: v for v, pid, _, _ in reversed(self._text_plans(view))}
+            return max(d.options, key=lambda a: best.get(a.args[0][1], -LETHAL)
+                       if a.args[0][0] == "o" else -LETHAL)
         if item.kind == "spell" and item.card is not None and item.card.cdef.enchant is not None:
             cdef = item.card.cdef
 
@@ -710,6 +723,8 @@ class HeuristicAgent(BaseAgent):
         return best
 
     def _mode(self, view: PlayerView, d: Decision) -> Action | None:
+        if d.context.get("choice") == "text_change":
+            return self._text_change_choice(view, d)
         if d.context.get("choice") == "land_or_nonland":
             # Abundance: instead of a random draw, reveal until the kind of card it needs: a
             # land while it has fewer than five lands in play and in hand, else a nonland.
@@ -989,11 +1004,103 @@ class HeuristicAgent(BaseAgent):
                 killed += creature_value(b)
         return no if killed > 1.5 * power else yes
 
+    # -- whole-board spells -------------------------------------------------------------------
+    def _text_plans(self, view: PlayerView, pid: int | None = None
+                    ) -> list[tuple[float, int, str, str]]:
+        """Mind Bend: ``(value for me, permanent, from, to)`` of text changes, best first, read
+        from the permanents' keywords and static abilities: a landwalk that starts or stops
+        working against its defender (worth its power), an opponent's protection from a color
+        of my creatures and cards moved to a color I don't use, and a color-filtered P/T static
+        ability (Ascendant Evincar's "Nonblack creatures get -1/-1") pointed at the other side."""
+        me = view.viewer
+        lands: dict[int, set[str]] = {0: set(), 1: set()}
+        mine_colors = {c: 0 for c in COLOR_LETTERS}
+        for q in view.permanents:
+            if q.is_land:
+                lands[q.controller].update(t for t in q.subtypes if t in LAND_TYPES)
+            if q.controller == me and q.is_creature:
+                for c in q.colors:
+                    mine_colors[c] += 1
+        for c in view.me.hand or ():
+            for col in c.cdef.colors:
+                mine_colors[col] += 1
+        creatures = [q for q in view.permanents if q.is_creature]
+        out = []
+        for p in ([view.perm(pid)] if pid is not None else view.permanents):
+            if p is None:
+                continue
+            sign = 1.0 if p.controller == me else -1.0
+            defender = lands[1 - p.controller]
+            power = max(p.power, 0) if p.is_creature else 0
+            for kw in p.keywords:
+                if kw in LANDWALK and power:
+                    t = LANDWALK[kw]
+                    for to in LAND_TYPES:
+                        if to != t:
+                            out.append((sign * power * ((to in defender) - (t in defender)),
+                                        p.id, t, to))
+                elif kw.startswith("protection_from_") and p.controller != me:
+                    c = _COLOR_OF.get(kw[16:])
+                    if c is not None:
+                        for to in COLOR_LETTERS:
+                            if to != c:
+                                out.append((0.5 * (mine_colors[c] - mine_colors[to]) * (
+                                    1 + power), p.id, c, to))
+            for st in p.static or ():
+                if st.kind != "modify_pt":
+                    continue
+                c = st.params.get("color") or st.params.get("not_color")
+                if c is None:
+                    continue
+                neg = "not_color" in st.params
+                dpt = st.params.get("p", 0) + st.params.get("t", 0)
+                for to in COLOR_LETTERS:
+                    if to == c:
+                        continue
+                    v = 0.0
+                    for q in creatures:
+                        if q is p and "other" in str(st.affects):
+                            continue
+                        now = (c in q.colors) != neg
+                        after = (to in q.colors) != neg
+                        v += (after - now) * dpt * (1.0 if q.controller == me else -1.0)
+                    out.append((v, p.id, c, to))
+        out.sort(key=lambda t: -t[0])
+        return out
+
+    def _text_change_choice(self, view: PlayerView, d: Decision) -> Action:
+        """Mind Bend's choices on resolution: the best plan for the target permanent that fits
+        what is chosen so far (a color word or a land type, then the word)."""
+        ctx = d.context
+        what, frm = ctx.get("what"), ctx.get("from")
+        for _, _, f, to in self._text_plans(view, ctx.get("pid")):
+            kind = "color" if f in COLOR_LETTERS else "land"
+            if (what is not None and kind != what) or (frm is not None and f != frm):
+                continue
+            if what is None:
+                return d.options[0 if kind == "color" else 1]
+            word = f if frm is None else to
+            for a in d.options:
+                if (a.args[0] == word) if kind == "color" else (LAND_TYPES[a.args[0]] == word):
+                    return a
+        return d.options[0]
+
+    def _warp_world_value(self, view: PlayerView) -> float:
+        """Warp World: worth playing only well behind on board (what each side has in play;
+        each gets back about as many permanents, drawn at random from its deck)."""
+        me = view.viewer
+        mine = sum(permanent_value(p, view) for p in view.controlled_by(me) if not p.is_land)
+        theirs = sum(permanent_value(p, view) for p in view.controlled_by(1 - me)
+                     if not p.is_land)
+        return max(theirs - mine - 4.0, 0.0)
+
     # -- other decisions ----------------------------------------------------------------------
     def _choose_color(self, view: PlayerView, d: Decision) -> Action:
         """"Choose a color" (protection from it, prevention from its sources): the color most
         common among the opponent's permanents, spells and graveyard cards (creatures count
         double); without any, the color of the opponent's lands' mana."""
+        if d.context.get("choice") == "text_change":
+            return self._text_change_choice(view, d)
         opp = 1 - view.viewer
         count = {c: 0.0 for c in "WUBRG"}
         for p in view.controlled_by(opp):
@@ -1061,6 +1168,13 @@ class HeuristicAgent(BaseAgent):
         verb = d.context.get("verb", "")
         if verb == "source":
             return self._choose_source(view, d) or d.options[0]
+        if verb == "attach" and "card" in d.context:  # an Aura put into play (Warp World)
+            card = self._known_cards(view).get(d.context["card"])
+            if card is not None:
+                def host_value(a: Action) -> float:
+                    host = view.perm(a.args[0][1])
+                    return static_aura_value(card.cdef, host, me) if host is not None else 0.0
+                return max(d.options, key=host_value)
         chosen = d.context.get("chosen", [])
         maximum = d.context.get("max", 1)
         known = self._known_cards(view)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from mtg_env.engine.knowledge import BOTH
+from mtg_env.engine.layers import text_change_frame
 from mtg_env.engine.registry import CUSTOM
 
 if TYPE_CHECKING:
@@ -77,3 +79,66 @@ def scalpelexis(g: Game, item: StackItem) -> None:
         names = [c.cdef.name for c in top]
         if len(set(names)) == len(names):
             break
+
+
+@custom("mind_bend")
+def mind_bend(g: Game, item: StackItem) -> None:
+    """Mind Bend: "Change the text of target permanent by replacing all instances of one color
+    word with another or one basic land type with another. ... This effect doesn't end at end of
+    turn." Its controller chooses on resolution (ruling: "You choose the words to change on
+    resolution"): a color word or a basic land type, the word, then a different word (the
+    ``text_change`` procedure, :mod:`mtg_env.engine.layers`; which fields change:
+    :mod:`mtg_env.cards.text_change`). A permanent without such a word is a legal target (the
+    change then does nothing)."""
+    specs = g.item_def(item)[0]
+    if not item.targets or not g._target_legal(item, 0, specs[0]):
+        return
+    pid = item.targets[0][1]
+    g.frames.append(text_change_frame(item.controller, pid, item.id, item.label))
+
+
+_FIRST_ROUND = frozenset({"Artifact", "Creature", "Land"})
+
+
+@custom("warp_world")
+def warp_world(g: Game, item: StackItem) -> None:
+    """Warp World: "Each player shuffles all permanents he or she owns into his or her library,
+    then reveals that many cards from the top of his or her library. Each player puts all
+    artifact, creature, and land cards revealed this way into play, then puts all enchantment
+    cards revealed this way into play, then puts all cards revealed this way that weren't put
+    into play on the bottom of his or her library in any order."
+
+    Every permanent leaves play at once (its leaves-play abilities see the whole board; a token
+    counts, then ceases to exist); the artifact, creature and land cards of both players come
+    into play at once, then the enchantment cards at once, each Aura on a permanent its owner
+    chooses among those it could enchant (the active player's Auras first; one with none stays
+    in the library), all under their owners' control (``enter_together`` procedure,
+    :mod:`mtg_env.engine.zones`). The rest go to the bottom in the order they were revealed (the
+    owner's "any order" is not asked: the cards were revealed, so both players know them and
+    where they are). Triggered abilities wait until the spell has resolved (2007 CR 410.3)."""
+    g._fresh()
+    perms = sorted(g.perms.values(), key=lambda p: p.id)
+    counts = [sum(1 for p in perms if p.owner == pl) for pl in (0, 1)]
+    if perms:
+        g._leave_play_together(perms, "library_top", "is shuffled into its owner's library")
+    revealed: list[list] = []
+    for pl in (0, 1):
+        g._shuffle_library(pl)
+        g._log(f"player {pl} shuffles {counts[pl]} permanent(s) into their library")
+        top = g.players[pl].library[:counts[pl]]
+        revealed.append(top)
+        if top:
+            g._learn(top, BOTH)
+            g._log(f"player {pl} reveals {', '.join(c.label for c in top)}")
+    order = (g.active, 1 - g.active)
+    cards = [c for pl in order for c in revealed[pl]]
+    first = [c for c in cards if _FIRST_ROUND & c.cdef.types]
+    ench = [c for c in cards if c not in first and "Enchantment" in c.cdef.types]
+    g.frames.append({
+        "k": "enter_together", "sid": item.id, "label": item.label,
+        "auras": [c.cid for c in ench if "Aura" in c.cdef.subtypes],
+        "hosts": [], "others": [c.cid for c in ench if "Aura" not in c.cdef.subtypes],
+        "bottom": [c.cid for pl in (0, 1) for c in revealed[pl]
+                   if c not in first and c not in ench]})
+    if first:
+        g._put_together([(c, c.owner, None) for c in first])

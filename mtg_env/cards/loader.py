@@ -26,6 +26,7 @@ from mtg_env.engine.model import (
 )
 from mtg_env.engine.ops import Effect, compile_effect
 
+from . import text_change
 from .schema import FILE_SCHEMA
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -276,6 +277,7 @@ def load_file(path: Path, facts: dict[str, dict]) -> list[CardDef]:
         if name not in facts:
             raise CardDataError(f"{path.name}: {name!r} is not a Tenth Edition card")
         out.append(build_card(name, facts[name], entry, path.name))
+        text_change.RAW[name] = (facts[name], entry, path.name)
     return out
 
 
@@ -283,6 +285,8 @@ def load_all() -> None:
     """Fill the engine registry: implemented cards from YAML, every other 10E name as known
     but unimplemented."""
     from . import custom  # noqa: F401  (registers the Python escape hatches)
+
+    registry.register_text_changer(text_change.text_changed_card)
 
     allfacts = load_facts()
     facts = allfacts["cards"]

@@ -326,6 +326,8 @@ _RUN = {
     "mulligan": Game._run_mulligan,
     "order_repl": Game._run_order_repl,
     "enter_choice": Game._run_enter_choice,
+    "text_change": Game._run_text_change,
+    "enter_together": Game._run_enter_together,
     "draws": Game._run_draws,
 }
 
@@ -342,6 +344,8 @@ _ANSWER = {
     "mulligan": Game._answer_mulligan,
     "order_repl": Game._answer_order_repl,
     "enter_choice": Game._answer_enter_choice,
+    "text_change": Game._answer_text_change,
+    "enter_together": Game._answer_enter_together,
     "draws": Game._answer_draws,
 }
 

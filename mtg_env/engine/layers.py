@@ -8,8 +8,15 @@ can change them happened (``game.dirty``).
   sets the permanent's copiable values (``perm.base``) to the named card definition; Clone.
 - 418.5 layer 2, control-changing effects: ``{"kind": "control", ...}`` and static ``control``
   abilities (Persuasion), in one timestamp order.
-- 418.5 layer 3, text-changing effects: no Tenth Edition card has one; not implemented
-  (``docs/rules.md``).
+- 418.5 layer 3, text-changing effects (2012 612): ``{"kind": "text", "pid", "from", "to"}``
+  replaces every instance of one color word or basic land type with another in the permanent's
+  text (Mind Bend; lasts indefinitely). Several apply in timestamp order, a later one also
+  changing the words an earlier one wrote. The changed card definition (its abilities, keywords
+  and type line: which fields, :mod:`mtg_env.cards.text_change`) is built by the card layer
+  through :func:`~mtg_env.engine.registry.text_changed`; the copiable values (``perm.base``)
+  don't change (2012 706.2: a copy doesn't copy a text change). Applied as each permanent's
+  characteristics are first set, before layer 2: no Tenth Edition control-changing effect has
+  a color word or a basic land type, so the order between them cannot be seen.
 - 418.5 layer 4, type-changing effects: ``{"kind": "animate", "types", "subtypes", ...}``
   adds card types and subtypes (Treetop Village, Faerie Conclave: "It's still a land"); static
   ``type_change`` abilities (March of the Machines: "Each noncreature artifact is an artifact
@@ -47,10 +54,11 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .game import Game
 
+from .actions import Action, DecisionKind
 from .errors import MtgError
 from .filters import RULE_KINDS
-from .model import CardDef, Permanent, StaticAbility
-from .registry import ability_by_ref, get_card
+from .model import BASIC_LAND_TYPES, COLOR_NAMES, COLORS, CardDef, Permanent, StaticAbility
+from .registry import ability_by_ref, get_card, text_changed
 from .rules import PROTECTION
 from .triggers import is_mana_trigger
 
@@ -60,8 +68,58 @@ _NOT_CREATURE_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Fores
 _NO_RULE_MODS: dict = {}  # shared and never mutated (no rule mods, no triggered mana)
 
 
+# The words a text-changing effect replaces (2012 612.2): color words and basic land types.
+LAND_TYPES = tuple(BASIC_LAND_TYPES)  # Plains Island Swamp Mountain Forest: mode slots 0-4
+
+
+def text_change_frame(pl: int, pid: int, sid: int | None, label: str) -> dict:
+    """The ``text_change`` procedure: player ``pl`` chooses what to replace in permanent ``pid``'s
+    text (Mind Bend: "one color word with another or one basic land type with another"): a
+    color word or a basic land type (MODE), the word to replace, then a different word to
+    replace it with (CHOOSE_COLOR for colors, MODE for land types, in :data:`LAND_TYPES`
+    order). The effect lasts indefinitely (2012 612.1)."""
+    return {"k": "text_change", "pl": pl, "pid": pid, "sid": sid, "label": label,
+            "what": None, "from": None}
+
+
 class ContinuousEffects:
     """Mixed into :class:`~mtg_env.engine.game.Game`."""
+
+    def _run_text_change(self, f: dict) -> None:
+        ctx = {"stack_id": f["sid"], "pid": f["pid"], "choice": "text_change",
+               "what": f["what"], "from": f["from"]}
+        if f["what"] is None:
+            self._ask(f["pl"], DecisionKind.MODE,
+                      [Action("mode", "replace a color word", (0,)),
+                       Action("mode", "replace a basic land type", (1,))],
+                      f"{f['label']}: replace a color word or a basic land type", ctx)
+            return
+        verb = "replace" if f["from"] is None else "with"
+        if f["what"] == "color":
+            self._ask(f["pl"], DecisionKind.CHOOSE_COLOR,
+                      [Action("color", f"{verb} {COLOR_NAMES[c]}", (c,))
+                       for c in COLORS if c != f["from"]], f"{f['label']}: {verb} which color word", ctx)
+            return
+        self._ask(f["pl"], DecisionKind.MODE,
+                  [Action("mode", f"{verb} {t}", (i,)) for i, t in enumerate(LAND_TYPES)
+                   if t != f["from"]], f"{f['label']}: {verb} which basic land type", ctx)
+
+    def _answer_text_change(self, f: dict, a: Action) -> None:
+        if f["what"] is None:
+            f["what"] = "color" if a.args[0] == 0 else "land"
+            return
+        word = a.args[0] if f["what"] == "color" else LAND_TYPES[a.args[0]]
+        if f["from"] is None:
+            f["from"] = word
+            return
+        self.frames.pop()
+        p = self.perms.get(f["pid"])
+        if p is None:
+            return
+        self.add_effect({"kind": "text", "pid": p.id, "from": f["from"], "to": word})
+        show = COLOR_NAMES.get
+        self._log(f"{f['label']}: the text of {p.card.label} has every "
+                  f"{show(f['from'], f['from'])} replaced by {show(word, word)}")
 
     def _fresh(self) -> None:
         if self.dirty:
@@ -117,6 +175,7 @@ def refresh(g: Game) -> None:
                 _reset_base(p, p.card.cdef)
     touched: list[int] = []
     animated = []
+    texts: dict[int, list[tuple[str, str]]] | None = None
     extra = _NO_RULE_MODS
     if effects:
         # 418.5 layer 1: copy effects, timestamp order (a later one overwrites an earlier one).
@@ -129,9 +188,20 @@ def refresh(g: Game) -> None:
                     touched.append(p.id)
             elif k == "animate":
                 animated.append(e)
+            elif k == "text":
+                if texts is None:
+                    texts = {}
+                texts.setdefault(e["pid"], []).append((e["from"], e["to"]))
     g._abl_mod = touched
     for p in perms.values():
         cdef = p.base
+        if texts is not None and p.id in texts:
+            # 418.5 layer 3: the permanent's text with the words changed (module docstring).
+            cdef = text_changed(cdef.name, tuple(texts[p.id]))
+            p.activated = cdef.activated
+            p.triggered = cdef.triggered
+            p.static = cdef.static
+            touched.append(p.id)
         p.controller = p.base_controller
         p.power = cdef.power if isinstance(cdef.power, int) else 0
         p.toughness = cdef.toughness if isinstance(cdef.toughness, int) else 0
@@ -171,7 +241,7 @@ def refresh(g: Game) -> None:
             for p in _static_affects(g, src, s):
                 p.controller = src.controller
     _control_changed(g, before)
-    # 418.5 layer 3 (text-changing): no Tenth Edition card; see the module docstring.
+    # 418.5 layer 3 (text-changing) was applied as the characteristics were first set above.
     # 418.5 layer 4: type-changing effects.
     for e in animated:
         p = perms.get(e["pid"])

@@ -301,26 +301,28 @@ class StaticAbility:
 Ability = ActivatedAbility | TriggeredAbility | StaticAbility
 
 
-def _set_refs(cdef: CardDef) -> None:
+def _set_refs(cdef: CardDef, key: str | None = None) -> None:
     """Give every ability a card defines its serialisable reference: ``(card name, kind, index)``,
     or for an ability granted by a static ability ``(card name, "static", i, "activated", j)``,
     or by an effect of an activated ability ``(card name, "activated", i, "effects", k, j)``.
     Stack objects and permanents hold the ability object itself; JSON stores this reference
-    (resolved on load by :func:`mtg_env.engine.registry.ability_by_ref`)."""
-    name = cdef.name
+    (resolved on load by :func:`mtg_env.engine.registry.ability_by_ref`). ``key``: the name
+    to use instead of the card's (a text-changed card's abilities, ``registry.text_key``); with
+    it every reference is set again."""
+    name = key or cdef.name
     for kind in ("activated", "triggered", "static", "zone_triggered"):
         for i, ab in enumerate(getattr(cdef, kind)):
-            if not ab.ref:
+            if not ab.ref or key:
                 ab.ref = (name, kind, i)
             if kind == "static":
                 for j, g in enumerate(ab.params.get("abilities", ())):
-                    if not g.ref:
+                    if not g.ref or key:
                         g.ref = (name, "static", i, "activated", j)
             elif kind == "activated":
                 for k, spec in enumerate(ab.effects):
                     args = getattr(spec, "args", None)
                     for j, g in enumerate(getattr(args, "abilities", None) or ()):
-                        if not g.ref:
+                        if not g.ref or key:
                             g.ref = (name, "activated", i, "effects", k, j)
 
 

@@ -19,6 +19,8 @@ _loaded = False
 
 # Python escape hatches: named functions a card's data refers to.
 CUSTOM: dict[str, Callable] = {}
+# The card layer's builder of text-changed card definitions (see :func:`text_changed`).
+_text_changer: list[Callable[[str, tuple[tuple[str, str], ...]], CardDef]] = []
 
 
 def register_loader(fn: Callable[[], None]) -> None:
@@ -82,12 +84,42 @@ def known_unimplemented() -> set[str]:
     return set(_KNOWN_UNIMPLEMENTED) - set(_CARDS)
 
 
+def register_text_changer(fn: Callable[[str, tuple[tuple[str, str], ...]], CardDef]) -> None:
+    """Register the card layer's builder of text-changed card definitions."""
+    _text_changer[:] = [fn]
+
+
+def text_key(name: str, changes: tuple[tuple[str, str], ...]) -> str:
+    """The name under which the abilities of ``name`` with its text changed by ``changes``
+    (``((from, to), ...)``, in order) are referred to: ``"Bog Wraith|Swamp>Island"``."""
+    return name + "".join(f"|{a}>{b}" for a, b in changes)
+
+
+def text_changed(name: str, changes: tuple[tuple[str, str], ...]) -> CardDef:
+    """The card definition of ``name`` with every instance of each ``from`` word replaced by its
+    ``to`` word, in order (2007 CR 418.5 layer 3, text-changing effects; 2012 612). Cached by
+    the card layer; the card itself when nothing in it changes."""
+    _ensure_loaded()
+    if not changes:
+        return get_card(name)
+    return _text_changer[0](name, changes)
+
+
+def card_for_key(key: str) -> CardDef:
+    """The card definition a :func:`text_key` (or a plain card name) names."""
+    if "|" not in key:
+        return get_card(key)
+    name, *rest = key.split("|")
+    return text_changed(name, tuple(tuple(r.split(">", 1)) for r in rest))
+
+
 def ability_by_ref(ref: list | tuple) -> object:
     """The ability object a serialised reference names (see ``model._set_refs``):
-    ``[card, "activated"|"triggered"|"static", i]`` or
+    ``[card, "activated"|"triggered"|"static", i]`` (``card`` a :func:`text_key` for the
+    abilities of a text-changed card) or
     ``[card, "static", i, "activated", j]`` for an ability a static ability grants,
     ``[card, "activated", i, "effects", k, j]`` for one an effect of an ability grants."""
-    cdef = get_card(ref[0])
+    cdef = card_for_key(ref[0])
     try:
         ab = getattr(cdef, ref[1])[ref[2]]
         if len(ref) == 5:

@@ -21,7 +21,7 @@ from typing import Any
 from .actions import DecisionKind
 from .enter_choices import CHOICE_KINDS, valid_choice
 from .errors import MtgError, StateError
-from .model import COLORS, KEYWORDS
+from .model import BASIC_LAND_TYPES, COLORS, KEYWORDS
 from .replacement import DIG_CHOICES
 
 Check = Callable[[Any, str, "Ctx"], None]
@@ -501,6 +501,7 @@ PERM_CHECK = DICT({**PERM_ATTRS, "card": CARD, "used_this_turn": LIST(TUPLE(INT(
 STACK_CHECK = DICT({**STACK_ATTRS, "card": OPT(CARD), "ability_def": OPT(ABILITY)})
 
 _UNTIL = OPT(STR)
+_TEXT_WORDS = (*COLORS, *BASIC_LAND_TYPES)
 _EFFECT_KEYS: dict[str, dict[str, Check]] = {
     "pt": {"pid": OBJ, "p": INT(), "t": INT()},
     "set_pt": {"pid": OBJ, "p": INT(), "t": INT()},
@@ -509,6 +510,9 @@ _EFFECT_KEYS: dict[str, dict[str, Check]] = {
     "control": {"pid": OBJ, "controller": PLAYER},
     "copy": {"pid": OBJ, "card": CARD_NAME},
     "cant_block": {"pid": OBJ, "attacker": OPT(OBJ)},
+    # a text-changing effect (layers.py, layer 3): a color word or a basic land type replaced
+    # by a different word of the same kind (checked in TEXT_CHANGE below)
+    "text": {"pid": OBJ, "from": ENUM(*_TEXT_WORDS), "to": ENUM(*_TEXT_WORDS)},
 }
 _EFFECT_BY_KIND = {k: DICT({"kind": STR, "ts": INT(), **keys},
                            {"until": _UNTIL, "colors": LIST(STR), "p": INT(), "t": INT(),
@@ -530,6 +534,17 @@ def BY_KIND(key: str, checks: dict[str, Check]) -> Check:
     return check
 
 
+_TEXT_EFFECT = _EFFECT_BY_KIND["text"]
+
+
+def _TEXT_CHANGE(v: Any, path: str, ctx: Ctx) -> None:
+    """A text change replaces a word by a different word of the same kind (2012 612.2)."""
+    _TEXT_EFFECT(v, path, ctx)
+    if v["from"] == v["to"] or (v["from"] in COLORS) != (v["to"] in COLORS):
+        fail(path, f"cannot replace {_show(v['from'])} with {_show(v['to'])}")
+
+
+_EFFECT_BY_KIND["text"] = _TEXT_CHANGE
 # A continuous effect from a resolved spell or ability (see :mod:`mtg_env.engine.layers`).
 EFFECT = BY_KIND("kind", _EFFECT_BY_KIND)
 
@@ -638,6 +653,15 @@ _FRAMES: dict[str, Check] = {
     "enter_choice": DICT({"k": STR, "pl": PLAYER, "kinds": LIST(ENUM(*CHOICE_KINDS), 1),
                           "chosen": CHOSEN, "sid": OPT(STACK), "pid": OPT(PERM), "label": STR,
                           "etb": OPT(DICT({}, {"cast_from_hand": BOOL}))}),
+    # A text-changing effect's choices (layers.py, Mind Bend): "what" ("color" or "land") and
+    # "from" once chosen, for permanent "pid" as stack object "sid" resolves.
+    "text_change": DICT({"k": STR, "pl": PLAYER, "pid": OBJ, "sid": OPT(STACK), "label": STR,
+                         "what": OPT(ENUM("color", "land")), "from": OPT(ENUM(*_TEXT_WORDS))}),
+    # Cards coming into play at the same time (zones.py, Warp World): Aura cards still to get a
+    # host, the hosts chosen, the other cards, the cards then put on the library bottom.
+    "enter_together": DICT({"k": STR, "sid": OPT(STACK), "label": STR, "auras": LIST(CARD),
+                            "hosts": LIST(TUPLE(CARD, OBJ)), "others": LIST(CARD),
+                            "bottom": LIST(CARD)}),
     # Draws made one at a time while an optional draw replacement is in play (Abundance):
     # "n" still to make, the current draw event "ev", then the event "after" (the draw step's).
     "draws": DICT({"k": STR, "pl": PLAYER, "n": COUNT, "ev": OPT(REPL_EVENT),
@@ -725,6 +749,8 @@ _FRAME_DECISIONS: dict[str | None, frozenset[str]] = {
     "pay": frozenset({"yes_no"}),
     "enter_choice": frozenset(d.value for d, _ in CHOICE_KINDS.values()),
     "draws": frozenset({"mode"}),
+    "text_change": frozenset({"mode", "choose_color"}),
+    "enter_together": frozenset({"choose_cards"}),
 }
 
 

@@ -6,8 +6,10 @@ becomes a new object), 216 (tokens cease to exist outside play), 418.5e/418.3 (t
 
 from __future__ import annotations
 
+from .actions import Action, DecisionKind
 from .enter_choices import choices_of
 from .errors import MtgError
+from .knowledge import BOTH
 from .model import (
     Card,
     Permanent,
@@ -24,12 +26,14 @@ class Zones:
 
     def _put_into_play(self, card: Card, controller: int, attach_to: int | None = None,
                        tapped: bool = False, copy_of: str | None = None,
-                       cast_from_hand: bool = False, chosen: dict | None = None) -> Permanent:
+                       cast_from_hand: bool = False, chosen: dict | None = None,
+                       etb: bool = True) -> Permanent:
         """``copy_of``: the name of the card definition whose copiable values it comes into play
         with (Clone: "comes into play as a copy", 2007 CR 418.5 layer 1). ``cast_from_hand``:
         it is a resolving spell played from its owner's hand (Phage the Untouchable).
         ``chosen``: its "as it comes into play" choices made before (a resolving spell's); if it
-        has such choices and none were made, they are asked now (:mod:`.enter_choices`)."""
+        has such choices and none were made, they are asked now (:mod:`.enter_choices`).
+        ``etb=False``: its comes-into-play event is left to the caller (:meth:`_put_together`)."""
         perm = Permanent(self._id(), card, controller, self._timestamp())
         perm.attached_to = attach_to
         self.perms[perm.id] = perm
@@ -54,6 +58,8 @@ class Zones:
                 self._defer_enter_choices(perm, kinds, {"cast_from_hand": True}
                                           if cast_from_hand else {})
                 return perm
+        if not etb:
+            return perm
         if cast_from_hand:
             self._event("etb", perm=perm.id, cast_from_hand=True)
         else:
@@ -108,6 +114,102 @@ class Zones:
         self._to_zone(perm.card, zone)
         if zone == "graveyard":
             self.died_this_turn = [*self.died_this_turn, perm.card.cid]
+
+    def _put_together(self, entries: list[tuple[Card, int, int | None]]) -> list[Permanent]:
+        """Put cards into play at the same time (2012 603.6a: each comes-into-play ability
+        of the permanents entering sees all of them): ``(card, controller, attached to)``
+        each, taken from wherever they are. Their comes-into-play events are sent once all are
+        in play (one whose "as it comes into play" choice is asked sends its own after it)."""
+        perms = []
+        for card, ctl, host in entries:
+            P = self.players[card.owner]
+            for zone in (P.library, P.hand, P.graveyard):
+                if card in zone:
+                    zone.remove(card)
+                    break
+            if self.known:
+                self._forget((card,))
+            perm = self._put_into_play(card, ctl, attach_to=host, etb=False)
+            on = f" attached to {self.perms[host].card.label}" if host in self.perms else ""
+            self._log(f"{card.label} is put into play under player {ctl}'s control{on}")
+            if not (choices_of(perm.base) and perm.chosen is None):
+                perms.append(perm)
+        for perm in perms:
+            if perm.id in self.perms:
+                self._event("etb", perm=perm.id)
+        return perms
+
+    def _run_enter_together(self, f: dict) -> None:
+        """The ``enter_together`` procedure (Warp World): the Aura cards in ``auras`` (card
+        ids, the active player's first) each get a host chosen by their owner among the
+        permanents they could enchant now (2012 303.4f; not the enchantments coming into play
+        with them); one with none stays where it is and joins ``bottom`` (303.4g). Then the
+        Auras and the other enchantment cards (``others``) come into play at the same time,
+        and the cards of ``bottom`` go to the bottom of their owners' libraries, in that order."""
+        from .ops.library import aura_can_enchant
+
+        self._fresh()
+        while f["auras"]:
+            card = self.cards[f["auras"][0]]
+            hosts = [p for p in self.perms.values()
+                     if aura_can_enchant(card.cdef, p, card.owner)]
+            if hosts:
+                opts = [Action("choose", f"attach {card.label} to {self._choice_text(['o', p.id])}",
+                               (("o", p.id),)) for p in hosts]
+                self._ask(card.owner, DecisionKind.CHOOSE_CARDS, opts,
+                          f"{f['label']}: choose what {card.label} enchants",
+                          {"verb": "attach", "card": card.cid, "stack_id": f["sid"],
+                           "chosen": [], "min": 1, "max": 1})
+                return
+            f["auras"].pop(0)
+            f["bottom"].append(card.cid)
+            self._log(f"{card.label} has nothing it could enchant and stays in the library")
+        self.frames.pop()
+        cards = self.cards
+        self._put_together([(cards[c], cards[c].owner, None) for c in f["others"]]
+                           + [(cards[c], cards[c].owner, h) for c, h in f["hosts"]])
+        bottom = [cards[c] for c in f["bottom"]]
+        for card in bottom:
+            lib = self.players[card.owner].library
+            if card in lib:
+                lib.remove(card)
+                lib.append(card)
+        if bottom:
+            self._forget(bottom)
+            self._learn(bottom, BOTH)  # revealed, and put there in the order revealed
+            for pl in (0, 1):
+                n = sum(1 for c in bottom if c.owner == pl)
+                if n:
+                    self._log(f"player {pl} puts {n} revealed card(s) on the bottom of their "
+                              "library")
+
+    def _answer_enter_together(self, f: dict, a: Action) -> None:
+        f["hosts"].append([f["auras"].pop(0), a.args[0][1]])
+
+    def _leave_play_together(self, perms: list[Permanent], zone: str,
+                             verb: str | None = None) -> None:
+        """Permanents leave play at the same time for ``zone`` (``library_top``, ``hand``,
+        ``removed``): every leaves-play ability sees them all leave, looking back at the game
+        as it was before (2012 603.6c, 603.10a), then all go. ``verb``: what the log says."""
+        self._fresh()
+        for perm in perms:
+            self._event("leaves_play", perm=perm.id, zone=zone, snapshot=perm)
+        for perm in perms:
+            self._record_lki(perm)
+        gone = {p.id for p in perms}
+        for perm in perms:
+            del self.perms[perm.id]
+            if perm.attacking or perm.blocking:
+                self._remove_from_combat(perm)
+        self.dirty = True
+        for other in self.perms.values():
+            if other.attached_to in gone and "Equipment" in other.subtypes:
+                other.attached_to = None  # 2007 CR 420.5k happens as an SBE; unattach now
+        if self.effects:
+            self.effects = [e for e in self.effects if e.get("pid") not in gone]
+        for perm in perms:
+            self._log(f"{perm.card.label} {verb or _ZONE_VERB[zone]}")
+            self._to_zone(perm.card, zone)  # a token ceases to exist (2007 CR 216)
 
     def _record_lki(self, perm: Permanent) -> None:
         """Keep the last known information of a permanent leaving play in the events of the
