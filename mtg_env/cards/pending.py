@@ -15,6 +15,4 @@ PENDING: dict[str, str] = {
     "Pithing Needle": "naming a card as it comes into play (a decision with hundreds of options)",
     "Shunt": "changing the target of a spell on the stack",
     "Twincast": "copying a spell on the stack (a copy that is not a card)",
-    "Mind Bend": "text-changing effects (layer 3, 2007 CR 418.5c)",
-    "Warp World": "mass simultaneous zone change with Auras choosing what to enchant",
 }
