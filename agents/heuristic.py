@@ -94,6 +94,7 @@ class HeuristicAgent(BaseAgent):
             K.CHOOSE_PLAYER: self._choose_player,
             K.ORDER_REPLACEMENTS: self._order_replacements,
             K.CHOOSE_COLOR: self._choose_color,
+            K.DIVIDE: self._divide,
         }
 
     def reset(self, player: int, seed: int) -> None:
@@ -563,6 +564,9 @@ class HeuristicAgent(BaseAgent):
                        default=0.0)
         if not cdef.spell_effects:
             return 0.5 + 0.5 * cdef.cost.cmc if view.step in MAIN_STEPS else 0.0
+        if cdef.spell_targets and cdef.spell_targets[-1].divided:
+            return max(self._divided_plan(view, me, cdef.spell_targets[-1], xi, cdef.colors)[0]
+                       - 0.01 * xi for xi in range(x + 1))
         if cdef.x_spell:
             return max(self._best_targets(view, me, cdef.spell_targets, cdef.spell_effects, xi, None,
                                           cdef.colors, in_combat)[0] - 0.01 * xi
@@ -693,6 +697,18 @@ class HeuristicAgent(BaseAgent):
 
             return max(d.options, key=score_equip)
 
+        if specs and specs[-1].divided:  # damage divided among targets: follow the kill plan
+            _, plan = self._divided_plan(view, me, specs[-1], item.x, self._item_info(view, item)[3])
+            chosen = {tuple(t) for t in item.targets}
+            for ref, _n in plan:
+                if ref not in chosen:
+                    a = next((o for o in d.options if o.verb == "target"
+                              and tuple(o.args[0]) == ref), None)
+                    if a is not None:
+                        return a
+            done = _find(d, "done")
+            if done is not None:
+                return done
         counted = bool(specs) and getattr(specs[-1], "count", None) is not None
         if counted:  # "up to N" / "X targets": each target valued alone in its spec's place
             fixed = [tuple(t) for t in item.targets[:len(specs) - 1]]
@@ -737,6 +753,9 @@ class HeuristicAgent(BaseAgent):
         specs, effects, source, colors = self._item_info(view, item)
         if not effects:
             return d.options[-1]
+        if specs and specs[-1].divided:
+            return max(d.options, key=lambda a: self._divided_plan(
+                view, me, specs[-1], a.args[0], colors)[0] - 0.01 * a.args[0])
 
         def score(a: Action) -> float:
             x = a.args[0]
@@ -966,6 +985,45 @@ class HeuristicAgent(BaseAgent):
             want = rem
         pick = min(amounts, key=lambda n: (abs(n - want), -n))
         return next(a for a in d.options if a.verb == "assign" and a.args[0] == pick)
+
+    def _divided_plan(self, view: PlayerView, me: int, spec: TargetSpec, total: int,
+                      colors: frozenset[str]) -> tuple[float, list[tuple[tuple, int]]]:
+        """How to divide ``total`` damage among ``spec``'s targets (Hail of Arrows): kill the
+        opponent's most valuable creatures it can, each given exactly its lethal damage, the
+        rest on the first of them. Returns (value of the kills, [(target, share)])."""
+        if total <= 0:
+            return 0.0, []
+        foes = [view.perm(r[1]) for r in target_candidates(view, spec, me, colors) if r[0] == "o"]
+        foes = sorted((p for p in foes if p is not None and p.controller != me and p.is_creature),
+                      key=creature_value, reverse=True)
+        plan: list[list] = []
+        value, left = 0.0, total
+        for p in foes:
+            need = max(p.toughness - p.damage, 1)
+            if need <= left:
+                plan.append([("o", p.id), need])
+                value += creature_value(p)
+                left -= need
+        if not plan and foes:  # nothing dies: at least weaken the biggest attacker
+            plan.append([("o", foes[0].id), 0])
+        if plan:
+            plan[0][1] += left
+        return value, [(r, n) for r, n in plan]
+
+    def _divide(self, view: PlayerView, d: Decision) -> Action:
+        """A share of a spell's divided damage for the named target: its share in the kill
+        plan, as near as the options allow."""
+        item = self._stack_context(view, d)
+        rec = tuple(d.context.get("recipient", ()))
+        want = 1
+        if item is not None and item.target_specs and item.target_specs[-1].divided:
+            plan = dict(self._divided_plan(view, view.viewer, item.target_specs[-1], item.x,
+                                           self._item_info(view, item)[3])[1])
+            rec_perm = view.perm(rec[1]) if rec and rec[0] == "o" else None
+            want = plan.get(rec, max(rec_perm.toughness - rec_perm.damage, 1)
+                            if rec_perm is not None and rec_perm.controller != view.viewer else 1)
+        amounts = [a for a in d.options if a.verb == "assign"]
+        return min(amounts, key=lambda a: (abs(a.args[0] - want), a.args[0]))
 
     def _as_unblocked(self, view: PlayerView, d: Decision) -> Action:
         """"Assign its combat damage as though it weren't blocked" (Rhox): hit the player

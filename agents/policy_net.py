@@ -43,8 +43,9 @@ Input normalisation (inside the model, so checkpoints need no separate statistic
   read as "has a ref" (0/1);
 - every other column whose declared upper bound exceeds 1 (counts, life, costs, power, X,
   ...) is scaled by ``sign(x) * log1p(|x|)``; 0/1 flags pass as they are;
-- the stack's per-target columns (``target{k}_kind``, ``target{k}_ref``) are encoded per target
-  by one small layer (kind one-hot, "has a ref") and summed, so ``max_targets`` adds no
+- the stack's per-target columns (``target{k}_kind``, ``target{k}_ref``, ``target{k}_divided``)
+  are encoded per target by one small layer (kind one-hot, "has a ref", ``log1p`` of the damage
+  divided to it) and summed, so ``max_targets`` adds no
   parameters either;
 - rows of two-sided tables get one extra feature: 1 for the opponent's half.
 
@@ -155,7 +156,10 @@ class MtgNet(nn.Module):
             [stack_cols.index(f"target{k}_kind") for k in range(caps.max_targets)]), persistent=False)
         self.register_buffer("target_ref", th.tensor(
             [stack_cols.index(f"target{k}_ref") for k in range(caps.max_targets)]), persistent=False)
-        self.target_encoder = nn.Linear(6, d_row)
+        self.register_buffer("target_divided", th.tensor(
+            [stack_cols.index(f"target{k}_divided") for k in range(caps.max_targets)]),
+            persistent=False)
+        self.target_encoder = nn.Linear(7, d_row)
         game_cols = layout.columns["game"]
         self.register_buffer("modes_game", th.from_numpy(_modes(game_cols)), persistent=False)
         self.game_encoder = nn.Sequential(nn.Linear(len(game_cols), hidden), nn.ReLU())
@@ -205,7 +209,8 @@ class MtgNet(nn.Module):
         if name == "stack":
             kind = xp[:, self.target_kind].round().long().clamp(0, 4)
             ref = (xp[:, self.target_ref] > 0).to(x.dtype).unsqueeze(-1)
-            t = th.cat([nn.functional.one_hot(kind, 5).to(x.dtype), ref], dim=-1)
+            share = th.log1p(xp[:, self.target_divided].clamp(min=0)).unsqueeze(-1)
+            t = th.cat([nn.functional.one_hot(kind, 5).to(x.dtype), ref, share], dim=-1)
             has = (kind > 0).to(x.dtype).unsqueeze(-1)
             parts.append((self.target_encoder(t) * has).sum(dim=1))
         return self.encoders[name](th.cat(parts, dim=-1)), idx, present

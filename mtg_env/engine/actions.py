@@ -28,6 +28,7 @@ class DecisionKind(str, Enum):
     CHOOSE_PLAYER = "choose_player"
     PAY_MANA = "pay_mana"
     ORDER_REPLACEMENTS = "order_replacements"
+    DIVIDE = "divide"
 
     def __str__(self) -> str:
         return self.value

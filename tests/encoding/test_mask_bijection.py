@@ -71,3 +71,32 @@ def test_mask_is_a_bijection_on_the_legal_set() -> None:
     for kind in ("mulligan", "priority", "target", "declare_attackers", "declare_blockers",
                  "choose_cards"):
         assert kinds[kind] > 0, f"no {kind} decision in {states} states: {kinds}"
+
+
+def test_mask_is_exact_on_a_division_of_damage() -> None:
+    """Hail of Arrows' division (``divide``, issue 10): each amount maps to its ``assign`` slot,
+    the recipient is marked and the spell's stack row shows the shares chosen so far."""
+    from mtg_env.testing import Scenario
+
+    s = Scenario({"turn": 3, "step": "declare_blockers", "players": [
+        {"library": ["Island"] * 3, "in_play": [{"card": c, "attacking": True} for c in
+                                                ("Grizzly Bears", "Hill Giant", "Craw Wurm")]},
+        {"library": ["Island"] * 3, "hand": ["Hail of Arrows"], "in_play": ["Plains"] * 7}]})
+    s.pass_priority(1)
+    s.do("play Hail of Arrows", "X=6", "target Grizzly Bears", "target Hill Giant",
+         "target Craw Wurm", "assign 2 damage to Grizzly Bears")
+    g = s.game
+    assert g.decision.kind.value == "divide"
+    obs = Observer()
+    legal = check_decision(obs, g)
+    lay = obs.act_layout
+    assert sorted(lay.locate(i) for i in legal) == [("assign", 1), ("assign", 2), ("assign", 3)]
+    o, _ = obs.observe(g, 1)
+    col = obs.obs_layout.col
+    assert o["game"][col["game"]["damage_remaining"]] == 4
+    rows = obs.view_rows(1)["permanents"]
+    row = next(r for r, p in rows.items() if p.id == s.perm("Hill Giant").id)
+    assert o["permanents"][row, col["permanents"]["damage_recipient"]] == 1
+    stack = o["stack"][0]
+    assert stack[col["stack"]["target0_divided"]] == 2
+    assert stack[col["stack"]["target1_divided"]] == 0  # not divided yet
