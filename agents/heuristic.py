@@ -95,6 +95,7 @@ class HeuristicAgent(BaseAgent):
             K.ORDER_REPLACEMENTS: self._order_replacements,
             K.CHOOSE_COLOR: self._choose_color,
             K.DIVIDE: self._divide,
+            K.CHOOSE_CARD_NAME: self._name_card,
         }
 
     def reset(self, player: int, seed: int) -> None:
@@ -551,6 +552,10 @@ class HeuristicAgent(BaseAgent):
         if "Equipment" in cdef.subtypes:
             return 1.0 + 0.5 * max((static_aura_value(cdef, p, me) for p in view.creatures(me)),
                                    default=0.0)
+        if cdef.static and any(s.kind == "chosen_name_abilities_cant_be_played"
+                               for s in cdef.static):
+            # Pithing Needle: worth what it would stop among the opponent's cards seen so far.
+            return self._best_name_to_stop(view)[1]
         return 1.0 + 0.5 * cdef.cost.cmc
 
     def _nonpermanent_value(self, view: PlayerView, card: Card) -> float:
@@ -1072,6 +1077,46 @@ class HeuristicAgent(BaseAgent):
         best = max("WUBRG", key=lambda c: count[c])
         return next((a for a in d.options if a.args and a.args[0] == best), d.options[0])
 
+    def _name_card(self, view: PlayerView, d: Decision) -> Action:
+        """"Name a card" (Pithing Needle: its sources' non-mana activated abilities can't be
+        played): the opponent's card with the most valuable non-mana activated ability among
+        those seen (in play, on the stack, in the graveyard, removed, known in hand) and not
+        named already, more copies breaking ties; the view shows no deck list, so without one
+        any name."""
+        best = self._best_name_to_stop(view)[0]
+        return next((a for a in d.options if a.verb == "name" and a.args[0] == best),
+                    d.options[0])
+
+    def _best_name_to_stop(self, view: PlayerView) -> tuple[str | None, float]:
+        """(name, worth) of the opponent's card seen with the most valuable non-mana activated
+        ability (more copies seen breaking ties); (None, 0) if none."""
+        opp = 1 - view.viewer
+        seen: dict[str, tuple[CardDef, int]] = {}
+
+        def see(cdef: CardDef) -> None:
+            if not cdef.is_token:
+                seen[cdef.name] = (cdef, seen.get(cdef.name, (cdef, 0))[1] + 1)
+
+        for p in view.permanents:
+            if p.controller == opp or p.owner == opp:
+                see(p.cdef)
+        for s in view.stack:
+            if s.controller == opp and s.card is not None:
+                see(s.card.cdef)
+        P = view.players[opp]
+        for c in (*P.graveyard, *P.removed, *(getattr(P, "known_hand", ()) or ())):
+            see(c.cdef)
+        named = {p.chosen.get("name") for p in view.permanents if p.chosen}  # already stopped
+        best, best_key = None, (0.0, 0)
+        for name, (cdef, n) in seen.items():
+            if name in named:
+                continue
+            val = max((_ability_weight(ab) for ab in cdef.activated if ab.mana is None),
+                      default=0.0)
+            if val > 0 and (val, n) > best_key:
+                best, best_key = name, (val, n)
+        return best, best_key[0]
+
     def _chosen_source_value(self, view: PlayerView, me: int, source: int | None) -> float:
         """Story Circle's shield is worth the damage an opponent's source of the chosen color is
         about to deal to ``me``: a spell on the stack aimed at me, or an unblocked attacker."""
@@ -1219,6 +1264,18 @@ class HeuristicAgent(BaseAgent):
             if best_score is None or score < best_score:
                 best, best_score = a, score
         return best
+
+
+# Rough worth of what an activated ability's effects do, for naming it with Pithing Needle.
+_OP_WEIGHT = {"deal_damage": 3.0, "destroy": 4.0, "counter_spell": 4.0, "bounce": 3.0,
+              "draw": 2.5, "pump": 2.0, "regenerate": 2.0, "tap": 2.0, "search_library": 2.5,
+              "create_token": 2.5, "gain_control": 5.0, "prevent_damage": 1.5}
+
+
+def _ability_weight(ab) -> float:
+    """Worth of a non-mana activated ability: the weights of its effects' ops (1 for others);
+    every such ability is worth something."""
+    return 1.0 + sum(_OP_WEIGHT.get(e.get("op"), 1.0) for e in ab.effects)
 
 
 def _find(d: Decision, text: str) -> Action | None:

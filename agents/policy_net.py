@@ -28,6 +28,7 @@ x, assign  the value ``i`` (as features ``log1p(i)``, ``min(i, 20) / 20``, ``i =
            the context
 mode       an embedding of the mode slot ``i`` and the context
 order      trigger row ``i``
+card_name  the card embedding of vocabulary index ``i`` dotted with a projection of the context
 ========== ==================================================================================
 
 Every row head is ``w . tanh(A row + B context)``, shared by the rows of its band, so the
@@ -177,6 +178,8 @@ class MtgNet(nn.Module):
         self.ability_head = _RowHead(d_row, d_ctx, hidden)
         self.mode_head = _RowHead(d_row, d_ctx, hidden)
         self.number_heads = nn.ModuleDict({b: _RowHead(3, d_ctx, hidden) for b in ("x", "assign")})
+        # card_name: the embedding of each vocabulary card dotted with a projection of the context
+        self.name_query = nn.Linear(d_ctx, embed)
         self.block_q = nn.Linear(d_row, hidden)
         self.block_k = nn.Linear(d_row, hidden, bias=False)
         self.block_qc = nn.Linear(d_ctx, hidden, bias=False)
@@ -283,6 +286,8 @@ class MtgNet(nn.Module):
         for band in ("x", "assign"):
             nums = getattr(self, f"numbers_{band}").expand(b, -1, -1)
             bands[band] = self.number_heads[band](nums, ctx)
+        bands["card_name"] = self.name_query(ctx) @ self.card_embedding.weight.t() \
+            / math.sqrt(self.card_embedding.embedding_dim)
         # block: bilinear score of (own row, opponent row), both conditioned on the context
         qp, kp = self.block_q(hp), self.block_k(hp)
         h = qp.shape[-1]

@@ -22,7 +22,7 @@ import numpy as np
 from mtg_env.engine.errors import MtgError
 from mtg_env.engine.game import STEPS
 
-from .vocab import CARD_COLUMNS, KEYWORDS_V1, SMALL_COLUMNS
+from .vocab import CARD_COLUMNS, KEYWORDS_V1, SMALL_COLUMNS, vocabulary
 
 Column = tuple[str, float, float, str]
 BIG = 1_000_000.0
@@ -95,7 +95,7 @@ class Capacities:
 DECISION_KINDS = (
     "mulligan", "priority", "target", "mode", "x_value", "declare_attackers", "declare_blockers",
     "combat_damage", "order_triggers", "choose_cards", "yes_no", "choose_color",
-    "choose_player", "pay_mana", "divide",
+    "choose_player", "pay_mana", "divide", "choose_card_name",
 )
 CHOOSE_VERBS = ("discard", "sacrifice", "return", "destroy", "find", "put into hand", "put on top",
                 "put on the bottom", "put into play", "choose")
@@ -316,6 +316,8 @@ BAND_DOCS = {
     "order": "put the pending trigger in trigger row `slot` on the stack next "
              "(order_replacements: apply the effect in trigger row `slot` first)",
     "color": "a color: W U B R G",
+    "card_name": "a card name, slot = its index in the card vocabulary (name a card as Pithing "
+                 "Needle comes into play; the reserved and token slots are never legal)",
 }
 
 
@@ -336,6 +338,7 @@ class ActionLayout:
             ("removed", 2 * caps.max_removed), ("revealed", caps.max_revealed),
             ("block", P * P), ("x", caps.max_x + 1), ("mode", caps.max_modes),
             ("assign", caps.max_damage + 1), ("order", caps.max_triggers), ("color", 5),
+            ("card_name", len(vocabulary())),
         )
         self.offset: dict[str, int] = {}
         self.band_size: dict[str, int] = {}
@@ -385,6 +388,8 @@ class ActionLayout:
             return f"own permanent row {slot // P} blocks opponent permanent row {slot % P}"
         if band == "color":
             return "color " + "WUBRG"[slot]
+        if band == "card_name":
+            return "name " + vocabulary().name(slot)
         return f"{band} {slot}"
 
 

@@ -55,7 +55,16 @@ from .layout import (
     ObservationLayout,
     game_columns,
 )
-from .vocab import CARD_WIDTH, COLORS, HIDDEN_ID, KEYWORD_INDEX, KEYWORDS_V1, CardRows
+from .vocab import (
+    CARD_WIDTH,
+    COLORS,
+    HIDDEN_ID,
+    KEYWORD_INDEX,
+    KEYWORDS_V1,
+    RESERVED,
+    CardRows,
+    vocabulary,
+)
 
 _GAME_COL = {c[0]: i for i, c in enumerate(game_columns())}
 _N_SCALARS = len(GAME_SCALARS)
@@ -879,6 +888,11 @@ class _View:
             return off["color"] + COLORS.index(args[0])
         if verb == "player":
             return off["player"] + (0 if args[0] == self.me else 1)
+        if verb == "name":  # a card name (Pithing Needle): its card vocabulary index
+            i = vocabulary().index(args[0])
+            if i < len(RESERVED):
+                raise EncodingError(f"{a.text!r}: {args[0]!r} is not in the card vocabulary")
+            return off["card_name"] + i
         raise EncodingError(f"option {a.text!r} has verb {verb!r}, which the action layout "
                             "does not know")
 

@@ -86,6 +86,9 @@ class Priority:
         # spells played before it came into play too); Steel Golem: "You can't play creature
         # spells." (2007 CR 409.1: a spell that can't be played isn't offered).
         spells_ok = not (mods and "one_spell_per_turn" in mods and P.spells_played_this_turn)
+        # Pithing Needle: "Activated abilities of sources with the chosen name can't be played
+        # unless they're mana abilities." (2007 CR 409.1: not offered.)
+        pithed = mods.get("chosen_name_abilities_cant_be_played") if mods else None
         no_creatures = bool(mods) and pl in mods.get("cant_play_creature_spells", ())
         for card in P.hand:
             cdef = card.cdef
@@ -144,6 +147,8 @@ class Priority:
                     continue
                 if n_nonmana < 0:
                     n_nonmana = sum(1 for a in acts if a.mana is None)
+                if pithed and perm.cdef.name in pithed:
+                    continue
                 if ab.sorcery_speed and not sorcery_ok:
                     continue
                 if ab.max_per_turn and perm.used_this_turn.get(i, 0) >= ab.max_per_turn:

@@ -8,8 +8,8 @@
 | Manual Control     | No (`render()` lists the legal actions with their indices)                  |
 | Agents             | `agents = ['player_0', 'player_1']`                                         |
 | Action Shape       | (1,)                                                                        |
-| Action Values      | Discrete(1755) with the default capacities                                 |
-| Observation Shape  | Dict of 8 float32 tables (19,423 values), or (19423,) with `flatten=True`   |
+| Action Values      | Discrete(2132) with the default capacities                                 |
+| Observation Shape  | Dict of 8 float32 tables (19,424 values), or (19424,) with `flatten=True`   |
 | Observation Values | float32: flags in [0, 1], counts and card indices as exact integers         |
 
 A game between two 40-card decks under the 2007 rules, driven by `mtg_env`'s engine. The agent
@@ -26,7 +26,7 @@ order):
 
 | Key          | Shape (default)  | Contents                                                   |
 |--------------|------------------|------------------------------------------------------------|
-| `game`       | (87,)            | turn, step, active player, priority, decision kind and its |
+| `game`       | (88,)            | turn, step, active player, priority, decision kind and its |
 |              |                  | context; per player: life, poison, library, hand,          |
 |              |                  | graveyard and removed sizes, mana pool, lands played,      |
 |              |                  | mulligans, life lost this turn, combat damage pending      |
@@ -85,6 +85,7 @@ decision kind. With the default capacities:
 |             |           | a spell's damage divided among its targets, Hail of Arrows)      |
 | `order`     | 1734-1749 | put the trigger in `triggers` row i on the stack next            |
 | `color`     | 1750-1754 | a color: W U B R G                                               |
+| `card_name` | 1755-2131 | a card name by its card vocabulary index (Pithing Needle)        |
 
 `env.action_text(i)` gives the engine's text of a legal index (and `legal_texts=True` puts
 `{index: text}` in the deciding agent's `infos`). An index that is not legal raises

@@ -91,3 +91,77 @@ def test_heuristic_casts_hail_of_arrows_to_kill_attackers() -> None:
     s.resolve()
     s.assert_in_play("Grizzly Bears", False)
     s.assert_in_play("Hill Giant", False)
+
+
+# -- Pithing Needle ---------------------------------------------------------------------------
+
+NEEDLE = ("As Pithing Needle comes into play, name a card.\nActivated abilities of sources with "
+          "the chosen name can't be played unless they're mana abilities.")
+
+
+def test_pithing_needle_names_a_card_and_stops_its_abilities() -> None:
+    """Pithing Needle: "As Pithing Needle comes into play, name a card. Activated abilities of
+    sources with the chosen name can't be played unless they're mana abilities." Named as it
+    comes into play (2012 614.12), the opponent's Prodigal Pyromancer can no longer be
+    activated (2007 CR 409.1)."""
+    assert get_card("Pithing Needle").text == NEEDLE
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"library": LIB, "hand": ["Pithing Needle"], "in_play": ["Plains"]},
+        {"library": LIB, "in_play": ["Prodigal Pyromancer"]}]})
+    s.do("play Pithing Needle")
+    s.pass_priority(1)
+    assert "activate Prodigal Pyromancer" in s.options()  # still on the stack: not yet
+    s.do("pass")
+    assert s.game.decision.kind is K.CHOOSE_CARD_NAME
+    s.do("name Prodigal Pyromancer")
+    s.pass_priority(1)
+    assert s.game.decision.player == 1
+    assert "activate Prodigal Pyromancer" not in s.options()
+
+
+def test_pithing_needle_leaves_mana_abilities_alone() -> None:
+    """"... unless they're mana abilities": naming Llanowar Elves doesn't stop its mana."""
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"library": LIB, "in_play": [{"card": "Pithing Needle",
+                                      "chosen": {"name": "Llanowar Elves"}}, "Llanowar Elves"]},
+        {"library": LIB}]})
+    assert "tap Llanowar Elves for G" in s.options()
+
+
+def test_pithing_needle_only_stops_the_chosen_name() -> None:
+    """"sources with the chosen name": Royal Assassin, not named, is still activated."""
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"library": LIB, "in_play": [{"card": "Pithing Needle",
+                                      "chosen": {"name": "Prodigal Pyromancer"}},
+                                     "Royal Assassin", "Prodigal Pyromancer"]},
+        {"library": LIB, "in_play": [{"card": "Grizzly Bears", "tapped": True}]}]})
+    assert "activate Royal Assassin" in s.options()
+    assert "activate Prodigal Pyromancer" not in s.options()
+
+
+def test_pithing_needle_does_not_stop_triggered_abilities() -> None:
+    """Only activated abilities: naming Venerable Monk (a comes-into-play trigger) doesn't stop
+    its trigger (the ruling: "Triggered abilities and static abilities of the named card work
+    normally")."""
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"library": LIB, "hand": ["Venerable Monk"], "in_play": [
+            {"card": "Pithing Needle", "chosen": {"name": "Venerable Monk"}}, "Plains", "Plains",
+            "Plains"]},
+        {"library": LIB}]})
+    s.do("play Venerable Monk")
+    s.resolve()  # the Monk
+    s.resolve()  # its trigger
+    s.assert_life(0, 22)
+
+
+def test_heuristic_names_the_opponents_best_activated_ability() -> None:
+    """The heuristic player names the opponent's card with the most valuable non-mana activated
+    ability it has seen: Prodigal Pyromancer (damage), not Llanowar Elves (mana only) nor its
+    own Royal Assassin."""
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"library": LIB, "hand": ["Pithing Needle"], "in_play": ["Plains", "Royal Assassin"]},
+        {"library": LIB, "in_play": ["Llanowar Elves", "Prodigal Pyromancer"],
+         "graveyard": ["Grizzly Bears"]}]})
+    s.do("play Pithing Needle")
+    s.resolve()
+    assert _choose(s) == "name Prodigal Pyromancer"

@@ -100,3 +100,28 @@ def test_mask_is_exact_on_a_division_of_damage() -> None:
     stack = o["stack"][0]
     assert stack[col["stack"]["target0_divided"]] == 2
     assert stack[col["stack"]["target1_divided"]] == 0  # not divided yet
+
+
+def test_mask_is_exact_on_naming_a_card() -> None:
+    """Pithing Needle's "name a card" (``choose_card_name``, issue 10): one option per card name,
+    each at its card vocabulary index in the ``card_name`` band."""
+    from mtg_env.encoding.vocab import vocabulary
+    from mtg_env.testing import Scenario
+
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"library": ["Island"] * 3, "hand": ["Pithing Needle"], "in_play": ["Plains"]},
+        {"library": ["Island"] * 3}]})
+    s.do("play Pithing Needle")
+    s.resolve()
+    g = s.game
+    assert g.decision.kind.value == "choose_card_name"
+    obs = Observer()
+    legal = check_decision(obs, g)
+    lay = obs.act_layout
+    assert len(legal) == len(g.decision.options) > 300
+    assert {lay.locate(i)[0] for i in legal} == {"card_name"}
+    i = next(i for i, a in legal.items() if a.text == "name Prodigal Pyromancer")
+    assert lay.locate(i) == ("card_name", vocabulary().index("Prodigal Pyromancer"))
+    assert lay.describe(i) == "name Prodigal Pyromancer"
+    o, _ = obs.observe(g, 0)
+    assert o["game"][obs.obs_layout.col["game"]["kind_choose_card_name"]] == 1
