@@ -97,6 +97,8 @@ class HeuristicAgent(BaseAgent):
             K.CHOOSE_PLAYER: self._choose_player,
             K.ORDER_REPLACEMENTS: self._order_replacements,
             K.CHOOSE_COLOR: self._choose_color,
+            K.DIVIDE: self._divide,
+            K.CHOOSE_CARD_NAME: self._name_card,
         }
 
     def reset(self, player: int, seed: int) -> None:
@@ -553,6 +555,10 @@ class HeuristicAgent(BaseAgent):
         if "Equipment" in cdef.subtypes:
             return 1.0 + 0.5 * max((static_aura_value(cdef, p, me) for p in view.creatures(me)),
                                    default=0.0)
+        if cdef.static and any(s.kind == "chosen_name_abilities_cant_be_played"
+                               for s in cdef.static):
+            # Pithing Needle: worth what it would stop among the opponent's cards seen so far.
+            return self._best_name_to_stop(view)[1]
         return 1.0 + 0.5 * cdef.cost.cmc
 
     def _nonpermanent_value(self, view: PlayerView, card: Card) -> float:
@@ -571,6 +577,9 @@ class HeuristicAgent(BaseAgent):
             return self._warp_world_value(view) if view.step in MAIN_STEPS else 0.0
         if not cdef.spell_effects:
             return 0.5 + 0.5 * cdef.cost.cmc if view.step in MAIN_STEPS else 0.0
+        if cdef.spell_targets and cdef.spell_targets[-1].divided:
+            return max(self._divided_plan(view, me, cdef.spell_targets[-1], xi, cdef.colors)[0]
+                       - 0.01 * xi for xi in range(x + 1))
         if cdef.x_spell:
             return max(self._best_targets(view, me, cdef.spell_targets, cdef.spell_effects, xi, None,
                                           cdef.colors, in_combat)[0] - 0.01 * xi
@@ -706,6 +715,18 @@ class HeuristicAgent(BaseAgent):
 
             return max(d.options, key=score_equip)
 
+        if specs and specs[-1].divided:  # damage divided among targets: follow the kill plan
+            _, plan = self._divided_plan(view, me, specs[-1], item.x, self._item_info(view, item)[3])
+            chosen = {tuple(t) for t in item.targets}
+            for ref, _n in plan:
+                if ref not in chosen:
+                    a = next((o for o in d.options if o.verb == "target"
+                              and tuple(o.args[0]) == ref), None)
+                    if a is not None:
+                        return a
+            done = _find(d, "done")
+            if done is not None:
+                return done
         counted = bool(specs) and getattr(specs[-1], "count", None) is not None
         if counted:  # "up to N" / "X targets": each target valued alone in its spec's place
             fixed = [tuple(t) for t in item.targets[:len(specs) - 1]]
@@ -752,6 +773,9 @@ class HeuristicAgent(BaseAgent):
         specs, effects, source, colors = self._item_info(view, item)
         if not effects:
             return d.options[-1]
+        if specs and specs[-1].divided:
+            return max(d.options, key=lambda a: self._divided_plan(
+                view, me, specs[-1], a.args[0], colors)[0] - 0.01 * a.args[0])
 
         def score(a: Action) -> float:
             x = a.args[0]
@@ -982,6 +1006,45 @@ class HeuristicAgent(BaseAgent):
         pick = min(amounts, key=lambda n: (abs(n - want), -n))
         return next(a for a in d.options if a.verb == "assign" and a.args[0] == pick)
 
+    def _divided_plan(self, view: PlayerView, me: int, spec: TargetSpec, total: int,
+                      colors: frozenset[str]) -> tuple[float, list[tuple[tuple, int]]]:
+        """How to divide ``total`` damage among ``spec``'s targets (Hail of Arrows): kill the
+        opponent's most valuable creatures it can, each given exactly its lethal damage, the
+        rest on the first of them. Returns (value of the kills, [(target, share)])."""
+        if total <= 0:
+            return 0.0, []
+        foes = [view.perm(r[1]) for r in target_candidates(view, spec, me, colors) if r[0] == "o"]
+        foes = sorted((p for p in foes if p is not None and p.controller != me and p.is_creature),
+                      key=creature_value, reverse=True)
+        plan: list[list] = []
+        value, left = 0.0, total
+        for p in foes:
+            need = max(p.toughness - p.damage, 1)
+            if need <= left:
+                plan.append([("o", p.id), need])
+                value += creature_value(p)
+                left -= need
+        if not plan and foes:  # nothing dies: at least weaken the biggest attacker
+            plan.append([("o", foes[0].id), 0])
+        if plan:
+            plan[0][1] += left
+        return value, [(r, n) for r, n in plan]
+
+    def _divide(self, view: PlayerView, d: Decision) -> Action:
+        """A share of a spell's divided damage for the named target: its share in the kill
+        plan, as near as the options allow."""
+        item = self._stack_context(view, d)
+        rec = tuple(d.context.get("recipient", ()))
+        want = 1
+        if item is not None and item.target_specs and item.target_specs[-1].divided:
+            plan = dict(self._divided_plan(view, view.viewer, item.target_specs[-1], item.x,
+                                           self._item_info(view, item)[3])[1])
+            rec_perm = view.perm(rec[1]) if rec and rec[0] == "o" else None
+            want = plan.get(rec, max(rec_perm.toughness - rec_perm.damage, 1)
+                            if rec_perm is not None and rec_perm.controller != view.viewer else 1)
+        amounts = [a for a in d.options if a.verb == "assign"]
+        return min(amounts, key=lambda a: (abs(a.args[0] - want), a.args[0]))
+
     def _as_unblocked(self, view: PlayerView, d: Decision) -> Action:
         """"Assign its combat damage as though it weren't blocked" (Rhox): hit the player
         unless the damage kills a blocker worth more than the damage is worth to the player
@@ -1120,6 +1183,46 @@ class HeuristicAgent(BaseAgent):
                 count[col] += 0.5
         best = max("WUBRG", key=lambda c: count[c])
         return next((a for a in d.options if a.args and a.args[0] == best), d.options[0])
+
+    def _name_card(self, view: PlayerView, d: Decision) -> Action:
+        """"Name a card" (Pithing Needle: its sources' non-mana activated abilities can't be
+        played): the opponent's card with the most valuable non-mana activated ability among
+        those seen (in play, on the stack, in the graveyard, removed, known in hand) and not
+        named already, more copies breaking ties; the view shows no deck list, so without one
+        any name."""
+        best = self._best_name_to_stop(view)[0]
+        return next((a for a in d.options if a.verb == "name" and a.args[0] == best),
+                    d.options[0])
+
+    def _best_name_to_stop(self, view: PlayerView) -> tuple[str | None, float]:
+        """(name, worth) of the opponent's card seen with the most valuable non-mana activated
+        ability (more copies seen breaking ties); (None, 0) if none."""
+        opp = 1 - view.viewer
+        seen: dict[str, tuple[CardDef, int]] = {}
+
+        def see(cdef: CardDef) -> None:
+            if not cdef.is_token:
+                seen[cdef.name] = (cdef, seen.get(cdef.name, (cdef, 0))[1] + 1)
+
+        for p in view.permanents:
+            if p.controller == opp or p.owner == opp:
+                see(p.cdef)
+        for s in view.stack:
+            if s.controller == opp and s.card is not None:
+                see(s.card.cdef)
+        P = view.players[opp]
+        for c in (*P.graveyard, *P.removed, *(getattr(P, "known_hand", ()) or ())):
+            see(c.cdef)
+        named = {p.chosen.get("name") for p in view.permanents if p.chosen}  # already stopped
+        best, best_key = None, (0.0, 0)
+        for name, (cdef, n) in seen.items():
+            if name in named:
+                continue
+            val = max((_ability_weight(ab) for ab in cdef.activated if ab.mana is None),
+                      default=0.0)
+            if val > 0 and (val, n) > best_key:
+                best, best_key = name, (val, n)
+        return best, best_key[0]
 
     def _chosen_source_value(self, view: PlayerView, me: int, source: int | None) -> float:
         """Story Circle's shield is worth the damage an opponent's source of the chosen color is
@@ -1275,6 +1378,18 @@ class HeuristicAgent(BaseAgent):
             if best_score is None or score < best_score:
                 best, best_score = a, score
         return best
+
+
+# Rough worth of what an activated ability's effects do, for naming it with Pithing Needle.
+_OP_WEIGHT = {"deal_damage": 3.0, "destroy": 4.0, "counter_spell": 4.0, "bounce": 3.0,
+              "draw": 2.5, "pump": 2.0, "regenerate": 2.0, "tap": 2.0, "search_library": 2.5,
+              "create_token": 2.5, "gain_control": 5.0, "prevent_damage": 1.5}
+
+
+def _ability_weight(ab) -> float:
+    """Worth of a non-mana activated ability: the weights of its effects' ops (1 for others);
+    every such ability is worth something."""
+    return 1.0 + sum(_OP_WEIGHT.get(e.get("op"), 1.0) for e in ab.effects)
 
 
 def _find(d: Decision, text: str) -> Action | None:

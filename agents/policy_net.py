@@ -28,6 +28,7 @@ x, assign  the value ``i`` (as features ``log1p(i)``, ``min(i, 20) / 20``, ``i =
            the context
 mode       an embedding of the mode slot ``i`` and the context
 order      trigger row ``i``
+card_name  the card embedding of vocabulary index ``i`` dotted with a projection of the context
 ========== ==================================================================================
 
 Every row head is ``w . tanh(A row + B context)``, shared by the rows of its band, so the
@@ -43,8 +44,9 @@ Input normalisation (inside the model, so checkpoints need no separate statistic
   read as "has a ref" (0/1);
 - every other column whose declared upper bound exceeds 1 (counts, life, costs, power, X,
   ...) is scaled by ``sign(x) * log1p(|x|)``; 0/1 flags pass as they are;
-- the stack's per-target columns (``target{k}_kind``, ``target{k}_ref``) are encoded per target
-  by one small layer (kind one-hot, "has a ref") and summed, so ``max_targets`` adds no
+- the stack's per-target columns (``target{k}_kind``, ``target{k}_ref``, ``target{k}_divided``)
+  are encoded per target by one small layer (kind one-hot, "has a ref", ``log1p`` of the damage
+  divided to it) and summed, so ``max_targets`` adds no
   parameters either;
 - rows of two-sided tables get one extra feature: 1 for the opponent's half.
 
@@ -155,7 +157,10 @@ class MtgNet(nn.Module):
             [stack_cols.index(f"target{k}_kind") for k in range(caps.max_targets)]), persistent=False)
         self.register_buffer("target_ref", th.tensor(
             [stack_cols.index(f"target{k}_ref") for k in range(caps.max_targets)]), persistent=False)
-        self.target_encoder = nn.Linear(6, d_row)
+        self.register_buffer("target_divided", th.tensor(
+            [stack_cols.index(f"target{k}_divided") for k in range(caps.max_targets)]),
+            persistent=False)
+        self.target_encoder = nn.Linear(7, d_row)
         game_cols = layout.columns["game"]
         self.register_buffer("modes_game", th.from_numpy(_modes(game_cols)), persistent=False)
         self.game_encoder = nn.Sequential(nn.Linear(len(game_cols), hidden), nn.ReLU())
@@ -173,6 +178,8 @@ class MtgNet(nn.Module):
         self.ability_head = _RowHead(d_row, d_ctx, hidden)
         self.mode_head = _RowHead(d_row, d_ctx, hidden)
         self.number_heads = nn.ModuleDict({b: _RowHead(3, d_ctx, hidden) for b in ("x", "assign")})
+        # card_name: the embedding of each vocabulary card dotted with a projection of the context
+        self.name_query = nn.Linear(d_ctx, embed)
         self.block_q = nn.Linear(d_row, hidden)
         self.block_k = nn.Linear(d_row, hidden, bias=False)
         self.block_qc = nn.Linear(d_ctx, hidden, bias=False)
@@ -205,7 +212,8 @@ class MtgNet(nn.Module):
         if name == "stack":
             kind = xp[:, self.target_kind].round().long().clamp(0, 4)
             ref = (xp[:, self.target_ref] > 0).to(x.dtype).unsqueeze(-1)
-            t = th.cat([nn.functional.one_hot(kind, 5).to(x.dtype), ref], dim=-1)
+            share = th.log1p(xp[:, self.target_divided].clamp(min=0)).unsqueeze(-1)
+            t = th.cat([nn.functional.one_hot(kind, 5).to(x.dtype), ref, share], dim=-1)
             has = (kind > 0).to(x.dtype).unsqueeze(-1)
             parts.append((self.target_encoder(t) * has).sum(dim=1))
         return self.encoders[name](th.cat(parts, dim=-1)), idx, present
@@ -278,6 +286,8 @@ class MtgNet(nn.Module):
         for band in ("x", "assign"):
             nums = getattr(self, f"numbers_{band}").expand(b, -1, -1)
             bands[band] = self.number_heads[band](nums, ctx)
+        bands["card_name"] = self.name_query(ctx) @ self.card_embedding.weight.t() \
+            / math.sqrt(self.card_embedding.embedding_dim)
         # block: bilinear score of (own row, opponent row), both conditioned on the context
         qp, kp = self.block_q(hp), self.block_k(hp)
         h = qp.shape[-1]

@@ -78,6 +78,11 @@ def language_markdown() -> str:
             "`up_to_event_amount` (\"up to that many\": the trigger event's amount); one "
             "target decision each, with `done` once the minimum is met; `target: N` for it "
             "means all of its targets.",
+            "- a target spec's `divided: true` (with `count: up_to_X`, \"divided as you choose "
+            "among any number of targets\"): the amount of the ability's one effect with "
+            "`divided: true` (`deal_damage`) is divided among its targets as it is played "
+            "(2012 601.2d): 1..amount targets, each given at least 1, one `divide` decision per "
+            "target but the last; on resolution each still-legal target is dealt its share.",
             "- a triggered ability's `zone: graveyard`: it works only while its card is in a "
             "graveyard (Squee, Goblin Nabob; 2012 112.6), controlled by the card's owner; "
             "`self_card` refers to that card.",

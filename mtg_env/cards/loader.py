@@ -66,7 +66,8 @@ def _target(raw: Any, site: Site) -> TargetSpec:
         return TargetSpec(raw, {}, raw.replace("_", " "), site=site)
     return TargetSpec(raw["kind"], raw.get("filters"),
                       raw.get("text", raw["kind"].replace("_", " ")), site=site,
-                      distinct=raw.get("distinct", False), count=raw.get("count"))
+                      distinct=raw.get("distinct", False), count=raw.get("count"),
+                      divided=raw.get("divided", False))
 
 
 def _targets(raw: list, site: Site, trigger: bool = False) -> tuple[TargetSpec, ...]:
@@ -77,9 +78,26 @@ def _targets(raw: list, site: Site, trigger: bool = False) -> tuple[TargetSpec, 
                 "a target with a 'count' must be the ability's last target")
     if out and out[-1].count in ("X", "up_to_X") and not site.x:
         raise site.error("a target count of X needs an X in the cost")
+    if out and out[-1].divided and out[-1].count != "up_to_X":
+        raise site.at("targets").at(len(out) - 1).error(
+            "a 'divided' target needs 'count: up_to_X' (any number of targets)")
     if out and out[-1].count == "up_to_event_amount" and not trigger:
         raise site.error("'up_to_event_amount' is only meaningful in a triggered ability")
     return out
+
+
+def _check_divided(targets: tuple[TargetSpec, ...], effects: tuple[Effect, ...],
+                   site: Site) -> None:
+    """A ``divided`` target spec and a ``divided`` effect go together: exactly one effect
+    divides its amount, among the targets of the (last, counted) divided spec."""
+    divides = [e for e in effects if getattr(e.args, "divided", False)]
+    spec = targets[-1] if targets else None
+    if spec is not None and spec.divided:
+        if len(divides) != 1 or divides[0].get("target") != len(targets) - 1:
+            raise site.error("a 'divided' target needs exactly one effect with 'divided: true' "
+                             f"and 'target: {len(targets) - 1}'")
+    elif divides:
+        raise site.error("an effect with 'divided: true' needs a 'divided' target spec")
 
 
 def _effects(raw: list[dict], site: Site) -> tuple[Effect, ...]:
@@ -211,6 +229,7 @@ def build_card(name: str, facts: dict, entry: dict, where: str = "") -> CardDef:
     spell_effects = _effects(spell.get("effects", ()), Site(
         spell_site.where, x=card_site.x, targets=tuple(t.kind for t in spell_targets),
         source=False, subtypes=card_site.subtypes))
+    _check_divided(spell_targets, spell_effects, spell_site)
     modes = []
     for i, m in enumerate(entry.get("modes", ())):
         msite = card_site.at("modes").at(i)

@@ -27,6 +27,8 @@ _target = {
                 "filters": _filters,
                 "text": {"type": "string"},
                 "distinct": {"type": "boolean"},
+                # The effect's amount is divided among these targets as it is played (2012 601.2d).
+                "divided": {"type": "boolean"},
                 # A variable number of different targets (2007 CR 409.1d): exactly X, any number
                 # up to X, or up to the triggering event's amount ("up to that many").
                 "count": {"type": "string", "enum": ["X", "up_to_X", "up_to_event_amount"]},

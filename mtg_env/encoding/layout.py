@@ -22,12 +22,12 @@ import numpy as np
 from mtg_env.engine.errors import MtgError
 from mtg_env.engine.game import STEPS
 
-from .vocab import CARD_COLUMNS, KEYWORDS_V1, SMALL_COLUMNS
+from .vocab import CARD_COLUMNS, KEYWORDS_V1, SMALL_COLUMNS, vocabulary
 
 Column = tuple[str, float, float, str]
 BIG = 1_000_000.0
 
-LAYOUT_VERSION = 1
+LAYOUT_VERSION = 2
 """Version of the observation columns and action bands; bump it when either changes meaning
 (:func:`layout_signature` hashes the actual layout, so a silent change is caught anyway)."""
 
@@ -95,7 +95,7 @@ class Capacities:
 DECISION_KINDS = (
     "mulligan", "priority", "target", "mode", "x_value", "declare_attackers", "declare_blockers",
     "combat_damage", "order_triggers", "choose_cards", "yes_no", "choose_color",
-    "choose_player", "pay_mana",
+    "choose_player", "pay_mana", "divide", "choose_card_name",
 )
 CHOOSE_VERBS = ("discard", "sacrifice", "return", "destroy", "find", "put into hand", "put on top",
                 "put on the bottom", "put into play", "choose")
@@ -125,7 +125,7 @@ GAME_SCALARS: tuple[Column, ...] = (
     ("choose_min", 0, BIG, "cards to choose at least"),
     ("choose_max", 0, BIG, "cards to choose at most"),
     ("choose_count", 0, BIG, "cards chosen so far"),
-    ("damage_remaining", 0, BIG, "combat damage left to divide"),
+    ("damage_remaining", 0, BIG, "combat damage (or a spell's divided damage) left to divide"),
     ("damage_to_me", 0, 1, "the damage being assigned now goes to the viewer"),
     ("damage_to_opponent", 0, 1, "the damage being assigned now goes to the opponent"),
     ("focus_stack", 0, BIG, "stack row + 1 of the object the decision is about (0 none)"),
@@ -210,7 +210,9 @@ def stack_columns(max_targets: int) -> tuple[Column, ...]:
     for i in range(max_targets):
         cols += [(f"target{i}_kind", 0, 4, f"target {i}: 1 player, 2 permanent, 3 stack, 4 card"),
                  (f"target{i}_ref", 0, BIG, f"target {i}: player 1 me / 2 opponent, permanent "
-                  "ref, stack row + 1, or graveyard row + 1 (0 if elsewhere)")]
+                  "ref, stack row + 1, or graveyard row + 1 (0 if elsewhere)"),
+                 (f"target{i}_divided", 0, BIG, f"target {i}: damage divided to it as the spell "
+                  "was played (Hail of Arrows; 0 if none)")]
     cols += [
         ("focus", 0, 1, "the pending decision is about this object"),
         ("being_played", 0, 1, "still being played (announcement, targets, costs)"),
@@ -309,10 +311,13 @@ BAND_DOCS = {
     "block": "own permanent row b x opponent permanent row a: b blocks a",
     "x": "X = slot (0 .. max_x)",
     "mode": "mode slot (0-based)",
-    "assign": "assign slot (0 .. max_damage) combat damage to the current recipient",
+    "assign": "assign slot (0 .. max_damage) damage to the current recipient (combat damage; "
+              "a spell's damage divided among its targets as it is played)",
     "order": "put the pending trigger in trigger row `slot` on the stack next "
              "(order_replacements: apply the effect in trigger row `slot` first)",
     "color": "a color: W U B R G",
+    "card_name": "a card name, slot = its index in the card vocabulary (name a card as Pithing "
+                 "Needle comes into play; the reserved and token slots are never legal)",
 }
 
 
@@ -333,6 +338,7 @@ class ActionLayout:
             ("removed", 2 * caps.max_removed), ("revealed", caps.max_revealed),
             ("block", P * P), ("x", caps.max_x + 1), ("mode", caps.max_modes),
             ("assign", caps.max_damage + 1), ("order", caps.max_triggers), ("color", 5),
+            ("card_name", len(vocabulary())),
         )
         self.offset: dict[str, int] = {}
         self.band_size: dict[str, int] = {}
@@ -382,6 +388,8 @@ class ActionLayout:
             return f"own permanent row {slot // P} blocks opponent permanent row {slot % P}"
         if band == "color":
             return "color " + "WUBRG"[slot]
+        if band == "card_name":
+            return "name " + vocabulary().name(slot)
         return f"{band} {slot}"
 
 

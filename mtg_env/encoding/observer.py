@@ -55,7 +55,16 @@ from .layout import (
     ObservationLayout,
     game_columns,
 )
-from .vocab import CARD_WIDTH, COLORS, HIDDEN_ID, KEYWORD_INDEX, KEYWORDS_V1, CardRows
+from .vocab import (
+    CARD_WIDTH,
+    COLORS,
+    HIDDEN_ID,
+    KEYWORD_INDEX,
+    KEYWORDS_V1,
+    RESERVED,
+    CardRows,
+    vocabulary,
+)
 
 _GAME_COL = {c[0]: i for i, c in enumerate(game_columns())}
 _N_SCALARS = len(GAME_SCALARS)
@@ -446,7 +455,8 @@ class _View:
         casting = tuple(f.get("sid") for f in frames if f.get("k") == "cast")
         resolving = tuple(f.get("sid") for f in frames if f.get("k") == "resolve")
         focus = _focus_sid(d, frames) if d is not None else None
-        sig = ([(s, len(s.targets), s.x, s.mode, s.controller) for s in stack], casting,
+        sig = ([(s, len(s.targets), s.x, s.mode, s.controller, len(s.data.get("divided", ())))
+                for s in stack], casting,
                resolving, focus, self.ref_layout)
         if sig == self.stack_sig:
             return
@@ -464,10 +474,13 @@ class _View:
             if len(targets) > T:
                 raise CapacityError("max_targets", T, len(targets), "a stack object's targets")
             tvals: list[float] = []
+            shares = s.data.get("divided")
+            by_ref = {(k, v): n for k, v, n in shares} if shares else None
             for ref in targets:
                 tvals.append(_TARGET_KIND.get(ref[0], 0))
                 tvals.append(self._target_ref(ref))
-            tvals += [0] * (2 * (T - len(targets)))
+                tvals.append(by_ref.get((ref[0], ref[1]), 0) if by_ref else 0)
+            tvals += [0] * (3 * (T - len(targets)))
             to_me = to_opp = to_cr = 0
             if s.kind == "combat_damage":
                 for e in s.data.get("assign", ()):
@@ -547,6 +560,14 @@ class _View:
                     self._mark_perm(b, "marked", 1, marks)
                     if not self._perm_value(b, "block_pending_ref"):
                         self._mark_perm(b, "block_pending_ref", self.pid_row.get(a, -1) + 1, marks)
+            elif kind is _K.DIVIDE:  # a spell's damage divided among its targets (601.2d)
+                dmg_rem = ctx.get("remaining", 0)
+                rec = ctx.get("recipient")
+                if rec is not None:
+                    if rec[0] == "p":
+                        dmg_me, dmg_opp = (1, 0) if rec[1] == me else (0, 1)
+                    else:
+                        self._mark_perm(rec[1], "damage_recipient", 1, marks)
             elif kind is _K.COMBAT_DAMAGE:
                 dmg_rem = ctx.get("remaining", 0)
                 self._mark_perm(ctx.get("source"), "damage_source", 1, marks)
@@ -867,6 +888,11 @@ class _View:
             return off["color"] + COLORS.index(args[0])
         if verb == "player":
             return off["player"] + (0 if args[0] == self.me else 1)
+        if verb == "name":  # a card name (Pithing Needle): its card vocabulary index
+            i = vocabulary().index(args[0])
+            if i < len(RESERVED):
+                raise EncodingError(f"{a.text!r}: {args[0]!r} is not in the card vocabulary")
+            return off["card_name"] + i
         raise EncodingError(f"option {a.text!r} has verb {verb!r}, which the action layout "
                             "does not know")
 

@@ -28,6 +28,8 @@ class DecisionKind(str, Enum):
     CHOOSE_PLAYER = "choose_player"
     PAY_MANA = "pay_mana"
     ORDER_REPLACEMENTS = "order_replacements"
+    DIVIDE = "divide"
+    CHOOSE_CARD_NAME = "choose_card_name"
 
     def __str__(self) -> str:
         return self.value
@@ -38,7 +40,8 @@ class Action:
 
     ``verb`` says what kind of option it is (``pass``, ``play``, ``activate``, ``mana``,
     ``target``, ``attack``, ``block``, ``assign``, ``choose``, ``done``, ``yes``, ``no``, ``x``,
-    ``mode``, ``order``, ``keep``, ``mulligan``, ``color``, ``player``); ``args`` holds the ids
+    ``mode``, ``order``, ``keep``, ``mulligan``, ``color``, ``player``, ``name``); ``args`` holds
+    the ids
     involved; ``text`` is the human/text form.
 
     >>> Action("pass", "pass")

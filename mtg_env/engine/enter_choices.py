@@ -1,4 +1,5 @@
-""""As [this] comes into play, choose ..." (Voice of All, Story Circle: a color).
+""""As [this] comes into play, choose ..." (Voice of All, Story Circle: a color; Pithing Needle:
+name a card).
 
 2012 614.1c and 614.12: "As [this permanent] comes into play ..." is a replacement effect that
 applies *before* the permanent comes into play: the choice is made first, then it comes into play
@@ -7,10 +8,14 @@ choice is not a copiable value: a permanent coming into play as a copy of one ma
 choice (2012 706.6, Clone copying Voice of All). The 2007 glossary ("Color"): a chosen color is
 one of the five colors, never colorless.
 
-A card declares its choices with the static ability ``choose_as_enters`` (``choice: color``). The
-choice is stored on the permanent (``Permanent.chosen``, ``{"color": "R"}``; JSON-serialised with
-it) and read by the abilities linked to it: the ``protection_from_chosen_color`` static (layer
-5, :mod:`mtg_env.engine.layers`) and the ``prevent_next_from_chosen_source`` op.
+A card declares its choices with the static ability ``choose_as_enters`` (``choice: color`` or
+``choice: name``). The choice is stored on the permanent (``Permanent.chosen``, ``{"color": "R"}``
+or ``{"name": "Prodigal Sorcerer"}``; JSON-serialised with it, checked on load by
+:mod:`mtg_env.engine.state_check`) and read by the abilities linked to it: the
+``protection_from_chosen_color`` static (layer 5, :mod:`mtg_env.engine.layers`), the
+``prevent_next_from_chosen_source`` op and the ``chosen_name_abilities_cant_be_played`` static
+(collected by the layer pass into ``game.rule_mods``, read where activated abilities are offered,
+:mod:`mtg_env.engine.priority`). A name is any card name the engine knows, never a token's.
 
 **Where the choice is asked.** A permanent spell's controller chooses as the spell resolves,
 before it leaves the stack (:meth:`ask_enter_choices`, called by the resolution frame, after
@@ -34,6 +39,7 @@ if TYPE_CHECKING:
 # choice kind -> its decision kind and the word of the prompt.
 CHOICE_KINDS: dict[str, tuple[DecisionKind, str]] = {
     "color": (DecisionKind.CHOOSE_COLOR, "choose a color"),
+    "name": (DecisionKind.CHOOSE_CARD_NAME, "name a card"),
 }
 COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _cache: dict[int, tuple] = {}
@@ -52,18 +58,53 @@ def choices_of(cdef: Any) -> tuple[str, ...]:
     return hit[1]
 
 
+def card_names() -> tuple[str, ...]:
+    """Every name a "name a card" choice may take, sorted: the card names the engine knows (its
+    registry, implemented or not), never a token's (the Pithing Needle ruling: "You can't name
+    a token unless that token has the same name as a card")."""
+    from .registry import all_cards, known_unimplemented
+
+    cards = all_cards()
+    key = (len(cards), len(known_unimplemented()))
+    hit = _names_cache.get("names")
+    if hit is None or hit[0] != key:
+        names = {n for n, c in cards.items() if not c.is_token} | known_unimplemented()
+        hit = (key, tuple(sorted(names)),)
+        _names_cache["names"] = hit
+        _names_cache.pop("options", None)
+    return hit[1]
+
+
+_names_cache: dict[str, Any] = {}
+
+
 def valid_choice(kind: str, value: Any) -> bool:
     """Is ``value`` a legal answer to a choice of ``kind``?"""
     if kind == "color":  # one color letter ("WU" and "" are substrings of COLORS, not colors)
         return type(value) is str and len(value) == 1 and value in COLORS
+    if kind == "name":
+        return type(value) is str and value in card_names()
     return False
 
 
 def choice_options(kind: str) -> list[Action]:
-    """Every legal option of a choice of ``kind``: the five colors (2007 glossary "Color")."""
+    """Every legal option of a choice of ``kind``: the five colors (2007 glossary "Color"), or
+    every card name (:func:`card_names`, one option each, built once)."""
     if kind == "color":
         return [Action("color", f"choose {COLOR_WORDS[c]}", (c,)) for c in COLORS]
+    if kind == "name":
+        names = card_names()
+        opts = _names_cache.get("options")
+        if opts is None:
+            opts = _names_cache["options"] = [Action("name", f"name {n}", (n,)) for n in names]
+        return list(opts)
     raise ValueError(f"unknown choice kind {kind!r}")
+
+
+def chosen_name(g: Game, pid: int | None) -> str | None:
+    """The card name chosen for permanent ``pid`` as it came into play (Pithing Needle)."""
+    p = g.perms.get(pid) if pid is not None else None
+    return (p.chosen or {}).get("name") if p is not None else None
 
 
 def chosen_color(g: Game, pid: int | None, item: Any = None) -> str | None:
@@ -131,4 +172,4 @@ class EnterChoices:
 
 
 def _word(kind: str, v: str) -> str:
-    return COLOR_WORDS.get(v, v) if kind == "color" else v
+    return COLOR_WORDS.get(v, v) if kind == "color" else v  # a name is its own word

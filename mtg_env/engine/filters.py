@@ -150,7 +150,7 @@ T_BOOL = ValueType("bool", py=bool)
 T_NAME = ValueType("card name", py=str)
 T_INT = ValueType("int", py=int)
 T_INT_X = ValueType("int or X")
-T_CHOICE = ValueType("choice made as a permanent comes into play", ("color",))
+T_CHOICE = ValueType("choice made as a permanent comes into play", ("color", "name"))
 
 
 class ListType(ValueType):
@@ -904,6 +904,9 @@ STATIC_KINDS: dict[str, dict[str, Any]] = {
     # the abilities linked to the choice: "[this] has protection from the chosen color".
     "choose_as_enters": {"choice": T_CHOICE},
     "protection_from_chosen_color": {},
+    # Pithing Needle: "Activated abilities of sources with the chosen name can't be played unless
+    # they're mana abilities." (the name chosen as it came into play; engine/priority.py).
+    "chosen_name_abilities_cant_be_played": {},
     # Abundance: an optional replacement of its controller's draws (engine/replacement.py).
     "reveal_until_kind_instead_of_draw": {},
     # Blocking (High Ground), control (Persuasion), P/T counted per affected creature (Coat of

@@ -271,6 +271,12 @@ def refresh(g: Game) -> None:
             g.no_mana_empty = True
         elif s.kind in RULE_KINDS:
             rule_mods.setdefault(s.kind, set()).add(src.controller)
+        elif s.kind == "chosen_name_abilities_cant_be_played":
+            # Pithing Needle: the names whose sources' non-mana abilities can't be played (a
+            # set of card names, not of players).
+            name = (src.chosen or {}).get("name")
+            if name is not None:
+                rule_mods.setdefault(s.kind, set()).add(name)
     g.rule_mods = ({k: frozenset(v) for k, v in rule_mods.items()} if rule_mods
                    else _NO_RULE_MODS)
     for e in effects:

@@ -107,11 +107,12 @@ class TargetSpec:
     context the kind spans, with the kind's own restriction, or None) and ``other``.
     """
 
-    __slots__ = ("card", "count", "distinct", "filters", "kind", "other", "perm", "player", "spell",
-                 "text")
+    __slots__ = ("card", "count", "distinct", "divided", "filters", "kind", "other", "perm",
+                 "player", "spell", "text")
 
     def __init__(self, kind: str, filters: dict[str, Any] | None = None, text: str = "",
-                 site: Any = None, distinct: bool = False, count: str | None = None) -> None:
+                 site: Any = None, distinct: bool = False, count: str | None = None,
+                 divided: bool = False) -> None:
         from .filters import compile_target
 
         self.kind = kind
@@ -122,6 +123,10 @@ class TargetSpec:
         # "another target": not an object or player chosen for an earlier target of the same
         # spell or ability (Cone of Flame).
         self.distinct = distinct
+        # "divided as you choose among any number of targets" (2012 601.2d): the amount of the
+        # ability's effect marked ``divided`` is divided among these targets as it is played,
+        # each getting at least 1 (so at least one target and at most that many).
+        self.divided = divided
         self.filters = dict(filters or {})
         self.text = text
         compiled = compile_target(kind, self.filters, site)

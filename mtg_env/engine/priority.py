@@ -86,6 +86,9 @@ class Priority:
         # spells played before it came into play too); Steel Golem: "You can't play creature
         # spells." (2007 CR 409.1: a spell that can't be played isn't offered).
         spells_ok = not (mods and "one_spell_per_turn" in mods and P.spells_played_this_turn)
+        # Pithing Needle: "Activated abilities of sources with the chosen name can't be played
+        # unless they're mana abilities." (2007 CR 409.1: not offered.)
+        pithed = mods.get("chosen_name_abilities_cant_be_played") if mods else None
         no_creatures = bool(mods) and pl in mods.get("cant_play_creature_spells", ())
         for card in P.hand:
             cdef = card.cdef
@@ -144,6 +147,8 @@ class Priority:
                     continue
                 if n_nonmana < 0:
                     n_nonmana = sum(1 for a in acts if a.mana is None)
+                if pithed and perm.cdef.name in pithed:
+                    continue
                 if ab.sorcery_speed and not sorcery_ok:
                     continue
                 if ab.max_per_turn and perm.used_this_turn.get(i, 0) >= ab.max_per_turn:
@@ -281,6 +286,11 @@ class Priority:
                 if specs and specs[-1].count == "X":
                     # "X target cards": X can't exceed the legal targets (2012 601.2c)
                     top = min(top, len(self._legal_targets(pl, specs[-1], item=item)))
+                elif specs and specs[-1].divided and not self._legal_targets(
+                        pl, specs[-1], item=item, first_only=True):
+                    # X damage divided among targets: each gets at least 1, so X > 0 needs
+                    # a target (2012 601.2d)
+                    top = 0
                 opts = [Action("x", f"X={n}", (n,)) for n in range(max(top, 0) + 1)]
                 self._ask(pl, K.X_VALUE, opts, f"choose X for {item.label}", {"stack_id": item.id})
                 return
@@ -289,6 +299,8 @@ class Priority:
             if specs and specs[-1].count is not None and ti >= len(specs) - 1:
                 # "up to N" / "X target ...": one decision per target, "done" once enough
                 if self._ask_counted_target(f, pl, item, specs[-1], len(specs) - 1):
+                    return
+                if specs[-1].divided and self._ask_division(pl, item, len(specs) - 1):
                     return
                 ti = len(specs)
             if ti < len(specs):
@@ -371,6 +383,9 @@ class Priority:
         the minimum is reached (2007 CR 409.1d; 2012 601.2c: the same object can't be chosen
         twice for one word "target")."""
         lo, hi = target_count(item, spec)
+        if spec.divided:  # each target gets at least 1 of the amount divided (2012 601.2d)
+            total = self.divided_total(item)
+            lo, hi = min(max(lo, 1), total), min(hi, total)
         chosen = [tuple(t) for t in item.targets[first:]]
         n = len(chosen)
         if f.get("tdone") or n >= hi:
@@ -390,10 +405,53 @@ class Priority:
                   {"stack_id": item.id, "target_index": first + n})
         return True
 
+    def divided_total(self, item: StackItem) -> int:
+        """The amount a spell or ability divides among its ``divided`` targets: the amount of
+        its effect marked ``divided`` (X is chosen before the targets, 2007 CR 409.1c-d)."""
+        for e in self.item_def(item)[1]:
+            args = getattr(e, "args", None)
+            if args is not None and getattr(args, "divided", False):
+                return max(args.amount(self, item), 0)
+        return 0
+
+    def _ask_division(self, pl: int, item: StackItem, first: int) -> bool:
+        """Divide the amount among the targets from ``first`` on as the spell is played (2007 CR
+        409.1d, 2012 601.2d): one decision per target but the last, which gets the rest; each
+        target gets at least 1. The shares are ``item.data["divided"]``, ``[kind, id, n]`` in
+        target order. False once the division is complete."""
+        targets = item.targets[first:]
+        n = len(targets)
+        if not n:
+            return False
+        shares = item.data.setdefault("divided", [])
+        total = self.divided_total(item)
+        while len(shares) < n:
+            i = len(shares)
+            rem = total - sum(e[2] for e in shares)
+            hi = rem - (n - 1 - i)  # leave at least 1 for each later target
+            kind, v = targets[i]
+            if i == n - 1 or hi <= 1:
+                shares.append([kind, v, rem if i == n - 1 else 1])
+                continue
+            name = self._ref_text(targets[i])
+            opts = [Action("assign", f"assign {k} damage to {name}", (k,))
+                    for k in range(1, hi + 1)]
+            self._ask(pl, K.DIVIDE, opts, f"{item.label}: divide {rem} damage ({n - i} "
+                      "targets left)", {"stack_id": item.id, "remaining": rem,
+                                        "recipient": [kind, v],
+                                        "divided": [list(e) for e in shares]})
+            return True
+        return False
+
     def _answer_cast(self, f: dict, a: Action) -> None:
         item = self._item(f["sid"])
         if a.verb == "done":  # no more targets for a counted target spec
             f["tdone"] = True
+        elif a.verb == "assign":  # a target's share of the divided amount
+            shares = item.data["divided"]
+            first = len(self.item_def(item)[0]) - 1
+            kind, v = item.targets[first + len(shares)]
+            shares.append([kind, v, a.args[0]])
         elif a.verb == "mode":
             item.mode = a.args[0]
         elif a.verb == "x":

@@ -492,7 +492,9 @@ STACK_ATTRS: dict[str, Check] = {
     # "chosen": a resolving permanent spell's choices made as it comes into play, or those of
     # an activated ability's source (its last known information, Story Circle).
     "data": DICT({}, {"assign": LIST(_ASSIGN), "ev": DICT({}, extra=ANY),
-                      "effects": EFFECT_SPECS, "chosen": OPT(CHOSEN)}, extra=ANY),
+                      "effects": EFFECT_SPECS, "chosen": OPT(CHOSEN),
+                      # damage divided among its targets as it was played: [kind, id, amount]
+                      "divided": LIST(TUPLE(ENUM("p", "o"), INT(), INT(1)))}, extra=ANY),
     "label": STR,
 }
 
@@ -737,7 +739,7 @@ def DECISION(v: Any, path: str, ctx: Ctx) -> None:
 _FRAME_DECISIONS: dict[str | None, frozenset[str]] = {
     None: frozenset({"priority"}),
     "cast": frozenset({"target", "mode", "x_value", "pay_mana", "choose_color", "choose_player",
-                       "choose_cards", "yes_no"}),
+                       "choose_cards", "yes_no", "divide"}),
     "put": frozenset({"order_triggers"}),
     "attack": frozenset({"declare_attackers"}),
     "block": frozenset({"declare_blockers"}),

@@ -30,6 +30,12 @@ class Targeting:
     def _targets_text(self, item: StackItem) -> str:
         if not item.targets:
             return ""
+        shares = item.data.get("divided")
+        if shares:  # the division is part of the spell (2012 601.2d)
+            by_ref = {(k, v): n for k, v, n in shares}
+            return " targeting " + ", ".join(
+                self._ref_text(r) + (f" ({by_ref[tuple(r)]} damage)" if tuple(r) in by_ref
+                                     else "") for r in item.targets)
         return " targeting " + ", ".join(self._ref_text(r) for r in item.targets)
 
     def _ref_text(self, ref: tuple) -> str:

@@ -151,7 +151,8 @@ class StackObjectView:
 
     ``target_specs`` and ``effects`` are the rules data of the object (for a modal spell, of the
     chosen mode); ``assignments`` lists a combat damage object's
-    ``(source permanent id, target ref, amount)`` triples.
+    ``(source permanent id, target ref, amount)`` triples; ``divided`` a spell's division of
+    damage among its targets, made as it was played, ``(target ref, amount)`` pairs.
     """
 
     __slots__ = (
@@ -159,6 +160,7 @@ class StackObjectView:
         "assignments",
         "card",
         "controller",
+        "divided",
         "effects",
         "id",
         "kind",
@@ -188,6 +190,8 @@ class StackObjectView:
         self.effects: tuple[dict, ...] = tuple(effects)
         self.assignments: tuple[tuple[int, tuple, int], ...] = tuple(
             (e[0], (e[1], e[2]), e[3]) for e in s.data.get("assign", ()))
+        self.divided: tuple[tuple[tuple, int], ...] = tuple(
+            ((e[0], e[1]), e[2]) for e in s.data.get("divided", ()))
 
     @property
     def name(self) -> str:
@@ -202,7 +206,8 @@ class StackObjectView:
                 "card": self.card.label if self.card is not None else None,
                 "source": self.source, "label": self.label, "ability": self.ability,
                 "targets": [list(t) for t in self.targets], "x": self.x, "mode": self.mode,
-                "assignments": [[a, list(t), n] for a, t, n in self.assignments]}
+                "assignments": [[a, list(t), n] for a, t, n in self.assignments],
+                "divided": [[list(t), n] for t, n in self.divided]}
 
     def __repr__(self) -> str:
         return f"<StackObjectView {self.kind} {self.label} P{self.controller}>"

@@ -8,8 +8,8 @@
 | Manual Control     | No (`render()` lists the legal actions with their indices)                  |
 | Agents             | `agents = ['player_0', 'player_1']`                                         |
 | Action Shape       | (1,)                                                                        |
-| Action Values      | Discrete(1755) with the default capacities                                 |
-| Observation Shape  | Dict of 8 float32 tables (19,358 values), or (19358,) with `flatten=True`   |
+| Action Values      | Discrete(2132) with the default capacities                                 |
+| Observation Shape  | Dict of 8 float32 tables (19,424 values), or (19424,) with `flatten=True`   |
 | Observation Values | float32: flags in [0, 1], counts and card indices as exact integers         |
 
 A game between two 40-card decks under the 2007 rules, driven by `mtg_env`'s engine. The agent
@@ -26,7 +26,7 @@ order):
 
 | Key          | Shape (default)  | Contents                                                   |
 |--------------|------------------|------------------------------------------------------------|
-| `game`       | (86,)            | turn, step, active player, priority, decision kind and its |
+| `game`       | (88,)            | turn, step, active player, priority, decision kind and its |
 |              |                  | context; per player: life, poison, library, hand,          |
 |              |                  | graveyard and removed sizes, mana pool, lands played,      |
 |              |                  | mulligans, life lost this turn, combat damage pending      |
@@ -36,8 +36,9 @@ order):
 |              |                  | sick, damage, power/toughness, keywords, colors, types,    |
 |              |                  | counters, combat (attacking, blocked, blocking whom),      |
 |              |                  | attached to, regeneration shields, the decision's marks    |
-| `stack`      | (16, 103)        | top first: kind, controller, card, source, X, mode,        |
-|              |                  | targets, being played / resolving, combat damage amounts   |
+| `stack`      | (16, 107)        | top first: kind, controller, card, source, X, mode,        |
+|              |                  | targets (and damage divided to each), being played /       |
+|              |                  | resolving, combat damage amounts                           |
 | `graveyards` | (120, 19)        | own graveyard (bottom first), then the opponent's          |
 | `removed`    | (60, 19)         | cards removed from the game, own then the opponent's       |
 | `revealed`   | (60, 19)         | cards the viewer's decision shows from a hidden zone       |
@@ -80,9 +81,11 @@ decision kind. With the default capacities:
 | `block`     | 620-1643  | own permanent row b x opponent's permanent row a: b blocks a     |
 | `x`         | 1644-1684 | X = 0 .. 40                                                      |
 | `mode`      | 1685-1692 | mode 1 .. 8 of a modal spell                                     |
-| `assign`    | 1693-1733 | assign 0 .. 40 combat damage to the current recipient            |
+| `assign`    | 1693-1733 | assign 0 .. 40 damage to the current recipient (combat damage;   |
+|             |           | a spell's damage divided among its targets, Hail of Arrows)      |
 | `order`     | 1734-1749 | put the trigger in `triggers` row i on the stack next            |
 | `color`     | 1750-1754 | a color: W U B R G                                               |
+| `card_name` | 1755-2131 | a card name by its card vocabulary index (Pithing Needle)        |
 
 `env.action_text(i)` gives the engine's text of a legal index (and `legal_texts=True` puts
 `{index: text}` in the deciding agent's `infos`). An index that is not legal raises

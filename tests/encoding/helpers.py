@@ -73,6 +73,11 @@ def check_meaning(obs: Observer, game: Game, me: int, o: dict, rows: dict, i: in
     if band == "color":
         assert verb == "color" and args[0] == "WUBRG"[slot], msg
         return
+    if band == "card_name":
+        from mtg_env.encoding.vocab import vocabulary
+
+        assert verb == "name" and vocabulary().name(slot) == args[0], msg
+        return
     if band == "player":
         who = me if slot == 0 else 1 - me
         assert (verb == "player" and args[0] == who) or (

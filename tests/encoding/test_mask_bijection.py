@@ -71,3 +71,57 @@ def test_mask_is_a_bijection_on_the_legal_set() -> None:
     for kind in ("mulligan", "priority", "target", "declare_attackers", "declare_blockers",
                  "choose_cards"):
         assert kinds[kind] > 0, f"no {kind} decision in {states} states: {kinds}"
+
+
+def test_mask_is_exact_on_a_division_of_damage() -> None:
+    """Hail of Arrows' division (``divide``, issue 10): each amount maps to its ``assign`` slot,
+    the recipient is marked and the spell's stack row shows the shares chosen so far."""
+    from mtg_env.testing import Scenario
+
+    s = Scenario({"turn": 3, "step": "declare_blockers", "players": [
+        {"library": ["Island"] * 3, "in_play": [{"card": c, "attacking": True} for c in
+                                                ("Grizzly Bears", "Hill Giant", "Craw Wurm")]},
+        {"library": ["Island"] * 3, "hand": ["Hail of Arrows"], "in_play": ["Plains"] * 7}]})
+    s.pass_priority(1)
+    s.do("play Hail of Arrows", "X=6", "target Grizzly Bears", "target Hill Giant",
+         "target Craw Wurm", "assign 2 damage to Grizzly Bears")
+    g = s.game
+    assert g.decision.kind.value == "divide"
+    obs = Observer()
+    legal = check_decision(obs, g)
+    lay = obs.act_layout
+    assert sorted(lay.locate(i) for i in legal) == [("assign", 1), ("assign", 2), ("assign", 3)]
+    o, _ = obs.observe(g, 1)
+    col = obs.obs_layout.col
+    assert o["game"][col["game"]["damage_remaining"]] == 4
+    rows = obs.view_rows(1)["permanents"]
+    row = next(r for r, p in rows.items() if p.id == s.perm("Hill Giant").id)
+    assert o["permanents"][row, col["permanents"]["damage_recipient"]] == 1
+    stack = o["stack"][0]
+    assert stack[col["stack"]["target0_divided"]] == 2
+    assert stack[col["stack"]["target1_divided"]] == 0  # not divided yet
+
+
+def test_mask_is_exact_on_naming_a_card() -> None:
+    """Pithing Needle's "name a card" (``choose_card_name``, issue 10): one option per card name,
+    each at its card vocabulary index in the ``card_name`` band."""
+    from mtg_env.encoding.vocab import vocabulary
+    from mtg_env.testing import Scenario
+
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"library": ["Island"] * 3, "hand": ["Pithing Needle"], "in_play": ["Plains"]},
+        {"library": ["Island"] * 3}]})
+    s.do("play Pithing Needle")
+    s.resolve()
+    g = s.game
+    assert g.decision.kind.value == "choose_card_name"
+    obs = Observer()
+    legal = check_decision(obs, g)
+    lay = obs.act_layout
+    assert len(legal) == len(g.decision.options) > 300
+    assert {lay.locate(i)[0] for i in legal} == {"card_name"}
+    i = next(i for i, a in legal.items() if a.text == "name Prodigal Pyromancer")
+    assert lay.locate(i) == ("card_name", vocabulary().index("Prodigal Pyromancer"))
+    assert lay.describe(i) == "name Prodigal Pyromancer"
+    o, _ = obs.observe(g, 0)
+    assert o["game"][obs.obs_layout.col["game"]["kind_choose_card_name"]] == 1

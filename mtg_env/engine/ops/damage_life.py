@@ -13,11 +13,22 @@ if TYPE_CHECKING:
 
 
 @op("deal_damage", amount=amount(required=True), target=ref(required=True),
-    no_regen=flag("the damaged creature can't be regenerated"))
+    no_regen=flag("the damaged creature can't be regenerated"),
+    divided=flag("N damage divided as its controller chose among the targets of a `divided` "
+                 "target spec while playing it (2012 601.2d); each still-legal target is dealt "
+                 "its share, an illegal one's share is not dealt (2012 608.2b)"))
 def deal_damage(g: Game, item: StackItem, a: Args) -> None:
-    """The source deals N damage to each referenced creature or player."""
-    n = a.amount(g, item)
+    """The source deals N damage to each referenced creature or player (with ``divided``: the
+    share of N assigned to it as the spell was played)."""
     src = g.src_of(item)
+    if a.divided:
+        shares = {(k, v): n for k, v, n in item.data.get("divided", ())}
+        for r in a.target(g, item):
+            n = shares.get(tuple(r), 0)
+            if n:
+                g.deal_damage(src, r, n, no_regen=a.no_regen)
+        return
+    n = a.amount(g, item)
     for r in a.target(g, item):
         g.deal_damage(src, r, n, no_regen=a.no_regen)
 
