@@ -124,24 +124,23 @@ class FrozenPolicy:
 
     def act_batch(self, observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
         """One legal index per row: the most likely one (``deterministic``) or a sample from the
-        masked action distribution."""
+        masked action distribution (Gumbel-max over the legal logits)."""
         import torch
 
         policy = self.policy
-        with torch.no_grad():
+        with torch.inference_mode():
             obs_t = torch.as_tensor(observations, dtype=torch.float32)
-            dist = policy.get_distribution(obs_t, action_masks=masks)
-            probs = dist.distribution.probs.cpu().numpy().astype(np.float64)
-        probs = np.where(masks, probs, 0.0)
-        best = probs.argmax(axis=1)
-        if self.deterministic:
-            return best
-        cum = np.cumsum(probs, axis=1)
-        u = self._rng.random(len(probs)) * cum[:, -1]
-        picks = (cum <= u[:, None]).sum(axis=1)
-        picks = np.minimum(picks, probs.shape[1] - 1)
-        ok = masks[np.arange(len(picks)), picks]
-        return np.where(ok, picks, best)
+            net = getattr(policy, "net", None)
+            if net is not None:  # agents.policy_net.MtgPolicy: the logits straight from its net
+                logits = net(obs_t)[0].numpy().astype(np.float64)
+            else:
+                dist = policy.get_distribution(obs_t, action_masks=masks)
+                logits = dist.distribution.logits.numpy().astype(np.float64)
+        masks = np.asarray(masks, dtype=bool)
+        logits = np.where(masks, logits, -np.inf)
+        if not self.deterministic:
+            logits = logits + self._rng.gumbel(size=logits.shape)
+        return logits.argmax(axis=1)
 
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
