@@ -1,7 +1,8 @@
 """Self-play: the learner plays a pool of its own frozen past policies plus fixed agents.
 
 **The pool** (:class:`OpponentPool`) has permanent members (agent names, by default ``random``
-and ``heuristic``) and up to ``size`` snapshots of the learner. Every ``snapshot_every`` steps
+and ``heuristic``; a trained checkpoint ``ppo:PATH`` plays as a frozen policy, sampling unless
+``ppo:PATH:deterministic=1``) and up to ``size`` snapshots of the learner. Every ``snapshot_every`` steps
 the learner's current weights are frozen into a new snapshot (``snap_<steps>``); when there are
 more than ``size``, the oldest is dropped. Each episode's opponent is drawn from the pool by
 the game's own RNG (:class:`mtg_env.vector.OpponentMix`), and the game keeps it to the end of
@@ -212,6 +213,7 @@ class OpponentPool:
         self.seed = seed
         self.members: dict[str, _Member] = {m: _Member(m, m) for m in members}
         self.snapshots: dict[str, FrozenPolicy] = {}
+        self._checkpoints: dict[str, FrozenPolicy] = {}  # ppo:PATH members, loaded once
 
     # -- sampling -------------------------------------------------------------------------
     def weights(self) -> dict[str, float]:
@@ -233,7 +235,21 @@ class OpponentPool:
 
     def _opponent(self, name: str) -> Any:
         m = self.members[name]
-        return m.spec if m.permanent else self.snapshots[name]
+        if not m.permanent:
+            return self.snapshots[name]
+        if m.spec.startswith("ppo:"):  # a trained checkpoint: batched like a snapshot
+            frozen = self._checkpoints.get(name)
+            if frozen is None:
+                from .checkpoint import load_checkpoint
+                from .policy_agent import parse_ppo_spec
+
+                spec = parse_ppo_spec(m.spec[len("ppo:"):])
+                model, _ = load_checkpoint(spec["path"])
+                frozen = self._checkpoints[name] = FrozenPolicy.from_policy(
+                    model.policy, name, deterministic=spec.get("deterministic", False),
+                    seed=self.seed)
+            return frozen
+        return m.spec
 
     # -- results --------------------------------------------------------------------------
     def record(self, opponent: str, winner: int, seat: int) -> None:

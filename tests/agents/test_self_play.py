@@ -115,6 +115,8 @@ def test_a_games_opponent_changes_only_at_an_episode_boundary() -> None:
 
 
 def test_a_snapshot_enters_the_pool_and_plays_legal_games(tmp_path) -> None:
+    """A snapshot decides like the learner it froze, plays legal games in worker processes,
+    and the oldest one leaves a full pool; a ``ppo:PATH`` member is a frozen policy too."""
     model = tiny_model()
     pool = OpponentPool(tmp_path / "pool", members=("random",), size=2)
     name, dropped = pool.add_snapshot(model.policy, 0)
@@ -153,6 +155,15 @@ def test_a_snapshot_enters_the_pool_and_plays_legal_games(tmp_path) -> None:
     assert dropped == ["snap_0"] and set(pool.snapshots) == {"snap_10", "snap_20"}
     pool.delete_files(dropped)
     assert not (tmp_path / "pool" / "snap_0.pt").exists()
+    # a trained checkpoint as a permanent member plays as a frozen policy too
+    from agents.checkpoint import save_checkpoint
+
+    path = save_checkpoint(model, tmp_path / "trained.zip", config={})
+    spec = f"ppo:{path}:deterministic=1"
+    league = OpponentPool(tmp_path / "league", members=("heuristic", spec))
+    member = league.mix().members[spec]
+    assert isinstance(member, FrozenPolicy)
+    assert list(member.act_batch(obs, masks)) == list(expect)
 
 
 def test_pfsp_weights_favour_the_opponents_the_learner_loses_to(tmp_path) -> None:
