@@ -53,6 +53,7 @@ def tiny_model(env=None):
 
 
 def test_per_episode_draws_follow_the_weights_and_the_seed() -> None:
+    """Draws follow the weights; the same seed draws the same opponents, in-process or not."""
     mix = OpponentMix({"random": "random", "first": first_legal}, {"random": 3.0, "first": 1.0})
     venv = MtgVectorEnv(2, opponent=mix, seed=11, **CFG)
     batch = venv._batch
@@ -83,6 +84,8 @@ def test_per_episode_draws_follow_the_weights_and_the_seed() -> None:
 
 
 def test_a_games_opponent_changes_only_at_an_episode_boundary() -> None:
+    """Opponents are drawn when an episode starts and kept to its end, also when the member
+    leaves the mix mid-episode (it is then dropped once no game plays it)."""
     mix = OpponentMix({"random": "random", "first": first_legal, "heuristic": "heuristic"})
     venv = MtgVectorEnv(3, opponent=mix, seed=4, **CFG)
     venv.reset()
@@ -95,6 +98,7 @@ def test_a_games_opponent_changes_only_at_an_episode_boundary() -> None:
             venv.set_opponents({"first": 1.0, "heuristic": 1.0})
             retired_at = step
             playing_random = {i for i, o in enumerate(before) if o == "random"}
+            assert playing_random  # the retirement must catch running episodes
         _, _, term, trunc, info = venv.step(random_legal(venv.action_masks(), rng))
         after = venv.opponents()
         done = term | trunc
@@ -167,6 +171,7 @@ def test_a_snapshot_enters_the_pool_and_plays_legal_games(tmp_path) -> None:
 
 
 def test_pfsp_weights_favour_the_opponents_the_learner_loses_to(tmp_path) -> None:
+    """pfsp: weight max((1 - p_win)^2, floor), p_win = (wins + draws/2 + 1) / (games + 2)."""
     pool = OpponentPool(tmp_path, members=("random", "heuristic", "mcts"), floor=0.05,
                         memory=1000)
     assert pool.weights() == pytest.approx({"random": 1 / 3, "heuristic": 1 / 3, "mcts": 1 / 3})
@@ -188,6 +193,8 @@ def test_pfsp_weights_favour_the_opponents_the_learner_loses_to(tmp_path) -> Non
 
 
 def test_training_with_a_pool_logs_it_and_resume_keeps_it(tmp_path) -> None:
+    """A few hundred steps of ``opponent: pool`` with a tiny network over 2 workers: snapshots,
+    pool.json, pool.csv; resuming the checkpoint (in-process games) restores the pool."""
     from agents.ppo import PPOConfig, load_config, train
 
     run = tmp_path / "run"
