@@ -29,7 +29,8 @@ processes of :class:`~mtg_env.vector.SubprocMtgVectorEnv` (``num_workers > 0``; 
 builds its own torch copy with one thread when it first needs it) or the learner process
 (``num_workers: 0``). Each worker decides all of its games that currently wait for the same
 snapshot in one batched forward pass (:class:`~mtg_env.vector.BatchPolicy`). Frozen policies
-sample from their masked action distribution (``deterministic=False``) with their own seeded RNG.
+sample from their masked action distribution (``deterministic=False``) with their own seeded RNG
+(one per process: games against snapshots repeat for the same seed and number of workers).
 
 **Files** in ``run_dir/pool/``: ``<snapshot>.pt`` (one per live snapshot; a dropped snapshot's
 file is deleted) and ``pool.json`` (members, running estimates, episode counts, rewritten after
