@@ -17,7 +17,9 @@ against each of ``eval_opponents`` with 95% Wilson intervals, see :mod:`agents.t
 :func:`agents.checkpoint.save_checkpoint`, with the config). ``--resume`` continues a checkpoint
 up to ``total_timesteps`` (its config, then ``--config``/``--set`` on top), appending to the logs.
 The learner's seat and the deck pairing are random per episode; rewards are +1 / -1 / 0 at the
-end (plus ``reward_shaping``).
+end (plus ``reward_shaping``). ``opponent: pool`` is self-play against a pool of frozen past
+policies plus ``pool_members`` (:mod:`agents.self_play`; ``pool.csv`` and ``pool/`` in
+``run_dir``, restored on ``--resume``).
 """
 
 from __future__ import annotations
@@ -41,12 +43,19 @@ class PPOConfig:
     """Everything a training run depends on (saved in every checkpoint)."""
 
     total_timesteps: int = 100_000
-    opponent: str = "random"  # the training opponent: an agent name (random, heuristic, mcts)
+    opponent: str = "random"  # the training opponent: an agent name (random, heuristic, mcts) or pool
     decks: tuple[str, ...] = ()  # two deck names for a fixed pairing; () = the theme-deck pool
     seed: int = 0
     max_turns: int = 40
     reward_shaping: float = 0.0
     capacities: dict[str, int] = field(default_factory=dict)  # env capacity keys; {} = defaults
+    # self-play (opponent: pool; see agents.self_play)
+    pool_members: tuple[str, ...] = ("random", "heuristic")  # permanent members (agent names)
+    pool_size: int = 8  # snapshots of the learner kept (the oldest is dropped)
+    pool_snapshot_every: int = 20_000  # steps between snapshots
+    pool_scheme: str = "pfsp"  # pfsp: weight max((1 - p_win)^2, floor); uniform
+    pool_floor: float = 0.05
+    pool_memory: int = 200  # games per opponent the running p_win estimate follows
     # vector env
     num_envs: int = 16
     num_workers: int = 2  # worker processes; 0 = the games in this process (MtgVectorEnv)
@@ -185,7 +194,14 @@ def train(cfg: PPOConfig, verbose: int = 0, resume: str | Path | None = None):
 
     torch.set_num_threads(cfg.threads)
     run_dir = Path(cfg.run_dir)
-    env = _vec_env(cfg)
+    pool = None
+    if cfg.opponent == "pool":
+        from .self_play import OpponentPool
+
+        pool = OpponentPool.for_run(run_dir / "pool", resume is not None, cfg.pool_members,
+                                    cfg.pool_size, cfg.pool_scheme, cfg.pool_floor,
+                                    cfg.pool_memory, cfg.seed)
+    env = _vec_env(cfg, pool.mix() if pool is not None else None)
     try:
         if resume is not None:
             model, _ = load_checkpoint(resume)
@@ -198,6 +214,14 @@ def train(cfg: PPOConfig, verbose: int = 0, resume: str | Path | None = None):
         callback = TrainingCallback(run_dir, config, cfg.env_config(), cfg.eval_every,
                                     cfg.eval_games, cfg.eval_opponents, cfg.checkpoint_every,
                                     wall_offset=wall, verbose=verbose)
+        if pool is not None:
+            from stable_baselines3.common.callbacks import CallbackList
+
+            from .self_play import SelfPlayCallback
+
+            callback = CallbackList([callback, SelfPlayCallback(
+                pool, cfg.pool_snapshot_every, run_dir / "pool.csv", wall_offset=wall,
+                verbose=verbose)])
         remaining = cfg.total_timesteps - model.num_timesteps
         if remaining > 0:
             model.learn(total_timesteps=remaining, callback=callback,
@@ -213,10 +237,13 @@ def train(cfg: PPOConfig, verbose: int = 0, resume: str | Path | None = None):
 def evaluate(model, cfg: PPOConfig, episodes: int, seed: int = 10_000,
              opponent: str | None = None) -> dict[str, Any]:
     """Seat-balanced paired-seed games of the deterministic policy against ``opponent``
-    (default ``cfg.opponent``): counts, decisive-game win rate and 95% Wilson interval."""
+    (default ``cfg.opponent``, or ``heuristic`` for a pool): counts, decisive-game win rate and
+    95% Wilson interval."""
     from .training import evaluate_paired
 
-    return evaluate_paired(model.policy, opponent or cfg.opponent, episodes, seed,
+    if opponent is None:
+        opponent = cfg.opponent if cfg.opponent != "pool" else "heuristic"
+    return evaluate_paired(model.policy, opponent, episodes, seed,
                            cfg.env_config())
 
 

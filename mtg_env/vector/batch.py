@@ -1,15 +1,16 @@
 """The core of the vector envs: a batch of games written into caller-owned arrays.
 
 :class:`GameBatch` steps ``n`` games for one learner seat each, plays the opponent's decisions
-(batched when the opponent is a batch policy), resets finished games at once and writes every
-learner observation and action mask into rows of arrays it is given. The in-process vector env
+(batched when the opponent is a batch policy; drawn per episode from an :class:`OpponentMix`),
+resets finished games at once and writes every learner observation and action mask into rows of
+arrays it is given. The in-process vector env
 owns those arrays; each worker of the multi-process one writes into its slice of shared memory.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
@@ -39,28 +40,106 @@ def check_config(config: dict[str, Any]) -> dict[str, Any]:
     return {**config, "flatten": True}
 
 
+class OpponentMix:
+    """Opponents drawn per episode: ``members`` (name -> anything a :class:`GameBatch` takes as
+    its opponent) and their sampling ``weights`` (name -> weight >= 0; default uniform; names
+    left out are not drawn). Each game draws its opponent when it starts, from its own RNG, and
+    keeps it to the end of the episode. Members must be picklable for the multi-process env."""
+
+    def __init__(self, members: Mapping[str, Opponent],
+                 weights: Mapping[str, float] | None = None) -> None:
+        if not members:
+            raise ValueError("an opponent mix needs at least one member")
+        self.members = dict(members)
+        self.weights = check_weights(weights if weights is not None
+                                     else dict.fromkeys(self.members, 1.0), self.members)
+
+    def __repr__(self) -> str:
+        return f"OpponentMix({self.weights!r})"
+
+
+def check_weights(weights: Mapping[str, float], members: Mapping[str, Any]) -> dict[str, float]:
+    """``weights`` as floats, or ``ValueError`` for an unknown name, a negative or non-finite
+    weight, or no positive weight at all."""
+    out = {}
+    for name, w in weights.items():
+        if name not in members:
+            raise ValueError(f"weight for unknown opponent {name!r}; members: {', '.join(members)}")
+        w = float(w)
+        if not (w >= 0.0 and np.isfinite(w)):
+            raise ValueError(f"opponent {name!r}: weight must be finite and >= 0, got {w!r}")
+        out[name] = w
+    if not any(w > 0 for w in out.values()):
+        raise ValueError("at least one opponent needs a positive weight")
+    return out
+
+
+RANDOM, AGENT, POLICY, BATCH = "random", "agent", "policy", "batch"
+
+
+class _Member:
+    """One opponent of the batch: how it decides, and how many games are playing it."""
+
+    __slots__ = ("kind", "name", "opponent", "retired", "template", "users")
+
+    def __init__(self, name: str, opponent: Opponent) -> None:
+        self.name = name
+        self.opponent = opponent
+        self.retired = False
+        self.users = 0
+        self.template = None
+        if isinstance(opponent, BatchPolicy) and not isinstance(opponent, str):
+            self.kind = BATCH
+        elif isinstance(opponent, str) and opponent == "random":
+            self.kind = RANDOM
+        else:
+            self.template = _agent(opponent)
+            if self.template is not None:
+                self.kind = AGENT
+            elif callable(opponent):
+                self.kind = POLICY
+            else:
+                raise TypeError(f"opponent {opponent!r} is neither 'random', an agent, a policy "
+                                "nor a batch policy")
+
+
+def _name(opponent: Opponent) -> str:
+    if isinstance(opponent, str):
+        return opponent
+    return str(getattr(opponent, "name", None) or type(opponent).__name__)
+
+
 class _Slot:
     """One game of the batch and what belongs to it."""
 
-    __slots__ = ("env", "rng", "seat", "agent", "ret", "length")
+    __slots__ = ("agents", "env", "length", "opponent", "ret", "rng", "seat")
 
-    def __init__(self, env: MtgEnv, rng: np.random.Generator, agent: Any) -> None:
+    def __init__(self, env: MtgEnv, rng: np.random.Generator) -> None:
         self.env = env
         self.rng = rng
         self.seat = 0
-        self.agent = agent
+        self.opponent: str | None = None  # the member this episode is played against
+        self.agents: dict[str, Any] = {}  # this game's copy of each agent member it has met
         self.ret = 0.0
         self.length = 0
+
+    @property
+    def agent(self) -> Any:
+        """This game's copy of the agent it is playing (None if the opponent is no agent)."""
+        return self.agents.get(self.opponent) if self.opponent is not None else None
 
 
 class GameBatch:
     """``len(seeds)`` games against ``opponent``, writing into ``obs`` (n, D) and ``mask`` (n, A).
 
     ``opponent``: ``"random"`` (uniform over the legal actions), an agent name of the ``agents``
-    package or an agent object (one copy per game), a policy ``(observation, mask) -> index``, or
-    a :class:`BatchPolicy`. ``learner_seat``: 0, 1 or None (random per episode). Each game draws
-    its randomness from its own ``numpy.random.SeedSequence``, so a game's course depends only on
-    its seed, not on how games are split over processes.
+    package or an agent object (one copy per game), a policy ``(observation, mask) -> index``, a
+    :class:`BatchPolicy`, or an :class:`OpponentMix` of those, drawn per episode. Every game
+    remembers its opponent for the episode (:meth:`opponents`, and ``"opponent"`` in the final
+    info); the games waiting for the same batch policy are decided in one ``act_batch`` call.
+    ``learner_seat``: 0, 1 or None (random per episode). Each game draws its randomness (seed,
+    seat, opponent) from its own ``numpy.random.SeedSequence``, so a game's course depends only
+    on its seed, not on how games are split over processes.
     """
 
     def __init__(self, seeds: Sequence[np.random.SeedSequence], opponent: Opponent,
@@ -71,24 +150,70 @@ class GameBatch:
         self.learner_seat = learner_seat
         self.obs = obs
         self.mask = mask
-        self._batch_policy = isinstance(opponent, BatchPolicy) and not isinstance(opponent, str)
-        self._random = opponent == "random"
-        template = _agent(opponent)
-        self._agent_like = template is not None
-        self._policy = None if (self._random or self._agent_like or self._batch_policy) else opponent
-        if not (self._random or self._agent_like or self._batch_policy or callable(opponent)):
-            raise TypeError(f"opponent {opponent!r} is neither 'random', an agent, a policy nor "
-                            "a batch policy")
-        self._opponent = opponent
-        self.slots = [
-            _Slot(MtgEnv(**config), np.random.default_rng(s),
-                  copy.deepcopy(template) if template is not None else None)
-            for s in seeds]
+        self._members: dict[str, _Member] = {}
+        if isinstance(opponent, OpponentMix):
+            self._mixed = True
+            for name, opp in opponent.members.items():
+                self._members[name] = _Member(name, opp)
+            self._set_weights(opponent.weights)
+        else:
+            self._mixed = False
+            name = _name(opponent)
+            self._members[name] = _Member(name, opponent)
+            self._set_weights({name: 1.0})
+        self.slots = [_Slot(MtgEnv(**config), np.random.default_rng(s)) for s in seeds]
         self._scratch_obs: np.ndarray | None = None
         self._scratch_mask: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.slots)
+
+    # -- opponents ----------------------------------------------------------------------
+    def opponents(self) -> list[str | None]:
+        """The opponent (member name) of each game's current episode."""
+        return [s.opponent for s in self.slots]
+
+    def weights(self) -> dict[str, float]:
+        """The sampling weights of the members new episodes are drawn from."""
+        return dict(zip(self._draw_names, self._draw_weights, strict=True))
+
+    def set_opponents(self, weights: Mapping[str, float],
+                      add: Mapping[str, Opponent] | None = None) -> None:
+        """From the next episode on, draw each game's opponent with ``weights`` (name ->
+        weight), after adding the members ``add``. A member left out of ``weights`` is no longer
+        drawn and is dropped once no game plays it; running episodes keep their opponent."""
+        members = {**{n: m for n, m in self._members.items() if not m.retired}, **(add or {})}
+        check_weights(weights, members)
+        for name in add or {}:
+            if name in self._members:  # a retired one may still be playing: names stay unique
+                raise ValueError(f"opponent {name!r} is already a member")
+        for name, opp in (add or {}).items():
+            self._members[name] = _Member(name, opp)
+        self._mixed = True
+        self._set_weights(weights)
+        for name, member in list(self._members.items()):
+            if name not in weights:
+                member.retired = True
+                self._drop_if_unused(member)
+
+    def _set_weights(self, weights: Mapping[str, float]) -> None:
+        names = [n for n, w in weights.items() if w > 0]
+        self._draw_names = names
+        self._draw_weights = [float(weights[n]) for n in names]
+        self._draw_cum = np.cumsum(self._draw_weights)
+
+    def _drop_if_unused(self, member: _Member) -> None:
+        if member.retired and member.users == 0 and self._members.get(member.name) is member:
+            del self._members[member.name]
+            for slot in self.slots:
+                slot.agents.pop(member.name, None)
+
+    def _draw(self, slot: _Slot) -> str:
+        if not self._mixed:
+            return self._draw_names[0]
+        u = slot.rng.random() * self._draw_cum[-1]
+        k = int(np.searchsorted(self._draw_cum, u, side="right"))
+        return self._draw_names[min(k, len(self._draw_names) - 1)]
 
     # -- episodes -----------------------------------------------------------------------
     def reset_all(self, seeds: Sequence[np.random.SeedSequence] | None = None) -> None:
@@ -129,7 +254,7 @@ class GameBatch:
                 finals.append((i, final, {
                     "winner": -1 if g.winner is None else int(g.winner),
                     "end_reason": g.end_reason, "seat": slot.seat, "decks": env.deck_names,
-                    "return": slot.ret, "length": slot.length}))
+                    "return": slot.ret, "length": slot.length, "opponent": slot.opponent}))
                 self._new_game(i)
                 self._play_opponents([i], None)
             self._write(i)
@@ -148,8 +273,20 @@ class GameBatch:
                      else self.learner_seat)
         slot.ret = 0.0
         slot.length = 0
-        if slot.agent is not None and hasattr(slot.agent, "reset"):
-            slot.agent.reset(1 - slot.seat, int(slot.rng.integers(0, 2**31 - 1)))
+        if slot.opponent is not None:
+            old = self._members[slot.opponent]
+            old.users -= 1
+            self._drop_if_unused(old)
+        name = self._draw(slot)
+        member = self._members[name]
+        member.users += 1
+        slot.opponent = name
+        if member.kind == AGENT:
+            agent = slot.agents.get(name)
+            if agent is None:
+                agent = slot.agents[name] = copy.deepcopy(member.template)
+            if hasattr(agent, "reset"):
+                agent.reset(1 - slot.seat, int(slot.rng.integers(0, 2**31 - 1)))
 
     def _write(self, i: int) -> None:
         slot = self.slots[i]
@@ -176,33 +313,42 @@ class GameBatch:
             pending = [i for i in pending if self._waiting(i)]
 
     def _opponent_actions(self, pending: list[int]) -> list[int | Action]:
-        if self._batch_policy:
-            k = len(pending)
-            if self._scratch_obs is None or self._scratch_obs.shape[0] < k:
-                self._scratch_obs = np.empty((len(self.slots), self.obs.shape[1]), np.float32)
-                self._scratch_mask = np.empty((len(self.slots), self.mask.shape[1]), np.bool_)
-            o, m = self._scratch_obs[:k], self._scratch_mask[:k]
-            for row, i in enumerate(pending):
-                slot = self.slots[i]
-                slot.env.observer.observe_into(slot.env.game, 1 - slot.seat, o[row], m[row])
-            return [int(a) for a in self._opponent.act_batch(o, m)]
-        out: list[int | Action] = []
-        for i in pending:
+        out: list[int | Action] = [0] * len(pending)
+        batched: dict[str, list[int]] = {}  # batch-policy member -> positions in pending
+        for pos, i in enumerate(pending):
             slot = self.slots[i]
+            member = self._members[slot.opponent]  # type: ignore[index]
+            kind = member.kind
+            if kind == BATCH:
+                batched.setdefault(member.name, []).append(pos)
+                continue
             env = slot.env
-            if self._random:  # uniform over the options is uniform over the legal indices
+            if kind == RANDOM:  # uniform over the options is uniform over the legal indices
                 options = env.game.decision.options
-                out.append(options[int(slot.rng.integers(len(options)))])
+                out[pos] = options[int(slot.rng.integers(len(options)))]
                 continue
             o = env.observe(AGENTS[1 - slot.seat])
-            if self._agent_like:
+            if kind == AGENT:
                 from mtg_env.engine.view import view_for
 
                 texts = {j: a.text for j, a in env.observer.legal(env.game).items()}
-                out.append(slot.agent.act_masked(o["observation"], o["action_mask"], texts,
-                                                 view=view_for(env.game, 1 - slot.seat)))
+                out[pos] = slot.agents[member.name].act_masked(
+                    o["observation"], o["action_mask"], texts,
+                    view=view_for(env.game, 1 - slot.seat))
             else:
-                out.append(self._policy(o["observation"], o["action_mask"]))
+                out[pos] = member.opponent(o["observation"], o["action_mask"])
+        for name, positions in batched.items():
+            k = len(positions)
+            if self._scratch_obs is None:
+                self._scratch_obs = np.empty((len(self.slots), self.obs.shape[1]), np.float32)
+                self._scratch_mask = np.empty((len(self.slots), self.mask.shape[1]), np.bool_)
+            o, m = self._scratch_obs[:k], self._scratch_mask[:k]  # type: ignore[index]
+            for row, pos in enumerate(positions):
+                slot = self.slots[pending[pos]]
+                slot.env.observer.observe_into(slot.env.game, 1 - slot.seat, o[row], m[row])
+            for pos, a in zip(positions, self._members[name].opponent.act_batch(o, m),
+                              strict=True):
+                out[pos] = int(a)
         return out
 
 
@@ -243,4 +389,5 @@ def _agent(opponent: Opponent) -> Any:
     return opponent if hasattr(opponent, "act_masked") else None
 
 
-__all__ = ["BatchPolicy", "GameBatch", "Opponent", "check_actions", "check_config", "reset_seeds"]
+__all__ = ["BatchPolicy", "GameBatch", "Opponent", "OpponentMix", "check_actions", "check_config",
+           "check_weights", "reset_seeds"]

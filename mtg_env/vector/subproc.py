@@ -12,6 +12,7 @@ import contextlib
 import itertools
 import multiprocessing as mp
 import traceback
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -56,6 +57,11 @@ def _worker(conn: Any, lo: int, hi: int, shared: dict[str, Any], shape: tuple[in
                 conn.send(("ok", None))
             elif cmd == "seats":
                 conn.send(("ok", [s.seat for s in batch.slots]))
+            elif cmd == "opponents":
+                conn.send(("ok", batch.opponents()))
+            elif cmd == "set_opponents":
+                batch.set_opponents(*payload)
+                conn.send(("ok", None))
             elif cmd == "close":
                 conn.send(("ok", None))
                 return
@@ -67,11 +73,13 @@ class SubprocMtgVectorEnv(VectorEnv):
     """Like :class:`~mtg_env.vector.MtgVectorEnv`, with the games split over ``num_workers``
     processes (default: one per CPU core, at most ``num_envs``) that write into shared memory.
 
-    The opponent must be picklable (a name, an agent object, a module-level function or a
-    batch policy object): each worker gets its own copy. ``context``: the multiprocessing start
-    method (``"spawn"`` by default, safe with threads and torch; ``"fork"`` starts faster on
-    Linux). An action that is not legal raises :class:`IllegalActionError` in the parent before
-    any game moves.
+    The opponent must be picklable (a name, an agent object, a module-level function, a
+    batch policy object or an :class:`~mtg_env.vector.OpponentMix` of those): each worker gets
+    its own copy, and a batch policy decides in one call for that worker's games waiting for it
+    (so a frozen network runs in the workers). ``context``: the multiprocessing start method
+    (``"spawn"`` by default, safe with threads and torch; ``"fork"`` starts faster on Linux).
+    An action that is not legal raises :class:`IllegalActionError` in the parent before any game
+    moves.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012 - gymnasium's API
@@ -155,6 +163,21 @@ class SubprocMtgVectorEnv(VectorEnv):
         for c in self._conns:
             c.send(("seats", None))
         return np.array([s for part in self._gather() for s in part])
+
+    def opponents(self) -> list[str | None]:
+        """The opponent (member name) each game is playing this episode."""
+        for c in self._conns:
+            c.send(("opponents", None))
+        return [o for part in self._gather() for o in part]
+
+    def set_opponents(self, weights: Mapping[str, float],
+                      add: Mapping[str, Opponent] | None = None) -> None:
+        """Draw new episodes' opponents with ``weights`` after adding the members ``add``, in
+        every worker (each gets its own copy of the new members; see
+        :meth:`~mtg_env.vector.GameBatch.set_opponents`)."""
+        for c in self._conns:
+            c.send(("set_opponents", (dict(weights), dict(add or {}))))
+        self._gather()
 
     def close_extras(self, **kwargs: Any) -> None:
         if self._closed:

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -47,7 +48,9 @@ class MtgVectorEnv(VectorEnv):
 
     ``opponent``: ``"random"``, an agent name (``"heuristic"``...), an agent object (copied per
     game), a policy ``(observation, mask) -> index``, or a :class:`~mtg_env.vector.BatchPolicy`
-    deciding for all waiting games in one call (self-play against a frozen network).
+    deciding for all waiting games in one call (self-play against a frozen network), or an
+    :class:`~mtg_env.vector.OpponentMix` of those drawn per episode (:meth:`set_opponents`
+    changes the mix between steps).
     ``learner_seat``: 0, 1 or None (random per episode). ``copy=False`` returns the internal
     observation buffer (valid until the next ``step``/``reset``) instead of a copy. Other keyword
     arguments are the env config (:class:`~mtg_env.env.config.EnvConfig`).
@@ -99,6 +102,16 @@ class MtgVectorEnv(VectorEnv):
     def seats(self) -> np.ndarray:
         """The learner's seat (0 or 1) in each game."""
         return np.array([s.seat for s in self._batch.slots])
+
+    def opponents(self) -> list[str | None]:
+        """The opponent (member name) each game is playing this episode."""
+        return self._batch.opponents()
+
+    def set_opponents(self, weights: Mapping[str, float],
+                      add: Mapping[str, Opponent] | None = None) -> None:
+        """Draw new episodes' opponents with ``weights`` after adding the members ``add``
+        (see :meth:`GameBatch.set_opponents`); running episodes keep their opponent."""
+        self._batch.set_opponents(weights, add)
 
     def games(self) -> list[Any]:
         """The engine games being played (for debugging and tests)."""
