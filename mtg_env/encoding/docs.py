@@ -28,7 +28,7 @@ _SECTION_DOCS = {
     "triggers": "While a player orders simultaneous triggers (decision `order_triggers`): the "
                 "triggers still to put on the stack, in the order the `order` band indexes them. "
                 "While a player chooses which replacement or prevention effect applies first "
-                "(decision `order_replacements`, shown as `kind_other`): those effects, in the "
+                "(decision `order_replacements`): those effects, in the "
                 "order the `order` band indexes them (`card_id`, `source_ref` and `mine` of the "
                 "effect's source; `ability` and `lifelink` 0).",
 }

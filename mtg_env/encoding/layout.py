@@ -95,7 +95,7 @@ class Capacities:
 DECISION_KINDS = (
     "mulligan", "priority", "target", "mode", "x_value", "declare_attackers", "declare_blockers",
     "combat_damage", "order_triggers", "choose_cards", "yes_no", "choose_color",
-    "choose_player", "pay_mana", "divide", "choose_card_name",
+    "choose_player", "pay_mana", "divide", "choose_card_name", "order_replacements",
 )
 CHOOSE_VERBS = ("discard", "sacrifice", "return", "destroy", "find", "put into hand", "put on top",
                 "put on the bottom", "put into play", "choose")

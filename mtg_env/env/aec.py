@@ -9,7 +9,7 @@
 | Agents             | `agents = ['player_0', 'player_1']`                                         |
 | Action Shape       | (1,)                                                                        |
 | Action Values      | Discrete(2132) with the default capacities                                 |
-| Observation Shape  | Dict of 8 float32 tables (19,424 values), or (19424,) with `flatten=True`   |
+| Observation Shape  | Dict of 8 float32 tables (19,425 values), or (19425,) with `flatten=True`   |
 | Observation Values | float32: flags in [0, 1], counts and card indices as exact integers         |
 
 A game between two 40-card decks under the 2007 rules, driven by `mtg_env`'s engine. The agent
@@ -26,7 +26,7 @@ order):
 
 | Key          | Shape (default)  | Contents                                                   |
 |--------------|------------------|------------------------------------------------------------|
-| `game`       | (88,)            | turn, step, active player, priority, decision kind and its |
+| `game`       | (89,)            | turn, step, active player, priority, decision kind and its |
 |              |                  | context; per player: life, poison, library, hand,          |
 |              |                  | graveyard and removed sizes, mana pool, lands played,      |
 |              |                  | mulligans, life lost this turn, combat damage pending      |

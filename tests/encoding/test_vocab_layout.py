@@ -138,3 +138,11 @@ def test_env_docstring_tables_match_the_layout() -> None:
         assert shapes[name] == str(shape), name
     assert f"Discrete({acts.size})" in aec.__doc__
     assert f"({obs.size},)" in aec.__doc__
+
+
+def test_every_decision_kind_has_its_own_game_column() -> None:
+    """No engine decision is shown only as `kind_other`: a policy can tell every kind apart."""
+    from mtg_env.encoding.layout import DECISION_KINDS
+    from mtg_env.engine.actions import DecisionKind
+
+    assert sorted(DECISION_KINDS) == sorted(k.value for k in DecisionKind)
