@@ -560,7 +560,8 @@ class _View:
                     self._mark_perm(b, "marked", 1, marks)
                     if not self._perm_value(b, "block_pending_ref"):
                         self._mark_perm(b, "block_pending_ref", self.pid_row.get(a, -1) + 1, marks)
-            elif kind is _K.DIVIDE:  # a spell's damage divided among its targets (601.2d)
+            elif kind is _K.COMBAT_DAMAGE or kind is _K.DIVIDE:
+                # DIVIDE: a spell's damage divided among its targets on announcement (601.2d)
                 dmg_rem = ctx.get("remaining", 0)
                 rec = ctx.get("recipient")
                 if rec is not None:
@@ -568,20 +569,13 @@ class _View:
                         dmg_me, dmg_opp = (1, 0) if rec[1] == me else (0, 1)
                     else:
                         self._mark_perm(rec[1], "damage_recipient", 1, marks)
-            elif kind is _K.COMBAT_DAMAGE:
-                dmg_rem = ctx.get("remaining", 0)
-                self._mark_perm(ctx.get("source"), "damage_source", 1, marks)
-                rec = ctx.get("recipient")
-                if rec is not None:
-                    if rec[0] == "p":
-                        dmg_me, dmg_opp = (1, 0) if rec[1] == me else (0, 1)
-                    else:
-                        self._mark_perm(rec[1], "damage_recipient", 1, marks)
-                for f in frames:
-                    if f.get("k") == "assign":
-                        pend = self._combat_pending(f.get("out", ()), marks)
-                        pend_me += pend[0]
-                        pend_opp += pend[1]
+                if kind is _K.COMBAT_DAMAGE:
+                    self._mark_perm(ctx.get("source"), "damage_source", 1, marks)
+                    for f in frames:
+                        if f.get("k") == "assign":
+                            pend = self._combat_pending(f.get("out", ()), marks)
+                            pend_me += pend[0]
+                            pend_opp += pend[1]
             elif kind is _K.CHOOSE_CARDS:
                 verb = ctx.get("verb", "")
                 cmin, cmax = ctx.get("min", 0), ctx.get("max", 0)

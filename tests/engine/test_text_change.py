@@ -57,6 +57,16 @@ def test_basic_land_type_change_changes_its_mana_ability() -> None:
     assert s.game.players[0].mana_pool[MANA_SYMBOLS.index("U")] == 1
 
 
+def _attack_with_bog_wraith(s: Scenario) -> None:
+    """From the main phase: attack with Bog Wraith alone and pass to the blockers step."""
+    s.advance_to("beginning_of_combat")
+    s.pass_priority(2)
+    s.do("attack with Bog Wraith")
+    if s.game.decision.kind is K.DECLARE_ATTACKERS:
+        s.do("done")
+    s.pass_priority(2)
+
+
 def test_landwalk_follows_the_changed_land_type() -> None:
     """Bog Wraith's "Swampwalk" becomes "Islandwalk" (2007 CR 502.4 landwalk): now unblockable
     against a player with an Island, blockable by one with only a Swamp."""
@@ -65,12 +75,7 @@ def test_landwalk_follows_the_changed_land_type() -> None:
         {"in_play": ["Swamp", "Grizzly Bears"]}]})
     bend(s, "Bog Wraith", "Swamp", "Island", color=False)
     assert s.perm("Bog Wraith").keywords == frozenset({"islandwalk"})
-    s.advance_to("beginning_of_combat")
-    s.pass_priority(2)
-    s.do("attack with Bog Wraith")
-    if s.game.decision.kind is K.DECLARE_ATTACKERS:
-        s.do("done")
-    s.pass_priority(2)
+    _attack_with_bog_wraith(s)
     assert s.game.decision.kind is K.DECLARE_BLOCKERS
     assert s.options() != ["done"]
 
@@ -82,12 +87,7 @@ def test_landwalk_change_makes_it_unblockable_against_the_new_type() -> None:
         {"hand": ["Mind Bend"], "in_play": ["Island", "Bog Wraith"]},
         {"in_play": ["Island", "Grizzly Bears"]}]})
     bend(s, "Bog Wraith", "Swamp", "Island", color=False)
-    s.advance_to("beginning_of_combat")
-    s.pass_priority(2)
-    s.do("attack with Bog Wraith")
-    if s.game.decision.kind is K.DECLARE_ATTACKERS:
-        s.do("done")
-    s.pass_priority(2)
+    _attack_with_bog_wraith(s)
     # no legal block: the defender is not even asked
     assert s.game.step == "declare_blockers" and s.game.decision.kind is K.PRIORITY
     assert not s.perm("Bog Wraith").blocked
