@@ -91,7 +91,7 @@ class BCConfig:
     val_fraction: float = 0.1  # of the games
     value_coef: float = 0.5
     value_gamma: float = 0.995  # per remaining decision of the player (PPO's gamma)
-    max_samples: int = 0  # use only the first N training samples (0 = all)
+    max_samples: int = 0  # train on a random N of the training samples (0 = all)
     net: dict[str, int] = field(default_factory=lambda: {"embed": 16, "d_row": 64, "d_ctx": 128,
                                                          "hidden": 64})
     threads: int = 1  # torch threads
@@ -486,8 +486,10 @@ def train_bc(cfg: BCConfig, verbose: bool = False, dataset: Dataset | None = Non
     th.manual_seed(cfg.seed)
     ds = dataset if dataset is not None else load_dataset(cfg.data_dir, cfg.capacities)
     train_rows, val_rows = split_by_game(ds, cfg.val_fraction, cfg.seed)
-    if cfg.max_samples:
-        train_rows = train_rows[:cfg.max_samples]
+    if cfg.max_samples and cfg.max_samples < len(train_rows):  # a random subset, all games
+        pick = np.random.default_rng(cfg.seed + 1).choice(len(train_rows), cfg.max_samples,
+                                                          replace=False)
+        train_rows = train_rows[np.sort(pick)]
     if not len(train_rows):
         raise ValueError("the dataset has no training samples")
     model = new_model(cfg)
@@ -515,6 +517,7 @@ def train_bc(cfg: BCConfig, verbose: bool = False, dataset: Dataset | None = Non
     for epoch in range(1, cfg.epochs + 1):
         net.train()
         order = rng.permutation(train_rows)
+        t_epoch = time.perf_counter()
         ce_sum = vl_sum = 0.0
         n_correct = 0
         for a in range(0, len(order), cfg.batch_size):
@@ -529,6 +532,12 @@ def train_bc(cfg: BCConfig, verbose: bool = False, dataset: Dataset | None = Non
             ce_sum += float(ce.detach().sum())
             vl_sum += float(vl.detach().sum())
             n_correct += int(correct.sum())
+            done = a + len(rows)
+            if verbose and (a // cfg.batch_size + 1) % 100 == 0:
+                print(f"  epoch {epoch}: {done}/{len(order)} samples, loss "
+                      f"{(ce_sum + cfg.value_coef * vl_sum) / done:.4f}, acc "
+                      f"{n_correct / done:.3f} ({done / (time.perf_counter() - t_epoch):.0f} "
+                      "samples/s)", flush=True)
         net.eval()
         val = _evaluate_split(net, ds, val_rows, cfg) if len(val_rows) else None
         n = len(order)
@@ -560,11 +569,24 @@ def train_bc(cfg: BCConfig, verbose: bool = False, dataset: Dataset | None = Non
     return {"model": model, "best": best_path, "history": history}
 
 
+class _Sampling:
+    """A policy whose ``predict`` samples from the masked distribution whatever it is asked."""
+
+    def __init__(self, policy: Any) -> None:
+        self.policy = policy
+
+    def predict(self, obs: Any, action_masks: Any = None, deterministic: bool = True) -> Any:
+        return self.policy.predict(obs, action_masks=action_masks, deterministic=False)
+
+
 def evaluate_checkpoint(path: str | Path, games: int, opponents: Sequence[str] = ("random",
                                                                                    "heuristic"),
-                        seed: int = 1_000_003, threads: int = 1) -> dict[str, dict[str, Any]]:
-    """Seat-balanced paired-seed games of a checkpoint's deterministic policy against each
-    opponent (its config's ``max_turns`` and capacities): ``{opponent: result}``."""
+                        seed: int = 1_000_003, threads: int = 1,
+                        deterministic: bool = True) -> dict[str, dict[str, Any]]:
+    """Seat-balanced paired-seed games of a checkpoint's policy against each opponent (its
+    config's ``max_turns`` and capacities): ``{opponent: result}``. ``deterministic=False``
+    samples from the masked policy (torch's RNG seeded with ``seed``) instead of taking the
+    most likely action."""
     import torch as th
 
     from .checkpoint import load_checkpoint
@@ -574,10 +596,12 @@ def evaluate_checkpoint(path: str | Path, games: int, opponents: Sequence[str] =
     model, meta = load_checkpoint(path)
     conf = meta.get("config") or {}
     env_config = {"max_turns": conf.get("max_turns", 40), **(conf.get("capacities") or {})}
+    policy = model.policy if deterministic else _Sampling(model.policy)
     out = {}
     for opp in opponents:
+        th.manual_seed(seed)
         t = time.perf_counter()
-        out[opp] = {**evaluate_paired(model.policy, opp, games, seed, env_config),
+        out[opp] = {**evaluate_paired(policy, opp, games, seed, env_config),
                     "seconds": time.perf_counter() - t}
     return out
 
@@ -621,9 +645,12 @@ def main() -> None:
     @app.command("evaluate")
     def evaluate_cmd(path: str, games: int = typer.Option(100, help="per opponent"),
                      opponents: str = typer.Option("random,heuristic"),
-                     seed: int = typer.Option(1_000_003)) -> None:
+                     seed: int = typer.Option(1_000_003),
+                     sample: bool = typer.Option(False, help="sample from the policy instead "
+                                                 "of its most likely action")) -> None:
         """Seat-balanced paired-seed games of a checkpoint against each opponent."""
-        _report(evaluate_checkpoint(path, games, opponents.split(","), seed))
+        _report(evaluate_checkpoint(path, games, opponents.split(","), seed,
+                                    deterministic=not sample))
 
     app()
 
