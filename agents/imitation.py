@@ -35,8 +35,9 @@ validation loss) and ``final.zip`` are :mod:`agents.checkpoint` files of a Maska
 ``init_from=PATH`` starts PPO from them; their metadata has a ``behaviour_cloning`` entry (the
 dataset manifest's summary, epochs, accuracies).
 
-**Evaluation** (``evaluate``): seat-balanced paired-seed games of the deterministic policy against
-``random`` and ``heuristic`` (:func:`agents.training.evaluate_paired`, 95% Wilson intervals).
+**Evaluation** (``evaluate``): seat-balanced paired-seed games of the deterministic policy (or,
+with ``--sample``, of the policy sampled) against ``random`` and ``heuristic``
+(:func:`agents.training.evaluate_paired`, 95% Wilson intervals).
 """
 
 from __future__ import annotations
