@@ -135,11 +135,14 @@ def _class_path(obj: Any) -> str:
 
 
 def save_checkpoint(model: Any, path: str | Path, config: Mapping[str, Any],
-                    capacities: Any = None) -> Path:
+                    capacities: Any = None, extra: Mapping[str, Any] | None = None) -> Path:
     """Save an SB3 model with its ``mtg_env`` metadata; returns the file written (``.zip`` is
     appended to a name without it). ``capacities`` defaults to the capacity keys in ``config``
     (top level or under ``"env"``), else the env defaults. The file is written to a temporary name
     and renamed, so an interrupted save never leaves a half-written checkpoint at ``path``.
+
+    ``extra``: more JSON-able metadata entries (e.g. ``behaviour_cloning``, written by
+    :mod:`agents.imitation`); they can't replace the standard ones.
 
     Raises :class:`CheckpointMismatchError` if the model's observation or action space doesn't
     fit this install's env with those capacities.
@@ -170,6 +173,10 @@ def save_checkpoint(model: Any, path: str | Path, config: Mapping[str, Any],
                      "sb3_contrib": sb3_contrib.__version__},
         "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }
+    for key, value in (extra or {}).items():
+        if key in meta:
+            raise ValueError(f"extra metadata key {key!r} would replace a standard entry")
+        meta[key] = json.loads(json.dumps(value, default=_json_default))
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp.zip")
     try:

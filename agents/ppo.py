@@ -29,13 +29,15 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import typer
 
 from .policy_agent import PPOAgent
 
-__all__ = ["PPOAgent", "PPOConfig", "evaluate", "load_config", "train"]
+__all__ = ["PPOAgent", "PPOConfig", "evaluate", "init_weights", "load_config", "train"]
+
+_C = TypeVar("_C")
 
 
 @dataclass
@@ -84,6 +86,7 @@ class PPOConfig:
     checkpoint_every: int = 50_000  # 0 = only the final checkpoint
     eval_episodes: int = 50  # games of the final evaluation (the script's summary)
     out: str = ""  # extra copy of the final checkpoint ("" = run_dir/final.zip only)
+    init_from: str = ""  # start from this checkpoint's weights (e.g. behaviour cloning, agents.imitation)
 
     def env_config(self) -> dict[str, Any]:
         """The env config of every training and evaluation game."""
@@ -114,13 +117,15 @@ def _coerce(f: dataclasses.Field, value: Any) -> Any:
 
 
 def load_config(path: str | Path | None = None, overrides: Sequence[str] = (),
-                base: Mapping[str, Any] | None = None) -> PPOConfig:
-    """A :class:`PPOConfig` from ``base`` (a dict, e.g. a checkpoint's config), then the YAML
-    file ``path``, then ``key=value`` overrides (values parsed as YAML: ``net={d_row: 32}``,
-    ``eval_opponents=[random]``). Unknown keys and mistyped values raise ``ValueError``."""
+                base: Mapping[str, Any] | None = None, cls: type[_C] = PPOConfig) -> _C:  # type: ignore[assignment]
+    """A config dataclass ``cls`` (:class:`PPOConfig` by default; also
+    :class:`agents.imitation.BCConfig`) from ``base`` (a dict, e.g. a checkpoint's config), then
+    the YAML file ``path``, then ``key=value`` overrides (values parsed as YAML:
+    ``net={d_row: 32}``, ``eval_opponents=[random]``). Unknown keys and mistyped values raise
+    ``ValueError``."""
     import yaml
 
-    fields = {f.name: f for f in dataclasses.fields(PPOConfig)}
+    fields = {f.name: f for f in dataclasses.fields(cls)}
     values: dict[str, Any] = {}
 
     def merge(src: Mapping[str, Any], where: str) -> None:
@@ -141,7 +146,7 @@ def load_config(path: str | Path | None = None, overrides: Sequence[str] = (),
         if not sep:
             raise ValueError(f"override {item!r} is not key=value")
         merge({key.strip(): yaml.safe_load(raw)}, f"--set {item}")
-    return PPOConfig(**values)
+    return cls(**values)
 
 
 def _vec_env(cfg: PPOConfig, opponent: Any = None):
@@ -183,6 +188,40 @@ def _new_model(cfg: PPOConfig, env: Any, verbose: int):
                        policy_kwargs=policy_kwargs)
 
 
+def init_weights(model: Any, cfg: PPOConfig) -> dict[str, Any]:
+    """Load the policy weights of the checkpoint ``cfg.init_from`` into a new ``model`` (the
+    PPO fine-tuning of a behaviour-cloned policy); returns the checkpoint's metadata.
+
+    Raises :class:`~agents.checkpoint.CheckpointMismatchError` for a checkpoint of another card
+    vocabulary, layout or observation shape, and :class:`~agents.checkpoint.CheckpointError`
+    when its policy class, capacities or network sizes differ from ``cfg``'s (the weights would
+    not fit)."""
+    from .checkpoint import CheckpointError, load_checkpoint
+
+    src, meta = load_checkpoint(cfg.init_from)
+    path = cfg.init_from
+    want_caps = dict(model.policy.net_kwargs["capacities"]) if cfg.policy == "structured" else None
+    have = type(src.policy).__name__, type(model.policy).__name__
+    if have[0] != have[1]:
+        raise CheckpointError(f"init_from {path!r} holds a {have[0]} but this run builds a "
+                              f"{have[1]} (policy: {cfg.policy})")
+    if src.observation_space.shape != model.observation_space.shape \
+            or int(src.action_space.n) != int(model.action_space.n):
+        raise CheckpointError(
+            f"init_from {path!r}: observation {src.observation_space.shape} / "
+            f"{int(src.action_space.n)} actions, but this run's env has "
+            f"{model.observation_space.shape} / {int(model.action_space.n)} (capacities "
+            f"{meta.get('capacities')} there; set the same capacities)")
+    if want_caps is not None:
+        theirs = {k: v for k, v in src.policy.net_kwargs.items() if k != "capacities"}
+        ours = {k: v for k, v in model.policy.net_kwargs.items() if k != "capacities"}
+        if theirs != ours:
+            raise CheckpointError(f"init_from {path!r} has network sizes {theirs} but this run "
+                                  f"has {ours}: set net={theirs}")
+    model.policy.load_state_dict(src.policy.state_dict())
+    return meta
+
+
 def train(cfg: PPOConfig, verbose: int = 0, resume: str | Path | None = None):
     """Train (or with ``resume``, continue a checkpoint) up to ``cfg.total_timesteps`` steps;
     returns the model. Logs, evaluations and checkpoints go to ``cfg.run_dir``; the final
@@ -209,6 +248,8 @@ def train(cfg: PPOConfig, verbose: int = 0, resume: str | Path | None = None):
             wall = CsvLog(run_dir / "train.csv", TRAIN_FIELDS).last_wall()
         else:
             model = _new_model(cfg, env, verbose)
+            if cfg.init_from:
+                init_weights(model, cfg)
             wall = 0.0
         config = dataclasses.asdict(cfg)
         callback = TrainingCallback(run_dir, config, cfg.env_config(), cfg.eval_every,
