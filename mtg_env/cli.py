@@ -308,7 +308,29 @@ def _load_config(path: str | None, types: dict[str, tuple[type, ...]]) -> dict[s
         if value is not None and (not isinstance(value, ok) or (isinstance(value, bool) and bool not in ok)):
             kinds = " or ".join(_TYPE_NAMES[t] for t in ok)
             raise MtgError(f"config file {path!r}: {key} must be {kinds}, got {value!r}")
+    if data.get("agents") is not None:
+        data["agents"] = [_config_relative_checkpoint(a, path)
+                          for a in _names(data["agents"], f"config file {path!r}: agents")]
     return data
+
+
+def _config_relative_checkpoint(spec: str, config_path: str) -> str:
+    """A ``ppo:PATH`` agent in a config file names its checkpoint relative to the config file
+    (as a shipped config must, to work from any directory); other specs are unchanged."""
+    if not spec.startswith("ppo:"):
+        return spec
+    from agents.policy_agent import parse_ppo_spec
+
+    rest = spec[len("ppo:"):]
+    try:
+        ckpt = parse_ppo_spec(rest)["path"]
+    except ValueError:
+        return spec  # reported with the other agent errors
+    if Path(ckpt).is_absolute():
+        return spec
+    head = "path=" if rest.startswith("path=") else ""
+    tail = rest[len(head) + len(ckpt):]
+    return "ppo:" + str(Path(config_path).resolve().parent / ckpt) + tail
 
 
 _TYPE_NAMES = {int: "an integer", str: "a string", list: "a list", bool: "true or false"}

@@ -104,3 +104,16 @@ def test_installed_command_exits_2_without_traceback() -> None:
     assert proc.returncode == 2
     assert proc.stderr.startswith("error: unknown deck 'nope'") and "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_a_config_names_checkpoints_relative_to_itself(tmp_path) -> None:
+    """`ppo:PATH` in a config file is read relative to the file, so a shipped config that names
+    a shipped checkpoint works from any directory; parameters after the path are kept."""
+    from mtg_env.cli import _load_config
+
+    cfg = tmp_path / "configs" / "t.yaml"
+    cfg.parent.mkdir()
+    cfg.write_text("agents: [random, 'ppo:../ckpt/a.zip:deterministic=0', 'ppo:/abs/b.zip']\n")
+    agents = _load_config(str(cfg), {"agents": (str, list)})["agents"]
+    assert agents == ["random", f"ppo:{tmp_path / 'configs' / '..' / 'ckpt' / 'a.zip'}:deterministic=0",
+                      "ppo:/abs/b.zip"]
