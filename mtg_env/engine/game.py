@@ -327,6 +327,7 @@ _RUN = {
     "order_repl": Game._run_order_repl,
     "enter_choice": Game._run_enter_choice,
     "draws": Game._run_draws,
+    "retarget": Game._run_retarget,
 }
 
 
@@ -343,6 +344,7 @@ _ANSWER = {
     "order_repl": Game._answer_order_repl,
     "enter_choice": Game._answer_enter_choice,
     "draws": Game._answer_draws,
+    "retarget": Game._answer_retarget,
 }
 
 

@@ -492,7 +492,8 @@ STACK_ATTRS: dict[str, Check] = {
     # "chosen": a resolving permanent spell's choices made as it comes into play, or those of
     # an activated ability's source (its last known information, Story Circle).
     "data": DICT({}, {"assign": LIST(_ASSIGN), "ev": DICT({}, extra=ANY),
-                      "effects": EFFECT_SPECS, "chosen": OPT(CHOSEN)}, extra=ANY),
+                      "effects": EFFECT_SPECS, "chosen": OPT(CHOSEN),
+                      "spell_copy": ENUM(True)}, extra=ANY),
     "label": STR,
 }
 
@@ -646,6 +647,9 @@ _FRAMES: dict[str, Check] = {
     # frame under it (check_state).
     "pay": DICT({"k": STR, "pl": PLAYER, "sid": STACK, "ei": COUNT, "mode": ENUM("unless", "may"),
                  "prompt": STR}),
+    # Changing a spell's targets (stack.py): "old" its targets before, "i" the next to choose.
+    "retarget": DICT({"k": STR, "pl": PLAYER, "sid": STACK, "mode": ENUM("change", "new"),
+                      "old": LIST(REF, 1), "i": COUNT, "by": STR}),
 }
 
 
@@ -667,6 +671,8 @@ def FRAME(v: Any, path: str, ctx: Ctx) -> None:
                     if r[0] not in ("o", "s"):
                         fail(f"{path}.{key}[{i}]", f"a source is a permanent or a spell, not "
                                                    f"{_show(r)}")
+    elif k == "retarget" and v["i"] >= len(v["old"]):
+        fail(f"{path}.i", f"target {v['i']} of {len(v['old'])} is past the last")
     elif k == "enter_choice":
         kinds, chosen = v["kinds"], v["chosen"]
         if list(chosen) != kinds[:len(chosen)] or len(chosen) >= len(kinds):
@@ -725,6 +731,7 @@ _FRAME_DECISIONS: dict[str | None, frozenset[str]] = {
     "pay": frozenset({"yes_no"}),
     "enter_choice": frozenset(d.value for d, _ in CHOICE_KINDS.values()),
     "draws": frozenset({"mode"}),
+    "retarget": frozenset({"target"}),
 }
 
 
