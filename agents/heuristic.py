@@ -159,6 +159,10 @@ class HeuristicAgent(BaseAgent):
             if e.get("op") == "prevent_next_from_chosen_source":
                 total += self._chosen_source_value(view, me, source)
                 continue
+            if e.get("op") in ("copy_spell", "change_target"):
+                total += sum(self._spell_redirect_value(view, me, e["op"], ref, in_combat)
+                             for ref in self._refs(view, me, e, targets, source))
+                continue
             if e.get("op") in ("additional_combat_phase", "end_the_turn"):
                 total += self._turn_value(view, me, e["op"])
                 continue
@@ -199,6 +203,34 @@ class HeuristicAgent(BaseAgent):
         if hit:
             total += LETHAL if hit >= life else hit * face_weight(life)
         return total
+
+    def _spell_redirect_value(self, view: PlayerView, me: int, op: str, ref: tuple,
+                              in_combat: bool) -> float:
+        """Value for ``me`` of copying a spell with the best targets, the current ones kept if
+        better (Twincast), or of moving a single-target spell's target to the best other one,
+        against where it goes now (Shunt: an opponent's burn turned on them)."""
+        s = view.stack_object(ref[1]) if ref[0] == "s" else None
+        if s is None or s.kind != "spell" or s.card is None:
+            return 0.0
+        specs, effects, _, colors = self._item_info(view, s)
+        cur = [tuple(t) for t in s.targets]
+        now = self._effects_value(view, me, specs, effects, cur, s.x, None, in_combat)
+        if op == "copy_spell":
+            if not s.card.cdef.types & {"Instant", "Sorcery"}:
+                return 0.0
+            if not cur:
+                return now
+            best = self._best_targets(view, me, specs, effects, s.x, None, colors, in_combat)[0]
+            return max(now, best)
+        if len(cur) != 1 or not specs:
+            return 0.0
+        others = [c for c in target_candidates(view, specs[0], s.controller, colors)
+                  if c != cur[0] and c != ref]
+        if not others:
+            return 0.0
+        best = max(self._effects_value(view, me, specs, effects, [c], s.x, None, in_combat)
+                   for c in others)
+        return best - now
 
     def _prevent_all_value(self, view: PlayerView, me: int, e: dict) -> float:
         """Value for ``me`` of preventing all combat damage this turn (Holy Day), or all damage
@@ -697,12 +729,19 @@ class HeuristicAgent(BaseAgent):
         if counted:  # "up to N" / "X targets": each target valued alone in its spec's place
             fixed = [tuple(t) for t in item.targets[:len(specs) - 1]]
 
-        def score(a: Action) -> float:
-            ref = tuple(a.args[0])
+        def score_ref(ref: tuple) -> float:
             targets = [*fixed, ref]
             return self._effects_value(view, me, specs, effects, targets, item.x, source, in_combat)
 
+        def score(a: Action) -> float:
+            return score_ref(tuple(a.args[0]))
+
         opts = [a for a in d.options if a.verb == "target"]
+        keep = next((a for a in d.options if a.verb == "keep"), None)
+        if keep is not None:  # new targets for a copy (Twincast): keep the current one?
+            cur = tuple(d.context.get("current") or ())
+            if not opts or (cur and score_ref(cur) >= max(map(score, opts))):
+                return keep
         best = max(opts, key=score)
         done = _find(d, "done") if counted else None
         if done is not None and score(best) <= 0:

@@ -13,8 +13,10 @@ Changing targets and copying spells (2007 CR 416 "changing targets"; 2012 114.6,
   for the copy" (Twincast; 2012 114.6d, 706.10c: any target may be kept, even an illegal one, the
   others changed to legal ones). Legality is the spell's own, from its controller's side; a
   "distinct" target ("another target") stays different from the others (2012 114.6e: the final
-  set is what must be legal). The chooser answers one ``TARGET`` decision per target, with
-  every legal new target enumerated (the ``retarget`` frame).
+  set is what must be legal). The chooser answers one ``TARGET`` decision per target (the
+  ``retarget`` frame), with every legal new target enumerated ("target ...") and, for new
+  targets, "keep target ..." (verb ``keep``, the accept band: offered even when the current
+  target is gone or illegal, which no target option could name).
 - :meth:`StackResolution.copy_spell` puts a copy of a spell on the stack (2012 706.10): the
   copy's controller and owner is the player who copies it; it copies the original's copiable
   values and every choice made for it (targets, mode, X, what paid its costs), it is not played
@@ -241,21 +243,27 @@ class StackResolution:
             self.frames.pop()
             return
         done = [tuple(t) for t in item.targets[:i]]
+        cur = old[i]
         cands = [c for c in opts[i] if not (per[i].distinct and c in done)
                  and _assignable(per[i + 1:], opts[i + 1:], [*done, c])]
-        if len(cands) <= 1:  # nothing to choose: the only possibility (kept if none)
-            self._set_new_target(f, item, cands[0] if cands else old[i])
+        options = [Action("target", "target " + self._ref_text(c), (c,)) for c in cands
+                   if c != cur]
+        if cur in cands:  # "new": keeping it is always allowed (114.6d), legal or not
+            options.append(Action("keep", f"keep target {self._ref_text(cur)}", ()))
+        if len(options) <= 1:  # nothing to choose: the only possibility (kept if none)
+            a = options[0] if options else None
+            self._set_new_target(f, item, a.args[0] if a is not None and a.verb == "target"
+                                 else cur)
             return
-        keep = f" (or keep {self._ref_text(old[i])})" if f["mode"] == "new" else ""
-        self._ask(f["pl"], DecisionKind.TARGET,
-                  [Action("target", "target " + self._ref_text(c), (c,)) for c in cands],
-                  f"{f['by']}: choose the new target {i + 1} of {item.label}{keep}",
-                  {"stack_id": item.id, "target_index": i})
+        self._ask(f["pl"], DecisionKind.TARGET, options,
+                  f"{f['by']}: choose the new target {i + 1} of {item.label}",
+                  {"stack_id": item.id, "target_index": i, "current": list(cur)})
 
     def _answer_retarget(self, f: dict, a: Action) -> None:
         item = self._item(f["sid"])
         if item is not None:
-            self._set_new_target(f, item, tuple(a.args[0]))
+            self._set_new_target(f, item, tuple(a.args[0]) if a.verb == "target"
+                                 else tuple(f["old"][f["i"]]))
 
     def _set_new_target(self, f: dict, item: StackItem, ref: tuple) -> None:
         i = f["i"]
