@@ -31,8 +31,8 @@ from __future__ import annotations
 from typing import Any
 
 from . import effects as fx
-from .errors import MtgError
 from .actions import Action, DecisionKind
+from .errors import MtgError
 from .model import (
     Card,
     StackItem,
@@ -312,8 +312,10 @@ class StackResolution:
         if pid is not None and pid in self.perms:
             # 2007 CR 503 (copy): the copiable values are the original's printed values as
             # modified by other copy effects (its ``cdef``), not counters, pumps or Auras.
-            copy_of = self.perms[pid].cdef.name
-            self._log(f"{item.label} comes into play as a copy of {self.perms[pid].card.label}")
+            orig = self.perms[pid]
+            copy_of = orig.cdef.name
+            what = orig.card.label if copy_of == orig.card.name else f"{orig.card.label} ({copy_of})"
+            self._log(f"{item.label} comes into play as a copy of {what}")
         self._put_into_play(item.card, item.controller, attach_to=attach, copy_of=copy_of,
                             cast_from_hand=bool(item.data.get("from_hand")),
                             chosen=item.data.get("chosen"))
