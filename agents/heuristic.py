@@ -582,6 +582,11 @@ class HeuristicAgent(BaseAgent):
         if "Equipment" in cdef.subtypes:
             return 1.0 + 0.5 * max((static_aura_value(cdef, p, me) for p in view.creatures(me)),
                                    default=0.0)
+        copy = next((s for s in cdef.static or () if s.kind == "copy_as_enters"), None)
+        if copy is not None:  # Sculpting Steel: worth the best artifact it may copy
+            flt = copy.params.get("filter", {})
+            return max((permanent_value(p, view) for p in view.permanents
+                        if _matches(p, flt, me)), default=0.0)
         return 1.0 + 0.5 * cdef.cost.cmc
 
     def _nonpermanent_value(self, view: PlayerView, card: Card) -> float:

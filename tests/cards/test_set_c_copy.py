@@ -270,3 +270,18 @@ def test_twincast_heuristic_keeps_a_good_target() -> None:
     s.do("play Shock", "target player 1", "play Twincast", "target Shock")
     s.resolve()
     assert _choose(s) == "keep target player 1"
+
+
+def test_sculpting_steel_heuristic_copies_the_best_artifact() -> None:
+    """The heuristic player values Sculpting Steel by what it may copy: it plays it (in its
+    second main phase, like its other non-Aura artifacts) with Juggernaut in play and copies
+    Juggernaut rather than Ornithopter."""
+    s = _pos({"hand": ["Sculpting Steel"], "in_play": ["Island"] * 3 + ["Ornithopter"]},
+             {"in_play": ["Juggernaut"]}, step="postcombat_main")
+    assert _choose(s) == "play Sculpting Steel"
+    s.do("play Sculpting Steel")
+    s.resolve()
+    assert _choose(s) == "copy Juggernaut"
+    s = _pos({"hand": ["Sculpting Steel"], "in_play": ["Island"] * 3},
+             {"in_play": ["Grizzly Bears"]}, step="postcombat_main")
+    assert _choose(s) == "pass"  # nothing to copy: a blank artifact, kept for later
