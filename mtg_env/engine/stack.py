@@ -5,7 +5,8 @@ spells and abilities, countering.
 targets), 416 (resolving spells and abilities; permanent spells come into play), 413.2c (an
 instant or sorcery goes to its owner's graveyard as the last step of resolving).
 
-Changing targets and copying spells (2007 CR 416 "changing targets"; 2012 114.6, 706.10):
+Changing targets and copying spells (2007 CR 503 copying, renumbered 706 in 2012; the 2012
+rules 114.6 and 706.10 give the detail, unchanged in substance):
 
 - :meth:`StackResolution.choose_new_targets` is the one procedure for both "change the target of
   target spell" (Shunt; 2012 114.6a: each target only to *another legal* target, all or none; a

@@ -2,8 +2,9 @@
 (a copy of a spell: its controller, its copied choices, not played, not a card, 706.10a it ceases
 to exist off the stack), 706.10c / 114.6d ("you may choose new targets": keep any, even an illegal
 one), 114.6a ("change the target": only to another legal target, else unchanged), 114.6e (only the
-final set is checked: "another target" stays distinct). The 2007 rules say the same in 2007 CR 416
-("changing targets") and the glossary ("Copy"). The waiting choice survives copy() and JSON."""
+final set is checked: "another target" stays distinct); 2007 CR 503 (copying, 2012 706) and
+RULES_2007.md section 1 (a copy of a spell is not "played"). The waiting choice survives copy()
+and JSON."""
 
 from __future__ import annotations
 
