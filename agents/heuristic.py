@@ -80,6 +80,7 @@ class HeuristicAgent(BaseAgent):
         self.errors = 0
         self._plan_key: tuple | None = None
         self._plan: list[tuple[int, ...]] = []
+        self._redirect_depth = 0  # nesting of copy/retarget valuations (spells on spells)
         self._handlers: dict[DecisionKind, Callable[[PlayerView, Decision], Action | None]] = {
             K.MULLIGAN: self._mulligan,
             K.PRIORITY: self._priority,
@@ -160,8 +161,14 @@ class HeuristicAgent(BaseAgent):
                 total += self._chosen_source_value(view, me, source)
                 continue
             if e.get("op") in ("copy_spell", "change_target"):
-                total += sum(self._spell_redirect_value(view, me, e["op"], ref, in_combat)
-                             for ref in self._refs(view, me, e, targets, source))
+                if self._redirect_depth > 3:  # Twincasts copying Twincasts (Shunt can loop them)
+                    continue
+                self._redirect_depth += 1
+                try:
+                    total += sum(self._spell_redirect_value(view, me, e["op"], ref, in_combat)
+                                 for ref in self._refs(view, me, e, targets, source))
+                finally:
+                    self._redirect_depth -= 1
                 continue
             if e.get("op") in ("additional_combat_phase", "end_the_turn"):
                 total += self._turn_value(view, me, e["op"])
@@ -444,7 +451,8 @@ class HeuristicAgent(BaseAgent):
             if lands:
                 return self._best_land(view, lands, cards, hand)
         if view.stack and view.stack[-1].controller == me and view.stack[-1].kind != "combat_damage":
-            return _find(d, "pass")  # let my own spell or ability resolve
+            # Let my own spell or ability resolve, unless a copy of it is worth its cost.
+            return self._copy_own_spell(view, d, hand) or _find(d, "pass")
         scored: list[tuple[float, int, Action]] = []
         for i, a in enumerate(d.options):
             if a.verb == "play":
@@ -464,6 +472,17 @@ class HeuristicAgent(BaseAgent):
             return self._main_phase_choice(view, scored, hand)
         scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
         return scored[0][2]
+
+    def _copy_own_spell(self, view: PlayerView, d: Decision, hand: dict[int, Card]) -> Action | None:
+        """Twincast on my own spell on top of the stack, if the copy is worth the card."""
+        for a in d.options:
+            card = hand.get(a.args[0]) if a.verb == "play" else None
+            if card is None or not any(e.get("op") == "copy_spell"
+                                       for e in card.cdef.spell_effects or ()):
+                continue
+            if self._nonpermanent_value(view, card) >= 1.5 + 0.5 * card.cdef.cost.cmc:
+                return a
+        return None
 
     def _best_land(self, view: PlayerView, lands: list[Action], cards: dict[int, Card],
                    hand: dict[int, Card]) -> Action:

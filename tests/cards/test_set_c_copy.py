@@ -285,3 +285,15 @@ def test_sculpting_steel_heuristic_copies_the_best_artifact() -> None:
     s = _pos({"hand": ["Sculpting Steel"], "in_play": ["Island"] * 3},
              {"in_play": ["Grizzly Bears"]}, step="postcombat_main")
     assert _choose(s) == "pass"  # nothing to copy: a blank artifact, kept for later
+
+
+def test_twincast_heuristic_copies_its_own_good_spell() -> None:
+    """The heuristic player, its own Shock on the stack aimed at the opponent's Goblin Piker,
+    copies it with Twincast (a second creature to kill) rather than passing."""
+    s = _pos({"hand": ["Shock", "Twincast"], "in_play": ["Mountain", "Island", "Island"]},
+             {"in_play": ["Goblin Piker", "Prodigal Pyromancer"]})
+    s.do("play Shock", "target Goblin Piker")
+    assert _choose(s) == "play Twincast"
+    s.do("play Twincast", "target Shock")
+    s.resolve()
+    assert _choose(s) == "target Prodigal Pyromancer"
