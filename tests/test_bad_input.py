@@ -23,7 +23,7 @@ runner = CliRunner()
     ("250 Forest\n" * 4 + "1 Forest", DeckError, r"line 5: more than 1000 cards in all"),
     ("36 Forest\n1 " + "x" * 300, DeckError, r"line 2: card name too long \(300 characters\)"),
     ("40 Forest\nSideboard\n4 Grizly Bears", UnknownCardError, r"unknown card 'Grizly Bears'; did you mean 'Grizzly Bears'\?"),
-    ("40 Forest\nSideboard\n1 Twincast", UnimplementedCardError, r"not implemented yet: Twincast"),
+    ("40 Forest\nSideboard\n1 Mind Bend", UnimplementedCardError, r"not implemented yet: Mind Bend"),
     ("40 Forest\nSideboard\nfour Shock", DeckError, r"line 3: expected 'N Card Name'"),
     ("37 Forest\n3 Shock\nSideboard\n2 Shock", DeckError, r"5 copies of Shock \(deck and sideboard\)"),
     (b"36 Forest\n4 S\xe9ance", DeckError, r"deck is not UTF-8 text \(byte 13\)"),

@@ -155,7 +155,7 @@ BAD_POSITIONS = [
     ({"players": [{"in_play": [{"card": "Grizzly Bears", "counters": {"+1/+1": -1}}]}, {}]}, "counters"),
     ({"players": [{"hand": "Forest"}, {}]}, "hand: must be a list"),
     ({"players": [{"in_play": [{"card": "Forest", "controller": 5}]}, {}]}, "controller: must be 0 or 1"),
-    ({"players": [{"hand": ["Twincast"]}, {}]}, "not implemented yet: Twincast"),
+    ({"players": [{"hand": ["Mind Bend"]}, {}]}, "not implemented yet: Mind Bend"),
 ]
 
 
