@@ -135,6 +135,7 @@ def test_copy_fizzling_ceases_to_exist_and_a_gone_target_may_be_kept() -> None:
                                                  for o in opts)
     keep = [o for o in opts if o.startswith("keep target")]
     assert len(keep) == 1
+    _same_future(s.game.copy(), [keep[0]])  # the frame names a target no longer there
     s.do(keep[0])
     s.resolve()
     assert "copy of Shock is countered: no legal targets" in s.game.log
