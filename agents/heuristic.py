@@ -223,7 +223,9 @@ class HeuristicAgent(BaseAgent):
         cur = [tuple(t) for t in s.targets]
         now = self._effects_value(view, me, specs, effects, cur, s.x, None, in_combat)
         if op == "copy_spell":
-            if not s.card.cdef.types & {"Instant", "Sorcery"}:
+            if not s.card.cdef.types & {"Instant", "Sorcery"} or any(
+                    e.get("op") == "copy_spell" for e in effects):
+                # A copy of a Twincast could copy that Twincast again and again: never worth it.
                 return 0.0
             if not cur:
                 return now

@@ -297,3 +297,22 @@ def test_twincast_heuristic_copies_its_own_good_spell() -> None:
     s.do("play Twincast", "target Shock")
     s.resolve()
     assert _choose(s) == "target Prodigal Pyromancer"
+
+
+def test_twincast_heuristic_does_not_copy_twincasts_forever() -> None:
+    """A copy of a Twincast may be aimed at a Twincast still on the stack, which would copy it
+    again, and again (seen in heuristic self-play): the heuristic player gives copying a Twincast
+    no value, so its copy of player 0's Twincast keeps aiming at Shock."""
+    s = _pos({"hand": ["Shock", "Twincast"], "in_play": ["Mountain", "Island", "Island"]},
+             {"hand": ["Twincast"], "in_play": ["Island", "Island", "Goblin Piker"]})
+    s.do("play Shock", "target player 1", "play Twincast", "target Shock", "pass",
+         "play Twincast#2", "target Twincast")
+    s.resolve()
+    assert s.game.stack[-1].label == "copy of Twincast"
+    assert "target Twincast" in s.options()
+    assert _choose(s) == "keep target Shock"
+    agent = HeuristicAgent(strict=True)
+    view = view_for(s.game, 1)
+    shock, twincast = (("s", x.id) for x in s.game.stack[:2])
+    assert agent._spell_redirect_value(view, 1, "copy_spell", shock, False) > 0
+    assert agent._spell_redirect_value(view, 1, "copy_spell", twincast, False) == 0.0
