@@ -83,6 +83,7 @@ class HeuristicAgent(BaseAgent):
         self.errors = 0
         self._plan_key: tuple | None = None
         self._plan: list[tuple[int, ...]] = []
+        self._redirect_depth = 0  # nesting of copy/retarget valuations (spells on spells)
         self._handlers: dict[DecisionKind, Callable[[PlayerView, Decision], Action | None]] = {
             K.MULLIGAN: self._mulligan,
             K.PRIORITY: self._priority,
@@ -164,6 +165,16 @@ class HeuristicAgent(BaseAgent):
             if e.get("op") == "prevent_next_from_chosen_source":
                 total += self._chosen_source_value(view, me, source)
                 continue
+            if e.get("op") in ("copy_spell", "change_target"):
+                if self._redirect_depth > 3:  # Twincasts copying Twincasts (Shunt can loop them)
+                    continue
+                self._redirect_depth += 1
+                try:
+                    total += sum(self._spell_redirect_value(view, me, e["op"], ref, in_combat)
+                                 for ref in self._refs(view, me, e, targets, source))
+                finally:
+                    self._redirect_depth -= 1
+                continue
             if e.get("op") in ("additional_combat_phase", "end_the_turn"):
                 total += self._turn_value(view, me, e["op"])
                 continue
@@ -204,6 +215,36 @@ class HeuristicAgent(BaseAgent):
         if hit:
             total += LETHAL if hit >= life else hit * face_weight(life)
         return total
+
+    def _spell_redirect_value(self, view: PlayerView, me: int, op: str, ref: tuple,
+                              in_combat: bool) -> float:
+        """Value for ``me`` of copying a spell with the best targets, the current ones kept if
+        better (Twincast), or of moving a single-target spell's target to the best other one,
+        against where it goes now (Shunt: an opponent's burn turned on them)."""
+        s = view.stack_object(ref[1]) if ref[0] == "s" else None
+        if s is None or s.kind != "spell" or s.card is None:
+            return 0.0
+        specs, effects, _, colors = self._item_info(view, s)
+        cur = [tuple(t) for t in s.targets]
+        now = self._effects_value(view, me, specs, effects, cur, s.x, None, in_combat)
+        if op == "copy_spell":
+            if not s.card.cdef.types & {"Instant", "Sorcery"} or any(
+                    e.get("op") == "copy_spell" for e in effects):
+                # A copy of a Twincast could copy that Twincast again and again: never worth it.
+                return 0.0
+            if not cur:
+                return now
+            best = self._best_targets(view, me, specs, effects, s.x, None, colors, in_combat)[0]
+            return max(now, best)
+        if len(cur) != 1 or not specs:
+            return 0.0
+        others = [c for c in target_candidates(view, specs[0], s.controller, colors)
+                  if c != cur[0] and c != ref]
+        if not others:
+            return 0.0
+        best = max(self._effects_value(view, me, specs, effects, [c], s.x, None, in_combat)
+                   for c in others)
+        return best - now
 
     def _prevent_all_value(self, view: PlayerView, me: int, e: dict) -> float:
         """Value for ``me`` of preventing all combat damage this turn (Holy Day), or all damage
@@ -417,7 +458,8 @@ class HeuristicAgent(BaseAgent):
             if lands:
                 return self._best_land(view, lands, cards, hand)
         if view.stack and view.stack[-1].controller == me and view.stack[-1].kind != "combat_damage":
-            return _find(d, "pass")  # let my own spell or ability resolve
+            # Let my own spell or ability resolve, unless a copy of it is worth its cost.
+            return self._copy_own_spell(view, d, hand) or _find(d, "pass")
         scored: list[tuple[float, int, Action]] = []
         for i, a in enumerate(d.options):
             if a.verb == "play":
@@ -437,6 +479,17 @@ class HeuristicAgent(BaseAgent):
             return self._main_phase_choice(view, scored, hand)
         scored.sort(key=lambda s: (s[0], s[1]), reverse=True)
         return scored[0][2]
+
+    def _copy_own_spell(self, view: PlayerView, d: Decision, hand: dict[int, Card]) -> Action | None:
+        """Twincast on my own spell on top of the stack, if the copy is worth the card."""
+        for a in d.options:
+            card = hand.get(a.args[0]) if a.verb == "play" else None
+            if card is None or not any(e.get("op") == "copy_spell"
+                                       for e in card.cdef.spell_effects or ()):
+                continue
+            if self._nonpermanent_value(view, card) >= 1.5 + 0.5 * card.cdef.cost.cmc:
+                return a
+        return None
 
     def _best_land(self, view: PlayerView, lands: list[Action], cards: dict[int, Card],
                    hand: dict[int, Card]) -> Action:
@@ -559,6 +612,11 @@ class HeuristicAgent(BaseAgent):
                                for s in cdef.static):
             # Pithing Needle: worth what it would stop among the opponent's cards seen so far.
             return self._best_name_to_stop(view)[1]
+        copy = next((s for s in cdef.static or () if s.kind == "copy_as_enters"), None)
+        if copy is not None:  # Sculpting Steel: worth the best artifact it may copy
+            flt = copy.params.get("filter", {})
+            return max((permanent_value(p, view) for p in view.permanents
+                        if _matches(p, flt, me)), default=0.0)
         return 1.0 + 0.5 * cdef.cost.cmc
 
     def _nonpermanent_value(self, view: PlayerView, card: Card) -> float:
@@ -731,12 +789,19 @@ class HeuristicAgent(BaseAgent):
         if counted:  # "up to N" / "X targets": each target valued alone in its spec's place
             fixed = [tuple(t) for t in item.targets[:len(specs) - 1]]
 
-        def score(a: Action) -> float:
-            ref = tuple(a.args[0])
+        def score_ref(ref: tuple) -> float:
             targets = [*fixed, ref]
             return self._effects_value(view, me, specs, effects, targets, item.x, source, in_combat)
 
+        def score(a: Action) -> float:
+            return score_ref(tuple(a.args[0]))
+
         opts = [a for a in d.options if a.verb == "target"]
+        keep = next((a for a in d.options if a.verb == "keep"), None)
+        if keep is not None:  # new targets for a copy (Twincast): keep the current one?
+            cur = tuple(d.context.get("current") or ())
+            if not opts or (cur and score_ref(cur) >= max(map(score, opts))):
+                return keep
         best = max(opts, key=score)
         done = _find(d, "done") if counted else None
         if done is not None and score(best) <= 0:

@@ -23,12 +23,13 @@ runner = CliRunner()
     ("250 Forest\n" * 4 + "1 Forest", DeckError, r"line 5: more than 1000 cards in all"),
     ("36 Forest\n1 " + "x" * 300, DeckError, r"line 2: card name too long \(300 characters\)"),
     ("40 Forest\nSideboard\n4 Grizly Bears", UnknownCardError, r"unknown card 'Grizly Bears'; did you mean 'Grizzly Bears'\?"),
-    ("40 Forest\nSideboard\n1 Twincast", UnimplementedCardError, r"not implemented yet: Twincast"),
+    ("40 Forest\nSideboard\n1 Mind Bend", UnimplementedCardError, r"not implemented yet: Mind Bend"),
     ("40 Forest\nSideboard\nfour Shock", DeckError, r"line 3: expected 'N Card Name'"),
     ("37 Forest\n3 Shock\nSideboard\n2 Shock", DeckError, r"5 copies of Shock \(deck and sideboard\)"),
     (b"36 Forest\n4 S\xe9ance", DeckError, r"deck is not UTF-8 text \(byte 13\)"),
     (36, DeckError, r"a deck list must be text, got int"),
 ])
+@pytest.mark.usefixtures("mind_bend_unimplemented")
 def test_bad_deck_text(text, error: type, message: str) -> None:
     with pytest.raises(error, match=message) as exc:
         Deck.from_text(text)
@@ -670,11 +671,14 @@ def test_states_with_choices_made_as_permanents_come_into_play_round_trip(which:
      r"^perms\[0\]\.chosen\.color: 'X' is not a legal color choice$"),
     ("voice", ("perms", 0, "chosen"), {"color": "WU"},
      r"^perms\[0\]\.chosen\.color: 'WU' is not a legal color choice$"),
-    ("voice", ("perms", 0, "chosen"), {"name": "Shock"}, r"^perms\[0\]\.chosen: 'name' is not a choice kind"),
+    ("voice", ("perms", 0, "chosen"), {"creature_type": "Elf"},
+     r"^perms\[0\]\.chosen: 'creature_type' is not a choice kind"),
+    ("voice", ("perms", 0, "chosen"), {"name": "Shok"}, r"^perms\[0\]\.chosen\.name: 'Shok' is not a legal name"),
     ("voice", ("perms", 0, "chosen"), "R", r"^perms\[0\]\.chosen: expected an object of choices"),
     ("voice", ("stack", 0, "data", "chosen"), {"color": 1},
      r"^stack\[0\]\.data\.chosen\.color: 1 is not a legal color choice$"),
-    ("voice", ("frames", -1, "kinds"), ["name"], r"^frames\[1\]\.kinds\[0\]: 'name' is not one of"),
+    ("voice", ("frames", -1, "kinds"), ["creature_type"],
+     r"^frames\[1\]\.kinds\[0\]: 'creature_type' is not one of"),
     ("voice", ("frames", -1, "kinds"), [], r"^frames\[1\]\.kinds: expected 1 to"),
     ("voice", ("frames", -1, "chosen"), {"color": "R"},
      r"^frames\[1\]\.chosen: \['color'\] are not the first choices of \['color'\]$"),

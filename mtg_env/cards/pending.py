@@ -7,9 +7,4 @@ card keeps one. Rule numbers are 2007 CR where known, else 2012 CR.
 
 from __future__ import annotations
 
-PENDING: dict[str, str] = {
-    # Copies and the stack.
-    "Sculpting Steel": "copy of an artifact as it comes into play (layer 1, 2007 CR 503)",
-    "Shunt": "changing the target of a spell on the stack",
-    "Twincast": "copying a spell on the stack (a copy that is not a card)",
-}
+PENDING: dict[str, str] = {}  # every Tenth Edition card is implemented

@@ -455,7 +455,8 @@ class _View:
         casting = tuple(f.get("sid") for f in frames if f.get("k") == "cast")
         resolving = tuple(f.get("sid") for f in frames if f.get("k") == "resolve")
         focus = _focus_sid(d, frames) if d is not None else None
-        sig = ([(s, len(s.targets), s.x, s.mode, s.controller, len(s.data.get("divided", ())))
+        # The targets themselves, not their number: Shunt changes a target in place.
+        sig = ([(s, tuple(s.targets), s.x, s.mode, s.controller, len(s.data.get("divided", ())))
                 for s in stack], casting,
                resolving, focus, self.ref_layout)
         if sig == self.stack_sig:

@@ -250,6 +250,8 @@ KEYS: dict[str, Key] = {k.name: k for k in (
         "is one of these colors (\"green or white\")"),
     Key("cmc_le", T_INT_X, "le", {"permanent": "o.cdef.cost.cmc", "card": "o.cdef.cost.cmc"},
         "has converted mana cost at most N (or X, the ability's X)"),
+    Key("single_target", T_BOOL, "bool", {"spell": "(len(o.targets) == 1)"},
+        "has (true) / hasn't exactly one target: one object or player, targeted once (Shunt)"),
     Key("blocking_source", T_BOOL, "has_src", {"permanent": "o.blocking"},
         "is blocking the ability's source (\"target creature blocking ~\")"),
 )}

@@ -329,6 +329,7 @@ _RUN = {
     "text_change": Game._run_text_change,
     "enter_together": Game._run_enter_together,
     "draws": Game._run_draws,
+    "retarget": Game._run_retarget,
 }
 
 
@@ -347,6 +348,7 @@ _ANSWER = {
     "text_change": Game._answer_text_change,
     "enter_together": Game._answer_enter_together,
     "draws": Game._answer_draws,
+    "retarget": Game._answer_retarget,
 }
 
 

@@ -4,6 +4,27 @@ spells and abilities, countering.
 2007 CR 217.6 (the stack), 410/412 (abilities on the stack), 413 (resolving: 413.2a illegal
 targets), 416 (resolving spells and abilities; permanent spells come into play), 413.2c (an
 instant or sorcery goes to its owner's graveyard as the last step of resolving).
+
+Changing targets and copying spells (2007 CR 503 copying, renumbered 706 in 2012; the 2012
+rules 114.6 and 706.10 give the detail, unchanged in substance):
+
+- :meth:`StackResolution.choose_new_targets` is the one procedure for both "change the target of
+  target spell" (Shunt; 2012 114.6a: each target only to *another legal* target, all or none; a
+  target with no other legal target leaves the spell unchanged) and "you may choose new targets
+  for the copy" (Twincast; 2012 114.6d, 706.10c: any target may be kept, even an illegal one, the
+  others changed to legal ones). Legality is the spell's own, from its controller's side; a
+  "distinct" target ("another target") stays different from the others (2012 114.6e: the final
+  set is what must be legal). The chooser answers one ``TARGET`` decision per target (the
+  ``retarget`` frame), with every legal new target enumerated ("target ...") and, for new
+  targets, "keep target ..." (verb ``keep``, the accept band: offered even when the current
+  target is gone or illegal, which no target option could name).
+- :meth:`StackResolution.copy_spell` puts a copy of a spell on the stack (2012 706.10): the
+  copy's controller and owner is the player who copies it; it copies the original's copiable
+  values and every choice made for it (targets, mode, X, what paid its costs), it is not played
+  (no "whenever a player plays a spell" trigger), and it is not a card: it has a card object of
+  its own (for its name and characteristics), marked ``spell_copy`` in its data, which never
+  reaches a zone and ceases to exist once the copy leaves the stack (706.10a;
+  :meth:`StackResolution._spell_off_stack`).
 """
 
 from __future__ import annotations
@@ -11,12 +32,14 @@ from __future__ import annotations
 from typing import Any
 
 from . import effects as fx
+from .actions import Action, DecisionKind
 from .errors import MtgError
 from .model import (
+    Card,
     StackItem,
     TargetSpec,
 )
-from .targets import mode_targets, spec_for
+from .targets import _assignable, mode_targets, spec_for
 from .triggers import trigger_condition
 
 
@@ -132,7 +155,9 @@ class StackResolution:
             self.stack.remove(item)
             if item.kind == "spell" and not to_play:
                 dest = item.data.get("dest", "graveyard")
-                if dest == "library_shuffle":
+                if item.data.get("spell_copy"):
+                    self._spell_off_stack(item, dest)
+                elif dest == "library_shuffle":
                     self._to_zone(item.card, "library_top")
                     self._shuffle_library(item.card.owner)
                     self._log(f"{item.label} is shuffled into its owner's library")
@@ -146,12 +171,118 @@ class StackResolution:
         if item in self.stack:
             self.stack.remove(item)
             if item.kind == "spell":
-                self._to_zone(item.card, "graveyard")
+                self._spell_off_stack(item, "graveyard")
+
+    def _spell_off_stack(self, item: StackItem, zone: str) -> None:
+        """A spell that left the stack goes to ``zone``; a copy of a spell ceases to exist
+        (2012 706.10a): its card object is forgotten, it was never a card of the game."""
+        if item.data.get("spell_copy"):
+            self.cards.pop(item.card.cid, None)
+            self._log(f"{item.label} ceases to exist")
+            return
+        self._to_zone(item.card, zone)
+
+    # -- copying spells, changing targets (2012 706.10, 114.6) ------------------------------
+    def copy_spell(self, src: StackItem, controller: int, by: str, new_targets: bool) -> StackItem:
+        """Put a copy of spell ``src`` on the stack under ``controller``'s control (2012 706.10;
+        see the module docstring); with ``new_targets`` its controller may then choose new
+        targets for it (706.10c). Returns the copy."""
+        cdef = src.card.cdef
+        key = f"copy of {cdef.name}"
+        n = self.label_counts.get(key, 0) + 1
+        self.label_counts[key] = n
+        label = key if n == 1 else f"{key}#{n}"
+        card = Card(self._id(), cdef, controller, label)
+        self.cards[card.cid] = card
+        copy = src.clone()  # its targets, mode, X and the record of its costs (706.10)
+        copy.id = self._id()
+        copy.controller = controller
+        copy.card = card
+        copy.label = label
+        copy.data.pop("from_hand", None)  # not played at all, so not from a hand
+        copy.data["spell_copy"] = True
+        self.stack.append(copy)
+        self._log(f"{by}: player {controller} puts {label} on the stack")
+        if new_targets and copy.targets:
+            self.choose_new_targets(copy, controller, "new", by)
+        return copy
+
+    def choose_new_targets(self, item: StackItem, pl: int, mode: str, by: str) -> None:
+        """Player ``pl`` changes the targets of ``item`` (``mode`` ``"change"``: 2012 114.6a,
+        Shunt) or may choose new ones (``"new"``: 114.6d, Twincast's copy): pushes the
+        ``retarget`` frame, which asks one ``TARGET`` decision per target."""
+        self.frames.append({"k": "retarget", "pl": pl, "sid": item.id, "mode": mode,
+                            "old": [list(t) for t in item.targets], "i": 0, "by": by})
+
+    def _retarget_options(self, item: StackItem, old: list[tuple], mode: str) -> list[list]:
+        """Per target of ``item``: what it may become. "change": every other legal target;
+        "new": the current target (kept, legal or not) and every legal target."""
+        specs, _, _ = self.item_def(item)
+        src = self.perms.get(item.source) if item.source is not None else None
+        out = []
+        for i, cur in enumerate(old):
+            legal = [tuple(c) for c in self._legal_targets(item.controller, spec_for(specs, i),
+                                                           item=item, source=src)]
+            others = [c for c in legal if c != cur]
+            out.append(others if mode == "change" else [cur, *others])
+        return out
+
+    def _run_retarget(self, f: dict) -> None:
+        item = self._item(f["sid"])
+        old = [tuple(t) for t in f["old"]]
+        if item is None or f["i"] >= len(old) or len(item.targets) != len(old):
+            self.frames.pop()
+            return
+        specs, _, _ = self.item_def(item)
+        per = [spec_for(specs, j) for j in range(len(old))]
+        opts = self._retarget_options(item, old, f["mode"])
+        i = f["i"]
+        if i == 0 and f["mode"] == "change" and not _assignable(per, opts, []):
+            # 2012 114.6a: a target with no other legal target stays, and then none changes.
+            self._log(f"{f['by']}: {item.label} has no other legal target; its target is "
+                      "unchanged")
+            self.frames.pop()
+            return
+        done = [tuple(t) for t in item.targets[:i]]
+        cur = old[i]
+        cands = [c for c in opts[i] if not (per[i].distinct and c in done)
+                 and _assignable(per[i + 1:], opts[i + 1:], [*done, c])]
+        options = [Action("target", "target " + self._ref_text(c), (c,)) for c in cands
+                   if c != cur]
+        if cur in cands:  # "new": keeping it is always allowed (114.6d), legal or not
+            options.append(Action("keep", f"keep target {self._ref_text(cur)}", ()))
+        if len(options) <= 1:  # nothing to choose: the only possibility (kept if none)
+            a = options[0] if options else None
+            self._set_new_target(f, item, a.args[0] if a is not None and a.verb == "target"
+                                 else cur)
+            return
+        self._ask(f["pl"], DecisionKind.TARGET, options,
+                  f"{f['by']}: choose the new target {i + 1} of {item.label}",
+                  {"stack_id": item.id, "target_index": i, "current": list(cur)})
+
+    def _answer_retarget(self, f: dict, a: Action) -> None:
+        item = self._item(f["sid"])
+        if item is not None:
+            self._set_new_target(f, item, tuple(a.args[0]) if a.verb == "target"
+                                 else tuple(f["old"][f["i"]]))
+
+    def _set_new_target(self, f: dict, item: StackItem, ref: tuple) -> None:
+        i = f["i"]
+        old = tuple(f["old"][i])
+        item.targets[i] = ref
+        f["i"] = i + 1
+        if ref != old:
+            self._log(f"{f['by']}: {item.label} now targets {self._ref_text(ref)} instead of "
+                      f"{self._ref_text(old)}")
+        if f["i"] >= len(f["old"]):
+            self.frames.pop()
 
     def _ask_copy_choice(self, item: StackItem) -> bool:
-        """Clone: "As Clone comes into play, you may choose a creature in play." The choice is
-        made as the spell resolves, by its controller; it doesn't target (shroud doesn't stop
-        it). Pushes a choose-cards decision (0 or 1 creature) and returns True if there is one."""
+        """Clone, Sculpting Steel: "As [this] comes into play, you may choose a creature (an
+        artifact) in play" (the ``copy_as_enters`` static; its filter says what may be copied).
+        The choice is made as the spell resolves, by its controller; it doesn't target (shroud
+        doesn't stop it). Pushes a choose-cards decision (0 or 1 permanent) and returns True if
+        there is one; with nothing to copy it comes into play as itself."""
         st = item.card.cdef.static
         spec = next((s for s in st if s.kind == "copy_as_enters"), None) if st else None
         if spec is None:
@@ -163,8 +294,10 @@ class StackResolution:
         item.data["copy"] = None
         if not cands:
             return False
+        what = str(flt.get("type", "permanent")).lower()
+        what = ("an " if what[0] in "aeiou" else "a ") + what
         self.frames.append(self._choose_frame(item.controller, cands, 0, 1, "copy",
-                                              f"{item.label}: you may choose a creature to copy",
+                                              f"{item.label}: you may choose {what} to copy",
                                               then={"op": "copy_as_enters"}, sid=item.id))
         return True
 
@@ -180,8 +313,10 @@ class StackResolution:
         if pid is not None and pid in self.perms:
             # 2007 CR 503 (copy): the copiable values are the original's printed values as
             # modified by other copy effects (its ``cdef``), not counters, pumps or Auras.
-            copy_of = self.perms[pid].cdef.name
-            self._log(f"{item.label} comes into play as a copy of {self.perms[pid].card.label}")
+            orig = self.perms[pid]
+            copy_of = orig.cdef.name
+            what = orig.card.label if copy_of == orig.card.name else f"{orig.card.label} ({copy_of})"
+            self._log(f"{item.label} comes into play as a copy of {what}")
         self._put_into_play(item.card, item.controller, attach_to=attach, copy_of=copy_of,
                             cast_from_hand=bool(item.data.get("from_hand")),
                             chosen=item.data.get("chosen"))

@@ -494,7 +494,8 @@ STACK_ATTRS: dict[str, Check] = {
     "data": DICT({}, {"assign": LIST(_ASSIGN), "ev": DICT({}, extra=ANY),
                       "effects": EFFECT_SPECS, "chosen": OPT(CHOSEN),
                       # damage divided among its targets as it was played: [kind, id, amount]
-                      "divided": LIST(TUPLE(ENUM("p", "o"), INT(), INT(1)))}, extra=ANY),
+                      "divided": LIST(TUPLE(ENUM("p", "o"), INT(), INT(1))),
+                      "spell_copy": ENUM(True)}, extra=ANY),
     "label": STR,
 }
 
@@ -672,6 +673,9 @@ _FRAMES: dict[str, Check] = {
     # frame under it (check_state).
     "pay": DICT({"k": STR, "pl": PLAYER, "sid": STACK, "ei": COUNT, "mode": ENUM("unless", "may"),
                  "prompt": STR}),
+    # Changing a spell's targets (stack.py): "old" its targets before, "i" the next to choose.
+    "retarget": DICT({"k": STR, "pl": PLAYER, "sid": STACK, "mode": ENUM("change", "new"),
+                      "old": LIST(REF, 1), "i": COUNT, "by": STR}),
 }
 
 
@@ -693,6 +697,8 @@ def FRAME(v: Any, path: str, ctx: Ctx) -> None:
                     if r[0] not in ("o", "s"):
                         fail(f"{path}.{key}[{i}]", f"a source is a permanent or a spell, not "
                                                    f"{_show(r)}")
+    elif k == "retarget" and v["i"] >= len(v["old"]):
+        fail(f"{path}.i", f"target {v['i']} of {len(v['old'])} is past the last")
     elif k == "enter_choice":
         kinds, chosen = v["kinds"], v["chosen"]
         if list(chosen) != kinds[:len(chosen)] or len(chosen) >= len(kinds):
@@ -753,6 +759,7 @@ _FRAME_DECISIONS: dict[str | None, frozenset[str]] = {
     "draws": frozenset({"mode"}),
     "text_change": frozenset({"mode", "choose_color"}),
     "enter_together": frozenset({"choose_cards"}),
+    "retarget": frozenset({"target"}),
 }
 
 

@@ -210,7 +210,7 @@ class TurnStructure:
         of 2012, 514.3a)."""
         for item in self.stack:
             if item.kind == "spell" and item.card is not None:
-                self._to_zone(item.card, "removed")
+                self._spell_off_stack(item, "removed")
         if self.stack:
             self._log("the turn ends: " + ", ".join(s.label for s in self.stack)
                       + " removed from the game")

@@ -39,21 +39,9 @@ def test_coverage_reads_the_registry() -> None:
     assert coverage_report().splitlines()[-1].startswith(f"Total: {len(implemented)}/368")
 
 
-@pytest.fixture
-def warp_world_missing(monkeypatch):
-    """The registry as if Warp World were not implemented yet, with a reason in ``PENDING``
-    (the set may be complete, so these tests make their own missing card)."""
-    from mtg_env.cards import pending
-
-    registry.all_cards()  # load first, so the fixture's removal is not undone by a later load
-    monkeypatch.delitem(registry._CARDS, "Warp World")
-    monkeypatch.setattr(registry, "_KNOWN_UNIMPLEMENTED", registry._KNOWN_UNIMPLEMENTED | {"Warp World"})
-    monkeypatch.setitem(pending.PENDING, "Warp World", "mass simultaneous zone change")
-
-
-def test_unimplemented_card_cannot_be_loaded_silently(warp_world_missing) -> None:
-    with pytest.raises(UnimplementedCardError, match="Warp World"):
-        Deck.from_text("36 Forest\n4 Warp World")
+def test_unimplemented_card_cannot_be_loaded_silently(mind_bend_unimplemented) -> None:
+    with pytest.raises(UnimplementedCardError, match="Mind Bend"):
+        Deck.from_text("36 Island\n4 Mind Bend")
 
 
 def test_pending_reasons_name_only_missing_tenth_edition_cards() -> None:
@@ -68,10 +56,10 @@ def test_pending_reasons_name_only_missing_tenth_edition_cards() -> None:
     assert not [n for n in PENDING if n in implemented], "reasons kept for implemented cards"
 
 
-def test_report_summarises_by_color_and_rarity_with_reasons(warp_world_missing) -> None:
+def test_report_summarises_by_color_and_rarity_with_reasons(mind_bend_unimplemented) -> None:
     report = coverage_report(only_missing=True)
     assert report.startswith("By color:") and "By rarity:" in report
-    assert "  [ ] Warp World: mass simultaneous zone change" in report
+    assert "  [ ] Mind Bend: text-changing effects (layer 3)" in report
     assert "[x]" not in report
 
 

@@ -202,10 +202,10 @@ def test_malformed_deck_line() -> None:
         Deck.from_text("0 Forest\n40 Mountain\n")
 
 
-def test_unimplemented_card_error() -> None:
+def test_unimplemented_card_error(mind_bend_unimplemented) -> None:
     """A real Tenth Edition card the engine doesn't implement raises UnimplementedCardError."""
-    with pytest.raises(UnimplementedCardError, match="Twincast"):
-        Deck.from_text("36 Island\n4 Twincast\n")
+    with pytest.raises(UnimplementedCardError, match="Mind Bend"):
+        Deck.from_text("36 Island\n4 Mind Bend\n")
 
 
 def test_deck_from_file_and_builtin(tmp_path) -> None:

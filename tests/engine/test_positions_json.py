@@ -155,11 +155,12 @@ BAD_POSITIONS = [
     ({"players": [{"in_play": [{"card": "Grizzly Bears", "counters": {"+1/+1": -1}}]}, {}]}, "counters"),
     ({"players": [{"hand": "Forest"}, {}]}, "hand: must be a list"),
     ({"players": [{"in_play": [{"card": "Forest", "controller": 5}]}, {}]}, "controller: must be 0 or 1"),
-    ({"players": [{"hand": ["Twincast"]}, {}]}, "not implemented yet: Twincast"),
+    ({"players": [{"hand": ["Mind Bend"]}, {}]}, "not implemented yet: Mind Bend"),
 ]
 
 
 @pytest.mark.parametrize(("data", "message"), BAD_POSITIONS)
+@pytest.mark.usefixtures("mind_bend_unimplemented")
 def test_position_errors(data, message: str) -> None:
     """Issue "Public API": a position that breaks the rules raises PositionError saying what and
     where."""

@@ -1,11 +1,14 @@
 """Ops on the stack: countering a spell (2007 CR 217.6; a countered spell goes to its owner's
-graveyard) and where a resolving spell goes."""
+graveyard), where a resolving spell goes, changing a spell's target (Shunt; 2012 114.6a) and
+copying a spell (Twincast; 2012 706.10). The procedures are the stack's own
+(:meth:`~mtg_env.engine.stack.StackResolution.choose_new_targets`,
+:meth:`~mtg_env.engine.stack.StackResolution.copy_spell`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import Args, op, ref
+from . import Args, flag, op, ref
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -33,3 +36,25 @@ def counter_spell(g: Game, item: StackItem, a: Args) -> None:
 def shuffle_self_into_library(g: Game, item: StackItem, a: Args) -> None:
     """As this spell finishes resolving, it is shuffled into its owner's library."""
     item.data["dest"] = "library_shuffle"
+
+
+@op("change_target", target=ref(required=True))
+def change_target(g: Game, item: StackItem, a: Args) -> None:
+    """"Change the target of target spell": this ability's controller changes each target of
+    the referenced spell to another legal target, or leaves it unchanged if there is none
+    (2012 114.6a; the choice is made on resolution, this spell still on the stack)."""
+    for kind, v in a.target(g, item):
+        target = g._item(v) if kind == "s" else None
+        if target is not None and target.targets:
+            g.choose_new_targets(target, item.controller, "change", item.label)
+
+
+@op("copy_spell", target=ref(required=True),
+    new_targets=flag("\"You may choose new targets for the copy\" (2012 706.10c)"))
+def copy_spell(g: Game, item: StackItem, a: Args) -> None:
+    """"Copy target spell": a copy of the referenced spell, controlled by this ability's
+    controller, goes on the stack (2012 706.10: same mode, X and targets; not played)."""
+    for kind, v in a.target(g, item):
+        target = g._item(v) if kind == "s" else None
+        if target is not None and target.kind == "spell":
+            g.copy_spell(target, item.controller, item.label, a.new_targets)
