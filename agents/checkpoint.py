@@ -33,6 +33,7 @@ __all__ = [
     "CheckpointError",
     "CheckpointMismatchError",
     "check_compatible",
+    "export_policy",
     "install_signature",
     "load_checkpoint",
     "read_meta",
@@ -252,3 +253,22 @@ def load_checkpoint(path: str | Path, device: str = "cpu") -> tuple[Any, dict[st
         raise CheckpointError(f"checkpoint {str(path)!r} could not be loaded: "
                               f"{type(exc).__name__}: {exc}") from None
     return model, meta
+
+
+def export_policy(src: str | Path, dst: str | Path, note: str | None = None) -> Path:
+    """Write a play-only copy of checkpoint ``src`` to ``dst``: the same weights, config and
+    metadata, with the optimizer's state reset (Adam's moment estimates are two more copies of
+    the weights, needed only to continue training). The copy plays exactly like ``src`` and still
+    loads as a MaskablePPO model; ``note`` is recorded as ``exported`` metadata.
+    """
+    model, meta = load_checkpoint(src)
+    policy = model.policy
+    policy.optimizer = policy.optimizer_class(policy.parameters(), lr=policy.optimizer.defaults["lr"],
+                                              **policy.optimizer_kwargs)
+    standard = set(install_signature()) | {"format", "algorithm", "policy_class", "num_timesteps",
+                                          "config", "versions", "saved_at", "observation_shape",
+                                          "action_size"}
+    extra = {k: v for k, v in meta.items() if k not in standard}
+    extra["exported"] = {"from": Path(src).name, "note": note or ""}
+    return save_checkpoint(model, dst, meta.get("config") or {}, capacities=meta.get("capacities"),
+                           extra=extra)

@@ -20,6 +20,7 @@ from agents.checkpoint import (
     META_NAME,
     CheckpointError,
     CheckpointMismatchError,
+    export_policy,
     load_checkpoint,
     read_meta,
     save_checkpoint,
@@ -82,6 +83,29 @@ def test_checkpoint_round_trip(checkpoint: Path) -> None:
     a, _ = model.predict(obs, action_masks=mask, deterministic=True)
     b, _ = again.predict(obs, action_masks=mask, deterministic=True)
     assert int(a) == int(b) and mask[int(a)]
+
+
+def test_exported_policy_plays_the_same_without_the_optimizer_state(checkpoint: Path,
+                                                                   tmp_path: Path) -> None:
+    """export_policy keeps the weights, config and metadata and drops Adam's moments, so the
+    file shrinks and the policy's choices are unchanged."""
+    out = export_policy(checkpoint, tmp_path / "slim.zip", note="for play")
+    meta = read_meta(out)
+    assert meta["exported"] == {"from": "tiny.zip", "note": "for play"}
+    assert meta["config"] == read_meta(checkpoint)["config"]
+    assert out.stat().st_size < checkpoint.stat().st_size
+    model, _ = load_checkpoint(checkpoint)
+    slim, _ = load_checkpoint(out)
+    assert not slim.policy.optimizer.state_dict()["state"]
+    env = SingleAgentEnv(opponent="random", seed=5, flatten=True, max_turns=8, decks=list(DECKS))
+    obs, _ = env.reset(seed=5)
+    for _ in range(10):
+        mask = env.action_masks()
+        a, _ = model.predict(obs, action_masks=mask, deterministic=True)
+        assert int(slim.predict(obs, action_masks=mask, deterministic=True)[0]) == int(a)
+        obs, _, term, trunc, _ = env.step(int(a))
+        if term or trunc:
+            break
 
 
 @pytest.mark.parametrize("key, value", [("vocab_signature", "0000000000000000"),
