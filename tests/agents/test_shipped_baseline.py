@@ -1,0 +1,33 @@
+"""The shipped trained baseline (issue 11, item 8): it loads on this install (a change of the card
+vocabulary or the action layout must come with a retrained baseline) and plays legal games
+through ``ppo:PATH``, as the tournament config uses it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("sb3_contrib", reason="trained policies need the [rl] extra (torch, sb3-contrib)")
+
+from agents import make_agent  # noqa: E402
+from agents.checkpoint import check_compatible, read_meta  # noqa: E402
+from mtg_env.sim import run_matchup  # noqa: E402
+
+BASELINE = Path(__file__).resolve().parents[2] / "checkpoints" / "ppo_baseline.zip"
+
+
+def test_the_baseline_fits_this_install_and_says_how_it_was_made() -> None:
+    meta = read_meta(BASELINE)
+    check_compatible(meta, BASELINE)
+    assert meta["config"]["opponent"] == "heuristic" and meta["config"]["init_from"]
+    assert meta["num_timesteps"] >= 32768
+    assert BASELINE.stat().st_size < 5_000_000
+
+
+def test_the_baseline_plays_legal_games_as_an_agent() -> None:
+    agent = make_agent(f"ppo:{BASELINE}")
+    assert agent is not None
+    res = run_matchup("kamahls_temper", "molimos_might", games=2, seed=3,
+                      agents=(f"ppo:{BASELINE}", "random"), workers=1, max_turns=30)
+    assert len(res.results) == 2 and all(r.error is None and r.turns > 0 for r in res.results)
