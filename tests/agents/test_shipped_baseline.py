@@ -10,9 +10,9 @@ import pytest
 
 pytest.importorskip("sb3_contrib", reason="trained policies need the [rl] extra (torch, sb3-contrib)")
 
-from agents import make_agent  # noqa: E402
-from agents.checkpoint import check_compatible, read_meta  # noqa: E402
-from mtg_env.sim import run_matchup  # noqa: E402
+from agents import make_agent
+from agents.checkpoint import check_compatible, read_meta
+from mtg_env.sim import run_matchup
 
 BASELINE = Path(__file__).resolve().parents[2] / "checkpoints" / "ppo_baseline.zip"
 

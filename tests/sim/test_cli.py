@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib.util
-
 import subprocess
 import sys
 from pathlib import Path
