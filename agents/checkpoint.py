@@ -148,9 +148,6 @@ def save_checkpoint(model: Any, path: str | Path, config: Mapping[str, Any],
     Raises :class:`CheckpointMismatchError` if the model's observation or action space doesn't
     fit this install's env with those capacities.
     """
-    import sb3_contrib
-    import stable_baselines3
-    import torch
 
     path = Path(path)
     if path.suffix != ".zip":
@@ -162,18 +159,7 @@ def save_checkpoint(model: Any, path: str | Path, config: Mapping[str, Any],
     for key in ("observation_shape", "action_size"):
         if saved[key] != here[key]:
             raise CheckpointMismatchError(path, key, saved[key], here[key])
-    meta = {
-        "format": META_FORMAT,
-        **saved,
-        "algorithm": _class_path(model),
-        "policy_class": _class_path(model.policy),
-        "num_timesteps": int(getattr(model, "num_timesteps", 0)),
-        "config": json.loads(json.dumps(dict(config), default=_json_default)),
-        "versions": {"python": platform.python_version(), "torch": torch.__version__,
-                     "stable_baselines3": stable_baselines3.__version__,
-                     "sb3_contrib": sb3_contrib.__version__},
-        "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-    }
+    meta = _standard_meta(model, saved, config)
     for key, value in (extra or {}).items():
         if key in meta:
             raise ValueError(f"extra metadata key {key!r} would replace a standard entry")
@@ -188,6 +174,26 @@ def save_checkpoint(model: Any, path: str | Path, config: Mapping[str, Any],
     finally:
         tmp.unlink(missing_ok=True)
     return path
+
+
+def _standard_meta(model: Any, saved: Mapping[str, Any], config: Mapping[str, Any]) -> dict[str, Any]:
+    """The metadata entries every checkpoint has (``saved``: the install signature and shapes)."""
+    import sb3_contrib
+    import stable_baselines3
+    import torch
+
+    return {
+        "format": META_FORMAT,
+        **saved,
+        "algorithm": _class_path(model),
+        "policy_class": _class_path(model.policy),
+        "num_timesteps": int(getattr(model, "num_timesteps", 0)),
+        "config": json.loads(json.dumps(dict(config), default=_json_default)),
+        "versions": {"python": platform.python_version(), "torch": torch.__version__,
+                     "stable_baselines3": stable_baselines3.__version__,
+                     "sb3_contrib": sb3_contrib.__version__},
+        "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
 
 
 def read_meta(path: str | Path) -> dict[str, Any]:
@@ -265,9 +271,8 @@ def export_policy(src: str | Path, dst: str | Path, note: str | None = None) -> 
     policy = model.policy
     policy.optimizer = policy.optimizer_class(policy.parameters(), lr=policy.optimizer.defaults["lr"],
                                               **policy.optimizer_kwargs)
-    standard = set(install_signature()) | {"format", "algorithm", "policy_class", "num_timesteps",
-                                          "config", "versions", "saved_at", "observation_shape",
-                                          "action_size"}
+    signature = dict(install_signature(meta.get("capacities")), observation_shape=None, action_size=None)
+    standard = _standard_meta(model, signature, {})
     extra = {k: v for k, v in meta.items() if k not in standard}
     extra["exported"] = {"from": Path(src).name, "note": note or ""}
     return save_checkpoint(model, dst, meta.get("config") or {}, capacities=meta.get("capacities"),
