@@ -29,10 +29,11 @@ class SingleAgentEnv(gym.Env):
     """``gymnasium.Env`` for one learner against a fixed opponent.
 
     ``opponent``: ``"random"`` (uniform over the legal actions, seeded by the env), the name of
-    another agent of the ``agents`` package (``"heuristic"``, ``"mcts"``: built with
-    ``agents.make_agent``), a policy ``(observation, action_mask) -> index``, or an agent object
-    with ``act_masked(observation, action_mask, legal_texts, view=...)`` (the ``agents``
-    package's protocol; it gets the redacted engine view of its seat and is
+    another agent of the ``agents`` package as ``agents.make_agent`` takes it (``"heuristic"``,
+    ``"mcts:iters=3"``, ``"ppo:PATH"`` for a trained checkpoint), a policy
+    ``(observation, action_mask) -> index``, or an agent object with
+    ``act_masked(observation, action_mask, legal_texts, view=...)`` (the ``agents`` package's
+    protocol; it gets the redacted engine view of its seat and is
     ``reset(seat, seed)`` each episode). ``learner_seat``: 0, 1 or None (random per episode).
     ``illegal_action``: ``"raise"`` (default, as in the AEC env) raises ``IllegalActionError``
     when the learner picks an index its mask forbids, leaving the game unchanged; ``"loss"``
@@ -173,18 +174,20 @@ class SingleAgentEnv(gym.Env):
 
 
 def _agent_by_name(name: str) -> Any:
-    """A new agent of the ``agents`` package by name (imported here, not at module load: the
-    agents are the layer above the env)."""
+    """A new agent of the ``agents`` package from a name as :func:`agents.make_agent` takes it
+    (``heuristic``, ``mcts:iters=3``, ``ppo:PATH``; imported here, not at module load: the agents
+    are the layer above the env)."""
     try:
         from agents import agent_names, make_agent
     except ImportError:  # pragma: no cover - the agents package ships with mtg_env
         raise ValueError(f"unknown opponent {name!r}: the agents package is not installed; give "
                          "'random', a policy (observation, mask) -> index, or an agent object") from None
-    if name not in agent_names():
-        raise ValueError(f"unknown opponent {name!r}: give 'random', an agent name "
+    try:
+        return make_agent(name)
+    except ValueError as exc:  # an unknown name or parameter, a missing or mismatching checkpoint
+        raise ValueError(f"bad opponent {name!r}: {exc}; give 'random', an agent name "
                          f"({', '.join(agent_names())}), a policy (observation, mask) -> index, "
-                         "or an agent object")
-    return make_agent(name)
+                         "or an agent object") from None
 
 
 __all__ = ["SingleAgentEnv"]

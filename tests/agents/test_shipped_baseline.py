@@ -31,3 +31,22 @@ def test_the_baseline_plays_legal_games_as_an_agent() -> None:
     res = run_matchup("kamahls_temper", "molimos_might", games=2, seed=3,
                       agents=(f"ppo:{BASELINE}", "random"), workers=1, max_turns=30)
     assert len(res.results) == 2 and all(r.error is None and r.turns > 0 for r in res.results)
+
+
+def test_the_baseline_is_a_single_agent_env_opponent_by_name() -> None:
+    """``SingleAgentEnv(opponent="ppo:PATH")``: a trained policy is an opponent by name, as in
+    the CLI, and the learner only ever faces decisions of its own seat."""
+    from mtg_env import SingleAgentEnv
+
+    env = SingleAgentEnv(opponent=f"ppo:{BASELINE}", seed=4, flatten=True, max_turns=12)
+    assert type(env._opponent).__name__ == "PPOAgent"
+    _obs, info = env.reset(seed=4)
+    done = False
+    steps = 0
+    while not done:
+        assert env.game.decision.player == env.seat
+        legal = info["action_mask"].nonzero()[0]
+        _obs, _reward, term, trunc, info = env.step(int(legal[0]))
+        done = term or trunc
+        steps += 1
+    assert steps > 0 and env.game.is_over

@@ -95,14 +95,20 @@ def test_agent_names_as_opponents() -> None:
     assert type(env._opponent).__name__ == "HeuristicAgent"
     _play_episode(env, 5)
     assert env.game.is_over
+    env = SingleAgentEnv(opponent="mcts:iters=2:width=2", seed=5, max_turns=3)
+    assert (env._opponent.iterations, env._opponent.width) == (2, 2)
     code = "import sys, mtg_env; mtg_env.SingleAgentEnv(); print('agents' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
 
 def test_bad_opponents_and_seats() -> None:
-    with pytest.raises(ValueError, match=r"unknown opponent 'genius'.*heuristic"):
+    with pytest.raises(ValueError, match=r"bad opponent 'genius': unknown agent.*heuristic"):
         SingleAgentEnv(opponent="genius")
+    with pytest.raises(ValueError, match=r"bad opponent 'mcts:depth=x'.*depth must be int"):
+        SingleAgentEnv(opponent="mcts:depth=x")
+    with pytest.raises(ValueError, match=r"bad opponent 'ppo:/nonexistent/p.zip'"):
+        SingleAgentEnv(opponent="ppo:/nonexistent/p.zip")
     with pytest.raises(TypeError):
         SingleAgentEnv(opponent=42)
     with pytest.raises(ValueError, match="learner_seat"):
