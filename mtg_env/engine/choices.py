@@ -137,6 +137,11 @@ def apply_choice(g: Game, f: dict) -> None:
         if item is not None:
             item.data["copy"] = f["chosen"][0][1] if f["chosen"] else None
         return
+    if action == "copy_entering":
+        # Clone put into play by an effect: it comes into play as a copy of the chosen one.
+        g.enter_as_copy(then["pid"], f["chosen"][0][1] if f["chosen"] else None,
+                        then["tapped"], then["etb"])
+        return
     if action == "prevent_source":
         from .ops.damage_life import shield_from_chosen_source
 

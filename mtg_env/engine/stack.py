@@ -319,4 +319,4 @@ class StackResolution:
             self._log(f"{item.label} comes into play as a copy of {what}")
         self._put_into_play(item.card, item.controller, attach_to=attach, copy_of=copy_of,
                             cast_from_hand=bool(item.data.get("from_hand")),
-                            chosen=item.data.get("chosen"))
+                            chosen=item.data.get("chosen"), copy_chosen=True)

@@ -622,6 +622,9 @@ _THEN_BY_OP: dict[str, Check] = {
     "attach": DICT({"op": STR, "aura": OBJ}),  # the Aura to move to the chosen permanent
     # the chosen cards go into play (a chosen Aura card onto "host"), revealed or not
     "play": DICT({"op": STR}, {"host": OBJ}, extra=ANY),
+    # a permanent put into play by an effect waits for its copy choice (Clone, Sculpting Steel)
+    "copy_entering": DICT({"op": STR, "pid": PERM, "tapped": BOOL,
+                           "etb": DICT({}, {"cast_from_hand": BOOL})}),
 }
 _THEN = DICT({}, extra=ANY)
 

@@ -6,6 +6,9 @@ becomes a new object), 216 (tokens cease to exist outside play), 418.5e/418.3 (t
 
 from __future__ import annotations
 
+from typing import Any
+
+from . import effects as fx
 from .actions import Action, DecisionKind
 from .enter_choices import choices_of
 from .errors import MtgError
@@ -27,22 +30,41 @@ class Zones:
     def _put_into_play(self, card: Card, controller: int, attach_to: int | None = None,
                        tapped: bool = False, copy_of: str | None = None,
                        cast_from_hand: bool = False, chosen: dict | None = None,
-                       etb: bool = True) -> Permanent:
+                       etb: bool = True, copy_chosen: bool = False,
+                       in_play_before: Any = None) -> Permanent:
         """``copy_of``: the name of the card definition whose copiable values it comes into play
-        with (Clone: "comes into play as a copy", 2007 CR 418.5 layer 1). ``cast_from_hand``:
-        it is a resolving spell played from its owner's hand (Phage the Untouchable).
-        ``chosen``: its "as it comes into play" choices made before (a resolving spell's); if it
-        has such choices and none were made, they are asked now (:mod:`.enter_choices`).
-        ``etb=False``: its comes-into-play event is left to the caller (:meth:`_put_together`)."""
+        with (Clone: "comes into play as a copy", 2007 CR 418.5 layer 1). ``copy_chosen``: the
+        copy choice was made already (a resolving spell's, :meth:`_ask_copy_choice`), even if it
+        was to copy nothing; otherwise a card with one (Clone, Sculpting Steel) put into play by
+        an effect (Elvish Piper, Warp World) makes it now, among the permanents in play before
+        it (``in_play_before``: permanent ids, for cards put into play together; default all).
+        ``cast_from_hand``: it is a resolving spell played from its owner's hand (Phage the
+        Untouchable). ``chosen``: its "as it comes into play" choices made before (a resolving
+        spell's); if it has such choices and none were made, they are asked now
+        (:mod:`.enter_choices`). ``etb=False``: its comes-into-play event is left to the caller
+        (:meth:`_put_together`), unless a choice is asked first (:meth:`etb_pending`)."""
         perm = Permanent(self._id(), card, controller, self._timestamp())
         perm.attached_to = attach_to
         self.perms[perm.id] = perm
         self.dirty = True
+        etb_data = {"cast_from_hand": True} if cast_from_hand else {}
+        if copy_of is None and not copy_chosen and perm.static:
+            spec = next((s for s in perm.static if s.kind == "copy_as_enters"), None)
+            if spec is not None and self._ask_copy_on_entering(perm, spec, tapped, etb_data,
+                                                                in_play_before):
+                return perm
         if copy_of is not None:
             # The copy effect applies as it comes into play, so its comes-into-play triggers and
             # "comes into play tapped" are the copied card's.
             self.add_effect({"kind": "copy", "pid": perm.id, "card": copy_of})
             self._fresh()
+        self._finish_entering(perm, tapped, chosen, etb_data, etb)
+        return perm
+
+    def _finish_entering(self, perm: Permanent, tapped: bool, chosen: dict | None,
+                         etb_data: dict, etb: bool = True) -> None:
+        """The rest of coming into play once its copiable values are set: "comes into play
+        tapped", the "as it comes into play" choices, then the comes-into-play event."""
         if not tapped and perm.static and any(s.kind == "enters_tapped" and s.affects == "self"
                                               for s in perm.static):
             tapped = True  # "[This] comes into play tapped" (Treetop Village)
@@ -55,16 +77,60 @@ class Zones:
                 perm.chosen = {k: chosen[k] for k in kinds}
                 self.dirty = True
             else:
-                self._defer_enter_choices(perm, kinds, {"cast_from_hand": True}
-                                          if cast_from_hand else {})
-                return perm
-        if not etb:
-            return perm
-        if cast_from_hand:
-            self._event("etb", perm=perm.id, cast_from_hand=True)
-        else:
-            self._event("etb", perm=perm.id)
-        return perm
+                self._defer_enter_choices(perm, kinds, etb_data)
+                return
+        if etb:
+            self._event("etb", perm=perm.id, **etb_data)
+
+    def _ask_copy_on_entering(self, perm: Permanent, spec: Any, tapped: bool, etb_data: dict,
+                              in_play_before: Any) -> bool:
+        """Clone or Sculpting Steel put into play by an effect: "As [this] comes into play, you
+        may choose a creature (an artifact) in play" applies however it comes into play (2012
+        614.1c, 706.7a: a replacement effect, not a triggered ability). Pushes the choice (0 or
+        1 permanent, not itself, none of those entering with it) and returns True if there is
+        one; the rest of coming into play waits for it (:func:`~.choices.apply_choice`)."""
+        self._fresh()
+        flt = spec.params.get("filter", {})
+        cands = [("o", p.id) for p in self.perms.values()
+                 if p is not perm and (in_play_before is None or p.id in in_play_before)
+                 and fx.matches_filter(p, flt, perm.controller)]
+        if not cands:
+            return False
+        what = str(flt.get("type", "permanent")).lower()
+        what = ("an " if what[0] in "aeiou" else "a ") + what
+        self.frames.append(self._choose_frame(
+            perm.controller, cands, 0, 1, "copy",
+            f"{perm.card.label}: as it comes into play, you may choose {what} to copy",
+            then={"op": "copy_entering", "pid": perm.id, "tapped": tapped, "etb": etb_data}))
+        return True
+
+    def enter_as_copy(self, pid: int, copied: int | None, tapped: bool, etb_data: dict) -> None:
+        """The copy choice of a permanent put into play by an effect was made (``copied``: the
+        chosen permanent's id, or None): apply the copy effect, then finish coming into play."""
+        perm = self.perms.get(pid)
+        if perm is None:
+            return
+        orig = self.perms.get(copied) if copied is not None else None
+        if orig is not None:
+            self._fresh()
+            name = orig.cdef.name
+            what = orig.card.label if name == orig.card.name else f"{orig.card.label} ({name})"
+            self._log(f"{perm.card.label} comes into play as a copy of {what}")
+            self.add_effect({"kind": "copy", "pid": perm.id, "card": name})
+            self._fresh()
+        self._finish_entering(perm, tapped, None, etb_data)
+
+    def etb_pending(self, pid: int) -> bool:
+        """Is the comes-into-play event of permanent ``pid`` waiting for a choice made as it
+        comes into play (a copy choice, or an "as it comes into play" choice)?"""
+        for f in self.frames:
+            k = f["k"]
+            if k == "enter_choice" and f["pid"] == pid:
+                return True
+            if k == "choose" and (f["then"] or {}).get("op") == "copy_entering" \
+                    and f["then"]["pid"] == pid:
+                return True
+        return False
 
     def _enters_tapped_by_other(self, perm: Permanent) -> bool:
         """"Artifacts and lands come into play tapped" (Root Maze): a static ability of another
@@ -121,6 +187,7 @@ class Zones:
         each, taken from wherever they are. Their comes-into-play events are sent once all are
         in play (one whose "as it comes into play" choice is asked sends its own after it)."""
         perms = []
+        before = set(self.perms)
         for card, ctl, host in entries:
             P = self.players[card.owner]
             for zone in (P.library, P.hand, P.graveyard):
@@ -129,10 +196,11 @@ class Zones:
                     break
             if self.known:
                 self._forget((card,))
-            perm = self._put_into_play(card, ctl, attach_to=host, etb=False)
+            perm = self._put_into_play(card, ctl, attach_to=host, etb=False,
+                                       in_play_before=before)
             on = f" attached to {self.perms[host].card.label}" if host in self.perms else ""
             self._log(f"{card.label} is put into play under player {ctl}'s control{on}")
-            if not (choices_of(perm.base) and perm.chosen is None):
+            if not self.etb_pending(perm.id):
                 perms.append(perm)
         for perm in perms:
             if perm.id in self.perms:
