@@ -98,13 +98,14 @@ class Choices:
 
     def _answer_pay(self, f: dict, a: Action) -> None:
         from .model import ManaCost
+        from .ops import effect_args
         from .ops.payment import can_pay
 
         self.frames.pop()
         item = self._item(f["sid"])
         if item is None:
             return
-        args = self.item_def(item)[1][f["ei"]].args
+        args = effect_args(self.item_def(item)[1][f["ei"]])  # plain data in a rules trigger
         pl = f["pl"]
         paid = a.verb == "yes" and can_pay(self, pl, args)
         if paid:

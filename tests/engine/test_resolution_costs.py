@@ -107,3 +107,22 @@ def test_draw_step_event_is_not_a_card_draw() -> None:
     s.do("play Counsel of the Soratami")
     s.resolve()
     assert not s.game.stack and len(s.game.players[0].hand) == 2
+
+
+def test_a_payment_in_effects_carried_as_plain_data_is_answered() -> None:
+    """A trigger that carries its effects as plain data (a rules or delayed trigger, as after a
+    JSON load) can ask for a payment on resolution: the answer compiles the effect's parameters
+    from the data (before, it read ``.args`` that only card-data effects have). Player 0 doesn't
+    pay {1}, so the effect happens (2012 608.2d)."""
+    from mtg_env.engine.model import StackItem
+
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"in_play": ["Forest"], "life": 10}, {}]})
+    g = s.game
+    g.stack.append(StackItem(g._id(), "triggered", 0, label="test trigger", data={"effects": [
+        {"op": "unless_pays", "mana": "{1}", "effects": [{"op": "gain_life", "amount": 3}]}]}))
+    s.pass_priority(2)
+    assert g.decision.kind is K.YES_NO and g.decision.player == 0
+    s.do("no")
+    s.assert_life(0, 13)
+    assert not s.perm("Forest").tapped

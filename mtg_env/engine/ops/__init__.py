@@ -218,14 +218,22 @@ def op(name: str, **params: Param) -> Callable[[Callable], Callable]:
         OP_DEFS[name] = odef
 
         def run(g: Game, item: StackItem, spec: dict) -> None:
-            args = spec.args if isinstance(spec, Effect) else _compile_params(
-                params, spec, Site(source=True, event=""), f"effect {name!r}")
-            fn(g, item, args)
+            fn(g, item, effect_args(spec))
 
         OPS[name] = run
         return fn
 
     return deco
+
+
+def effect_args(spec: dict) -> Any:
+    """The compiled parameters of an effect: those of card data (an :class:`Effect`), or compiled
+    now from plain data (the effects a rules or delayed trigger carries, after a JSON load)."""
+    if isinstance(spec, Effect):
+        return spec.args
+    name = spec["op"]
+    return _compile_params(OP_DEFS[name].params, spec, Site(source=True, event=""),
+                           f"effect {name!r}")
 
 
 def compile_effect(raw: Any, site: Site) -> Effect:
