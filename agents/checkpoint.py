@@ -38,6 +38,7 @@ __all__ = [
     "load_checkpoint",
     "read_meta",
     "save_checkpoint",
+    "save_net_checkpoint",
 ]
 
 META_NAME = "mtg_env_meta.json"
@@ -277,3 +278,31 @@ def export_policy(src: str | Path, dst: str | Path, note: str | None = None) -> 
     extra["exported"] = {"from": Path(src).name, "note": note or ""}
     return save_checkpoint(model, dst, meta.get("config") or {}, capacities=meta.get("capacities"),
                            extra=extra)
+
+
+def save_net_checkpoint(state_dict: Mapping[str, Any], path: str | Path, net: Mapping[str, int],
+                        capacities: Mapping[str, int] | None = None, max_turns: int = 40,
+                        seed: int = 0, opponent: str = "self_play",
+                        extra: Mapping[str, Any] | None = None) -> Path:
+    """A policy checkpoint from the weights of a structured network (:class:`~agents.policy_net.
+    MtgNet`) trained outside Stable-Baselines3 (Ray RLlib, a custom loop): the weights go into a
+    new MaskablePPO model with the structured policy of sizes ``net`` and ``capacities``, saved
+    with :func:`save_checkpoint`, so ``ppo:PATH`` plays it and ``init_from`` fine-tunes it. The
+    recorded config says ``opponent`` (how it was trained) and ``max_turns``; ``extra`` adds
+    metadata entries (e.g. the RLlib run). Raises ``RuntimeError`` (torch's) if the weights don't
+    fit the network."""
+    from mtg_env.vector import MtgVectorEnv, Sb3VecEnv
+
+    from .ppo import PPOConfig, _new_model
+
+    cfg = PPOConfig(seed=seed, max_turns=max_turns, capacities=dict(capacities or {}),
+                    policy="structured", net=dict(net), num_envs=1, num_workers=0,
+                    opponent=opponent)
+    env = Sb3VecEnv(MtgVectorEnv(1, seed=seed, **cfg.env_config()))
+    try:
+        model = _new_model(cfg, env, 0)
+    finally:
+        env.close()
+    model.policy.net.load_state_dict(dict(state_dict))
+    return save_checkpoint(model, path, config=dataclasses.asdict(cfg), extra=extra)
+

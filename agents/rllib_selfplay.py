@@ -17,8 +17,10 @@ On a cluster: start Ray there (``ray start --head`` on the head node, ``ray star
 cores; each env runner is a Ray actor stepping ``--envs-per-runner`` games, and the learner
 gathers their episodes. Every node needs this package installed (``pip install -e ".[rllib]"``).
 
-After training, ``--export PATH`` writes the shared network's weights and configuration (a
-``torch.save`` dict: ``state_dict``, ``net``, ``capacities``, ``iterations``, ``timesteps``).
+After training, ``--export PATH.zip`` writes the shared network as a policy checkpoint
+(:func:`agents.checkpoint.save_net_checkpoint`: the same format as ``agents.ppo``'s, with the
+RLlib run in its metadata), so ``--agent ppo:PATH.zip`` plays it in matchups and tournaments and
+``init_from`` fine-tunes it.
 
 Needs the ``[rllib]`` extra (``ray[rllib]``, torch).
 """
@@ -154,7 +156,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--address", default=None,
                     help="Ray cluster address ('auto' joins a running cluster; default: a local "
                          "instance)")
-    ap.add_argument("--export", default=None, help="write the trained network's weights here")
+    ap.add_argument("--export", default=None,
+                    help="write the trained policy here as a checkpoint zip (ppo:PATH plays it)")
     args = ap.parse_args(argv)
     if args.iterations < 1 or args.train_batch < 1 or args.minibatch < 1 or args.epochs < 1:
         ap.error("--iterations, --train-batch, --minibatch and --epochs must be at least 1")
@@ -194,11 +197,18 @@ def main(argv: list[str] | None = None) -> int:
                   f"{float(length):.0f}, policy loss {float(loss):.4f}, "
                   f"{time.perf_counter() - t0:.0f}s", flush=True)
         if args.export:
+            from agents.checkpoint import save_net_checkpoint
+
             module = algo.get_module(POLICY)
-            th.save({"state_dict": module.net.state_dict(), "net": module.net_kwargs,
-                     "capacities": module.capacities,
-                     "iterations": args.iterations, "timesteps": steps}, args.export)
-            print(f"wrote {args.export}")
+            out = save_net_checkpoint(
+                module.net.state_dict(), args.export, net=module.net_kwargs,
+                capacities=module.capacities, max_turns=args.max_turns, seed=args.seed,
+                opponent="self_play",
+                extra={"rllib_self_play": {"iterations": args.iterations, "timesteps": steps,
+                                           "train_batch": args.train_batch,
+                                           "minibatch": args.minibatch, "epochs": args.epochs,
+                                           "env_runners": args.env_runners}})
+            print(f"wrote {out} (play it with --agent ppo:{out})")
         algo.stop()
     finally:
         ray.shutdown()

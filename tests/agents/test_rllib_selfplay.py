@@ -12,26 +12,37 @@ import torch as th
 
 from agents import rllib_selfplay
 from agents.policy_net import MtgNet
-from mtg_env.encoding.layout import Capacities
 
 TINY = "embed=4,d_row=8,d_ctx=8,hidden=8"
 
 
 def test_one_iteration_trains_the_shared_policy_and_exports_it(tmp_path, capsys) -> None:
-    out = tmp_path / "shared.pt"
+    """One RLlib iteration, then ``--export``: the shared network is written as a policy
+    checkpoint with the RLlib run in its metadata, and plays as ``ppo:PATH`` like any trained
+    policy (legal games in a matchup)."""
+    from agents import make_agent
+    from agents.checkpoint import read_meta
+    from mtg_env.sim import run_matchup
+
+    out = tmp_path / "shared.zip"
     code = rllib_selfplay.main(["--iterations", "1", "--env-runners", "0", "--train-batch", "64",
                                 "--minibatch", "32", "--epochs", "1", "--max-turns", "10",
                                 "--net", TINY, "--export", str(out)])
     assert code == 0
     printed = capsys.readouterr().out
-    assert "iteration 1: " in printed and " env steps" in printed
-    saved = th.load(out)
-    assert saved["net"] == {"embed": 4, "d_row": 8, "d_ctx": 8, "hidden": 8}
-    assert saved["timesteps"] >= 64
-    net = MtgNet(Capacities(**saved["capacities"]), **saved["net"])
-    net.load_state_dict(saved["state_dict"])
+    assert "iteration 1: " in printed and " env steps" in printed and f"ppo:{out}" in printed
+    meta = read_meta(out)
+    assert meta["config"]["net"] == {"embed": 4, "d_row": 8, "d_ctx": 8, "hidden": 8}
+    assert meta["config"]["opponent"] == "self_play"
+    assert meta["rllib_self_play"]["timesteps"] >= 64
+    agent = make_agent(f"ppo:{out}")
+    net = agent.model.policy.net
+    assert isinstance(net, MtgNet) and net.card_embedding.embedding_dim == 4
     logits, values = net(th.zeros(2, net.obs_size))
     assert logits.shape == (2, net.n_actions) and values.shape == (2,)
+    res = run_matchup("kamahls_temper", "molimos_might", games=2, seed=1,
+                      agents=(f"ppo:{out}", "random"), workers=1, max_turns=8)
+    assert len(res.results) == 2 and all(r.error is None for r in res.results)
 
 
 def test_the_module_masks_illegal_actions() -> None:
