@@ -119,15 +119,6 @@ class Combat:
         for pid in f["declared"]:
             self._event("attacks", perm=pid)
 
-    def can_block(self, blocker: Permanent, attacker: Permanent) -> bool:
-        if blocker.blocking and len(blocker.blocking) >= self._max_blocks(blocker):
-            return False
-        if "cant_be_blocked_by_more_than_one" in attacker.keywords and attacker.blockers:
-            return False
-        if self.effects and (blocker.id, attacker.id) in self._cant_block_pairs():
-            return False
-        return block_allowed(blocker, attacker, self.perms.values())
-
     def _max_blocks(self, blocker: Permanent, extra: dict[int, int] | None = None) -> float:
         """How many attackers ``blocker`` may block: any number, or one plus one for each
         "can block an additional creature" (High Ground; cumulative, Gatherer 2007-07-15)."""
