@@ -1,0 +1,107 @@
+"""Instructions per agent step, counted by valgrind: the env and the engine compared without timing.
+
+Wall and CPU times on a shared 2-core machine move by 25% or more with the load (see
+``docs/env.md``); the number of machine instructions a run executes does not. This script plays
+the same random legal games as ``benchmarks/env_speed.py`` (``raw_env(flatten=True)``, the mask
+read every step; and the engine alone applying random options) under ``valgrind
+--tool=callgrind``, once with no counted game and once with ``--games`` games after the same
+warm-up game, and reports the difference per agent step: instructions of the env, of the
+engine, and their ratio (the issue's "env at 0.6x the engine" is about 0.6 here too, since
+instructions and time go together for one interpreter on one machine). Valgrind runs the
+interpreter about 50 times slower: ``--games 20`` takes a few minutes.
+
+    python benchmarks/instructions.py                 # 20 games each
+    python benchmarks/instructions.py --games 10 --modes env
+
+Needs valgrind (Debian: ``apt-get install valgrind``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+# The measured program: a warm-up game (card registry, caches), then ``games`` counted games.
+_PROGRAM = r"""
+import random, sys
+import numpy as np
+from mtg_env import Game
+from mtg_env.env import raw_env
+from mtg_env.env.config import load_deck
+mode, games = sys.argv[1], int(sys.argv[2])
+e = raw_env(flatten=True)
+e.reset(seed=10**6)
+while e.agents:
+    o = e.last()[0]
+    a = e.agent_selection
+    e.step(None if e.terminations[a] or e.truncations[a]
+           else int(np.flatnonzero(o["action_mask"])[0]))
+steps = 0
+rng = random.Random(0)
+if mode == "env":
+    for g in range(games):
+        e.reset(seed=g)
+        while e.agents:
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+else:
+    pool = e.config.pool()
+    for _ in range(games):
+        decks = [load_deck(rng.choice(pool)) for _ in range(2)]
+        g = Game.new(decks, seed=rng.getrandbits(62), skip_trivial=True,
+                     max_turns=e.config.max_turns)
+        while not g.is_over:
+            g.apply(rng.choice(g.decision.options))
+            steps += 1
+print("steps", steps)
+"""
+
+
+def count(mode: str, games: int) -> tuple[int, int]:
+    """(agent steps, instructions) of one run under callgrind."""
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                          sys.executable, "-c", _PROGRAM, mode, str(games)],
+                         capture_output=True, text=True, check=True)
+    steps = int(re.search(r"^steps (\d+)", out.stdout, re.M).group(1))
+    ir = int(re.search(r"Collected : (\d+)", out.stderr).group(1))
+    return steps, ir
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=20, help="counted games per mode")
+    ap.add_argument("--modes", default="env,engine", help="env, engine or both")
+    ap.add_argument("--workers", type=int, default=2, help="valgrind runs at once")
+    args = ap.parse_args()
+    if shutil.which("valgrind") is None:
+        print("error: valgrind is not installed (Debian: apt-get install valgrind)",
+              file=sys.stderr)
+        sys.exit(2)
+    modes = [m.strip() for m in args.modes.split(",") if m.strip()]
+    if not modes or set(modes) - {"env", "engine"} or args.games < 1:
+        ap.error("--modes takes env and/or engine; --games at least 1")
+    jobs = [(m, n) for m in modes for n in (0, args.games)]
+    with ThreadPoolExecutor(max(1, args.workers)) as ex:
+        res = dict(zip(jobs, ex.map(lambda j: count(*j), jobs), strict=True))
+    per_step = {}
+    for m in modes:
+        steps, ir = res[(m, args.games)]
+        per_step[m] = (ir - res[(m, 0)][1]) / steps
+        print(f"{m:<7} {args.games} games, {steps} agent steps: "
+              f"{per_step[m] / 1000:.0f}k instructions per step")
+    if len(per_step) == 2:
+        print(f"env at {per_step['engine'] / per_step['env']:.2f}x the engine's speed "
+              "(instructions per step, engine / env)")
+
+
+if __name__ == "__main__":
+    main()
