@@ -257,6 +257,8 @@ class MtgNet(nn.Module):
         self._ability_at = band + P
         self._sparse = band + P + P * S
         self.register_buffer("ability_slot", th.arange(S), persistent=False)
+        self.register_buffer("zero_column", th.zeros(self.block_q.out_features, 1),
+                             persistent=False)
         # the columns of ``_ctx_layers`` that feed a tanh head (the row heads, block bias,
         # ability, mode, x, assign) are doubled: see ``_tanh_out``
         n_tanh = len(ROW_BANDS) + 5
@@ -327,7 +329,8 @@ class MtgNet(nn.Module):
         parts = []
         for t, (name, xs) in enumerate(zip(TABLES, x.split(counts), strict=True)):
             m = first[t]
-            w = F.pad(m.weight, (0, 1)).index_select(1, getattr(self, f"w1_cols_{t}"))
+            w = th.cat([m.weight, self.zero_column], 1).index_select(
+                1, getattr(self, f"w1_cols_{t}"))
             h = F.linear(xs[:, :self._n_in[t]], w, m.bias)
             if name == "stack":
                 h = h + F.linear(self._targets(xs), m.weight[:, -self.target_encoder.out_features:])
