@@ -238,3 +238,39 @@ def test_the_shipped_baseline_computes_the_same_policy(real_obs) -> None:
         ref = _reference(net, obs)[0].numpy()
     assert np.array_equal(np.where(masks, logits, -np.inf).argmax(1),
                           np.where(masks, ref, -np.inf).argmax(1))
+
+
+def test_evaluate_actions_matches_sb3_contrib(real_obs) -> None:
+    """``MtgPolicy.evaluate_actions`` (PPO's update) gives the values, log-probabilities and
+    masked entropies of sb3-contrib's ``MaskableActorCriticPolicy.evaluate_actions``, and the
+    same gradients of a PPO-like loss."""
+    from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+
+    from agents.policy_net import MtgPolicy
+    from mtg_env.vector import Sb3VecEnv
+
+    obs, masks = real_obs
+    env = Sb3VecEnv(MtgVectorEnv(1, seed=0))
+    policy = MaskablePPO(MtgPolicy, env, n_steps=8, batch_size=8, seed=0,
+                         policy_kwargs={"capacities": {}}).policy
+    env.close()
+    _perturbed(policy.net, seed=4)
+    rng = np.random.default_rng(4)
+    x, m = obs[:96], masks[:96]
+    actions = torch.as_tensor([rng.choice(np.flatnonzero(row)) for row in m])
+    params = list(policy.parameters())
+    got = policy.evaluate_actions(x, actions, action_masks=m)
+    want = MaskableActorCriticPolicy.evaluate_actions(policy, x, actions, action_masks=m)
+    for g, w in zip(got, want, strict=True):
+        assert g.shape == w.shape and (g - w).abs().max().item() <= 1e-4
+
+    def loss(out) -> torch.Tensor:
+        values, log_prob, entropy = out
+        return -(log_prob * torch.linspace(-1, 1, len(log_prob))).mean() \
+            + (values ** 2).mean() - 0.01 * entropy.mean()
+
+    g_got = torch.autograd.grad(loss(got), params)
+    g_want = torch.autograd.grad(loss(want), params)
+    for g, w in zip(g_got, g_want, strict=True):
+        assert (g - w).abs().max().item() <= 1e-4 * max(w.abs().max().item(), 1.0)
