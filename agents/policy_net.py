@@ -50,6 +50,17 @@ Input normalisation (inside the model, so checkpoints need no separate statistic
   parameters either;
 - rows of two-sided tables get one extra feature: 1 for the opponent's half.
 
+How the forward pass is computed (issue 11: the cost at small batches is per tensor operation,
+not arithmetic): one ``nonzero`` finds the present rows of every table, one index gathers their
+columns, one lookup gives every row the card embedding's share of its table's first layer, one
+``index_add``/``scatter_reduce`` pools every (sample, table, side) group, one matmul applies
+every linear map of the context, and one ``index_copy`` places every row-band logit. What
+stays per table is the two matmuls of its row encoder and its row head. Heads over fixed rows
+(mode slots, numbers, ability slots) compute the rows' share once, not per sample, and
+``tanh(u)`` is evaluated as ``2 sigmoid(2 u) - 1`` (the factor 2 folded into the weights). The
+parameters and the function are those of the per-table formulation (kept as a reference in
+``tests/agents/test_policy_net_speedup.py``), up to float rounding.
+
 Use it with ``MaskablePPO(MtgPolicy, env, policy_kwargs={"capacities": {...}})`` (capacities as
 in the env config; the defaults when omitted).
 """
@@ -244,7 +255,7 @@ class MtgNet(nn.Module):
             band += rows
         self._n_pools = p
         width = max(len(c) for c in row_cols)
-        row_cols = [c + [c[0]] * (width - len(c)) for c in row_cols]  # padding: never read
+        row_cols = [c + [c[0]] * (width - len(c)) for c in row_cols]  # padding: never used
         buf = {"row_present_col": present, "row_cols": row_cols, "row_table": table,
                "row_pool": pool, "row_pos": pos}
         for key, value in buf.items():
@@ -267,9 +278,10 @@ class MtgNet(nn.Module):
             [2.0] * sum(sizes[:n_tanh]) + [1.0] * sum(sizes[n_tanh:])), persistent=False)
 
     def _ctx_layers(self) -> list[nn.Linear]:
-        """Every linear map of the context, in the order of the columns of ``_ctx_all``: the
-        row heads (``ROW_BANDS`` order, then the block bias), ability, mode, x, assign, block
-        q/k, the scalar heads, the card-name query and the value head's first layer."""
+        """Every linear map of the context, in the order of the columns of the one context
+        matmul of :meth:`forward`: the row heads (``ROW_BANDS`` order, then the block bias),
+        ability, mode, x, assign, block q/k, the scalar heads, the card-name query and the value
+        head's first layer."""
         heads = [self.row_heads[b] for b in ROW_BANDS] + [self.block_bias, self.ability_head,
                                                           self.mode_head,
                                                           self.number_heads["x"],
@@ -516,7 +528,9 @@ class MtgPolicy(MaskableActorCriticPolicy):
         mask = th.as_tensor(action_masks, dtype=th.bool, device=logits.device).reshape(logits.shape)
         logp = th.log_softmax(th.where(mask, logits, logits.new_tensor(-1e8)), dim=-1)
         log_prob = logp.gather(1, actions.long().reshape(-1, 1)).squeeze(1)
-        entropy = -th.where(mask, logp.exp() * logp, logp.new_zeros(())).sum(-1)
+        # 0 on the illegal actions before exp: exp of -1e8 is slow on CPU (10x a normal exp)
+        legal = th.where(mask, logp, logp.new_zeros(()))
+        entropy = -(legal.exp() * legal).sum(-1)
         return values, log_prob, entropy
 
     def _get_constructor_parameters(self) -> dict[str, Any]:
