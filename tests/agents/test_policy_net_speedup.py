@@ -187,6 +187,15 @@ def test_logits_and_values_match_the_per_table_forward(real_obs, batch: int) -> 
         _assert_same(net, obs[i:i + batch])
 
 
+def test_other_network_sizes_match(real_obs) -> None:
+    """Sizes that all differ (embedding, row encoding, context, hidden) compute the same too."""
+    obs, _ = real_obs
+    torch.manual_seed(5)
+    net = _perturbed(MtgNet(Capacities(), embed=12, d_row=24, d_ctx=40, hidden=20), seed=5)
+    _assert_same(net, obs[:1])
+    _assert_same(net, obs[100:164])
+
+
 def test_gradients_match_the_per_table_forward(real_obs) -> None:
     """The gradients of every parameter agree too (training takes the same steps), and every
     parameter gets one (zero for tables with no rows, as before: Adam's state moves alike)."""
