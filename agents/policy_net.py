@@ -116,11 +116,16 @@ def _mlp(n_in: int, hidden: int, n_out: int) -> nn.Sequential:
     return nn.Sequential(nn.Linear(n_in, hidden), nn.ReLU(), nn.Linear(hidden, n_out), nn.ReLU())
 
 
-def _tanh_out(pre2: th.Tensor, out: nn.Linear) -> th.Tensor:
-    """``out(tanh(u)).squeeze(-1)`` from ``pre2 = 2 u``, as ``2 w . sigmoid(2 u) + c - sum(w)``
-    (``tanh(u) = 2 sigmoid(2 u) - 1``; sigmoid costs half of tanh on CPU)."""
-    return nn.functional.linear(th.sigmoid(pre2), 2 * out.weight,
-                                out.bias - out.weight.sum(1)).squeeze(-1)
+def _tanh_out(pre2: th.Tensor, w2: th.Tensor, b2: th.Tensor) -> th.Tensor:
+    """``out(tanh(u)).squeeze(-1)`` from ``pre2 = 2 u`` and ``(w2, b2) = _tanh_weights(out)``,
+    as ``2 w . sigmoid(2 u) + c - sum(w)`` (``tanh(u) = 2 sigmoid(2 u) - 1``; sigmoid costs half
+    of tanh on CPU)."""
+    return nn.functional.linear(th.sigmoid(pre2), w2, b2).squeeze(-1)
+
+
+def _tanh_weights(out: nn.Linear) -> tuple[th.Tensor, th.Tensor]:
+    """The weights of ``_tanh_out`` for the output layer ``out`` of a tanh head."""
+    return 2 * out.weight, out.bias - out.weight.sum(1)
 
 
 class _RowHead(nn.Module):
@@ -309,9 +314,60 @@ class MtgNet(nn.Module):
         has = (kind > 0).to(xs.dtype).unsqueeze(-1)
         return (self.target_encoder(t) * has).sum(dim=1)
 
+    def _derive(self) -> dict[str, Any]:
+        """Everything the forward pass computes from the parameters alone: stacked and
+        reordered weights, the card embedding projected by every table's first layer, the
+        fixed rows' share of the mode/x/assign heads."""
+        F = nn.functional
+        emb = self.card_embedding.embedding_dim
+        first = [self.encoders[name][0] for name in TABLES]
+        d: dict[str, Any] = {
+            "proj": F.linear(self.card_embedding.weight,
+                             th.cat([m.weight[:, :emb] for m in first])),
+            "w1": [th.cat([m.weight, self.zero_column], 1).index_select(
+                1, getattr(self, f"w1_cols_{t}")) for t, m in enumerate(first)]}
+        w, bias = self._cat_linear(self._ctx_layers())
+        d["ctx"] = (w * self.ctx_scale.unsqueeze(1), bias * self.ctx_scale)
+        d["perm"] = self._cat_linear([self.row_heads["permanent"].row, self.block_bias.row,
+                                      self.ability_head.row, self.block_q, self.block_k])
+        w_out, b_out = self._cat_linear([self.row_heads[band].out for band in ROW_BANDS]
+                                        + [self.block_bias.out])
+        d["out"] = (2 * w_out, b_out - w_out.sum(1))
+        head = self.ability_head
+        d["slots"] = F.linear(self.slot_embedding(self.slots_ability), 2 * head.row.weight)
+        d["ability"] = _tanh_weights(head.out)
+        for band, head, rows in (
+                ("mode", self.mode_head, self.slot_embedding(self.slots_mode)),
+                ("x", self.number_heads["x"], self.numbers_x),
+                ("assign", self.number_heads["assign"], self.numbers_assign)):
+            d[band] = (F.linear(rows, head.row.weight, head.row.bias), *_tanh_weights(head.out))
+        return d
+
+    def _weights(self) -> dict[str, Any]:
+        """:meth:`_derive`, kept between calls while autograd is off (acting: they depend only
+        on the parameters, so the cache is keyed by the parameters' storage and versions, which
+        every in-place update such as an optimizer step or ``load_state_dict`` bumps)."""
+        if th.is_grad_enabled():
+            return self._derive()
+        params = self.__dict__.get("_param_list")
+        if params is None:
+            params = self._param_list = list(self.parameters())
+        key = (th.is_inference_mode_enabled(), *((p.data_ptr(), p._version) for p in params))
+        cache = self.__dict__.get("_derived")
+        if cache is None or cache[0] != key:
+            cache = self._derived = (key, self._derive())
+        return cache[1]
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state.pop("_derived", None)
+        state.pop("_param_list", None)
+        return state
+
     def forward(self, obs: th.Tensor) -> tuple[th.Tensor, th.Tensor]:
         """Action logits ``(B, A)`` and state values ``(B,)``."""
         F = nn.functional
+        wd = self._weights()
         obs = obs.float()
         b, d = obs.shape
         emb = self.card_embedding.embedding_dim
@@ -335,15 +391,11 @@ class MtgNet(nn.Module):
         x[:, cut:cut + self._n_flag] = (x[:, cut:cut + self._n_flag] > 0).to(x.dtype)
         # row encoders: the card embedding's share of each table's first layer for all rows
         # at once (the embedding projected by every table's weights, looked up per row)
-        first = [self.encoders[name][0] for name in TABLES]
-        proj = F.linear(self.card_embedding.weight, th.cat([m.weight[:, :emb] for m in first]))
-        h1 = proj.view(-1, hidden).index_select(0, ids * len(TABLES) + tab)
+        h1 = wd["proj"].view(-1, hidden).index_select(0, ids * len(TABLES) + tab)
         parts = []
         for t, (name, xs) in enumerate(zip(TABLES, x.split(counts), strict=True)):
-            m = first[t]
-            w = th.cat([m.weight, self.zero_column], 1).index_select(
-                1, getattr(self, f"w1_cols_{t}"))
-            h = F.linear(xs[:, :self._n_in[t]], w, m.bias)
+            m = self.encoders[name][0]
+            h = F.linear(xs[:, :self._n_in[t]], wd["w1"][t], m.bias)
             if name == "stack":
                 h = h + F.linear(self._targets(xs), m.weight[:, -self.target_encoder.out_features:])
             parts.append(h)
@@ -362,7 +414,7 @@ class MtgNet(nn.Module):
         # every linear map of the context in one matmul; the tanh heads' columns doubled
         # (exactly: a power of two), as they go through tanh(u) = 2 sigmoid(2u) - 1
         layers = self._ctx_layers()
-        c_all = F.linear(ctx, *self._cat_linear(layers)) * self.ctx_scale
+        c_all = F.linear(ctx, *wd["ctx"])
         c = c_all.split([m.out_features for m in layers], dim=-1)
         n_rows = len(ROW_BANDS) + 1  # the row bands and the block bias
         c_ability, c_mode, c_x, c_assign, c_q, c_k = c[n_rows:n_rows + 6]
@@ -376,10 +428,8 @@ class MtgNet(nn.Module):
         rows_a = []
         for t, head in enumerate(heads):
             if t == self._perm:
-                w, bias = self._cat_linear([head.row, self.block_bias.row, self.ability_head.row,
-                                            self.block_q, self.block_k])
                 r_main, r_bias, r_ability, r_q, r_k = \
-                    F.linear(hps[t], w, bias).split(hidden, dim=-1)
+                    F.linear(hps[t], *wd["perm"]).split(hidden, dim=-1)
                 rows_a.append(r_main)
             else:
                 rows_a.append(head.row(hps[t]))
@@ -395,17 +445,15 @@ class MtgNet(nn.Module):
         c_rows = c_all[:, :n_rows * hidden].reshape(-1, hidden)
         pre = th.add(c_rows.index_select(0, sample * n_rows + head_id),
                      th.cat([*rows_a, r_bias.index_select(0, own_i)]), alpha=2)
-        w_out, b_out = self._cat_linear([h.out for h in heads] + [self.block_bias.out])
-        logit = (th.sigmoid(pre) @ (2 * w_out).t()).gather(1, head_id.unsqueeze(1)).squeeze(1) \
-            + (b_out - w_out.sum(1)).index_select(0, head_id)
+        w_out2, b_out2 = wd["out"]
+        logit = (th.sigmoid(pre) @ w_out2.t()).gather(1, head_id.unsqueeze(1)).squeeze(1) \
+            + b_out2.index_select(0, head_id)
         pos = th.cat([self.row_pos.index_select(0, g), r_own + self._block_bias_at]) \
             + sample * self._sparse
         # ability: own present permanents x ability slots; row(h + slot) = row(h) + W slot
-        head = self.ability_head
-        slots = F.linear(self.slot_embedding(self.slots_ability), 2 * head.row.weight)
-        pre = th.add(slots.unsqueeze(0), (2 * r_ability.index_select(0, own_i)
-                                          + c_ability.index_select(0, s_own)).unsqueeze(1))
-        logit_a = _tanh_out(pre, head.out)
+        pre = th.add(wd["slots"].unsqueeze(0), (2 * r_ability.index_select(0, own_i)
+                                                + c_ability.index_select(0, s_own)).unsqueeze(1))
+        logit_a = _tanh_out(pre, *wd["ability"])
         pos_a = (s_own * self._sparse + self._ability_at + r_own * S).unsqueeze(1) \
             + self.ability_slot.unsqueeze(0)
         sparse = hp.new_zeros(b * self._sparse).index_copy_(
@@ -429,13 +477,9 @@ class MtgNet(nn.Module):
         bias = sparse[:, self._block_bias_at:self._block_bias_at + P]
         bands["block"] = (pair + bias.unsqueeze(2)).reshape(b, P * P)
         # heads over a fixed set of rows (mode slots, numbers): the rows' share computed once
-        for band, head, rows, cb in (
-                ("mode", self.mode_head, self.slot_embedding(self.slots_mode), c_mode),
-                ("x", self.number_heads["x"], self.numbers_x, c_x),
-                ("assign", self.number_heads["assign"], self.numbers_assign, c_assign)):
-            pre = th.add(cb.unsqueeze(1), F.linear(rows, head.row.weight, head.row.bias),
-                         alpha=2)
-            bands[band] = _tanh_out(pre, head.out)
+        for band, cb in (("mode", c_mode), ("x", c_x), ("assign", c_assign)):
+            rows, w2, b2 = wd[band]
+            bands[band] = _tanh_out(th.add(cb.unsqueeze(1), rows, alpha=2), w2, b2)
         bands["card_name"] = c_name @ self.card_embedding.weight.t() / math.sqrt(emb)
         value = self.value_head[2](th.relu(c_value)).squeeze(-1)
         return th.cat([bands[name] for name, _ in self.act_layout.bands], dim=-1), value

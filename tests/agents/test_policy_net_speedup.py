@@ -283,3 +283,38 @@ def test_evaluate_actions_matches_sb3_contrib(real_obs) -> None:
     g_want = torch.autograd.grad(loss(want), params)
     for g, w in zip(g_got, g_want, strict=True):
         assert (g - w).abs().max().item() <= 1e-4 * max(w.abs().max().item(), 1.0)
+
+
+def test_weights_derived_for_acting_follow_parameter_updates(real_obs) -> None:
+    """Without autograd the network keeps what it derives from its parameters between calls:
+    an optimizer step, ``load_state_dict`` or a copy must still give the new parameters'
+    outputs, under ``inference_mode`` and ``no_grad`` alike."""
+    import copy
+    import pickle
+
+    obs, _ = real_obs
+    x = obs[:32]
+    torch.manual_seed(6)
+    net = _perturbed(MtgNet(Capacities()), seed=6)
+    with torch.inference_mode():
+        first = net(x)[0].clone()
+        assert torch.equal(net(x)[0], first)  # cached: the same numbers
+    opt = torch.optim.SGD(net.parameters(), lr=0.05)
+    logits, value = net(x)
+    (logits.mean() + value.mean()).backward()
+    opt.step()
+    for mode in (torch.inference_mode, torch.no_grad):
+        with mode():
+            moved = net(x)[0]
+            assert (moved - first).abs().max().item() > 1e-3
+            assert (moved - _reference(net, x)[0]).abs().max().item() <= TOL
+    other = _perturbed(MtgNet(Capacities()), seed=7)
+    net.load_state_dict(other.state_dict())
+    with torch.inference_mode():
+        assert (net(x)[0] - other(x)[0]).abs().max().item() <= TOL
+    for clone in (copy.deepcopy(net), pickle.loads(pickle.dumps(net))):
+        with torch.no_grad():
+            clone.card_embedding.weight.mul_(2)
+        with torch.inference_mode():
+            assert (clone(x)[0] - _reference(clone, x)[0]).abs().max().item() <= TOL
+            assert (net(x)[0] - other(x)[0]).abs().max().item() <= TOL
