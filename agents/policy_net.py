@@ -57,7 +57,8 @@ columns, one lookup gives every row the card embedding's share of its table's fi
 every linear map of the context, and one ``index_copy`` places every row-band logit. What
 stays per table is the two matmuls of its row encoder and its row head. Heads over fixed rows
 (mode slots, numbers, ability slots) compute the rows' share once, not per sample, and
-``tanh(u)`` is evaluated as ``2 sigmoid(2 u) - 1`` (the factor 2 folded into the weights). The
+``tanh(u)`` is evaluated as ``2 sigmoid(2 u) - 1`` (the factor 2 folded into the weights). Without
+autograd (acting) what depends only on the parameters is kept until a parameter changes. The
 parameters and the function are those of the per-table formulation (kept as a reference in
 ``tests/agents/test_policy_net_speedup.py``), up to float rounding.
 
@@ -129,7 +130,8 @@ def _tanh_weights(out: nn.Linear) -> tuple[th.Tensor, th.Tensor]:
 
 
 class _RowHead(nn.Module):
-    """``w . tanh(A row + B context)``: one logit per row, shared by every row."""
+    """``w . tanh(A row + B context)``: one logit per row, shared by every row. (``MtgNet``
+    evaluates its heads batched from these parameters; ``forward`` is the definition.)"""
 
     def __init__(self, d_row: int, d_ctx: int, hidden: int) -> None:
         super().__init__()
