@@ -182,7 +182,7 @@ class PPOAgent(BaseAgent):
 
         policy = model.policy
         obs_t, _ = policy.obs_to_tensor(observation)
-        with torch.no_grad():
+        with torch.inference_mode():
             dist = policy.get_distribution(obs_t, action_masks=mask[None, :])
             probs = dist.distribution.probs[0].cpu().numpy().astype(np.float64)
         probs = np.where(mask, probs, 0.0)

@@ -50,12 +50,25 @@ Input normalisation (inside the model, so checkpoints need no separate statistic
   parameters either;
 - rows of two-sided tables get one extra feature: 1 for the opponent's half.
 
+How the forward pass is computed (issue 11: the cost at small batches is per tensor operation,
+not arithmetic): one ``nonzero`` finds the present rows of every table, one index gathers their
+columns, one lookup gives every row the card embedding's share of its table's first layer, one
+``index_add``/``scatter_reduce`` pools every (sample, table, side) group, one matmul applies
+every linear map of the context, and one ``index_copy`` places every row-band logit. What
+stays per table is the two matmuls of its row encoder and its row head. Heads over fixed rows
+(mode slots, numbers, ability slots) compute the rows' share once, not per sample, and
+``tanh(u)`` is evaluated as ``2 sigmoid(2 u) - 1`` (the factor 2 folded into the weights). Without
+autograd (acting) what depends only on the parameters is kept until a parameter changes. The
+parameters and the function are those of the per-table formulation (kept as a reference in
+``tests/agents/test_policy_net_speedup.py``), up to float rounding.
+
 Use it with ``MaskablePPO(MtgPolicy, env, policy_kwargs={"capacities": {...}})`` (capacities as
 in the env config; the defaults when omitted).
 """
 
 from __future__ import annotations
 
+import inspect
 import math
 from typing import Any
 
@@ -104,8 +117,21 @@ def _mlp(n_in: int, hidden: int, n_out: int) -> nn.Sequential:
     return nn.Sequential(nn.Linear(n_in, hidden), nn.ReLU(), nn.Linear(hidden, n_out), nn.ReLU())
 
 
+def _tanh_out(pre2: th.Tensor, w2: th.Tensor, b2: th.Tensor) -> th.Tensor:
+    """``out(tanh(u)).squeeze(-1)`` from ``pre2 = 2 u`` and ``(w2, b2) = _tanh_weights(out)``,
+    as ``2 w . sigmoid(2 u) + c - sum(w)`` (``tanh(u) = 2 sigmoid(2 u) - 1``; sigmoid costs half
+    of tanh on CPU)."""
+    return nn.functional.linear(th.sigmoid(pre2), w2, b2).squeeze(-1)
+
+
+def _tanh_weights(out: nn.Linear) -> tuple[th.Tensor, th.Tensor]:
+    """The weights of ``_tanh_out`` for the output layer ``out`` of a tanh head."""
+    return 2 * out.weight, out.bias - out.weight.sum(1)
+
+
 class _RowHead(nn.Module):
-    """``w . tanh(A row + B context)``: one logit per row, shared by every row."""
+    """``w . tanh(A row + B context)``: one logit per row, shared by every row. (``MtgNet``
+    evaluates its heads batched from these parameters; ``forward`` is the definition.)"""
 
     def __init__(self, d_row: int, d_ctx: int, hidden: int) -> None:
         super().__init__()
@@ -139,27 +165,11 @@ class MtgNet(nn.Module):
         self.n_cards = len(vocabulary())
         self.card_embedding = nn.Embedding(self.n_cards, embed)
         self.encoders = nn.ModuleDict()
-        self._slices: dict[str, tuple[int, int, int, int]] = {}
         for name in TABLES:
             cols = layout.columns[name]
-            rows = layout.shapes[name][0]
-            width = len(cols)
-            self._slices[name] = (layout.offset[name], rows, width, layout.col[name]["card_id"])
-            keep = [i for i, c in enumerate(cols)
-                    if c[0] != "card_id" and not c[0].startswith("target")]
-            self.register_buffer(f"keep_{name}", th.tensor(keep, dtype=th.long), persistent=False)
-            self.register_buffer(f"modes_{name}", th.from_numpy(_modes(tuple(cols[i] for i in keep))),
-                                 persistent=False)
-            n_in = embed + len(keep) + 1 + (d_row if name == "stack" else 0)
-            self.encoders[name] = _mlp(n_in, hidden, d_row)
-        stack_cols = [c[0] for c in layout.columns["stack"]]
-        self.register_buffer("target_kind", th.tensor(
-            [stack_cols.index(f"target{k}_kind") for k in range(caps.max_targets)]), persistent=False)
-        self.register_buffer("target_ref", th.tensor(
-            [stack_cols.index(f"target{k}_ref") for k in range(caps.max_targets)]), persistent=False)
-        self.register_buffer("target_divided", th.tensor(
-            [stack_cols.index(f"target{k}_divided") for k in range(caps.max_targets)]),
-            persistent=False)
+            n_keep = sum(1 for c in cols if c[0] != "card_id" and not c[0].startswith("target"))
+            self.encoders[name] = _mlp(embed + n_keep + 1 + (d_row if name == "stack" else 0),
+                                       hidden, d_row)
         self.target_encoder = nn.Linear(7, d_row)
         game_cols = layout.columns["game"]
         self.register_buffer("modes_game", th.from_numpy(_modes(game_cols)), persistent=False)
@@ -192,113 +202,289 @@ class MtgNet(nn.Module):
         for band, n in (("ability", caps.max_ability_slots), ("mode", caps.max_modes)):
             self.register_buffer(f"slots_{band}", th.arange(n).clamp(max=N_SLOT_EMBEDDINGS - 1),
                                  persistent=False)
+        self._build_indices()
 
-    # -- encoding -------------------------------------------------------------------------
-    def _table(self, obs: th.Tensor, name: str) -> tuple[th.Tensor, th.Tensor, th.Tensor]:
-        """Encodings ``(n, d_row)`` of the ``n`` present rows of one table, their flat indices
-        ``batch * rows + row`` and the presence ``(B, R)``. Only present rows are encoded, so
-        the cost follows the cards in play, not the capacities."""
-        off, rows, width, id_col = self._slices[name]
-        x = obs[:, off:off + rows * width].reshape(-1, rows, width)
-        present = x[..., 0] > 0.5
-        idx = present.reshape(-1).nonzero().squeeze(-1)
-        xp = x.reshape(-1, width).index_select(0, idx)
-        ids = xp[:, id_col].round().long().clamp(min=0)
-        ids = th.where(ids >= self.n_cards, th.full_like(ids, UNKNOWN_ID), ids)
-        feats = _normalise(xp[:, getattr(self, f"keep_{name}")], getattr(self, f"modes_{name}"))
-        side = ((idx % rows) >= rows // 2).to(x.dtype) if name in TWO_SIDED \
-            else th.zeros_like(idx, dtype=x.dtype)
-        parts = [self.card_embedding(ids), feats, side.unsqueeze(-1)]
-        if name == "stack":
-            kind = xp[:, self.target_kind].round().long().clamp(0, 4)
-            ref = (xp[:, self.target_ref] > 0).to(x.dtype).unsqueeze(-1)
-            share = th.log1p(xp[:, self.target_divided].clamp(min=0)).unsqueeze(-1)
-            t = th.cat([nn.functional.one_hot(kind, 5).to(x.dtype), ref, share], dim=-1)
-            has = (kind > 0).to(x.dtype).unsqueeze(-1)
-            parts.append((self.target_encoder(t) * has).sum(dim=1))
-        return self.encoders[name](th.cat(parts, dim=-1)), idx, present
+    def _build_indices(self) -> None:
+        """Index tensors that depend only on the capacities (non-persistent buffers).
+
+        Every row of every table gets a global row number ``g`` (tables in ``TABLES`` order). The
+        forward pass finds the present rows of the whole batch with one ``nonzero`` and gathers
+        their columns with one index, in one layout for every table: the card id, the columns
+        to ``log``-scale (padded to the most any table has), the refs read as flags (padded
+        likewise), the other kept columns, then (stack) the raw per-target columns. Each
+        table's first layer reads its columns through ``w1_cols_{t}`` (the padding through a
+        zero column). Every row-band logit is written with one ``index_copy`` into a buffer
+        laid out as the row bands, then the block bias of the own permanents, then the ability
+        band.
+        """
+        layout, caps = self.obs_layout, self.caps
+        emb = self.card_embedding.embedding_dim
+        groups = []
+        for name in TABLES:
+            cols = layout.columns[name]
+            keep = [i for i, c in enumerate(cols)
+                    if c[0] != "card_id" and not c[0].startswith("target")]
+            modes = _modes(tuple(cols[i] for i in keep))
+            groups.append({m: [(j, keep[j]) for j in range(len(keep)) if modes[j] == m]
+                           for m in (LOG, FLAG, RAW)})
+        self._n_log = max(len(gr[LOG]) for gr in groups)
+        self._n_flag = max(len(gr[FLAG]) for gr in groups)
+        present, row_cols, table, side, pool, pos = [], [], [], [], [], []
+        self._n_in: list[int] = []
+        p, band = 0, 0
+        for t, name in enumerate(TABLES):
+            cols = layout.columns[name]
+            rows, width = layout.shapes[name]
+            id_col = layout.col[name]["card_id"]
+            gr = groups[t]
+            n_keep = sum(len(v) for v in gr.values())
+            zero = emb + n_keep + 1 + (self.target_encoder.out_features if name == "stack" else 0)
+            idx, w1 = [id_col], [emb + n_keep]  # column 0: the card id, read as the side
+            for m, n in ((LOG, self._n_log), (FLAG, self._n_flag), (RAW, len(gr[RAW]))):
+                idx += [c for _, c in gr[m]] + [id_col] * (n - len(gr[m]))
+                w1 += [emb + j for j, _ in gr[m]] + [zero] * (n - len(gr[m]))
+            self._n_in.append(len(idx))
+            if name == "stack":  # then the raw per-target columns: kinds, refs, divided shares
+                names = [c[0] for c in cols]
+                for part in ("kind", "ref", "divided"):
+                    idx += [names.index(f"target{k}_{part}") for k in range(caps.max_targets)]
+            self.register_buffer(f"w1_cols_{t}", th.tensor(w1), persistent=False)
+            for r in range(rows):
+                row_start = layout.offset[name] + r * width  # its first column is ``present``
+                present.append(row_start)
+                row_cols.append([row_start + c for c in idx])
+                table.append(t)
+                s = int(name in TWO_SIDED and r >= rows // 2)
+                side.append(float(s))
+                pool.append(p + s)
+                pos.append(band + r)
+            p += 2 if name in TWO_SIDED else 1
+            band += rows
+        self._n_pools = p
+        width = max(len(c) for c in row_cols)
+        row_cols = [c + [c[0]] * (width - len(c)) for c in row_cols]  # padding: never used
+        buf = {"row_present_col": present, "row_cols": row_cols, "row_table": table,
+               "row_pool": pool, "row_pos": pos}
+        for key, value in buf.items():
+            self.register_buffer(key, th.tensor(value, dtype=th.long), persistent=False)
+        self.register_buffer("row_side", th.tensor(side), persistent=False)
+        P, S = caps.max_permanents, caps.max_ability_slots
+        self._perm = TABLES.index("permanents")
+        self._perm_g0 = sum(layout.shapes[n][0] for n in TABLES[:self._perm])
+        self._block_bias_at = band  # P block-bias slots, then the P*S ability band
+        self._ability_at = band + P
+        self._sparse = band + P + P * S
+        self.register_buffer("ability_slot", th.arange(S), persistent=False)
+        self.register_buffer("zero_column", th.zeros(self.block_q.out_features, 1),
+                             persistent=False)
+        # the columns of ``_ctx_layers`` that feed a tanh head (the row heads, block bias,
+        # ability, mode, x, assign) are doubled: see ``_tanh_out``
+        n_tanh = len(ROW_BANDS) + 5
+        sizes = [m.out_features for m in self._ctx_layers()]
+        self.register_buffer("ctx_scale", th.tensor(
+            [2.0] * sum(sizes[:n_tanh]) + [1.0] * sum(sizes[n_tanh:])), persistent=False)
+
+    def _ctx_layers(self) -> list[nn.Linear]:
+        """Every linear map of the context, in the order of the columns of the one context
+        matmul of :meth:`forward`: the row heads (``ROW_BANDS`` order, then the block bias),
+        ability, mode, x, assign, block q/k, the scalar heads, the card-name query and the value
+        head's first layer."""
+        heads = [self.row_heads[b] for b in ROW_BANDS] + [self.block_bias, self.ability_head,
+                                                          self.mode_head,
+                                                          self.number_heads["x"],
+                                                          self.number_heads["assign"]]
+        return ([h.ctx for h in heads] + [self.block_qc, self.block_kc]
+                + [self.scalar_heads[b] for b in SCALAR_BANDS]
+                + [self.name_query, self.value_head[0]])
 
     @staticmethod
-    def _pool(hp: th.Tensor, group: th.Tensor, groups: int) -> th.Tensor:
-        """Masked mean and max of the packed rows per group (a sample, or a sample's side):
-        ``(groups, 2 * d_row)``; empty groups pool to 0 (encodings are >= 0, ReLU)."""
-        d = hp.shape[-1]
-        total = hp.new_zeros(groups, d).index_add_(0, group, hp)
-        n = hp.new_zeros(groups).index_add_(0, group, hp.new_ones(group.shape[0]))
-        mx = hp.new_zeros(groups, d).scatter_reduce_(0, group.unsqueeze(-1).expand_as(hp), hp,
-                                                 "amax", include_self=True)
-        return th.cat([total / n.clamp(min=1).unsqueeze(-1), mx], dim=-1)
+    def _cat_linear(layers: list[nn.Linear]) -> tuple[th.Tensor, th.Tensor]:
+        """The weights and biases of linear maps of one input, stacked: one matmul for all."""
+        weight = th.cat([m.weight for m in layers])
+        bias = th.cat([m.bias if m.bias is not None else m.weight.new_zeros(m.out_features)
+                       for m in layers])
+        return weight, bias
+
+    def _targets(self, xs: th.Tensor) -> th.Tensor:
+        """The stack rows' per-target encodings, summed: ``(n, d_row)``."""
+        T = self.caps.max_targets
+        k0 = self._n_in[TABLES.index("stack")]
+        kind = xs[:, k0:k0 + T].round().long().clamp(0, 4)
+        ref = (xs[:, k0 + T:k0 + 2 * T] > 0).to(xs.dtype).unsqueeze(-1)
+        share = th.log1p(xs[:, k0 + 2 * T:k0 + 3 * T].clamp(min=0)).unsqueeze(-1)
+        t = th.cat([nn.functional.one_hot(kind, 5).to(xs.dtype), ref, share], dim=-1)
+        has = (kind > 0).to(xs.dtype).unsqueeze(-1)
+        return (self.target_encoder(t) * has).sum(dim=1)
+
+    def _derive(self) -> dict[str, Any]:
+        """Everything the forward pass computes from the parameters alone: stacked and
+        reordered weights, the card embedding projected by every table's first layer, the
+        fixed rows' share of the mode/x/assign heads."""
+        F = nn.functional
+        emb = self.card_embedding.embedding_dim
+        first = [self.encoders[name][0] for name in TABLES]
+        d: dict[str, Any] = {
+            "proj": F.linear(self.card_embedding.weight,
+                             th.cat([m.weight[:, :emb] for m in first])),
+            "w1": [th.cat([m.weight, self.zero_column], 1).index_select(
+                1, getattr(self, f"w1_cols_{t}")) for t, m in enumerate(first)]}
+        w, bias = self._cat_linear(self._ctx_layers())
+        d["ctx"] = (w * self.ctx_scale.unsqueeze(1), bias * self.ctx_scale)
+        d["perm"] = self._cat_linear([self.row_heads["permanent"].row, self.block_bias.row,
+                                      self.ability_head.row, self.block_q, self.block_k])
+        w_out, b_out = self._cat_linear([self.row_heads[band].out for band in ROW_BANDS]
+                                        + [self.block_bias.out])
+        d["out"] = (2 * w_out, b_out - w_out.sum(1))
+        head = self.ability_head
+        d["slots"] = F.linear(self.slot_embedding(self.slots_ability), 2 * head.row.weight)
+        d["ability"] = _tanh_weights(head.out)
+        for band, head, rows in (
+                ("mode", self.mode_head, self.slot_embedding(self.slots_mode)),
+                ("x", self.number_heads["x"], self.numbers_x),
+                ("assign", self.number_heads["assign"], self.numbers_assign)):
+            d[band] = (F.linear(rows, head.row.weight, head.row.bias), *_tanh_weights(head.out))
+        return d
+
+    def _weights(self) -> dict[str, Any]:
+        """:meth:`_derive`, kept between calls while autograd is off (acting: they depend only
+        on the parameters, so the cache is keyed by the parameters' storage and versions, which
+        every in-place update such as an optimizer step or ``load_state_dict`` bumps)."""
+        if th.is_grad_enabled():
+            return self._derive()
+        params = self.__dict__.get("_param_list")
+        if params is None:
+            params = self._param_list = list(self.parameters())
+        key = (th.is_inference_mode_enabled(), *((p.data_ptr(), p._version) for p in params))
+        cache = self.__dict__.get("_derived")
+        if cache is None or cache[0] != key:
+            cache = self._derived = (key, self._derive())
+        return cache[1]
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state.pop("_derived", None)
+        state.pop("_param_list", None)
+        return state
 
     def forward(self, obs: th.Tensor) -> tuple[th.Tensor, th.Tensor]:
         """Action logits ``(B, A)`` and state values ``(B,)``."""
+        F = nn.functional
+        wd = self._weights()
         obs = obs.float()
-        b = obs.shape[0]
+        b, d = obs.shape
+        emb = self.card_embedding.embedding_dim
+        hidden = self.block_q.out_features
+        P, S = self.caps.max_permanents, self.caps.max_ability_slots
         game = _normalise(obs[:, :self.obs_layout.shapes["game"][0]], self.modes_game)
-        pools = [self.game_encoder(game)]
-        packed: dict[str, tuple[th.Tensor, th.Tensor, int]] = {}
-        for name in TABLES:
-            hp, idx, present = self._table(obs, name)
-            rows = present.shape[1]
-            packed[name] = (hp, idx, rows)
-            if name in TWO_SIDED:  # group = 2 * sample + side
-                group = 2 * (idx // rows) + ((idx % rows) >= rows // 2).long()
-                pools.append(self._pool(hp, group, 2 * b).view(b, -1))
+        # the present rows of every table, grouped by table: global row g of sample s. Only
+        # present rows are encoded, so the cost follows the cards in play, not the capacities.
+        present = obs.index_select(1, self.row_present_col) > 0.5
+        g, s = present.t().nonzero().unbind(1)
+        tab = self.row_table.index_select(0, g)
+        counts = th.bincount(tab, minlength=len(TABLES)).tolist()
+        at = (self.row_cols.index_select(0, g) + (s * d).unsqueeze(1))
+        x = obs.reshape(-1).index_select(0, at.view(-1)).view(at.shape)
+        ids = x[:, 0].round().long().clamp(min=0)
+        ids = th.where(ids >= self.n_cards, th.full_like(ids, UNKNOWN_ID), ids)
+        x[:, 0] = self.row_side.index_select(0, g)
+        cut = 1 + self._n_log
+        log = x[:, 1:cut]
+        x[:, 1:cut] = th.sign(log) * th.log1p(th.abs(log))
+        x[:, cut:cut + self._n_flag] = (x[:, cut:cut + self._n_flag] > 0).to(x.dtype)
+        # row encoders: the card embedding's share of each table's first layer for all rows
+        # at once (the embedding projected by every table's weights, looked up per row)
+        h1 = wd["proj"].view(-1, hidden).index_select(0, ids * len(TABLES) + tab)
+        parts = []
+        for t, (name, xs) in enumerate(zip(TABLES, x.split(counts), strict=True)):
+            m = self.encoders[name][0]
+            h = F.linear(xs[:, :self._n_in[t]], wd["w1"][t], m.bias)
+            if name == "stack":
+                h = h + F.linear(self._targets(xs), m.weight[:, -self.target_encoder.out_features:])
+            parts.append(h)
+        h1 = th.relu(th.cat(parts) + h1)
+        hp = th.relu(th.cat([self.encoders[name][2](h) for name, h
+                             in zip(TABLES, h1.split(counts), strict=True)]))
+        # pooling: masked mean and max per (sample, table, side); empty groups pool to 0
+        groups = b * self._n_pools
+        grp = s * self._n_pools + self.row_pool.index_select(0, g)
+        total = hp.new_zeros(groups, hp.shape[1]).index_add_(0, grp, hp)
+        n = th.bincount(grp, minlength=groups).to(hp.dtype).clamp(min=1).unsqueeze(-1)
+        mx = hp.new_zeros(groups, hp.shape[1]).scatter_reduce_(
+            0, grp.unsqueeze(-1).expand_as(hp), hp, "amax", include_self=True)
+        pooled = th.cat([total / n, mx], dim=-1).view(b, -1)
+        ctx = self.context(th.cat([self.game_encoder(game), pooled], dim=-1))
+        # every linear map of the context in one matmul; the tanh heads' columns doubled
+        # (exactly: a power of two), as they go through tanh(u) = 2 sigmoid(2u) - 1
+        layers = self._ctx_layers()
+        c_all = F.linear(ctx, *wd["ctx"])
+        c = c_all.split([m.out_features for m in layers], dim=-1)
+        n_rows = len(ROW_BANDS) + 1  # the row bands and the block bias
+        c_ability, c_mode, c_x, c_assign, c_q, c_k = c[n_rows:n_rows + 6]
+        scalars = dict(zip(SCALAR_BANDS, c[n_rows + 6:n_rows + 6 + len(SCALAR_BANDS)],
+                           strict=True))
+        c_name, c_value = c[-2], c[-1]
+        # row heads: w . tanh(A row + B context); the permanents' rows also feed the block
+        # bias, the ability head and the block's q/k, so theirs is one matmul
+        heads = [self.row_heads[band] for band in ROW_BANDS]
+        hps = hp.split(counts)
+        rows_a = []
+        for t, head in enumerate(heads):
+            if t == self._perm:
+                r_main, r_bias, r_ability, r_q, r_k = \
+                    F.linear(hps[t], *wd["perm"]).split(hidden, dim=-1)
+                rows_a.append(r_main)
             else:
-                pools.append(self._pool(hp, idx // rows, b))
-        ctx = self.context(th.cat(pools, dim=-1))
-        return self._logits(packed, ctx), self.value_head(ctx).squeeze(-1)
-
-    def _rows_logits(self, head: _RowHead, hp: th.Tensor, idx: th.Tensor, rows: int,
-                     ctx_h: th.Tensor) -> th.Tensor:
-        """``(B, rows)`` logits of a row band from the packed rows (0 on absent rows, which
-        the mask never allows)."""
-        b = ctx_h.shape[0]
-        z = th.tanh(head.row(hp) + ctx_h.index_select(0, idx // rows))
-        return hp.new_zeros(b * rows).index_copy(0, idx, head.out(z).squeeze(-1)).view(b, rows)
-
-    def _logits(self, packed: dict[str, tuple[th.Tensor, th.Tensor, int]],
-                ctx: th.Tensor) -> th.Tensor:
-        b = ctx.shape[0]
-        P = self.caps.max_permanents
-        bands: dict[str, th.Tensor] = {}
-        for band in SCALAR_BANDS:
-            bands[band] = self.scalar_heads[band](ctx)
-        for band, table in ROW_BANDS.items():
-            hp, idx, rows = packed[table]
-            head = self.row_heads[band]
-            bands[band] = self._rows_logits(head, hp, idx, rows, head.ctx(ctx))
-        # ability: own present permanents x ability slots
-        hp, idx, _ = packed["permanents"]
-        own = (idx % (2 * P)) < P
-        hp_own, idx_own = hp[own], idx[own]
-        S = self.caps.max_ability_slots
-        slots = self.slot_embedding(self.slots_ability)  # (S, d)
-        pairs = (hp_own.unsqueeze(1) + slots.unsqueeze(0)).reshape(-1, hp.shape[-1])
-        flat = ((idx_own // (2 * P)) * P + idx_own % (2 * P)).unsqueeze(1) * S \
-            + th.arange(S, device=ctx.device).unsqueeze(0)
-        head = self.ability_head
-        ctx_h = head.ctx(ctx)
-        z = th.tanh(head.row(pairs) + ctx_h.index_select(0, flat.reshape(-1) // (P * S)))
-        bands["ability"] = ctx.new_zeros(b * P * S).index_copy(
-            0, flat.reshape(-1), head.out(z).squeeze(-1)).view(b, P * S)
-        modes = self.slot_embedding(self.slots_mode).expand(b, -1, -1)
-        bands["mode"] = self.mode_head(modes, ctx)
-        for band in ("x", "assign"):
-            nums = getattr(self, f"numbers_{band}").expand(b, -1, -1)
-            bands[band] = self.number_heads[band](nums, ctx)
-        bands["card_name"] = self.name_query(ctx) @ self.card_embedding.weight.t() \
-            / math.sqrt(self.card_embedding.embedding_dim)
-        # block: bilinear score of (own row, opponent row), both conditioned on the context
-        qp, kp = self.block_q(hp), self.block_k(hp)
-        h = qp.shape[-1]
-        q = qp.new_zeros(b * 2 * P, h).index_copy(0, idx, qp).view(b, 2 * P, h)[:, :P]
-        k = kp.new_zeros(b * 2 * P, h).index_copy(0, idx, kp).view(b, 2 * P, h)[:, P:]
-        q = q + self.block_qc(ctx).unsqueeze(1)
-        k = k + self.block_kc(ctx).unsqueeze(1)
-        pair = th.bmm(q, k.transpose(1, 2)) / math.sqrt(q.shape[-1])  # (B, own P, opp P)
-        bias = self._rows_logits(self.block_bias, hp, idx, 2 * P, self.block_bias.ctx(ctx))
-        bands["block"] = (pair + bias[:, :P].unsqueeze(2)).reshape(b, P * P)
-        return th.cat([bands[name] for name, _ in self.act_layout.bands], dim=-1)
+                rows_a.append(head.row(hps[t]))
+        p0 = sum(counts[:self._perm])
+        g_p, s_p = g[p0:p0 + counts[self._perm]], s[p0:p0 + counts[self._perm]]
+        r_p = g_p - self._perm_g0
+        own = r_p < P
+        own_i = own.nonzero().squeeze(1)
+        r_own, s_own = r_p.index_select(0, own_i), s_p.index_select(0, own_i)
+        # the block bias is read on the own rows only
+        head_id = th.cat([tab, th.full_like(s_own, len(heads))])
+        sample = th.cat([s, s_own])
+        c_rows = c_all[:, :n_rows * hidden].reshape(-1, hidden)
+        pre = th.add(c_rows.index_select(0, sample * n_rows + head_id),
+                     th.cat([*rows_a, r_bias.index_select(0, own_i)]), alpha=2)
+        w_out2, b_out2 = wd["out"]
+        logit = (th.sigmoid(pre) @ w_out2.t()).gather(1, head_id.unsqueeze(1)).squeeze(1) \
+            + b_out2.index_select(0, head_id)
+        pos = th.cat([self.row_pos.index_select(0, g), r_own + self._block_bias_at]) \
+            + sample * self._sparse
+        # ability: own present permanents x ability slots; row(h + slot) = row(h) + W slot
+        pre = th.add(wd["slots"].unsqueeze(0), (2 * r_ability.index_select(0, own_i)
+                                                + c_ability.index_select(0, s_own)).unsqueeze(1))
+        logit_a = _tanh_out(pre, *wd["ability"])
+        pos_a = (s_own * self._sparse + self._ability_at + r_own * S).unsqueeze(1) \
+            + self.ability_slot.unsqueeze(0)
+        sparse = hp.new_zeros(b * self._sparse).index_copy_(
+            0, th.cat([pos, pos_a.reshape(-1)]), th.cat([logit, logit_a.reshape(-1)])
+        ).view(b, self._sparse)
+        bands: dict[str, th.Tensor] = dict(scalars)
+        at = 0
+        for band, name in ROW_BANDS.items():
+            rows = self.obs_layout.shapes[name][0]
+            bands[band] = sparse[:, at:at + rows]
+            at += rows
+        bands["ability"] = sparse[:, self._ability_at:self._ability_at + P * S]
+        # block: bilinear score of (own row, opponent row), both conditioned on the context:
+        # q (own rows) and k (opponent rows) start as the context's share, present rows add
+        # their own
+        qk = th.stack([c_q, c_k], dim=1).unsqueeze(2).expand(b, 2, P, hidden)
+        qk = qk.reshape(b * 2 * P, hidden).index_add_(
+            0, s_p * 2 * P + r_p, th.where(own.unsqueeze(1), r_q, r_k))
+        q, k = qk.view(b, 2, P, hidden).unbind(1)
+        pair = th.bmm(q, k.transpose(1, 2)) / math.sqrt(hidden)  # (B, own P, opp P)
+        bias = sparse[:, self._block_bias_at:self._block_bias_at + P]
+        bands["block"] = (pair + bias.unsqueeze(2)).reshape(b, P * P)
+        # heads over a fixed set of rows (mode slots, numbers): the rows' share computed once
+        for band, cb in (("mode", c_mode), ("x", c_x), ("assign", c_assign)):
+            rows, w2, b2 = wd[band]
+            bands[band] = _tanh_out(th.add(cb.unsqueeze(1), rows, alpha=2), w2, b2)
+        bands["card_name"] = c_name @ self.card_embedding.weight.t() / math.sqrt(emb)
+        value = self.value_head[2](th.relu(c_value)).squeeze(-1)
+        return th.cat([bands[name] for name, _ in self.act_layout.bands], dim=-1), value
 
 
 class _Logits(BaseFeaturesExtractor):
@@ -366,8 +552,32 @@ class MtgPolicy(MaskableActorCriticPolicy):
         self.mlp_extractor = _Split(int(self.action_space.n))
         self.action_net = nn.Identity()
         self.value_net = nn.Identity()
-        self.optimizer = self.optimizer_class(self.parameters(), lr=lr_schedule(1),
-                                              **self.optimizer_kwargs)
+        kwargs = dict(self.optimizer_kwargs)
+        if "foreach" in inspect.signature(self.optimizer_class).parameters:
+            # one multi-tensor step for the ~120 parameter tensors instead of a Python loop
+            # over them (same numbers; torch picks it by default only on GPUs)
+            kwargs.setdefault("foreach", True)
+        self.optimizer = self.optimizer_class(self.parameters(), lr=lr_schedule(1), **kwargs)
+
+    def evaluate_actions(self, obs: th.Tensor, actions: th.Tensor,
+                         action_masks: Any = None) -> tuple[th.Tensor, th.Tensor, th.Tensor]:
+        """The value, the log-probability of ``actions`` and the entropy of the masked action
+        distribution (PPO's update), as ``MaskableActorCriticPolicy.evaluate_actions`` computes
+        them (masked logits set to -1e8; entropy over the legal actions) but from one
+        ``log_softmax``: sb3-contrib's ``MaskableCategorical`` normalises the logits twice and
+        costs as much as the network's forward pass at a 256-row minibatch."""
+        if action_masks is None:
+            return super().evaluate_actions(obs, actions, action_masks)
+        features = self.extract_features(obs)
+        n = self.features_extractor.net.n_actions
+        logits, values = features[:, :n], features[:, n:]
+        mask = th.as_tensor(action_masks, dtype=th.bool, device=logits.device).reshape(logits.shape)
+        logp = th.log_softmax(th.where(mask, logits, logits.new_tensor(-1e8)), dim=-1)
+        log_prob = logp.gather(1, actions.long().reshape(-1, 1)).squeeze(1)
+        # 0 on the illegal actions before exp: exp of -1e8 is slow on CPU (10x a normal exp)
+        legal = th.where(mask, logp, logp.new_zeros(()))
+        entropy = -(legal.exp() * legal).sum(-1)
+        return values, log_prob, entropy
 
     def _get_constructor_parameters(self) -> dict[str, Any]:
         data = super()._get_constructor_parameters()
