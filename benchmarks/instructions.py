@@ -2,8 +2,9 @@
 
 Wall and CPU times on a shared 2-core machine move by 25% or more with the load (see
 ``docs/env.md``); the number of machine instructions a run executes does not. This script plays
-the same random legal games as ``benchmarks/env_speed.py`` (``raw_env(flatten=True)``, the mask
-read every step; and the engine alone applying random options) under ``valgrind
+the same random legal games as ``benchmarks/env_speed.py``, with its own loops
+(``raw_env(flatten=True)``, the mask read every step; and the engine alone applying random
+options), under ``valgrind
 --tool=callgrind``, once with no counted game and once with ``--games`` games after the same
 warm-up game, and reports the difference per agent step: instructions of the env, of the
 engine, and their ratio (the issue's "env at 0.6x the engine" is about 0.6 here too, since
@@ -24,44 +25,22 @@ import shutil
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
-# The measured program: a warm-up game (card registry, caches), then ``games`` counted games.
+# The measured program: a warm-up game (card registry, caches), then ``games`` counted games of
+# env_speed.py's own loops (``run``: the AEC loop; ``run_engine``: the engine alone).
 _PROGRAM = r"""
-import random, sys
-import numpy as np
-from mtg_env import Game
+import sys
+sys.path.insert(0, sys.argv[3])
+from env_speed import run, run_engine
 from mtg_env.env import raw_env
-from mtg_env.env.config import load_deck
 mode, games = sys.argv[1], int(sys.argv[2])
-e = raw_env(flatten=True)
-e.reset(seed=10**6)
-while e.agents:
-    o = e.last()[0]
-    a = e.agent_selection
-    e.step(None if e.terminations[a] or e.truncations[a]
-           else int(np.flatnonzero(o["action_mask"])[0]))
+make = lambda: raw_env(flatten=True)
+(run if mode == "env" else lambda m, n, s: run_engine(n, s))(make, 1, 10**6)
 steps = 0
-rng = random.Random(0)
-if mode == "env":
-    for g in range(games):
-        e.reset(seed=g)
-        while e.agents:
-            obs, _, term, trunc, _ = e.last()
-            if term or trunc:
-                e.step(None)
-                continue
-            legal = np.flatnonzero(obs["action_mask"])
-            e.step(int(legal[rng.randrange(len(legal))]))
-            steps += 1
-else:
-    pool = e.config.pool()
-    for _ in range(games):
-        decks = [load_deck(rng.choice(pool)) for _ in range(2)]
-        g = Game.new(decks, seed=rng.getrandbits(62), skip_trivial=True,
-                     max_turns=e.config.max_turns)
-        while not g.is_over:
-            g.apply(rng.choice(g.decision.options))
-            steps += 1
+if games:
+    res = run(make, games, 0) if mode == "env" else run_engine(games, 0)
+    steps = round(res[3] * games)
 print("steps", steps)
 """
 
@@ -69,7 +48,8 @@ print("steps", steps)
 def count(mode: str, games: int) -> tuple[int, int]:
     """(agent steps, instructions) of one run under callgrind."""
     out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                          sys.executable, "-c", _PROGRAM, mode, str(games)],
+                          sys.executable, "-c", _PROGRAM, mode, str(games),
+                          str(Path(__file__).resolve().parent)],
                          capture_output=True, text=True, check=True)
     steps = int(re.search(r"^steps (\d+)", out.stdout, re.M).group(1))
     ir = int(re.search(r"Collected : (\d+)", out.stderr).group(1))
