@@ -287,19 +287,9 @@ class StackResolution:
         spec = next((s for s in st if s.kind == "copy_as_enters"), None) if st else None
         if spec is None:
             return False
-        self._fresh()
-        flt = spec.params.get("filter", {})
-        cands = [("o", p.id) for p in self.perms.values()
-                 if fx.matches_filter(p, flt, item.controller)]
         item.data["copy"] = None
-        if not cands:
-            return False
-        what = str(flt.get("type", "permanent")).lower()
-        what = ("an " if what[0] in "aeiou" else "a ") + what
-        self.frames.append(self._choose_frame(item.controller, cands, 0, 1, "copy",
-                                              f"{item.label}: you may choose {what} to copy",
-                                              then={"op": "copy_as_enters"}, sid=item.id))
-        return True
+        return self._push_copy_choice(item.controller, item.label, spec,
+                                      then={"op": "copy_as_enters"}, sid=item.id)
 
     def _resolve_permanent_spell(self, item: StackItem) -> None:
         cdef = item.card.cdef
@@ -308,15 +298,7 @@ class StackResolution:
             attach = item.targets[0][1]
         self._log(f"{item.label} resolves")
         self.stack.remove(item)
-        copy_of = None
-        pid = item.data.get("copy")
-        if pid is not None and pid in self.perms:
-            # 2007 CR 503 (copy): the copiable values are the original's printed values as
-            # modified by other copy effects (its ``cdef``), not counters, pumps or Auras.
-            orig = self.perms[pid]
-            copy_of = orig.cdef.name
-            what = orig.card.label if copy_of == orig.card.name else f"{orig.card.label} ({copy_of})"
-            self._log(f"{item.label} comes into play as a copy of {what}")
+        copy_of = self._copied_name(item.data.get("copy"), item.label)
         self._put_into_play(item.card, item.controller, attach_to=attach, copy_of=copy_of,
                             cast_from_hand=bool(item.data.get("from_hand")),
                             chosen=item.data.get("chosen"), copy_chosen=True)

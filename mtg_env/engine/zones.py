@@ -54,10 +54,7 @@ class Zones:
                                                                 in_play_before):
                 return perm
         if copy_of is not None:
-            # The copy effect applies as it comes into play, so its comes-into-play triggers and
-            # "comes into play tapped" are the copied card's.
-            self.add_effect({"kind": "copy", "pid": perm.id, "card": copy_of})
-            self._fresh()
+            self._become_copy(perm, copy_of)
         self._finish_entering(perm, tapped, chosen, etb_data, etb)
         return perm
 
@@ -89,20 +86,42 @@ class Zones:
         614.1c, 706.7a: a replacement effect, not a triggered ability). Pushes the choice (0 or
         1 permanent, not itself, none of those entering with it) and returns True if there is
         one; the rest of coming into play waits for it (:func:`~.choices.apply_choice`)."""
+        among = set(self.perms if in_play_before is None else in_play_before) - {perm.id}
+        return self._push_copy_choice(
+            perm.controller, perm.card.label, spec, among=among,
+            then={"op": "copy_entering", "pid": perm.id, "tapped": tapped, "etb": etb_data})
+
+    def _push_copy_choice(self, controller: int, label: str, spec: Any, then: dict,
+                          sid: int | None = None, among: Any = None) -> bool:
+        """Push the choice of a ``copy_as_enters`` static (the permanent to copy, 0 or 1,
+        matching its filter; ``among``: the permanent ids it may be, default any in play). It
+        doesn't target (shroud doesn't stop it). Returns False when nothing can be chosen: the
+        permanent then comes into play as itself."""
         self._fresh()
         flt = spec.params.get("filter", {})
         cands = [("o", p.id) for p in self.perms.values()
-                 if p is not perm and (in_play_before is None or p.id in in_play_before)
-                 and fx.matches_filter(p, flt, perm.controller)]
+                 if (among is None or p.id in among) and fx.matches_filter(p, flt, controller)]
         if not cands:
             return False
         what = str(flt.get("type", "permanent")).lower()
         what = ("an " if what[0] in "aeiou" else "a ") + what
-        self.frames.append(self._choose_frame(
-            perm.controller, cands, 0, 1, "copy",
-            f"{perm.card.label}: as it comes into play, you may choose {what} to copy",
-            then={"op": "copy_entering", "pid": perm.id, "tapped": tapped, "etb": etb_data}))
+        self.frames.append(self._choose_frame(controller, cands, 0, 1, "copy",
+                                              f"{label}: you may choose {what} to copy",
+                                              then=then, sid=sid))
         return True
+
+    def _copied_name(self, pid: int | None, label: str) -> str | None:
+        """The card name a permanent coming into play copies, with the chosen permanent ``pid``
+        (None if none was chosen or it has left play); logs the copy. 2007 CR 503: the copiable
+        values are the original's printed values as modified by other copy effects (its
+        ``cdef``), not counters, pumps or Auras."""
+        orig = self.perms.get(pid) if pid is not None else None
+        if orig is None:
+            return None
+        name = orig.cdef.name
+        what = orig.card.label if name == orig.card.name else f"{orig.card.label} ({name})"
+        self._log(f"{label} comes into play as a copy of {what}")
+        return name
 
     def enter_as_copy(self, pid: int, copied: int | None, tapped: bool, etb_data: dict) -> None:
         """The copy choice of a permanent put into play by an effect was made (``copied``: the
@@ -110,15 +129,16 @@ class Zones:
         perm = self.perms.get(pid)
         if perm is None:
             return
-        orig = self.perms.get(copied) if copied is not None else None
-        if orig is not None:
-            self._fresh()
-            name = orig.cdef.name
-            what = orig.card.label if name == orig.card.name else f"{orig.card.label} ({name})"
-            self._log(f"{perm.card.label} comes into play as a copy of {what}")
-            self.add_effect({"kind": "copy", "pid": perm.id, "card": name})
-            self._fresh()
+        name = self._copied_name(copied, perm.card.label)
+        if name is not None:
+            self._become_copy(perm, name)
         self._finish_entering(perm, tapped, None, etb_data)
+
+    def _become_copy(self, perm: Permanent, name: str) -> None:
+        # The copy effect applies as it comes into play, so its comes-into-play triggers and
+        # "comes into play tapped" are the copied card's.
+        self.add_effect({"kind": "copy", "pid": perm.id, "card": name})
+        self._fresh()
 
     def etb_pending(self, pid: int) -> bool:
         """Is the comes-into-play event of permanent ``pid`` waiting for a choice made as it
