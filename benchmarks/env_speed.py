@@ -4,7 +4,9 @@ Every step calls ``last()`` (which encodes the acting agent's observation and ma
 uniformly random legal index from the mask, the way an RL rollout does; ``skip_trivial`` is on.
 Reports games/s, agent steps/s and the cost of one ``observe`` (observation + mask) on the env's
 default decks (the theme decks once they load), for the wrapped env (``mtg_env.env``) and the
-bare one, in Dict and flat observation mode; medians of several runs.
+bare one, in Dict and flat observation mode, and the bare one with its speed options
+(``copy_obs=False``, ``legal_indices=True``: the agent reads the legal indices from ``info``
+instead of scanning the mask); medians of several runs.
 
     python benchmarks/env_speed.py                   # 200 games x 5 runs per configuration
     python benchmarks/env_speed.py --games 50 --runs 3 --profile   # also a pyinstrument profile
@@ -38,13 +40,15 @@ def run(make, games: int, seed: int) -> tuple[float, float, float, float, float]
         e.reset(seed=seed + g)
         while e.agents:
             t = clock()
-            obs, _reward, term, trunc, _info = e.last()
+            obs, _reward, term, trunc, info = e.last()
             t_obs += clock() - t
             n_obs += 1
             if term or trunc:
                 e.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = info.get("legal_actions")  # set with legal_indices=True
+            if legal is None:
+                legal = np.flatnonzero(obs["action_mask"])
             e.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
     dt = clock() - t0
@@ -109,6 +113,9 @@ def main() -> None:
         "env() dict": lambda: mtg_env.env(),
         "env() flat": lambda: mtg_env.env(flatten=True),
         "raw_env() flat": lambda: raw_env(flatten=True),
+        # The env's options for speed: its own buffers (valid until the next step) and the legal
+        # indices in info, so the agent doesn't scan the mask.
+        "raw_env() fast": lambda: raw_env(flatten=True, copy_obs=False, legal_indices=True),
     }
     decks = raw_env().config.pool()
     run(configs["raw_env() flat"], 3, 0)  # load the card registry and warm the caches first

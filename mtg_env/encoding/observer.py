@@ -142,11 +142,15 @@ class _View:
         self.game: Game | None = None
         self.stamp = -1
         self.stamp_decision: Any = None
+        self.mask = np.zeros(obs.act_layout.size, np.int8)  # handed out by observe(copy=False)
+        self.mask_set: list[int] = []  # the indices set in ``mask``
         self.clear()
 
     def clear(self) -> None:
         caps = self.o.caps
         self.buf[:] = 0
+        self.mask[:] = 0
+        self.mask_set = []
         self.layout = 0  # bumped whenever a row's meaning changes (the action mapping cache)
         self.ref_layout = 0  # bumped when permanent or graveyard rows change (stack refs)
         self.stack_sig: Any = None
@@ -166,6 +170,7 @@ class _View:
         self.piles: dict[str, list[list]] = {"graveyards": [[], []], "removed": [[], []]}
         self.stack_rows = 0
         self.revealed_rows = 0
+        self.revealed_key: tuple | None = None  # the known library cards the table shows
         self.extra: set[int] = set()  # card ids in hidden zones the viewer knows (Game.known_cards)
         self.trigger_rows = 0
         self.marks: list[int] = []
@@ -725,7 +730,13 @@ class _View:
             hidden.append((v, chosen))
         if not hidden and self.revealed_rows == 0:
             self.revealed_row = {}
+            self.revealed_key = None
             return
+        # Without a decision the rows are the known library cards alone: unchanged if they are.
+        key = tuple(hidden) if d is None else None
+        if key is not None and key == self.revealed_key:
+            return
+        self.revealed_key = key
         cap = self.o.caps.max_revealed
         if len(hidden) > cap:
             raise CapacityError("max_revealed", cap, len(hidden), "the cards a decision shows")
@@ -748,6 +759,7 @@ class _View:
         self.layout += 1
 
     def _clear_revealed(self) -> None:
+        self.revealed_key = None
         if self.revealed_rows:
             self.sec["revealed"][:self.revealed_rows] = 0
             self.revealed_rows = 0
@@ -1019,13 +1031,19 @@ class Observer:
         buffers (valid until the next call for that player) instead of copies."""
         view = self._views[player]
         view.update(game)
-        mask = np.zeros(self.act_layout.size, np.int8)
         d = game.decision
-        if d is not None and d.player == player:
-            for i in self.legal(game):
-                mask[i] = 1
+        legal = self.legal(game) if d is not None and d.player == player else ()
         if not copy:
+            mask = view.mask
+            for i in view.mask_set:
+                mask[i] = 0
+            for i in legal:
+                mask[i] = 1
+            view.mask_set = list(legal)
             return (view.buf if self.flatten else dict(view.sec)), mask
+        mask = np.zeros(self.act_layout.size, np.int8)
+        for i in legal:
+            mask[i] = 1
         if self.flatten:
             return view.buf.copy(), mask
         return {name: a.copy() for name, a in view.sec.items()}, mask
@@ -1060,7 +1078,8 @@ class Observer:
         mask_out[:] = 0
         d = game.decision
         if d is not None and d.player == player:
-            mask_out[list(self.legal(game))] = 1
+            for i in self.legal(game):
+                mask_out[i] = 1
 
     def legal(self, game: Game) -> dict[int, Action]:
         """``{index: action}`` for every legal option of the pending decision ({} when over)."""
@@ -1100,6 +1119,13 @@ class Observer:
         self._legal_stamp = game.decisions_made
         self._legal = out
         return out
+
+    def legal_indices(self, game: Game) -> np.ndarray:
+        """The legal indices of the pending decision, ascending, as a new int64 array (empty
+        when the game is over)."""
+        if game.decision is None:
+            return np.zeros(0, np.int64)
+        return np.array(sorted(self.legal(game)), np.int64)
 
     def view_rows(self, player: int) -> dict[str, Any]:
         """What each row of ``player``'s last observation shows, for debugging and tests:

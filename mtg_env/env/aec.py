@@ -343,8 +343,7 @@ class MtgEnv(AECEnv, EzPickle):
             self.infos = {AGENTS[0]: {"auto_applied": n}, AGENTS[1]: {"auto_applied": n}}
         if self.config.legal_indices:
             mover = AGENTS[self.game.decision.player]
-            self.infos[mover]["legal_actions"] = np.array(sorted(self.observer.legal(self.game)),
-                                                          np.int64)
+            self.infos[mover]["legal_actions"] = self.observer.legal_indices(self.game)
 
     def _shape(self, game: Game) -> None:
         P = game.players

@@ -88,8 +88,8 @@ class EnvConfig:
     """Put the legal action indices (sorted int64 array) in the deciding agent's ``infos`` as
     ``"legal_actions"``, so agents need not scan the mask."""
     copy_obs: bool = True
-    """``False``: ``observe()`` returns the env's own observation buffers, valid until the next
-    step (saves copying the observation at every call)."""
+    """``False``: ``observe()`` returns the env's own observation and mask buffers, valid until
+    the next step (saves copying the observation and allocating a mask at every call)."""
     capacities: Capacities = field(default_factory=Capacities)
     """Slot counts of the observation and action layout."""
 
