@@ -69,7 +69,13 @@ from .vocab import (
 _GAME_COL = {c[0]: i for i, c in enumerate(game_columns())}
 _N_SCALARS = len(GAME_SCALARS)
 _STEP_COL = {st: _GAME_COL[f"step_{st}"] for st in STEPS}
-_KIND_COL = {_K(k): _GAME_COL[f"kind_{k}"] for k in DECISION_KINDS}
+# Keyed by the member's id: hashing an Enum member runs Python code (its __hash__), and this is
+# looked up at every observation. Enum attribute access is slow too, hence the constants below.
+_KIND_COL = {id(_K(k)): _GAME_COL[f"kind_{k}"] for k in DECISION_KINDS}
+_PRIORITY, _TARGET, _CHOOSE_CARDS = _K.PRIORITY, _K.TARGET, _K.CHOOSE_CARDS
+_DECLARE_ATTACKERS, _DECLARE_BLOCKERS = _K.DECLARE_ATTACKERS, _K.DECLARE_BLOCKERS
+_COMBAT_DAMAGE, _DIVIDE = _K.COMBAT_DAMAGE, _K.DIVIDE
+_ORDER_TRIGGERS, _ORDER_REPLACEMENTS = _K.ORDER_TRIGGERS, _K.ORDER_REPLACEMENTS
 _KIND_OTHER_COL = _GAME_COL["kind_other"]
 _VERB_COL = {v: _GAME_COL[f"choose_{v.replace(' ', '_')}"] for v in CHOOSE_VERBS}
 _VERB_OTHER_COL = _GAME_COL["choose_other"]
@@ -554,19 +560,19 @@ class _View:
                 sid = frames[-1].get("sid")
             if sid is not None:
                 focus = self.stack_row.get(sid, -1) + 1
-            if kind is _K.PRIORITY:
+            if kind is _PRIORITY:
                 pass
-            elif kind is _K.TARGET:
+            elif kind is _TARGET:
                 target_index = ctx.get("target_index", 0) + 1
-            elif kind is _K.DECLARE_ATTACKERS:
+            elif kind is _DECLARE_ATTACKERS:
                 for pid in ctx.get("declared", ()):
                     self._mark_perm(pid, "marked", 1, marks)
-            elif kind is _K.DECLARE_BLOCKERS:
+            elif kind is _DECLARE_BLOCKERS:
                 for b, a in ctx.get("pairs", ()):
                     self._mark_perm(b, "marked", 1, marks)
                     if not self._perm_value(b, "block_pending_ref"):
                         self._mark_perm(b, "block_pending_ref", self.pid_row.get(a, -1) + 1, marks)
-            elif kind is _K.COMBAT_DAMAGE or kind is _K.DIVIDE:
+            elif kind is _COMBAT_DAMAGE or kind is _DIVIDE:
                 # DIVIDE: a spell's damage divided among its targets on announcement (601.2d)
                 dmg_rem = ctx.get("remaining", 0)
                 rec = ctx.get("recipient")
@@ -575,14 +581,14 @@ class _View:
                         dmg_me, dmg_opp = (1, 0) if rec[1] == me else (0, 1)
                     else:
                         self._mark_perm(rec[1], "damage_recipient", 1, marks)
-                if kind is _K.COMBAT_DAMAGE:
+                if kind is _COMBAT_DAMAGE:
                     self._mark_perm(ctx.get("source"), "damage_source", 1, marks)
                     for f in frames:
                         if f.get("k") == "assign":
                             pend = self._combat_pending(f.get("out", ()), marks)
                             pend_me += pend[0]
                             pend_opp += pend[1]
-            elif kind is _K.CHOOSE_CARDS:
+            elif kind is _CHOOSE_CARDS:
                 verb = ctx.get("verb", "")
                 cmin, cmax = ctx.get("min", 0), ctx.get("max", 0)
                 chosen = ctx.get("chosen", ())
@@ -597,15 +603,15 @@ class _View:
                         self._mark_chosen(zone, v, marks)
         opp_rows = self.opp_hand_row
         lib_known = [cid for cid in self.extra if cid not in opp_rows] if self.extra else ()
-        if deciding and (kind is _K.CHOOSE_CARDS or kind is _K.TARGET):
+        if deciding and (kind is _CHOOSE_CARDS or kind is _TARGET):
             self._revealed(game, d, lib_known)
         elif lib_known:
             self._revealed(game, None, lib_known)
         elif self.revealed_rows or self.revealed_row:
             self._clear_revealed()
-        if deciding and kind is _K.ORDER_TRIGGERS:
+        if deciding and kind is _ORDER_TRIGGERS:
             self._triggers(game, frames)
-        elif deciding and kind is _K.ORDER_REPLACEMENTS:
+        elif deciding and kind is _ORDER_REPLACEMENTS:
             self._replacement_rows(game, d)
         elif self.trigger_rows:
             self._clear_triggers()
@@ -618,7 +624,7 @@ class _View:
             self.scalars = scal
             g[:_N_SCALARS] = scal
         hot = (_STEP_COL[game.step],
-               _KIND_COL.get(kind, _KIND_OTHER_COL) if kind is not None else -1,
+               _KIND_COL.get(id(kind), _KIND_OTHER_COL) if kind is not None else -1,
                _VERB_COL.get(verb, _VERB_OTHER_COL) if verb is not None else -1)
         if hot != self.hot:
             for i in self.hot:
