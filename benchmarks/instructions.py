@@ -3,8 +3,9 @@
 Wall and CPU times on a shared 2-core machine move by 25% or more with the load (see
 ``docs/env.md``); the number of machine instructions a run executes does not. This script plays
 the same random legal games as ``benchmarks/env_speed.py``, with its own loops
-(``raw_env(flatten=True)``, the mask read every step; and the engine alone applying random
-options), under ``valgrind
+(``raw_env(flatten=True)``, the mask read every step; with ``--modes fast`` the same env with
+its speed options, ``copy_obs=False`` and ``legal_indices=True``; and the engine alone applying
+random options), under ``valgrind
 --tool=callgrind``, once with no counted game and once with ``--games`` games after the same
 warm-up game, and reports the difference per agent step: instructions of the env, of the
 engine, and their ratio (the issue's "env at 0.6x the engine" is about 0.6 here too, since
@@ -13,6 +14,7 @@ interpreter about 50 times slower: ``--games 20`` takes a few minutes.
 
     python benchmarks/instructions.py                 # 20 games each
     python benchmarks/instructions.py --games 10 --modes env
+    python benchmarks/instructions.py --modes env,fast,engine
 
 Needs valgrind (Debian: ``apt-get install valgrind``).
 """
@@ -20,6 +22,7 @@ Needs valgrind (Debian: ``apt-get install valgrind``).
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
@@ -35,11 +38,14 @@ sys.path.insert(0, sys.argv[3])
 from env_speed import run, run_engine
 from mtg_env.env import raw_env
 mode, games = sys.argv[1], int(sys.argv[2])
-make = lambda: raw_env(flatten=True)
-(run if mode == "env" else lambda m, n, s: run_engine(n, s))(make, 1, 10**6)
+if mode == "fast":  # the env's speed options: its own buffers, legal indices in info
+    make = lambda: raw_env(flatten=True, copy_obs=False, legal_indices=True)
+else:
+    make = lambda: raw_env(flatten=True)
+(run if mode != "engine" else lambda m, n, s: run_engine(n, s))(make, 1, 10**6)
 steps = 0
 if games:
-    res = run(make, games, 0) if mode == "env" else run_engine(games, 0)
+    res = run(make, games, 0) if mode != "engine" else run_engine(games, 0)
     steps = round(res[3] * games)
 print("steps", steps)
 """
@@ -50,7 +56,8 @@ def count(mode: str, games: int) -> tuple[int, int]:
     out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                           sys.executable, "-c", _PROGRAM, mode, str(games),
                           str(Path(__file__).resolve().parent)],
-                         capture_output=True, text=True, check=True)
+                         capture_output=True, text=True, check=True,
+                         env={**os.environ, "PYTHONHASHSEED": "0"})  # the same sets' order
     steps = int(re.search(r"^steps (\d+)", out.stdout, re.M).group(1))
     ir = int(re.search(r"Collected : (\d+)", out.stderr).group(1))
     return steps, ir
@@ -59,7 +66,9 @@ def count(mode: str, games: int) -> tuple[int, int]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20, help="counted games per mode")
-    ap.add_argument("--modes", default="env,engine", help="env, engine or both")
+    ap.add_argument("--modes", default="env,engine",
+                    help="comma-separated: env (raw_env flat), fast (its speed options: "
+                         "copy_obs=False, legal_indices=True), engine")
     ap.add_argument("--workers", type=int, default=2, help="valgrind runs at once")
     args = ap.parse_args()
     if shutil.which("valgrind") is None:
@@ -67,8 +76,8 @@ def main() -> None:
               file=sys.stderr)
         sys.exit(2)
     modes = [m.strip() for m in args.modes.split(",") if m.strip()]
-    if not modes or set(modes) - {"env", "engine"} or args.games < 1:
-        ap.error("--modes takes env and/or engine; --games at least 1")
+    if not modes or set(modes) - {"env", "fast", "engine"} or args.games < 1:
+        ap.error("--modes takes env, fast and/or engine; --games at least 1")
     jobs = [(m, n) for m in modes for n in (0, args.games)]
     with ThreadPoolExecutor(max(1, args.workers)) as ex:
         res = dict(zip(jobs, ex.map(lambda j: count(*j), jobs), strict=True))
@@ -78,9 +87,10 @@ def main() -> None:
         per_step[m] = (ir - res[(m, 0)][1]) / steps
         print(f"{m:<7} {args.games} games, {steps} agent steps: "
               f"{per_step[m] / 1000:.0f}k instructions per step")
-    if len(per_step) == 2:
-        print(f"env at {per_step['engine'] / per_step['env']:.2f}x the engine's speed "
-              "(instructions per step, engine / env)")
+    for m in ("env", "fast"):
+        if m in per_step and "engine" in per_step:
+            print(f"{m} at {per_step['engine'] / per_step[m]:.2f}x the engine's speed "
+                  "(instructions per step, engine / env)")
 
 
 if __name__ == "__main__":

@@ -42,3 +42,28 @@ def test_legal_indices_in_infos_match_the_mask() -> None:
         env.step(int(legal[-1]))
         if env.game.is_over:
             break
+
+
+def test_copy_obs_false_mask_buffer_follows_every_decision() -> None:
+    """``copy_obs=False`` hands out one mask buffer per player, rewritten in place: at every step
+    of a whole game it equals the copied mask, for the deciding player (the indices of the last
+    decision cleared) and for the waiting one (all zeros)."""
+    cfg = {**CFG, "max_turns": 12}
+    copied, shared = raw_env(**cfg), raw_env(copy_obs=False, **cfg)
+    copied.reset(seed=5)
+    shared.reset(seed=5)
+    rng = np.random.default_rng(5)
+    masks = {}
+    steps = 0
+    while copied.agents and not copied.game.is_over:
+        for agent in copied.agents:
+            want = copied.observe(agent)["action_mask"]
+            got = shared.observe(agent)["action_mask"]
+            assert np.array_equal(want, got), (steps, agent)
+            assert masks.setdefault(agent, got) is got  # the same buffer every time
+        legal = np.flatnonzero(copied.observe(copied.agent_selection)["action_mask"])
+        index = int(rng.choice(legal))
+        copied.step(index)
+        shared.step(index)
+        steps += 1
+    assert steps > 50
