@@ -8,8 +8,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pandas as pd
+if TYPE_CHECKING:
+    import pandas as pd
 
 from ..engine.deck import Deck
 from ..engine.errors import MtgError
@@ -40,6 +42,8 @@ class MatrixResult:
 
     def table(self) -> pd.DataFrame:
         """Long form, both orientations of every pairing: one row per (deck, opponent)."""
+        import pandas as pd  # here: pandas costs half a second to import
+
         rows = []
         for m in self.matchups:
             s = m.summary
@@ -70,6 +74,7 @@ class MatrixResult:
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        import pandas as pd
 
         t = self.table().set_index(["deck", "opponent"])
         wr = self.win_rates()

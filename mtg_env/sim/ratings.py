@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-import choix
 import numpy as np
 
 __all__ = ["ELO_SCALE", "bootstrap_ratings", "bradley_terry"]
@@ -34,6 +33,8 @@ def bradley_terry(n: int, games: Sequence[tuple[int, int, float]], base: float =
     """
     if n == 1:
         return np.array([base])
+    import choix  # here: it imports scipy.stats, over a second at every start
+
     params = choix.ilsr_pairwise_dense(comparison_matrix(n, games), alpha=ALPHA)
     params = params - params.mean()
     return base + ELO_SCALE * params

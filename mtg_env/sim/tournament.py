@@ -18,8 +18,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pandas as pd
+if TYPE_CHECKING:
+    import pandas as pd
 
 from ..engine.deck import Deck
 from ..engine.errors import MtgError
@@ -53,6 +55,8 @@ class TournamentResult:
 
     def table(self) -> pd.DataFrame:
         """One row per entrant, best first: rating, 95% interval, games, wins, draws, score."""
+        import pandas as pd  # here: pandas costs half a second to import
+
         n = len(self.entrants)
         games = [0] * n
         wins = [0] * n
@@ -77,6 +81,8 @@ class TournamentResult:
 
     def pairwise(self) -> pd.DataFrame:
         """Score of the row entrant against the column entrant."""
+        import pandas as pd  # here: pandas costs half a second to import
+
         n = len(self.entrants)
         pts = [[0.0] * n for _ in range(n)]
         cnt = [[0] * n for _ in range(n)]

@@ -45,6 +45,20 @@ def test_wilson_interval() -> None:
     assert all(math.isnan(v) for v in wilson_interval(0, 0))
 
 
+def test_wilson_interval_matches_scipy() -> None:
+    """The closed form gives scipy's ``binomtest(...).proportion_ci(method="wilson")``, at the
+    edges (0 and n successes) and for other confidence levels too."""
+    from scipy.stats import binomtest
+
+    for n in (1, 2, 7, 40, 1000):
+        for k in sorted({0, 1, n // 3, n // 2, n - 1, n}):
+            for conf in (0.8, 0.95, 0.99):
+                ci = binomtest(k, n).proportion_ci(confidence_level=conf, method="wilson")
+                lo, hi = wilson_interval(k, n, conf)
+                assert lo == pytest.approx(ci.low, abs=1e-12), (k, n, conf)
+                assert hi == pytest.approx(ci.high, abs=1e-12), (k, n, conf)
+
+
 def _r(i: int, winner: str | None, play: str, seats=("a", "b"), error: str | None = None) -> GameResult:
     return GameResult(i, 1, seats, winner, play, 10, 100, "life", (1, 0), error)
 
