@@ -4,7 +4,10 @@ rules from the YAML files in ``data/``, validated against :mod:`mtg_env.cards.sc
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
+import os
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
@@ -286,16 +289,74 @@ def _file_validator() -> jsonschema.protocols.Validator:
     return jsonschema.validators.validator_for(FILE_SCHEMA)(FILE_SCHEMA)
 
 
-def load_file(path: Path, facts: dict[str, dict]) -> list[CardDef]:
-    """Validate and build every card of one YAML file."""
+@functools.cache
+def _schema_digest() -> bytes:
+    """What a file's schema check depends on besides the file: the schema and the validator's
+    version."""
+    text = json.dumps(FILE_SCHEMA, sort_keys=True, default=str) + version("jsonschema")
+    return hashlib.sha256(text.encode()).digest()
+
+
+def file_digest(text: str) -> str:
+    """The key of a card file's text in the cache of files that passed the schema check."""
+    return hashlib.sha256(_schema_digest() + text.encode()).hexdigest()
+
+
+def validation_cache_path() -> Path | None:
+    """The file listing the digests of card files that passed the schema check, so an unchanged
+    file isn't checked again at every start (the check is most of the loading time).
+    ``$MTG_ENV_CACHE`` names its directory (empty or ``0``: no cache); the default is
+    ``$XDG_CACHE_HOME/mtg_env`` or ``~/.cache/mtg_env``."""
+    env = os.environ.get("MTG_ENV_CACHE")
+    if env is not None:
+        return None if env in ("", "0") else Path(env) / "validated_card_files.json"
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "mtg_env" / "validated_card_files.json"
+
+
+def _read_validated(path: Path | None) -> list[str]:
+    if path is None:
+        return []
     try:
-        data = yaml.load(path.read_text(), Loader=_YAML_LOADER) or {}
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return []  # none yet, unreadable or damaged: every file is checked
+    return [d for d in data if isinstance(d, str)] if isinstance(data, list) else []
+
+
+def _write_validated(path: Path | None, digests: list[str]) -> None:
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(digests[:_CACHE_KEEP]))
+        os.replace(tmp, path)  # atomic: processes starting together don't see half a file
+    except OSError:
+        pass  # a read-only home: the files are checked at every start, as without a cache
+
+
+_CACHE_KEEP = 256  # digests kept: the current files of a few installs sharing one cache
+
+
+def load_file(path: Path, facts: dict[str, dict],
+              validated: set[str] | None = None) -> list[CardDef]:
+    """Validate and build every card of one YAML file. A file whose digest
+    (:func:`file_digest`) is in ``validated`` passed the schema check before and isn't checked
+    again; one that passes now has its digest added."""
+    text = path.read_text()
+    try:
+        data = yaml.load(text, Loader=_YAML_LOADER) or {}
     except yaml.YAMLError as exc:
         raise CardDataError(f"{path.name}: not valid YAML: {exc}") from exc
-    exc = jsonschema.exceptions.best_match(_file_validator().iter_errors(data))
-    if exc is not None:
-        loc = "/".join(str(p) for p in exc.absolute_path)
-        raise CardDataError(f"{path.name}: {loc}: {exc.message}")
+    digest = file_digest(text) if validated is not None else ""
+    if validated is None or digest not in validated:
+        exc = jsonschema.exceptions.best_match(_file_validator().iter_errors(data))
+        if exc is not None:
+            loc = "/".join(str(p) for p in exc.absolute_path)
+            raise CardDataError(f"{path.name}: {loc}: {exc.message}")
+        if validated is not None:
+            validated.add(digest)
     out = []
     for name, entry in data.items():
         if name not in facts:
@@ -314,9 +375,14 @@ def load_all() -> None:
 
     allfacts = load_facts()
     facts = allfacts["cards"]
+    cache = validation_cache_path()
+    known = _read_validated(cache)
+    validated = set(known)
     for path in sorted(DATA_DIR.glob("*.yaml")):
-        for cdef in load_file(path, facts):
+        for cdef in load_file(path, facts, validated):
             registry.register(cdef)
+    if validated != set(known):  # newest first, so the oldest are dropped past _CACHE_KEEP
+        _write_validated(cache, sorted(validated - set(known)) + known)
     for name in facts:
         registry.register_unimplemented(name)
     for tname, tf in allfacts["tokens"].items():
