@@ -7,6 +7,7 @@ overrides, read by :func:`agents.ppo.load_config`)::
     python -m agents.imitation generate --config configs/bc.yaml --set games=2000
     python -m agents.imitation train --config configs/bc.yaml
     python -m agents.imitation evaluate results/bc/best.zip --games 200
+    python -m agents.imitation dagger --config configs/bc.yaml --set epochs=2
     python -m agents.ppo --config configs/ppo.yaml --set init_from=results/bc/best.zip
 
 **Dataset** (``generate``): ``games`` games of HeuristicAgent against HeuristicAgent, each on a
@@ -34,6 +35,12 @@ validation loss) and ``final.zip`` are :mod:`agents.checkpoint` files of a Maska
 (the PPO config: capacities, ``net``, ``max_turns``), so ``--agent ppo:PATH`` plays them and
 ``init_from=PATH`` starts PPO from them; their metadata has a ``behaviour_cloning`` entry (the
 dataset manifest's summary, epochs, accuracies).
+
+**DAgger** (``dagger``, :func:`dagger`): rounds in which the current policy plays the heuristic,
+every decision of its seat is labelled with the heuristic's choice from the same view
+(:func:`play_recorded` with a ``learner``), and a policy is retrained from its weights on all the
+data so far (``extra_data``, ``init_from``), so the clone learns what to do in the states its own
+mistakes lead to.
 
 **Evaluation** (``evaluate``): seat-balanced paired-seed games of the deterministic policy (or,
 with ``--sample``, of the policy sampled) against ``random`` and ``heuristic``
