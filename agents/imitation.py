@@ -7,6 +7,7 @@ overrides, read by :func:`agents.ppo.load_config`)::
     python -m agents.imitation generate --config configs/bc.yaml --set games=2000
     python -m agents.imitation train --config configs/bc.yaml
     python -m agents.imitation evaluate results/bc/best.zip --games 200
+    python -m agents.imitation dagger --config configs/bc.yaml --set epochs=2
     python -m agents.ppo --config configs/ppo.yaml --set init_from=results/bc/best.zip
 
 **Dataset** (``generate``): ``games`` games of HeuristicAgent against HeuristicAgent, each on a
@@ -35,6 +36,12 @@ validation loss) and ``final.zip`` are :mod:`agents.checkpoint` files of a Maska
 ``init_from=PATH`` starts PPO from them; their metadata has a ``behaviour_cloning`` entry (the
 dataset manifest's summary, epochs, accuracies).
 
+**DAgger** (``dagger``, :func:`dagger`): rounds in which the current policy plays the heuristic,
+every decision of its seat is labelled with the heuristic's choice from the same view
+(:func:`play_recorded` with a ``learner``), and a policy is retrained from its weights on all the
+data so far (``extra_data``, ``init_from``), so the clone learns what to do in the states its own
+mistakes lead to.
+
 **Evaluation** (``evaluate``): seat-balanced paired-seed games of the deterministic policy (or,
 with ``--sample``, of the policy sampled) against ``random`` and ``heuristic``
 (:func:`agents.training.evaluate_paired`, 95% Wilson intervals).
@@ -58,8 +65,8 @@ import typer
 
 from mtg_env.engine.actions import DecisionKind
 
-__all__ = ["BCConfig", "Dataset", "evaluate_checkpoint", "generate", "load_dataset",
-           "play_recorded", "train_bc"]
+__all__ = ["BCConfig", "Dataset", "dagger", "evaluate_checkpoint", "generate", "load_dataset",
+           "load_datasets", "play_recorded", "train_bc"]
 
 DATASET_FORMAT = 1
 KINDS = tuple(k.value for k in DecisionKind)
@@ -93,6 +100,9 @@ class BCConfig:
     value_coef: float = 0.5
     value_gamma: float = 0.995  # per remaining decision of the player (PPO's gamma)
     max_samples: int = 0  # train on a random N of the training samples (0 = all)
+    extra_data: tuple[str, ...] = ()  # more datasets trained on with data_dir (e.g. DAgger's)
+    init_from: str = ""  # start from this checkpoint's weights instead of a new network
+    kind_weights: dict[str, float] = field(default_factory=dict)  # cross-entropy weight per kind
     net: dict[str, int] = field(default_factory=lambda: {"embed": 16, "d_row": 64, "d_ctx": 128,
                                                          "hidden": 64})
     threads: int = 1  # torch threads
@@ -100,6 +110,12 @@ class BCConfig:
     eval_games: int = 100  # per opponent, half in each seat; 0 = none
     eval_opponents: tuple[str, ...] = ("random", "heuristic")
     eval_seed: int = 1_000_003
+    # DAgger (``dagger``): rounds of the current policy playing the heuristic, its decisions
+    # labelled with the heuristic's, then training on everything so far from its weights
+    dagger_rounds: int = 3
+    dagger_games: int = 200  # per round, the policy in each seat half of them
+    dagger_dir: str = "results/bc/dagger"  # round_N/data and round_N/run
+    dagger_init: str = ""  # the first round's policy; "" = train one on data_dir first
 
     def env_config(self) -> dict[str, Any]:
         """The env config of the evaluation games (and of the PPO model's spaces)."""
@@ -132,34 +148,47 @@ def game_plan(seed: int, index: int, pool: Sequence[str]) -> tuple[tuple[str, st
 
 
 def play_recorded(decks: Sequence[str], seed: int, max_turns: int | None,
-                  caps: dict[str, int] | None = None) -> dict[str, np.ndarray]:
-    """Play one HeuristicAgent-vs-HeuristicAgent game and return its samples (see the module
-    docstring): ``obs`` (N, D) float32, ``legal`` (a list of index arrays), ``action``,
-    ``kind``, ``player``, ``outcome``, ``remaining``, plus ``winner`` and ``turns``."""
+                  caps: dict[str, int] | None = None, learner: Any = None,
+                  learner_seat: int = 0) -> dict[str, np.ndarray]:
+    """Play one game and return its samples (see the module docstring): ``obs`` (N, D)
+    float32, ``legal`` (a list of index arrays), ``action``, ``kind``, ``player``, ``outcome``,
+    ``remaining``, plus ``winner`` and ``turns``.
+
+    Without ``learner`` it is HeuristicAgent against HeuristicAgent and every decision with
+    more than one option is a sample. With ``learner`` (a function ``(observation, mask) ->
+    env index``, e.g. :meth:`agents.policy_agent.PPOAgent.choose`) seat ``learner_seat`` is
+    played by the learner against a HeuristicAgent (DAgger): only that seat's decisions are
+    samples, each labelled with what a HeuristicAgent in that seat, asked at every decision of
+    the seat, would have chosen (it is deterministic and keeps its per-turn plans, so the label
+    is the choice it would make from the same view), while the learner's choice is the one
+    played. ``agree`` then counts, per decision kind, the samples where both chose the same
+    index, and ``confusion`` the disagreements by kind and the two choices' verbs."""
     from mtg_env.encoding import Capacities, Observer
     from mtg_env.engine.game import Game
     from mtg_env.engine.view import view_for
     from mtg_env.env.config import load_deck
-    from mtg_env.sim.runner import derive_seed
+    from mtg_env.sim.runner import MAX_DECISIONS, derive_seed
 
     from .heuristic import HeuristicAgent
 
     game = Game.new([load_deck(d) for d in decks], seed=seed, skip_trivial=True,
-                    max_turns=max_turns)
+                    max_turns=max_turns, max_decisions=MAX_DECISIONS)
     observer = Observer(Capacities(**(caps or {})), flatten=True)
     agents = [HeuristicAgent(), HeuristicAgent()]
     for seat, agent in enumerate(agents):
         agent.reset(seat, derive_seed(seed, "agent", seat))
     obs, legal, action, kind, player, step = [], [], [], [], [], []
     counts = [0, 0]
+    agree: dict[str, list[int]] = {}
+    confusion: dict[str, int] = {}
     kind_index = {k: i for i, k in enumerate(DecisionKind)}
     while not game.is_over:
         d = game.decision
         p = d.player
         chosen = agents[p].act(view_for(game, p))
         options = observer.legal(game)
-        if len(options) > 1:
-            o, _ = observer.observe(game, p)
+        if len(options) > 1 and (learner is None or p == learner_seat):
+            o, mask = observer.observe(game, p)
             text = chosen.text
             idx = [i for i, a in options.items() if a.text == text]
             if len(idx) != 1:
@@ -170,6 +199,17 @@ def play_recorded(decks: Sequence[str], seed: int, max_turns: int | None,
             kind.append(kind_index[d.kind])
             player.append(p)
             step.append(counts[p])
+            if learner is not None:
+                mine = int(learner(o, mask))
+                if mine not in options:
+                    raise ValueError(f"the learner chose index {mine}, not a legal option")
+                tally = agree.setdefault(d.kind.value, [0, 0])
+                tally[0] += mine == idx[0]
+                tally[1] += 1
+                if mine != idx[0]:
+                    key = f"{d.kind.value}: heuristic {chosen.verb} / learner {options[mine].verb}"
+                    confusion[key] = confusion.get(key, 0) + 1
+                chosen = options[mine]
         counts[p] += 1
         game.apply(chosen)
     winner = -1 if game.winner is None else int(game.winner)
@@ -178,15 +218,35 @@ def play_recorded(decks: Sequence[str], seed: int, max_turns: int | None,
     remaining = np.asarray(counts, np.int32)[pl.astype(np.int64)] - np.asarray(step, np.int32) - 1 \
         if len(pl) else np.zeros(0, np.int32)
     d_obs = observer.obs_layout.size
-    return {"obs": np.stack(obs) if obs else np.zeros((0, d_obs), np.float32), "legal": legal,
-            "action": np.asarray(action, np.int32), "kind": np.asarray(kind, np.int8),
-            "player": pl, "outcome": outcome, "remaining": remaining.astype(np.int32),
-            "winner": np.int8(winner), "turns": np.int32(game.turn)}
+    out = {"obs": np.stack(obs) if obs else np.zeros((0, d_obs), np.float32), "legal": legal,
+           "action": np.asarray(action, np.int32), "kind": np.asarray(kind, np.int8),
+           "player": pl, "outcome": outcome, "remaining": remaining.astype(np.int32),
+           "winner": np.int8(winner), "turns": np.int32(game.turn)}
+    if learner is not None:
+        out.update(agree=agree, confusion=confusion)
+    return out
 
 
-def _shard(job: tuple[BCConfig, int, Path]) -> dict[str, Any]:
-    """Play the games of shard ``index`` and write ``shard_<index>.npz``; returns its summary."""
-    cfg, index, out_dir = job
+_LEARNERS: dict[str, Any] = {}
+
+
+def _learner(path: str) -> Any:
+    """The deterministic policy of checkpoint ``path`` as ``(observation, mask) -> index``
+    (loaded once per process)."""
+    if path not in _LEARNERS:
+        from .checkpoint import load_checkpoint
+        from .policy_agent import PPOAgent
+
+        model, meta = load_checkpoint(path)
+        _LEARNERS[path] = PPOAgent(model=model, meta=meta, deterministic=True).choose
+    return _LEARNERS[path]
+
+
+def _shard(job: tuple[BCConfig, int, Path, str]) -> dict[str, Any]:
+    """Play the games of shard ``index`` and write ``shard_<index>.npz``; returns its summary.
+    With a ``policy`` checkpoint path the games are DAgger games: the policy plays seat
+    ``game % 2`` against the heuristic and its decisions are labelled with the heuristic's."""
+    cfg, index, out_dir, policy = job
     import torch
 
     torch.set_num_threads(1)
@@ -197,16 +257,30 @@ def _shard(job: tuple[BCConfig, int, Path]) -> dict[str, Any]:
     parts: dict[str, list] = {k: [] for k in ("indptr", "idx", "val", "legal_ptr", "legal", "action",
                                              "kind", "player", "outcome", "remaining", "game")}
     n_samples, failed, nnz, n_legal = 0, [], 0, 0
+    agree: dict[str, list[int]] = {}
+    confusion: dict[str, int] = {}
+    results = [0, 0, 0]  # the learner's wins, losses, draws
     parts["indptr"].append(np.zeros(1, np.int64))
     parts["legal_ptr"].append(np.zeros(1, np.int64))
     for g in games:
         decks, seed = game_plan(cfg.seed, g, pool)
         try:
-            rec = play_recorded(decks, seed, cfg.max_turns, cfg.capacities)
+            rec = play_recorded(decks, seed, cfg.max_turns, cfg.capacities,
+                                learner=_learner(policy) if policy else None,
+                                learner_seat=g % 2)
         except Exception as exc:  # an engine or encoder failure: the game is left out
             failed.append({"game": g, "decks": list(decks), "seed": seed,
                            "error": f"{type(exc).__name__}: {exc}"})
             continue
+        if policy:
+            for k, (a, n) in rec["agree"].items():
+                agree.setdefault(k, [0, 0])
+                agree[k][0] += a
+                agree[k][1] += n
+            for k, n in rec["confusion"].items():
+                confusion[k] = confusion.get(k, 0) + n
+            w = int(rec["winner"])
+            results[0 if w == g % 2 else 2 if w < 0 else 1] += 1
         o = rec["obs"]
         rows, cols = np.nonzero(o)
         parts["idx"].append(cols.astype(np.int32))
@@ -227,19 +301,22 @@ def _shard(job: tuple[BCConfig, int, Path]) -> dict[str, Any]:
     np.savez_compressed(tmp, **arrays)
     tmp.replace(path)
     return {"file": path.name, "first_game": first, "games": len(games) - len(failed),
-            "samples": n_samples, "failed": failed, "seconds": time.perf_counter() - t}
+            "samples": n_samples, "failed": failed, "seconds": time.perf_counter() - t,
+            "agree": agree, "confusion": confusion, "learner_results": results}
 
 
-def _reusable_shards(cfg: BCConfig, out: Path, pool: Sequence[str]) -> dict[str, dict[str, Any]]:
+def _reusable_shards(cfg: BCConfig, out: Path, pool: Sequence[str],
+                     policy: str = "") -> dict[str, dict[str, Any]]:
     """The complete shards of an earlier dataset in ``out`` made with the same seed, decks,
-    turn limit, shard size and install signature (its games are the same games)."""
+    turn limit, shard size, policy (DAgger) and install signature (its games are the same
+    games)."""
     mpath = out / "manifest.json"
     if not mpath.is_file():
         return {}
     old = json.loads(mpath.read_text())
     same = (old.get("format") == DATASET_FORMAT and old.get("seed") == cfg.seed
             and old.get("decks") == list(pool) and old.get("max_turns") == cfg.max_turns
-            and old.get("shard_games") == cfg.shard_games
+            and old.get("shard_games") == cfg.shard_games and (old.get("policy") or "") == policy
             and all(old.get(k) == v for k, v in _signature(cfg.capacities).items()))
     if not same:
         return {}
@@ -254,25 +331,53 @@ def _reusable_shards(cfg: BCConfig, out: Path, pool: Sequence[str]) -> dict[str,
     return kept
 
 
-def generate(cfg: BCConfig, verbose: bool = False, reuse: bool = True) -> dict[str, Any]:
+def _dagger_summary(shards: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The learner's results, its agreement with the heuristic's labels per kind and the most
+    frequent disagreements over the shards of a DAgger dataset."""
+    agree: dict[str, list[int]] = {}
+    confusion: dict[str, int] = {}
+    res = [0, 0, 0]
+    for r in shards:
+        for k, (a, n) in (r.get("agree") or {}).items():
+            agree.setdefault(k, [0, 0])
+            agree[k][0] += a
+            agree[k][1] += n
+        for k, n in (r.get("confusion") or {}).items():
+            confusion[k] = confusion.get(k, 0) + n
+        res = [x + y for x, y in zip(res, r.get("learner_results") or (0, 0, 0), strict=True)]
+    return {"learner_results": dict(zip(("wins", "losses", "draws"), res, strict=True)),
+            "agreement": {k: {"agree": a, "samples": n, "rate": round(a / n, 4)}
+                          for k, (a, n) in sorted(agree.items())},
+            "disagreements": dict(sorted(confusion.items(), key=lambda kv: -kv[1])[:40])}
+
+
+def generate(cfg: BCConfig, verbose: bool = False, reuse: bool = True,
+             policy: str | Path | None = None) -> dict[str, Any]:
     """Write the dataset of ``cfg`` to ``cfg.data_dir`` (shards and ``manifest.json``); returns
     the manifest. The result depends on ``seed``, ``games``, ``decks``, ``max_turns``,
     ``capacities`` and ``shard_games``, not on ``workers``. With ``reuse``, complete shards of
     an earlier dataset in ``data_dir`` made with the same settings are kept (a larger dataset
-    extends a smaller one; an interrupted run continues)."""
+    extends a smaller one; an interrupted run continues).
+
+    With ``policy`` (a checkpoint path) the games are DAgger games: the checkpoint's
+    deterministic policy plays seat ``game % 2`` against HeuristicAgent, and every decision of
+    its seat is labelled with the heuristic's choice from the same view (:func:`play_recorded`).
+    The manifest then also records the policy, its results and its agreement with the labels
+    per decision kind, and the most frequent disagreements."""
     from mtg_env.env.config import load_deck
 
     out = Path(cfg.data_dir)
     out.mkdir(parents=True, exist_ok=True)
     pool = cfg.pool()
     n_shards = math.ceil(cfg.games / cfg.shard_games)
-    kept = _reusable_shards(cfg, out, pool) if reuse else {}
+    policy = str(Path(policy).resolve()) if policy else ""
+    kept = _reusable_shards(cfg, out, pool, policy) if reuse else {}
     for old in out.glob("shard_*.npz"):
         if old.name not in kept:
             old.unlink()
     for name in pool:  # loaded once here: forked workers inherit the card database
         load_deck(name)
-    jobs = [(cfg, i, out) for i in range(n_shards) if f"shard_{i:05d}.npz" not in kept]
+    jobs = [(cfg, i, out, policy) for i in range(n_shards) if f"shard_{i:05d}.npz" not in kept]
     t = time.perf_counter()
     before = sum(r.get("seconds", 0.0) for r in kept.values())
     results: list[dict[str, Any]] = list(kept.values())
@@ -281,7 +386,8 @@ def generate(cfg: BCConfig, verbose: bool = False, reuse: bool = True) -> dict[s
         done = sorted(results, key=lambda r: r["first_game"])
         m = {
             "format": DATASET_FORMAT,
-            "kind": "heuristic-vs-heuristic behaviour cloning",
+            "kind": "dagger" if policy else "heuristic-vs-heuristic behaviour cloning",
+            "policy": policy or None,
             "complete": complete,
             "games": sum(r["games"] for r in done),
             "samples": sum(r["samples"] for r in done),
@@ -293,9 +399,11 @@ def generate(cfg: BCConfig, verbose: bool = False, reuse: bool = True) -> dict[s
             "shard_games": cfg.shard_games,
             **_signature(cfg.capacities),
             "kinds": list(KINDS),
-            "shards": [{k: r[k] for k in ("file", "first_game", "games", "samples", "seconds")}
+            "shards": [{k: r[k] for k in ("file", "first_game", "games", "samples", "seconds",
+                                          "agree", "confusion", "learner_results") if k in r}
                        for r in done],
             "workers": cfg.workers,
+            **(_dagger_summary(done) if policy else {}),
             "seconds": round(time.perf_counter() - t + before, 2),
         }
         # written after every shard, so an interrupted run continues where it stopped
@@ -394,6 +502,38 @@ def load_dataset(data_dir: str | Path, caps: dict[str, int] | None = None) -> Da
     return Dataset(manifest=manifest, **cat)
 
 
+def load_datasets(data_dirs: Sequence[str | Path], caps: dict[str, int] | None = None) -> Dataset:
+    """Several datasets as one (:func:`load_dataset` each; the games of each later dataset are
+    numbered after the earlier ones', so a split by game keeps every game whole). The manifest
+    is the first dataset's with the totals of all and ``parts``, each dataset's summary."""
+    sets = [load_dataset(d, caps) for d in data_dirs]
+    if len(sets) == 1:
+        return sets[0]
+    game_base = 0
+    parts: dict[str, list[np.ndarray]] = {k: [] for k in ("indptr", "idx", "val", "legal_ptr",
+                                                         "legal", "action", "kind", "outcome",
+                                                         "remaining", "game")}
+    nnz = n_legal = 0
+    for ds in sets:
+        parts["indptr"].append(ds.indptr[1:] + nnz)
+        parts["legal_ptr"].append(ds.legal_ptr[1:] + n_legal)
+        nnz += len(ds.idx)
+        n_legal += len(ds.legal)
+        for k in ("idx", "val", "legal", "action", "kind", "outcome", "remaining"):
+            parts[k].append(getattr(ds, k))
+        parts["game"].append(ds.game.astype(np.int64) + game_base)
+        game_base += int(ds.game.max()) + 1 if len(ds.game) else 0
+    cat = {k: np.concatenate(v) for k, v in parts.items()}
+    cat["indptr"] = np.concatenate([np.zeros(1, np.int64), cat["indptr"]]).astype(np.int64)
+    cat["legal_ptr"] = np.concatenate([np.zeros(1, np.int64), cat["legal_ptr"]]).astype(np.int64)
+    manifest = {**sets[0].manifest, "games": sum(d.manifest["games"] for d in sets),
+                "samples": sum(len(d) for d in sets),
+                "parts": [{"data_dir": str(p), **{k: d.manifest.get(k) for k in
+                                                  ("kind", "games", "samples", "seed", "policy")}}
+                          for p, d in zip(data_dirs, sets, strict=True)]}
+    return Dataset(manifest=manifest, **cat)
+
+
 # -- training ------------------------------------------------------------------------------
 
 def ppo_config(cfg: BCConfig) -> Any:
@@ -485,7 +625,8 @@ def train_bc(cfg: BCConfig, verbose: bool = False, dataset: Dataset | None = Non
 
     th.set_num_threads(cfg.threads)
     th.manual_seed(cfg.seed)
-    ds = dataset if dataset is not None else load_dataset(cfg.data_dir, cfg.capacities)
+    ds = dataset if dataset is not None else load_datasets((cfg.data_dir, *cfg.extra_data),
+                                                           cfg.capacities)
     train_rows, val_rows = split_by_game(ds, cfg.val_fraction, cfg.seed)
     if cfg.max_samples and cfg.max_samples < len(train_rows):  # a random subset, all games
         pick = np.random.default_rng(cfg.seed + 1).choice(len(train_rows), cfg.max_samples,
@@ -494,7 +635,17 @@ def train_bc(cfg: BCConfig, verbose: bool = False, dataset: Dataset | None = Non
     if not len(train_rows):
         raise ValueError("the dataset has no training samples")
     model = new_model(cfg)
+    if cfg.init_from:
+        from .ppo import init_weights
+
+        init_weights(model, dataclasses.replace(ppo_config(cfg), init_from=cfg.init_from))
     net = model.policy.net
+    weights = np.ones(len(KINDS), np.float32)
+    for k, w in cfg.kind_weights.items():
+        if k not in KINDS:
+            raise ValueError(f"kind_weights: unknown decision kind {k!r} (one of {KINDS})")
+        weights[KINDS.index(k)] = w
+    kind_w = th.from_numpy(weights)
     opt = th.optim.Adam(net.parameters(), lr=cfg.learning_rate, weight_decay=cfg.weight_decay)
     steps_per_epoch = math.ceil(len(train_rows) / cfg.batch_size)
     total = steps_per_epoch * cfg.epochs
@@ -509,7 +660,8 @@ def train_bc(cfg: BCConfig, verbose: bool = False, dataset: Dataset | None = Non
     summary = {"dataset": {k: ds.manifest.get(k) for k in ("games", "samples", "seed", "decks",
                                                            "max_turns", "vocab_signature",
                                                            "layout_signature")},
-               "data_dir": str(cfg.data_dir), "bc_config": dataclasses.asdict(cfg),
+               "data_dir": str(cfg.data_dir), "extra_data": [str(d) for d in cfg.extra_data],
+               "init_from": cfg.init_from, "bc_config": dataclasses.asdict(cfg),
                "train_samples": len(train_rows), "val_samples": len(val_rows)}
     history: list[dict[str, Any]] = []
     best_loss = math.inf
@@ -524,7 +676,8 @@ def train_bc(cfg: BCConfig, verbose: bool = False, dataset: Dataset | None = Non
         for a in range(0, len(order), cfg.batch_size):
             rows = order[a:a + cfg.batch_size]
             ce, vl, correct, _ = _losses(net, ds, rows, cfg)
-            loss = ce.mean() + cfg.value_coef * vl.mean()
+            w = kind_w[th.from_numpy(ds.kind[rows].astype(np.int64))]
+            loss = (w * ce).sum() / w.sum() + cfg.value_coef * vl.mean()
             opt.zero_grad()
             loss.backward()
             th.nn.utils.clip_grad_norm_(net.parameters(), 1.0)
@@ -607,6 +760,71 @@ def evaluate_checkpoint(path: str | Path, games: int, opponents: Sequence[str] =
     return out
 
 
+# -- DAgger --------------------------------------------------------------------------------
+
+DAGGER_FIELDS = ("round", "policy", "games", "samples", "wins", "losses", "draws",
+                 "agreement", "collect_s", "train_s", "train_samples", "val_acc", "checkpoint")
+
+
+def dagger(cfg: BCConfig, verbose: bool = False) -> dict[str, Any]:
+    """DAgger (dataset aggregation) from the heuristic-vs-heuristic dataset in ``data_dir``.
+
+    Round ``r`` (1 .. ``dagger_rounds``): the current policy plays ``dagger_games`` games
+    against HeuristicAgent (:func:`generate` with ``policy``, seed derived from ``seed`` and
+    ``r``; ``dagger_dir/round_r/data``), every decision of its seat labelled with the
+    heuristic's choice; then a policy is trained from the current one's weights on
+    ``data_dir``, ``extra_data`` and every round's data so far (``epochs`` epochs,
+    ``dagger_dir/round_r/run``) and its ``best.zip`` becomes the current policy. The first
+    policy is ``dagger_init``, or one trained on ``data_dir`` alone (``dagger_dir/round_0``).
+    Writes ``dagger_dir/dagger.csv`` (per round: the policy's results in the collected games,
+    its agreement with the labels, times, validation accuracy); returns ``{"best", "rounds"}``,
+    ``best`` being the last round's checkpoint."""
+    from mtg_env.sim.runner import derive_seed
+
+    from .training import CsvLog
+
+    root = Path(cfg.dagger_dir)
+    log = CsvLog(root / "dagger.csv", DAGGER_FIELDS)
+    policy = cfg.dagger_init
+    rows: list[dict[str, Any]] = []
+    if not policy:
+        t = time.perf_counter()
+        res = train_bc(dataclasses.replace(cfg, run_dir=str(root / "round_0" / "run")), verbose)
+        policy = str(res["best"])
+        row = {"round": 0, "games": 0, "samples": 0, "train_s": time.perf_counter() - t,
+               "train_samples": res["history"][-1]["train_samples"],
+               "val_acc": res["history"][-1].get("val_acc"), "checkpoint": policy}
+        log.write(row)
+        rows.append(row)
+    data = list(cfg.extra_data)
+    for r in range(1, cfg.dagger_rounds + 1):
+        rdir = root / f"round_{r}"
+        t = time.perf_counter()
+        gcfg = dataclasses.replace(cfg, data_dir=str(rdir / "data"), games=cfg.dagger_games,
+                                   seed=derive_seed(cfg.seed, "dagger", r) % 2**31)
+        m = generate(gcfg, verbose=verbose, policy=policy)
+        collect_s = time.perf_counter() - t
+        data.append(gcfg.data_dir)
+        t = time.perf_counter()
+        res = train_bc(dataclasses.replace(cfg, run_dir=str(rdir / "run"), extra_data=tuple(data),
+                                           init_from=policy), verbose)
+        agreed = sum(a["agree"] for a in m["agreement"].values())
+        row = {"round": r, "policy": policy, "games": m["games"], "samples": m["samples"],
+               **m["learner_results"], "agreement": agreed / max(m["samples"], 1),
+               "collect_s": collect_s, "train_s": time.perf_counter() - t,
+               "train_samples": res["history"][-1]["train_samples"],
+               "val_acc": res["history"][-1].get("val_acc"), "checkpoint": str(res["best"])}
+        log.write(row)
+        rows.append(row)
+        if verbose:
+            print(f"round {r}: the policy went {row['wins']}-{row['losses']}-{row['draws']} "
+                  f"against the heuristic, agreed with it on {row['agreement']:.1%} of "
+                  f"{m['samples']} decisions; retrained in {row['train_s']:.0f}s -> "
+                  f"{res['best']}", flush=True)
+        policy = str(res["best"])
+    return {"best": policy, "rounds": rows}
+
+
 # -- the command line ----------------------------------------------------------------------
 
 _Config = Annotated[str | None, typer.Option(help="a YAML config (see configs/bc.yaml)")]
@@ -639,6 +857,17 @@ def main() -> None:
         cfg = _load(config, set_)
         res = train_bc(cfg, verbose=True)
         typer.echo(f"best checkpoint: {res['best']}")
+        if cfg.eval_games:
+            _report(evaluate_checkpoint(res["best"], cfg.eval_games, cfg.eval_opponents,
+                                        cfg.eval_seed, cfg.threads))
+
+    @app.command("dagger")
+    def dagger_cmd(config: _Config = None, set_: _Set = None) -> None:
+        """DAgger rounds: the policy plays the heuristic, its decisions get the heuristic's
+        labels, retrain on everything; then evaluate the last policy if eval_games > 0."""
+        cfg = _load(config, set_)
+        res = dagger(cfg, verbose=True)
+        typer.echo(f"last checkpoint: {res['best']}")
         if cfg.eval_games:
             _report(evaluate_checkpoint(res["best"], cfg.eval_games, cfg.eval_opponents,
                                         cfg.eval_seed, cfg.threads))

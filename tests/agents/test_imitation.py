@@ -1,5 +1,6 @@
 """Behaviour cloning of the heuristic (agents/imitation.py): the dataset, a training step, the
-checkpoint as a ``ppo:PATH`` agent, and PPO starting from it (``init_from``)."""
+checkpoint as a ``ppo:PATH`` agent, PPO starting from it (``init_from``), and DAgger (the
+learner's own games labelled with the heuristic's choices)."""
 
 from __future__ import annotations
 
@@ -16,10 +17,23 @@ import torch
 
 from agents import make_agent
 from agents.checkpoint import CheckpointError, load_checkpoint, read_meta
-from agents.imitation import BCConfig, generate, load_dataset, split_by_game, train_bc
+from agents.heuristic import HeuristicAgent
+from agents.imitation import (
+    BCConfig,
+    dagger,
+    generate,
+    load_dataset,
+    load_datasets,
+    play_recorded,
+    split_by_game,
+    train_bc,
+)
 from agents.ppo import PPOConfig, load_config, train
+from mtg_env.encoding import Capacities, Observer
+from mtg_env.engine.game import Game
+from mtg_env.engine.view import view_for
 from mtg_env.env.config import load_deck
-from mtg_env.sim.runner import play_game
+from mtg_env.sim.runner import MAX_DECISIONS, derive_seed, play_game
 
 TINY_NET = {"embed": 4, "d_row": 8, "d_ctx": 16, "hidden": 8}
 ROOT = Path(__file__).resolve().parents[2]
@@ -155,3 +169,76 @@ def test_bc_yaml_loads_through_the_shared_config_loader() -> None:
     assert isinstance(cfg, BCConfig) and cfg.games == 7 and cfg.eval_opponents == ("random",)
     with pytest.raises(ValueError, match="unknown config key"):
         load_config(None, ["gamez=3"], cls=BCConfig)
+
+
+def _last_legal(obs: np.ndarray, mask: np.ndarray) -> int:
+    """A learner that is not the heuristic: always the highest legal index."""
+    return int(np.flatnonzero(mask)[-1])
+
+
+def test_dagger_labels_are_the_heuristics_choices_in_the_learners_game() -> None:
+    """The learner's moves are the ones played, only its seat's decisions are samples, and each
+    label is what a HeuristicAgent in that seat (asked at each of the seat's decisions, as it
+    would be if it played) chooses from the same view: checked against a game replayed here."""
+    decks, seed = ("kamahls_temper", "molimos_might"), 11
+    rec = play_recorded(decks, seed, 6, learner=_last_legal, learner_seat=1)
+    n = len(rec["action"])
+    assert n > 5 and (rec["player"] == 1).all()
+    # the replay: seat 1 plays the highest legal index, a heuristic labels each of its decisions
+    game = Game.new([load_deck(d) for d in decks], seed=seed, skip_trivial=True, max_turns=6,
+                    max_decisions=MAX_DECISIONS)
+    observer = Observer(Capacities(), flatten=True)
+    agents = [HeuristicAgent(), HeuristicAgent()]
+    for seat, agent in enumerate(agents):
+        agent.reset(seat, derive_seed(seed, "agent", seat))
+    labels, played = [], []
+    while not game.is_over:
+        p = game.decision.player
+        choice = agents[p].act(view_for(game, p))
+        options = observer.legal(game)
+        if p == 1 and len(options) > 1:
+            labels.append(next(i for i, a in options.items() if a.text == choice.text))
+            choice = options[max(options)]
+            played.append(max(options))
+        game.apply(choice)
+    assert rec["action"].tolist() == labels
+    assert int(rec["winner"]) == (-1 if game.winner is None else game.winner)
+    # the learner disagrees with the heuristic somewhere, and the tally says where
+    agree = sum(a for a, _ in rec["agree"].values())
+    assert sum(t for _, t in rec["agree"].values()) == n
+    assert agree == sum(a == b for a, b in zip(labels, played, strict=True)) < n
+    assert sum(rec["confusion"].values()) == n - agree
+
+
+def test_dagger_round_adds_the_learners_games_and_retrains(bc_run, tmp_path) -> None:
+    """One DAgger round from the tiny clone: a dataset of its games labelled by the heuristic
+    (the policy recorded, its results over the games), and a retrained policy that saw the
+    heuristic-vs-heuristic samples and the new ones."""
+    cfg, res = bc_run
+    dcfg = _cfg(tmp_path, data_dir=cfg.data_dir, dagger_dir=str(tmp_path / "dagger"),
+                dagger_rounds=1, dagger_games=2, dagger_init=str(res["best"]), epochs=1)
+    out = dagger(dcfg)
+    rdata = tmp_path / "dagger" / "round_1" / "data"
+    m = json.loads((rdata / "manifest.json").read_text())
+    assert m["kind"] == "dagger" and m["policy"] == str(Path(res["best"]).resolve())
+    assert m["games"] == 2 and m["samples"] > 0
+    assert sum(m["learner_results"].values()) == 2
+    assert sum(a["samples"] for a in m["agreement"].values()) == m["samples"]
+    both = load_datasets([cfg.data_dir, rdata])
+    base = load_dataset(cfg.data_dir)
+    assert len(both) == len(base) + m["samples"]
+    assert len(np.unique(both.game)) == len(np.unique(base.game)) + 2  # games kept apart
+    [row] = out["rounds"]
+    assert row["round"] == 1 and row["samples"] == m["samples"]
+    assert row["train_samples"] > len(split_by_game(base, 0.5, 5)[0])
+    meta = read_meta(out["best"])
+    assert meta["behaviour_cloning"]["init_from"] == str(res["best"])
+    assert meta["behaviour_cloning"]["extra_data"] == [str(rdata)]
+    assert (tmp_path / "dagger" / "dagger.csv").read_text().count("\n") == 2
+
+
+def test_kind_weights_must_name_decision_kinds(bc_run, tmp_path) -> None:
+    cfg, _ = bc_run
+    with pytest.raises(ValueError, match="unknown decision kind"):
+        train_bc(_cfg(tmp_path, data_dir=cfg.data_dir, kind_weights={"atack": 2.0}, epochs=1))
+
