@@ -55,7 +55,7 @@ import math
 import multiprocessing as mp
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -273,12 +273,7 @@ def _shard(job: tuple[BCConfig, int, Path, str]) -> dict[str, Any]:
                            "error": f"{type(exc).__name__}: {exc}"})
             continue
         if policy:
-            for k, (a, n) in rec["agree"].items():
-                agree.setdefault(k, [0, 0])
-                agree[k][0] += a
-                agree[k][1] += n
-            for k, n in rec["confusion"].items():
-                confusion[k] = confusion.get(k, 0) + n
+            _add_tallies(agree, confusion, rec)
             w = int(rec["winner"])
             results[0 if w == g % 2 else 2 if w < 0 else 1] += 1
         o = rec["obs"]
@@ -331,6 +326,18 @@ def _reusable_shards(cfg: BCConfig, out: Path, pool: Sequence[str],
     return kept
 
 
+def _add_tallies(agree: dict[str, list[int]], confusion: dict[str, int],
+                 src: dict[str, Any]) -> None:
+    """Add ``src``'s ``agree`` (kind -> [agreed, samples]) and ``confusion`` counts (a game's
+    or a shard's) to the totals."""
+    for k, (a, n) in (src.get("agree") or {}).items():
+        tally = agree.setdefault(k, [0, 0])
+        tally[0] += a
+        tally[1] += n
+    for k, n in (src.get("confusion") or {}).items():
+        confusion[k] = confusion.get(k, 0) + n
+
+
 def _dagger_summary(shards: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The learner's results, its agreement with the heuristic's labels per kind and the most
     frequent disagreements over the shards of a DAgger dataset."""
@@ -338,12 +345,7 @@ def _dagger_summary(shards: Sequence[dict[str, Any]]) -> dict[str, Any]:
     confusion: dict[str, int] = {}
     res = [0, 0, 0]
     for r in shards:
-        for k, (a, n) in (r.get("agree") or {}).items():
-            agree.setdefault(k, [0, 0])
-            agree[k][0] += a
-            agree[k][1] += n
-        for k, n in (r.get("confusion") or {}).items():
-            confusion[k] = confusion.get(k, 0) + n
+        _add_tallies(agree, confusion, r)
         res = [x + y for x, y in zip(res, r.get("learner_results") or (0, 0, 0), strict=True)]
     return {"learner_results": dict(zip(("wins", "losses", "draws"), res, strict=True)),
             "agreement": {k: {"agree": a, "samples": n, "rate": round(a / n, 4)}
@@ -465,6 +467,29 @@ class Dataset:
         return obs, mask
 
 
+_CSR_ROWS = ("idx", "val", "legal", "action", "kind", "outcome", "remaining", "game")
+_CSR_KEYS = ("indptr", "legal_ptr", *_CSR_ROWS)
+
+
+def _concat(pieces: Iterable[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    """The arrays of one dataset from pieces that each have their own ``indptr`` and
+    ``legal_ptr`` (shards of a dataset, or whole datasets): the pointers are shifted past the
+    pieces before them, every other array is concatenated."""
+    parts: dict[str, list[np.ndarray]] = {k: [] for k in _CSR_KEYS}
+    nnz = n_legal = 0
+    for z in pieces:
+        parts["indptr"].append(z["indptr"][1:] + nnz)
+        parts["legal_ptr"].append(z["legal_ptr"][1:] + n_legal)
+        nnz += len(z["idx"])
+        n_legal += len(z["legal"])
+        for k in _CSR_ROWS:
+            parts[k].append(z[k])
+    cat = {k: np.concatenate(v) if v else np.zeros(0) for k, v in parts.items()}
+    cat["indptr"] = np.concatenate([np.zeros(1, np.int64), cat["indptr"]]).astype(np.int64)
+    cat["legal_ptr"] = np.concatenate([np.zeros(1, np.int64), cat["legal_ptr"]]).astype(np.int64)
+    return cat
+
+
 def load_dataset(data_dir: str | Path, caps: dict[str, int] | None = None) -> Dataset:
     """Load a dataset written by :func:`generate`. Raises ``ValueError`` when its card
     vocabulary, layout or capacities differ from this install's (or from ``caps``)."""
@@ -484,21 +509,13 @@ def load_dataset(data_dir: str | Path, caps: dict[str, int] | None = None) -> Da
             raise ValueError(f"dataset {str(data_dir)!r} was made with {key} "
                              f"{manifest.get(key)!r} but this install has {here[key]!r}: "
                              "regenerate it")
-    parts: dict[str, list[np.ndarray]] = {k: [] for k in ("indptr", "idx", "val", "legal_ptr",
-                                                         "legal", "action", "kind", "outcome",
-                                                         "remaining", "game")}
-    nnz = n_legal = 0
-    for shard in manifest["shards"]:
-        with np.load(data_dir / shard["file"]) as z:
-            parts["indptr"].append(z["indptr"][1:] + nnz)
-            parts["legal_ptr"].append(z["legal_ptr"][1:] + n_legal)
-            nnz += len(z["idx"])
-            n_legal += len(z["legal"])
-            for k in ("idx", "val", "legal", "action", "kind", "outcome", "remaining", "game"):
-                parts[k].append(z[k])
-    cat = {k: np.concatenate(v) if v else np.zeros(0) for k, v in parts.items()}
-    cat["indptr"] = np.concatenate([np.zeros(1, np.int64), cat["indptr"]]).astype(np.int64)
-    cat["legal_ptr"] = np.concatenate([np.zeros(1, np.int64), cat["legal_ptr"]]).astype(np.int64)
+
+    def shards() -> Iterator[dict[str, np.ndarray]]:
+        for shard in manifest["shards"]:
+            with np.load(data_dir / shard["file"]) as z:
+                yield {k: z[k] for k in _CSR_KEYS}
+
+    cat = _concat(shards())
     return Dataset(manifest=manifest, **cat)
 
 
@@ -509,23 +526,16 @@ def load_datasets(data_dirs: Sequence[str | Path], caps: dict[str, int] | None =
     sets = [load_dataset(d, caps) for d in data_dirs]
     if len(sets) == 1:
         return sets[0]
-    game_base = 0
-    parts: dict[str, list[np.ndarray]] = {k: [] for k in ("indptr", "idx", "val", "legal_ptr",
-                                                         "legal", "action", "kind", "outcome",
-                                                         "remaining", "game")}
-    nnz = n_legal = 0
-    for ds in sets:
-        parts["indptr"].append(ds.indptr[1:] + nnz)
-        parts["legal_ptr"].append(ds.legal_ptr[1:] + n_legal)
-        nnz += len(ds.idx)
-        n_legal += len(ds.legal)
-        for k in ("idx", "val", "legal", "action", "kind", "outcome", "remaining"):
-            parts[k].append(getattr(ds, k))
-        parts["game"].append(ds.game.astype(np.int64) + game_base)
-        game_base += int(ds.game.max()) + 1 if len(ds.game) else 0
-    cat = {k: np.concatenate(v) for k, v in parts.items()}
-    cat["indptr"] = np.concatenate([np.zeros(1, np.int64), cat["indptr"]]).astype(np.int64)
-    cat["legal_ptr"] = np.concatenate([np.zeros(1, np.int64), cat["legal_ptr"]]).astype(np.int64)
+
+    def pieces() -> Iterator[dict[str, np.ndarray]]:
+        game_base = 0
+        for ds in sets:
+            piece = {k: getattr(ds, k) for k in _CSR_KEYS}
+            piece["game"] = ds.game.astype(np.int64) + game_base
+            game_base += int(ds.game.max()) + 1 if len(ds.game) else 0
+            yield piece
+
+    cat = _concat(pieces())
     manifest = {**sets[0].manifest, "games": sum(d.manifest["games"] for d in sets),
                 "samples": sum(len(d) for d in sets),
                 "parts": [{"data_dir": str(p), **{k: d.manifest.get(k) for k in
@@ -857,9 +867,7 @@ def main() -> None:
         cfg = _load(config, set_)
         res = train_bc(cfg, verbose=True)
         typer.echo(f"best checkpoint: {res['best']}")
-        if cfg.eval_games:
-            _report(evaluate_checkpoint(res["best"], cfg.eval_games, cfg.eval_opponents,
-                                        cfg.eval_seed, cfg.threads))
+        _evaluate_after(cfg, res["best"])
 
     @app.command("dagger")
     def dagger_cmd(config: _Config = None, set_: _Set = None) -> None:
@@ -868,9 +876,7 @@ def main() -> None:
         cfg = _load(config, set_)
         res = dagger(cfg, verbose=True)
         typer.echo(f"last checkpoint: {res['best']}")
-        if cfg.eval_games:
-            _report(evaluate_checkpoint(res["best"], cfg.eval_games, cfg.eval_opponents,
-                                        cfg.eval_seed, cfg.threads))
+        _evaluate_after(cfg, res["best"])
 
     @app.command("evaluate")
     def evaluate_cmd(path: str, games: int = typer.Option(100, help="per opponent"),
@@ -883,6 +889,13 @@ def main() -> None:
                                     deterministic=not sample))
 
     app()
+
+
+def _evaluate_after(cfg: BCConfig, path: str | Path) -> None:
+    """Evaluate a command's checkpoint as the config asks (``eval_games`` > 0) and print it."""
+    if cfg.eval_games:
+        _report(evaluate_checkpoint(path, cfg.eval_games, cfg.eval_opponents, cfg.eval_seed,
+                                    cfg.threads))
 
 
 def _report(results: dict[str, dict[str, Any]]) -> None:
