@@ -37,10 +37,11 @@ validation loss) and ``final.zip`` are :mod:`agents.checkpoint` files of a Maska
 dataset manifest's summary, epochs, accuracies).
 
 **DAgger** (``dagger``, :func:`dagger`): rounds in which the current policy plays the heuristic,
-every decision of its seat is labelled with the heuristic's choice from the same view
-(:func:`play_recorded` with a ``learner``), and a policy is retrained from its weights on all the
-data so far (``extra_data``, ``init_from``), so the clone learns what to do in the states its own
-mistakes lead to.
+every decision of its seat is labelled with the expert's choice from the same view
+(:func:`play_recorded` with a ``learner``; the expert is ``dagger_expert``, the heuristic by
+default, or a search such as ``mcts:iters=1`` that beats it), and a policy is retrained from its
+weights on all the data so far (``extra_data``, ``init_from``), so the clone learns what to do in
+the states its own mistakes lead to.
 
 **Evaluation** (``evaluate``): seat-balanced paired-seed games of the deterministic policy (or,
 with ``--sample``, of the policy sampled) against ``random`` and ``heuristic``
@@ -116,6 +117,7 @@ class BCConfig:
     dagger_games: int = 200  # per round, the policy in each seat half of them
     dagger_dir: str = "results/bc/dagger"  # round_N/data and round_N/run
     dagger_init: str = ""  # the first round's policy; "" = train one on data_dir first
+    dagger_expert: str = "heuristic"  # the agent spec whose choices label the policy's decisions
 
     def env_config(self) -> dict[str, Any]:
         """The env config of the evaluation games (and of the PPO model's spaces)."""
@@ -149,7 +151,7 @@ def game_plan(seed: int, index: int, pool: Sequence[str]) -> tuple[tuple[str, st
 
 def play_recorded(decks: Sequence[str], seed: int, max_turns: int | None,
                   caps: dict[str, int] | None = None, learner: Any = None,
-                  learner_seat: int = 0) -> dict[str, np.ndarray]:
+                  learner_seat: int = 0, expert: str = "heuristic") -> dict[str, np.ndarray]:
     """Play one game and return its samples (see the module docstring): ``obs`` (N, D)
     float32, ``legal`` (a list of index arrays), ``action``, ``kind``, ``player``, ``outcome``,
     ``remaining``, plus ``winner`` and ``turns``.
@@ -174,7 +176,11 @@ def play_recorded(decks: Sequence[str], seed: int, max_turns: int | None,
     game = Game.new([load_deck(d) for d in decks], seed=seed, skip_trivial=True,
                     max_turns=max_turns, max_decisions=MAX_DECISIONS)
     observer = Observer(Capacities(**(caps or {})), flatten=True)
-    agents = [HeuristicAgent(), HeuristicAgent()]
+    agents: list[Any] = [HeuristicAgent(), HeuristicAgent()]
+    if learner is not None and expert != "heuristic":
+        from . import make_agent
+
+        agents[learner_seat] = make_agent(expert)
     for seat, agent in enumerate(agents):
         agent.reset(seat, derive_seed(seed, "agent", seat))
     obs, legal, action, kind, player, step = [], [], [], [], [], []
@@ -192,7 +198,7 @@ def play_recorded(decks: Sequence[str], seed: int, max_turns: int | None,
             text = chosen.text
             idx = [i for i, a in options.items() if a.text == text]
             if len(idx) != 1:
-                raise ValueError(f"the heuristic's {text!r} maps to {len(idx)} env indices")
+                raise ValueError(f"the expert's {text!r} maps to {len(idx)} env indices")
             obs.append(o)
             legal.append(np.fromiter(sorted(options), np.int32, len(options)))
             action.append(idx[0])
@@ -207,7 +213,7 @@ def play_recorded(decks: Sequence[str], seed: int, max_turns: int | None,
                 tally[0] += mine == idx[0]
                 tally[1] += 1
                 if mine != idx[0]:
-                    key = f"{d.kind.value}: heuristic {chosen.verb} / learner {options[mine].verb}"
+                    key = f"{d.kind.value}: expert {chosen.verb} / learner {options[mine].verb}"
                     confusion[key] = confusion.get(key, 0) + 1
                 chosen = options[mine]
         counts[p] += 1
@@ -267,7 +273,7 @@ def _shard(job: tuple[BCConfig, int, Path, str]) -> dict[str, Any]:
         try:
             rec = play_recorded(decks, seed, cfg.max_turns, cfg.capacities,
                                 learner=_learner(policy) if policy else None,
-                                learner_seat=g % 2)
+                                learner_seat=g % 2, expert=cfg.dagger_expert)
         except Exception as exc:  # an engine or encoder failure: the game is left out
             failed.append({"game": g, "decks": list(decks), "seed": seed,
                            "error": f"{type(exc).__name__}: {exc}"})
@@ -312,6 +318,7 @@ def _reusable_shards(cfg: BCConfig, out: Path, pool: Sequence[str],
     same = (old.get("format") == DATASET_FORMAT and old.get("seed") == cfg.seed
             and old.get("decks") == list(pool) and old.get("max_turns") == cfg.max_turns
             and old.get("shard_games") == cfg.shard_games and (old.get("policy") or "") == policy
+            and (not policy or old.get("expert", "heuristic") == cfg.dagger_expert)
             and all(old.get(k) == v for k, v in _signature(cfg.capacities).items()))
     if not same:
         return {}
@@ -390,6 +397,7 @@ def generate(cfg: BCConfig, verbose: bool = False, reuse: bool = True,
             "format": DATASET_FORMAT,
             "kind": "dagger" if policy else "heuristic-vs-heuristic behaviour cloning",
             "policy": policy or None,
+            **({"expert": cfg.dagger_expert} if policy else {}),
             "complete": complete,
             "games": sum(r["games"] for r in done),
             "samples": sum(r["samples"] for r in done),

@@ -176,19 +176,24 @@ def _last_legal(obs: np.ndarray, mask: np.ndarray) -> int:
     return int(np.flatnonzero(mask)[-1])
 
 
-def test_dagger_labels_are_the_heuristics_choices_in_the_learners_game() -> None:
+@pytest.mark.parametrize(("expert", "decks", "seed"), [
+    ("heuristic", ("kamahls_temper", "molimos_might"), 11),
+    ("mcts:iters=1", ("evincars_tyranny", "kamahls_temper"), 12),  # overrides the heuristic here
+])
+def test_dagger_labels_are_the_experts_choices_in_the_learners_game(
+        expert: str, decks: tuple[str, str], seed: int) -> None:
     """The learner's moves are the ones played, only its seat's decisions are samples, and each
-    label is what a HeuristicAgent in that seat (asked at each of the seat's decisions, as it
-    would be if it played) chooses from the same view: checked against a game replayed here."""
-    decks, seed = ("kamahls_temper", "molimos_might"), 11
-    rec = play_recorded(decks, seed, 6, learner=_last_legal, learner_seat=1)
+    label is what the expert agent in that seat (asked at each of the seat's decisions, as it
+    would be if it played, seeded as a player would be) chooses from the same view: checked
+    against a game replayed here. The opponent is the heuristic either way."""
+    rec = play_recorded(decks, seed, 8, learner=_last_legal, learner_seat=1, expert=expert)
     n = len(rec["action"])
     assert n > 5 and (rec["player"] == 1).all()
     # the replay: seat 1 plays the highest legal index, a heuristic labels each of its decisions
-    game = Game.new([load_deck(d) for d in decks], seed=seed, skip_trivial=True, max_turns=6,
+    game = Game.new([load_deck(d) for d in decks], seed=seed, skip_trivial=True, max_turns=8,
                     max_decisions=MAX_DECISIONS)
     observer = Observer(Capacities(), flatten=True)
-    agents = [HeuristicAgent(), HeuristicAgent()]
+    agents = [HeuristicAgent(), make_agent(expert)]
     for seat, agent in enumerate(agents):
         agent.reset(seat, derive_seed(seed, "agent", seat))
     labels, played = [], []
@@ -208,6 +213,9 @@ def test_dagger_labels_are_the_heuristics_choices_in_the_learners_game() -> None
     assert sum(t for _, t in rec["agree"].values()) == n
     assert agree == sum(a == b for a, b in zip(labels, played, strict=True)) < n
     assert sum(rec["confusion"].values()) == n - agree
+    if expert != "heuristic":  # the labels are the expert's, not the heuristic's
+        heuristic = play_recorded(decks, seed, 8, learner=_last_legal, learner_seat=1)
+        assert (heuristic["action"] != rec["action"]).any()
 
 
 def test_dagger_round_adds_the_learners_games_and_retrains(bc_run, tmp_path) -> None:
