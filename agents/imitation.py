@@ -112,6 +112,8 @@ class BCConfig:
     dagger_dir: str = "results/bc/dagger"  # round_N/data and round_N/run
     dagger_init: str = ""  # the first round's policy; "" = train one on data_dir first
     dagger_expert: str = "heuristic"  # the agent spec whose choices label the policy's decisions
+    dagger_base_data: bool = True  # retrain on data_dir too (False: extra_data and the rounds')
+    dagger_eval_games: int = 0  # after each round, games against the heuristic (eval_seed)
 
     def env_config(self) -> dict[str, Any]:
         """The env config of the evaluation games (and of the PPO model's spaces)."""
@@ -352,7 +354,8 @@ def evaluate_checkpoint(path: str | Path, games: int, opponents: Sequence[str] =
 # -- DAgger --------------------------------------------------------------------------------
 
 DAGGER_FIELDS = ("round", "policy", "games", "samples", "wins", "losses", "draws",
-                 "agreement", "collect_s", "train_s", "train_samples", "val_acc", "checkpoint")
+                 "agreement", "collect_s", "train_s", "train_samples", "val_acc", "eval_wins",
+                 "eval_losses", "eval_draws", "eval_win_rate", "eval_s", "checkpoint")
 
 
 def dagger(cfg: BCConfig, verbose: bool = False) -> dict[str, Any]:
@@ -360,14 +363,17 @@ def dagger(cfg: BCConfig, verbose: bool = False) -> dict[str, Any]:
 
     Round ``r`` (1 .. ``dagger_rounds``): the current policy plays ``dagger_games`` games
     against HeuristicAgent (:func:`generate` with ``policy``, seed derived from ``seed`` and
-    ``r``; ``dagger_dir/round_r/data``), every decision of its seat labelled with the
-    heuristic's choice; then a policy is trained from the current one's weights on
-    ``data_dir``, ``extra_data`` and every round's data so far (``epochs`` epochs,
-    ``dagger_dir/round_r/run``) and its ``best.zip`` becomes the current policy. The first
-    policy is ``dagger_init``, or one trained on ``data_dir`` alone (``dagger_dir/round_0``).
-    Writes ``dagger_dir/dagger.csv`` (per round: the policy's results in the collected games,
-    its agreement with the labels, times, validation accuracy); returns ``{"best", "rounds"}``,
-    ``best`` being the last round's checkpoint."""
+    ``r``; ``dagger_dir/round_r/data``), every decision of its seat labelled with the choice of
+    ``dagger_expert``; then a policy is trained from the current one's weights on ``data_dir``
+    (unless ``dagger_base_data`` is false), ``extra_data`` and every round's data so far
+    (``epochs`` epochs, ``dagger_dir/round_r/run``) and its ``best.zip`` becomes the current
+    policy; with ``dagger_eval_games`` it then plays that many seat-balanced paired-seed games
+    against the heuristic (``eval_seed``). The first policy is ``dagger_init``, or one trained on
+    ``data_dir`` alone (``dagger_dir/round_0``). Writes ``dagger_dir/dagger.csv`` (per round:
+    the policy's results in the collected games, its agreement with the labels, times,
+    validation accuracy, the evaluation); returns ``{"best", "rounds"}``, ``best`` being the last
+    round's checkpoint. Rounds whose games were already collected with the same settings reuse
+    them (:func:`generate`), so a longer run extends a shorter one."""
     from mtg_env.sim.runner import derive_seed
 
     from .training import CsvLog
@@ -395,21 +401,30 @@ def dagger(cfg: BCConfig, verbose: bool = False) -> dict[str, Any]:
         collect_s = time.perf_counter() - t
         data.append(gcfg.data_dir)
         t = time.perf_counter()
-        res = train_bc(dataclasses.replace(cfg, run_dir=str(rdir / "run"), extra_data=tuple(data),
-                                           init_from=policy), verbose)
+        sets = {"extra_data": tuple(data)} if cfg.dagger_base_data else \
+            {"data_dir": data[0], "extra_data": tuple(data[1:])}
+        res = train_bc(dataclasses.replace(cfg, run_dir=str(rdir / "run"), init_from=policy,
+                                           **sets), verbose)
         agreed = sum(a["agree"] for a in m["agreement"].values())
         row = {"round": r, "policy": policy, "games": m["games"], "samples": m["samples"],
                **m["learner_results"], "agreement": agreed / max(m["samples"], 1),
                "collect_s": collect_s, "train_s": time.perf_counter() - t,
                "train_samples": res["history"][-1]["train_samples"],
                "val_acc": res["history"][-1].get("val_acc"), "checkpoint": str(res["best"])}
+        if cfg.dagger_eval_games:
+            ev = evaluate_checkpoint(res["best"], cfg.dagger_eval_games, ("heuristic",),
+                                     cfg.eval_seed, cfg.threads)["heuristic"]
+            row.update(eval_wins=ev["wins"], eval_losses=ev["losses"], eval_draws=ev["draws"],
+                       eval_win_rate=ev["win_rate"], eval_s=ev["seconds"])
         log.write(row)
         rows.append(row)
         if verbose:
+            ev_text = (f"; then {row['eval_wins']}-{row['eval_losses']}-{row['eval_draws']} "
+                       "in the evaluation" if cfg.dagger_eval_games else "")
             print(f"round {r}: the policy went {row['wins']}-{row['losses']}-{row['draws']} "
-                  f"against the heuristic, agreed with it on {row['agreement']:.1%} of "
-                  f"{m['samples']} decisions; retrained in {row['train_s']:.0f}s -> "
-                  f"{res['best']}", flush=True)
+                  f"against the heuristic, agreed with {cfg.dagger_expert} on "
+                  f"{row['agreement']:.1%} of {m['samples']} decisions; retrained in "
+                  f"{row['train_s']:.0f}s -> {res['best']}{ev_text}", flush=True)
         policy = str(res["best"])
     return {"best": policy, "rounds": rows}
 

@@ -4,6 +4,7 @@ learner's own games labelled with the heuristic's choices)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import zipfile
 from pathlib import Path
@@ -243,6 +244,29 @@ def test_dagger_round_adds_the_learners_games_and_retrains(bc_run, tmp_path) -> 
     assert meta["behaviour_cloning"]["init_from"] == str(res["best"])
     assert meta["behaviour_cloning"]["extra_data"] == [str(rdata)]
     assert (tmp_path / "dagger" / "dagger.csv").read_text().count("\n") == 2
+
+
+def test_dagger_rounds_without_the_base_data_and_with_evaluations(bc_run, tmp_path) -> None:
+    """``dagger_base_data=False``: a round retrains on the rounds' data alone (the first round's
+    set as data_dir); ``dagger_eval_games``: each round's policy then plays the heuristic and
+    dagger.csv records the result; a second run with more rounds reuses the collected games."""
+    cfg, res = bc_run
+    dcfg = _cfg(tmp_path, data_dir=cfg.data_dir, dagger_dir=str(tmp_path / "dagger"),
+                dagger_rounds=1, dagger_games=2, dagger_init=str(res["best"]), epochs=1,
+                dagger_base_data=False, dagger_eval_games=2)
+    out = dagger(dcfg)
+    rdata = tmp_path / "dagger" / "round_1" / "data"
+    meta = read_meta(out["best"])["behaviour_cloning"]
+    assert meta["extra_data"] == []  # trained on round 1's data only
+    [row] = out["rounds"]
+    assert row["train_samples"] <= len(load_dataset(rdata))
+    assert row["eval_wins"] + row["eval_losses"] + row["eval_draws"] == 2
+    assert (tmp_path / "dagger" / "dagger.csv").read_text().splitlines()[0].count("eval_win_rate")
+    seconds = json.loads((rdata / "manifest.json").read_text())["shards"][0]["seconds"]
+    out2 = dagger(dataclasses.replace(dcfg, dagger_rounds=2))
+    assert json.loads((rdata / "manifest.json").read_text())["shards"][0]["seconds"] == seconds
+    meta2 = read_meta(out2["best"])["behaviour_cloning"]
+    assert meta2["extra_data"] == [str(tmp_path / "dagger" / "round_2" / "data")]
 
 
 def test_kind_weights_must_name_decision_kinds(bc_run, tmp_path) -> None:
