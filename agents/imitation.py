@@ -63,7 +63,8 @@ from .imitation_data import (
 )
 
 __all__ = ["BCConfig", "Dataset", "dagger", "evaluate_checkpoint", "game_plan", "generate",
-           "load_dataset", "load_datasets", "play_recorded", "split_by_game", "train_bc"]
+           "load_dataset", "load_datasets", "play_recorded", "plot_dagger", "split_by_game",
+           "train_bc"]
 
 BC_FIELDS = ("epoch", "wall_s", "train_samples", "train_loss", "train_ce", "train_value_loss",
              "train_acc", "val_samples", "val_loss", "val_ce", "val_value_loss", "val_acc",
@@ -358,6 +359,57 @@ DAGGER_FIELDS = ("round", "policy", "games", "samples", "wins", "losses", "draws
                  "eval_losses", "eval_draws", "eval_win_rate", "eval_s", "checkpoint")
 
 
+def plot_dagger(csv_paths: Sequence[str | Path], out_png: str | Path) -> Path | None:
+    """The evaluation of each DAgger round's policy against the heuristic (95% Wilson band)
+    against the round and against the wall time spent (collecting, retraining, evaluating), as
+    a PNG. Several ``dagger.csv`` files are one run continued (rounds numbered on from the
+    first); None when no round was evaluated."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from mtg_env.sim import wilson_interval
+
+    from .training import CsvLog
+
+    xs, walls, wr, lo, hi = [], [], [], [], []
+    wall = 0.0
+    for path in csv_paths:
+        for r in CsvLog(path, DAGGER_FIELDS).rows():
+            wall += sum(float(r.get(k) or 0) for k in ("collect_s", "train_s", "eval_s"))
+            if int(r["round"]) == 0 or not r.get("eval_wins"):
+                continue
+            w, n = int(r["eval_wins"]), int(r["eval_wins"]) + int(r["eval_losses"])
+            xs.append(len(xs) + 1)
+            walls.append(wall / 60)
+            wr.append(w / n if n else math.nan)
+            band = wilson_interval(w, n)
+            lo.append(band[0])
+            hi.append(band[1])
+    if not xs:
+        return None
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4), sharey=True)
+    for ax, x in ((axes[0], xs), (axes[1], walls)):
+        line, = ax.plot(x, wr, marker="o", label="vs heuristic")
+        ax.fill_between(x, lo, hi, color=line.get_color(), alpha=0.2)
+        ax.axhline(0.5, color="grey", lw=0.8, ls="--")
+        ax.set_ylim(0, 1)
+        ax.grid(alpha=0.3)
+        ax.legend(loc="lower right")
+    axes[0].set_xlabel("DAgger round")
+    axes[1].set_xlabel("wall time of the rounds (minutes)")
+    axes[0].set_ylabel("win rate (decisive games)")
+    fig.suptitle("DAgger: each round's policy against the heuristic, seat-balanced paired seeds, "
+                 "95% Wilson interval", fontsize=10)
+    fig.tight_layout()
+    out = Path(out_png)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+    return out
+
+
 def dagger(cfg: BCConfig, verbose: bool = False) -> dict[str, Any]:
     """DAgger (dataset aggregation) from the heuristic-vs-heuristic dataset in ``data_dir``.
 
@@ -371,7 +423,8 @@ def dagger(cfg: BCConfig, verbose: bool = False) -> dict[str, Any]:
     against the heuristic (``eval_seed``). The first policy is ``dagger_init``, or one trained on
     ``data_dir`` alone (``dagger_dir/round_0``). Writes ``dagger_dir/dagger.csv`` (per round:
     the policy's results in the collected games, its agreement with the labels, times,
-    validation accuracy, the evaluation); returns ``{"best", "rounds"}``, ``best`` being the last
+    validation accuracy, the evaluation) and, with evaluations, ``dagger_curve.png``
+    (:func:`plot_dagger`); returns ``{"best", "rounds"}``, ``best`` being the last
     round's checkpoint. Rounds whose games were already collected with the same settings reuse
     them (:func:`generate`), so a longer run extends a shorter one."""
     from mtg_env.sim.runner import derive_seed
@@ -418,6 +471,8 @@ def dagger(cfg: BCConfig, verbose: bool = False) -> dict[str, Any]:
                        eval_win_rate=ev["win_rate"], eval_s=ev["seconds"])
         log.write(row)
         rows.append(row)
+        if cfg.dagger_eval_games:
+            plot_dagger([log.path], root / "dagger_curve.png")
         if verbose:
             ev_text = (f"; then {row['eval_wins']}-{row['eval_losses']}-{row['eval_draws']} "
                        "in the evaluation" if cfg.dagger_eval_games else "")

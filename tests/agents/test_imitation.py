@@ -262,6 +262,7 @@ def test_dagger_rounds_without_the_base_data_and_with_evaluations(bc_run, tmp_pa
     assert row["train_samples"] <= len(load_dataset(rdata))
     assert row["eval_wins"] + row["eval_losses"] + row["eval_draws"] == 2
     assert (tmp_path / "dagger" / "dagger.csv").read_text().splitlines()[0].count("eval_win_rate")
+    assert (tmp_path / "dagger" / "dagger_curve.png").stat().st_size > 0
     seconds = json.loads((rdata / "manifest.json").read_text())["shards"][0]["seconds"]
     out2 = dagger(dataclasses.replace(dcfg, dagger_rounds=2))
     assert json.loads((rdata / "manifest.json").read_text())["shards"][0]["seconds"] == seconds

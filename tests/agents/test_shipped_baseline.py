@@ -18,10 +18,15 @@ BASELINE = Path(__file__).resolve().parents[2] / "checkpoints" / "ppo_baseline.z
 
 
 def test_the_baseline_fits_this_install_and_says_how_it_was_made() -> None:
+    """It is the last round of DAgger with the search agent's labels (checkpoints/README.md):
+    its metadata names the expert, the policy it was retrained from and the data."""
     meta = read_meta(BASELINE)
     check_compatible(meta, BASELINE)
-    assert meta["config"]["opponent"] == "heuristic" and meta["config"]["init_from"]
-    assert meta["num_timesteps"] >= 32768
+    bc = meta["behaviour_cloning"]
+    assert bc["bc_config"]["dagger_expert"] == "mcts:iters=1"
+    assert bc["init_from"].endswith("best.zip") and len(bc["extra_data"]) >= 5
+    assert bc["val_acc"] > 0.8
+    assert meta["exported"]["from"] == "best.zip"
     assert BASELINE.stat().st_size < 5_000_000
 
 
