@@ -371,7 +371,7 @@ def plot_dagger(csv_paths: Sequence[str | Path], out_png: str | Path) -> Path | 
 
     from mtg_env.sim import wilson_interval
 
-    from .training import CsvLog
+    from .training import CsvLog, save_win_rate_figure
 
     xs, walls, wr, lo, hi = [], [], [], [], []
     wall = 0.0
@@ -393,21 +393,10 @@ def plot_dagger(csv_paths: Sequence[str | Path], out_png: str | Path) -> Path | 
     for ax, x in ((axes[0], xs), (axes[1], walls)):
         line, = ax.plot(x, wr, marker="o", label="vs heuristic")
         ax.fill_between(x, lo, hi, color=line.get_color(), alpha=0.2)
-        ax.axhline(0.5, color="grey", lw=0.8, ls="--")
-        ax.set_ylim(0, 1)
-        ax.grid(alpha=0.3)
-        ax.legend(loc="lower right")
     axes[0].set_xlabel("DAgger round")
     axes[1].set_xlabel("wall time of the rounds (minutes)")
-    axes[0].set_ylabel("win rate (decisive games)")
-    fig.suptitle("DAgger: each round's policy against the heuristic, seat-balanced paired seeds, "
-                 "95% Wilson interval", fontsize=10)
-    fig.tight_layout()
-    out = Path(out_png)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(out, dpi=110)
-    plt.close(fig)
-    return out
+    return save_win_rate_figure(fig, axes, "DAgger: each round's policy against the heuristic, "
+                                "seat-balanced paired seeds, 95% Wilson interval", out_png)
 
 
 def dagger(cfg: BCConfig, verbose: bool = False) -> dict[str, Any]:

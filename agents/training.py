@@ -132,13 +132,22 @@ def plot_curves(eval_csv: str | Path, out_png: str | Path) -> Path | None:
             ax.fill_between(xs, lo, hi, color=line.get_color(), alpha=0.2)
     axes[0].set_xlabel("environment steps")
     axes[1].set_xlabel("wall time (minutes)")
+    return save_win_rate_figure(fig, axes, "PPO evaluation: seat-balanced paired seeds, 95% "
+                                "Wilson interval", out_png)
+
+
+def save_win_rate_figure(fig: Any, axes: Sequence[Any], title: str, out_png: str | Path) -> Path:
+    """Finish a figure of win-rate panels (y from 0 to 1, the 50% line, grid, legend, title)
+    and write it to ``out_png`` as a PNG."""
+    import matplotlib.pyplot as plt
+
     axes[0].set_ylabel("win rate (decisive games)")
     for ax in axes:
         ax.axhline(0.5, color="grey", lw=0.8, ls="--")
         ax.set_ylim(0, 1)
         ax.grid(alpha=0.3)
         ax.legend(loc="lower right")
-    fig.suptitle("PPO evaluation: seat-balanced paired seeds, 95% Wilson interval", fontsize=10)
+    fig.suptitle(title, fontsize=10)
     fig.tight_layout()
     out = Path(out_png)
     out.parent.mkdir(parents=True, exist_ok=True)
