@@ -92,7 +92,7 @@ def play_recorded(decks: Sequence[str], seed: int, max_turns: int | None,
                     max_turns=max_turns, max_decisions=MAX_DECISIONS)
     observer = Observer(Capacities(**(caps or {})), flatten=True)
     agents: list[Any] = [HeuristicAgent(), HeuristicAgent()]
-    if learner is not None and expert != "heuristic":
+    if learner is not None:
         from . import make_agent
 
         agents[learner_seat] = make_agent(expert)
@@ -166,7 +166,8 @@ def _learner(path: str) -> Any:
 def _shard(job: tuple[BCConfig, int, Path, str]) -> dict[str, Any]:
     """Play the games of shard ``index`` and write ``shard_<index>.npz``; returns its summary.
     With a ``policy`` checkpoint path the games are DAgger games: the policy plays seat
-    ``game % 2`` against the heuristic and its decisions are labelled with the heuristic's."""
+    ``game % 2`` against the heuristic and its decisions are labelled with the choices of the
+    config's ``dagger_expert``."""
     cfg, index, out_dir, policy = job
     import torch
 

@@ -314,6 +314,9 @@ def validation_cache_path() -> Path | None:
     return Path(base) / "mtg_env" / "validated_card_files.json"
 
 
+_CACHE_KEEP = 256  # digests kept: the current files of a few installs sharing one cache
+
+
 def _read_validated(path: Path | None) -> list[str]:
     if path is None:
         return []
@@ -334,9 +337,6 @@ def _write_validated(path: Path | None, digests: list[str]) -> None:
         os.replace(tmp, path)  # atomic: processes starting together don't see half a file
     except OSError:
         pass  # a read-only home: the files are checked at every start, as without a cache
-
-
-_CACHE_KEEP = 256  # digests kept: the current files of a few installs sharing one cache
 
 
 def load_file(path: Path, facts: dict[str, dict],
@@ -377,12 +377,13 @@ def load_all() -> None:
     facts = allfacts["cards"]
     cache = validation_cache_path()
     known = _read_validated(cache)
-    validated = set(known)
+    before = set(known)
+    validated = set(before)
     for path in sorted(DATA_DIR.glob("*.yaml")):
         for cdef in load_file(path, facts, validated):
             registry.register(cdef)
-    if validated != set(known):  # newest first, so the oldest are dropped past _CACHE_KEEP
-        _write_validated(cache, sorted(validated - set(known)) + known)
+    if validated != before:  # newest first, so the oldest are dropped past _CACHE_KEEP
+        _write_validated(cache, sorted(validated - before) + known)
     for name in facts:
         registry.register_unimplemented(name)
     for tname, tf in allfacts["tokens"].items():
