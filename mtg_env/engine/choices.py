@@ -161,6 +161,7 @@ def apply_choice(g: Game, f: dict) -> None:
     if action in ("hand", "library_top", "library_bottom", "play_tapped", "play"):
         _move_cards(g, f, action, then)
         return
+    leaving: list = []  # chosen permanents sacrificed, returned or destroyed at the same time
     for zone, v in f["chosen"]:
         if zone == "h":
             card = g.cards[v]
@@ -181,12 +182,8 @@ def apply_choice(g: Game, f: dict) -> None:
             perm = g.perms.get(v)
             if perm is None:
                 continue
-            if action == "sacrifice":
-                g._leave_play(perm, "graveyard", sacrifice=True)
-            elif action in ("bounce", "return"):
-                g._leave_play(perm, "hand")
-            elif action == "destroy":
-                g.destroy(perm)
+            if action in ("sacrifice", "bounce", "return", "destroy"):
+                leaving.append(perm)
             elif action in ("tap", "untap"):
                 perm.tapped = action == "tap"
                 g._log(f"{perm.card.label} is {action}ped")
@@ -194,6 +191,13 @@ def apply_choice(g: Game, f: dict) -> None:
                 _attach_aura(g, then["aura"], perm)
             else:
                 raise MtgError(f"engine error: unknown choice action {action!r}")
+    if not leaving:
+        return
+    if action == "destroy":
+        g.destroy_all(leaving)
+    else:
+        g._leave_play_together(leaving, "graveyard" if action == "sacrifice" else "hand",
+                               sacrifice=action == "sacrifice")
 
 
 def _attach_aura(g: Game, aura_id: int, host) -> None:

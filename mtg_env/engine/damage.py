@@ -99,10 +99,23 @@ class DamageAndLife:
                 "colors": item.data.get("src_colors", "")}
 
     def destroy(self, perm: Permanent, no_regen: bool = False) -> bool:
-        """Destroy, after replacement effects: a regeneration shield replaces destruction (2007 CR
-        419.6b). Returns True if it left play."""
+        """Destroy one permanent (see :meth:`destroy_all`). Returns True if it left play."""
+        self.destroy_all([perm], no_regen)
+        return perm.id not in self.perms
+
+    def destroy_all(self, perms: list[Permanent], no_regen: bool = False,
+                    also: list[Permanent] | None = None) -> None:
+        """Destroy permanents at the same time ("destroy all creatures", Wrath of God; lethal
+        damage, 2007 CR 420.5c), after replacement effects: a regeneration shield replaces a
+        permanent's destruction (2007 CR 419.6b). The rest leave play together, with ``also``
+        (put into the graveyard by the same state-based check, 420.3), so each leaves-play
+        ability sees all of them (2012 603.10a)."""
+        going = list(also or ())
         if self.replacements:
-            run_event(self, {"e": "destroy", "pid": perm.id, "no_regen": no_regen, "applied": []})
-            return perm.id not in self.perms
-        self._leave_play(perm, "graveyard", destroyed=True)
-        return True
+            for perm in perms:
+                if perm.id in self.perms:
+                    run_event(self, {"e": "destroy", "pid": perm.id, "no_regen": no_regen,
+                                     "applied": [], "batch": going})
+        else:
+            going.extend(perms)
+        self._leave_play_together(going, "graveyard")

@@ -43,8 +43,10 @@ is prevented).
 
 - ``{"e": "damage", "src": {...}, "target": [zone, id], "amount": n, "combat": bool,
   "no_regen": bool, "applied": [effect keys]}``
-- ``{"e": "destroy", "pid": id, "no_regen": bool, "applied": [...]}``; regeneration turns it into
-  ``{"e": "regenerate", ...}``.
+- ``{"e": "destroy", "pid": id, "no_regen": bool, "applied": [...], "batch": [...]}``;
+  regeneration turns it into ``{"e": "regenerate", ...}``. Performing it adds the permanent to
+  ``batch``, the permanents the caller then moves to the graveyard together
+  (:meth:`DamageAndLife.destroy_all`).
 - ``{"e": "draw", "player": pl, "applied": [...]}``: one card drawn (each card drawn is a separate
   event, 2012 120.2); ``Zones._draw`` builds it only when a draw replacement exists. With two
   players the order of "draw_instead" effects never changes who draws (each effect moves the
@@ -447,7 +449,7 @@ def perform(g: Game, ev: dict) -> int:
     elif e == "destroy":
         p = g.perms.get(ev["pid"])
         if p is not None:
-            g._leave_play(p, "graveyard", destroyed=True)
+            ev["batch"].append(p)  # it leaves with the others destroyed at the same time
     elif e == "regenerate":
         p = g.perms.get(ev["pid"])
         if p is not None:

@@ -74,15 +74,10 @@ class StateBasedEffects:
         for p in unattach:
             p.attached_to = None
             self.dirty = True
-        seen = set()
-        for p in to_grave:
-            if p.id not in seen:
-                seen.add(p.id)
-                self._leave_play(p, "graveyard")
-        for p in to_destroy:
-            if p.id not in seen and p.id in self.perms:
-                seen.add(p.id)
-                self.destroy(p)
+        if to_grave or to_destroy:
+            # 420.3: performed at the same time, so they leave play together.
+            seen = {p.id for p in to_grave}
+            self.destroy_all([p for p in to_destroy if p.id not in seen], also=to_grave)
         return True
 
     def lose_game(self, pl: int, reason: str) -> None:

@@ -173,33 +173,10 @@ class Zones:
         self.ts += 1
         return self.ts
 
-    def _leave_play(self, perm: Permanent, zone: str, sacrifice: bool = False,
-                    destroyed: bool = False) -> None:
+    def _leave_play(self, perm: Permanent, zone: str, sacrifice: bool = False) -> None:
         """Move a permanent out of play (to graveyard, hand, library top/bottom, removed)."""
-        if perm.id not in self.perms:
-            return
-        if zone == "graveyard" and not perm.card.is_token:
-            # Its own copiable values say where it goes (a copy of Legacy Weapon too).
-            zone = graveyard_destination(self, perm.card, perm.base.static)
-        self._fresh()
-        self._event("leaves_play", perm=perm.id, zone=zone, snapshot=perm)
-        self._record_lki(perm)
-        del self.perms[perm.id]
-        self.dirty = True
-        if perm.attacking or perm.blocking:
-            self._remove_from_combat(perm)
-        for other in self.perms.values():
-            if other.attached_to == perm.id and "Equipment" in other.subtypes:
-                other.attached_to = None  # 2007 CR 420.5k happens as an SBE; unattach now
-        if self.effects:
-            self.effects = [e for e in self.effects if e.get("pid") != perm.id]
-        self._log(f"player {perm.controller} sacrifices {perm.card.label}" if sacrifice
-                  else f"{perm.card.label} {_ZONE_VERB[zone]}")
-        if perm.card.is_token:
-            return  # 2007 CR 216.x: tokens leaving play cease to exist (SBE f)
-        self._to_zone(perm.card, zone)
-        if zone == "graveyard":
-            self.died_this_turn = [*self.died_this_turn, perm.card.cid]
+        if perm.id in self.perms:
+            self._leave_play_together([perm], zone, sacrifice=sacrifice)
 
     def _put_together(self, entries: list[tuple[Card, int, int | None]]) -> list[Permanent]:
         """Put cards into play at the same time (2012 603.6a: each comes-into-play ability
@@ -275,13 +252,22 @@ class Zones:
         f["hosts"].append([f["auras"].pop(0), a.args[0][1]])
 
     def _leave_play_together(self, perms: list[Permanent], zone: str,
-                             verb: str | None = None) -> None:
-        """Permanents leave play at the same time for ``zone`` (``library_top``, ``hand``,
-        ``removed``): every leaves-play ability sees them all leave, looking back at the game
-        as it was before (2012 603.6c, 603.10a), then all go. ``verb``: what the log says."""
+                             verb: str | None = None, sacrifice: bool = False) -> None:
+        """Permanents leave play at the same time for ``zone`` (``graveyard``, ``hand``,
+        ``library_top``, ``library_bottom``, ``library_shuffle``, ``removed``): every
+        leaves-play ability sees them all leave, looking back at the game as it was before
+        (2007 CR 410.10d; 2012 603.6c, 603.10a), then all go. A card bound for a graveyard goes
+        where its own copiable values say (Legacy Weapon, :func:`graveyard_destination`);
+        a token ceases to exist (2007 CR 216). ``verb``: what the log says; ``sacrifice``: the
+        log says its controller sacrifices it. Permanents no longer in play are skipped."""
+        perms = [p for p in dict.fromkeys(perms) if p.id in self.perms]
+        if not perms:
+            return
         self._fresh()
-        for perm in perms:
-            self._event("leaves_play", perm=perm.id, zone=zone, snapshot=perm)
+        dest = [graveyard_destination(self, p.card, p.base.static)
+                if zone == "graveyard" and not p.card.is_token else zone for p in perms]
+        for perm, to in zip(perms, dest):
+            self._event("leaves_play", perm=perm.id, zone=to, snapshot=perm)
         for perm in perms:
             self._record_lki(perm)
         gone = {p.id for p in perms}
@@ -295,9 +281,14 @@ class Zones:
                 other.attached_to = None  # 2007 CR 420.5k happens as an SBE; unattach now
         if self.effects:
             self.effects = [e for e in self.effects if e.get("pid") not in gone]
-        for perm in perms:
-            self._log(f"{perm.card.label} {verb or _ZONE_VERB[zone]}")
-            self._to_zone(perm.card, zone)  # a token ceases to exist (2007 CR 216)
+        for perm, to in zip(perms, dest):
+            self._log(f"player {perm.controller} sacrifices {perm.card.label}" if sacrifice
+                      else f"{perm.card.label} {verb or _ZONE_VERB[to]}")
+            if perm.card.is_token:
+                continue
+            self._to_zone(perm.card, to)
+            if to == "graveyard":
+                self.died_this_turn = [*self.died_this_turn, perm.card.cid]
 
     def _record_lki(self, perm: Permanent) -> None:
         """Keep the last known information of a permanent leaving play in the events of the

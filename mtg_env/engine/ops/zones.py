@@ -25,10 +25,10 @@ _CARD_DEST = tuple(_VERB)
 
 @op("bounce", target=ref(required=True))
 def bounce(g: Game, item: StackItem, a: Args) -> None:
-    """Return each referenced permanent to its owner's hand."""
-    for kind, v in a.target(g, item):
-        if kind == "o" and v in g.perms:
-            g._leave_play(g.perms[v], "hand")
+    """Return the referenced permanents to their owners' hands, all at the same time
+    (Evacuation)."""
+    g._leave_play_together([g.perms[v] for kind, v in a.target(g, item)
+                            if kind == "o" and v in g.perms], "hand")
 
 
 @op("remove_from_game", target=ref(required=True))
@@ -36,12 +36,12 @@ def remove_from_game(g: Game, item: StackItem, a: Args) -> None:
     """Remove each referenced permanent, or card in a graveyard, from the game: it goes to the
     removed-from-the-game zone (2007 CR 217; "exile" in later rules, 2012 406). How many were
     moved is kept for ``{removed: this_way}`` (Midnight Ritual)."""
-    n = 0
-    for kind, v in a.target(g, item):
-        if kind == "o" and v in g.perms:
-            g._leave_play(g.perms[v], "removed")
-            n += 1
-        elif kind == "c":
+    refs = list(a.target(g, item))
+    perms = list(dict.fromkeys(g.perms[v] for kind, v in refs if kind == "o" and v in g.perms))
+    g._leave_play_together(perms, "removed")
+    n = len(perms)
+    for kind, v in refs:
+        if kind == "c":
             card = g.cards[v]
             P = g.players[card.owner]
             if card in P.graveyard:
@@ -55,11 +55,11 @@ def remove_from_game(g: Game, item: StackItem, a: Args) -> None:
 
 @op("destroy", target=ref(required=True), no_regen=flag("it can't be regenerated"))
 def destroy(g: Game, item: StackItem, a: Args) -> None:
-    """Destroy each referenced permanent."""
-    for kind, v in a.target(g, item):
-        if kind == "o" and v in g.perms:
-            record_lki(item, g.perms[v])  # "that land's controller" (Cryoclasm)
-            g.destroy(g.perms[v], no_regen=a.no_regen)
+    """Destroy the referenced permanents, all at the same time (Wrath of God)."""
+    perms = [g.perms[v] for kind, v in a.target(g, item) if kind == "o" and v in g.perms]
+    for p in perms:
+        record_lki(item, p)  # "that land's controller" (Cryoclasm)
+    g.destroy_all(perms, no_regen=a.no_regen)
 
 
 @op("put_on_library", target=ref(required=True),
