@@ -30,26 +30,31 @@ def graveyard(s: Scenario, pl: int) -> list[str]:
     return sorted(c.name for c in s.game.players[pl].graveyard)
 
 
-def vampire_attacks(p0_extra: dict, blocker: str, p1_extra: dict | None = None,
-                    vampire: str | dict = "Sengir Vampire") -> Scenario:
-    """Player 0's Sengir Vampire (4/4, flying) attacks; player 1 blocks it with ``blocker``;
-    combat damage is dealt (it uses the stack in 2007, CR 310.2) and resolved."""
-    p0 = {"in_play": [vampire, *p0_extra.pop("in_play", [])], "library": LIB, **p0_extra}
-    p1 = {"in_play": [blocker, *(p1_extra or {}).get("in_play", [])], "library": LIB}
-    s = Scenario({"turn": 3, "step": "beginning_of_combat", "players": [p0, p1]})
-    assert s.perm("Sengir Vampire").id < s.perm(blocker).id
+def fight(s: Scenario, attacker: str, blocker: str) -> Scenario:
+    """From the beginning of combat: ``attacker`` attacks and ``blocker`` blocks it; combat damage
+    is dealt (it uses the stack in 2007, CR 310.2) and resolved."""
     s.pass_priority(2)
-    s.do("attack with Sengir Vampire")
+    s.do(f"attack with {attacker}")
     if s.game.decision.kind is K.DECLARE_ATTACKERS:
         s.do("done")
     while s.game.step == "declare_attackers":
         s.pass_priority()
-    s.do(f"block Sengir Vampire with {blocker}")
+    s.do(f"block {attacker} with {blocker}")
     if s.game.decision.kind is K.DECLARE_BLOCKERS:
         s.do("done")
     s.advance_to("combat_damage")
     s.resolve()
     return s
+
+
+def vampire_attacks(p0_extra: dict, blocker: str, p1_extra: dict | None = None,
+                    vampire: str | dict = "Sengir Vampire") -> Scenario:
+    """Player 0's Sengir Vampire (4/4, flying) attacks and player 1 blocks it with ``blocker``."""
+    p0 = {"in_play": [vampire, *p0_extra.pop("in_play", [])], "library": LIB, **p0_extra}
+    p1 = {"in_play": [blocker, *(p1_extra or {}).get("in_play", [])], "library": LIB}
+    s = Scenario({"turn": 3, "step": "beginning_of_combat", "players": [p0, p1]})
+    assert s.perm("Sengir Vampire").id < s.perm(blocker).id
+    return fight(s, "Sengir Vampire", blocker)
 
 
 def test_creatures_dealt_lethal_damage_leave_together() -> None:
@@ -60,17 +65,7 @@ def test_creatures_dealt_lethal_damage_leave_together() -> None:
                   "players": [{"in_play": ["Sengir Vampire"], "library": LIB},
                               {"in_play": ["Craw Wurm"], "library": LIB}]})
     assert s.perm("Sengir Vampire").id < s.perm("Craw Wurm").id
-    s.pass_priority(2)
-    s.do("attack with Craw Wurm")
-    if s.game.decision.kind is K.DECLARE_ATTACKERS:
-        s.do("done")
-    while s.game.step == "declare_attackers":
-        s.pass_priority()
-    s.do("block Craw Wurm with Sengir Vampire")
-    if s.game.decision.kind is K.DECLARE_BLOCKERS:
-        s.do("done")
-    s.advance_to("combat_damage")
-    s.resolve()
+    fight(s, "Craw Wurm", "Sengir Vampire")
     assert graveyard(s, 0) == ["Sengir Vampire"] and graveyard(s, 1) == ["Craw Wurm"]
     assert len(triggers(s)) == 1
     s.resolve_all()
