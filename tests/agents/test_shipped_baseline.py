@@ -18,15 +18,16 @@ BASELINE = Path(__file__).resolve().parents[2] / "checkpoints" / "ppo_baseline.z
 
 
 def test_the_baseline_fits_this_install_and_says_how_it_was_made() -> None:
-    """It is the last round of DAgger with the search agent's labels (checkpoints/README.md):
-    its metadata names the expert, the policy it was retrained from and the data."""
+    """It is PPO against the heuristic, started from the search-distilled DAgger policy
+    (checkpoints/README.md): its metadata names the opponent, the starting weights and the
+    steps, and it is the play-only export of the run's last checkpoint."""
     meta = read_meta(BASELINE)
     check_compatible(meta, BASELINE)
-    bc = meta["behaviour_cloning"]
-    assert bc["bc_config"]["dagger_expert"] == "mcts:iters=1"
-    assert bc["init_from"].endswith("best.zip") and len(bc["extra_data"]) >= 5
-    assert bc["val_acc"] > 0.8
-    assert meta["exported"]["from"] == "best.zip"
+    cfg = meta["config"]
+    assert cfg["opponent"] == "heuristic" and cfg["policy"] == "structured"
+    assert cfg["init_from"].endswith("ppo_baseline.zip")
+    assert meta["num_timesteps"] == cfg["total_timesteps"] == 262_144
+    assert meta["exported"]["from"] == "ckpt_262144.zip"
     assert BASELINE.stat().st_size < 5_000_000
 
 
