@@ -222,6 +222,18 @@ def init_weights(model: Any, cfg: PPOConfig) -> dict[str, Any]:
     return meta
 
 
+# What a checkpoint keeps of the one its weights started from (its own ``started_from`` too, so
+# the chain goes back to the first run): how it was made, not what it was trained for.
+_PROVENANCE_KEYS = ("saved_at", "algorithm", "num_timesteps", "config", "behaviour_cloning",
+                    "rllib_self_play", "exported", "started_from")
+
+
+def provenance(path: str | Path, meta: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``started_from`` metadata of a run whose weights came from checkpoint ``path`` with
+    metadata ``meta`` (:func:`init_weights`): its path and how it was made."""
+    return {"path": str(path), **{k: meta[k] for k in _PROVENANCE_KEYS if k in meta}}
+
+
 def train(cfg: PPOConfig, verbose: int = 0, resume: str | Path | None = None):
     """Train (or with ``resume``, continue a checkpoint) up to ``cfg.total_timesteps`` steps;
     returns the model. Logs, evaluations and checkpoints go to ``cfg.run_dir``; the final
@@ -242,19 +254,22 @@ def train(cfg: PPOConfig, verbose: int = 0, resume: str | Path | None = None):
                                     cfg.pool_memory, cfg.seed)
     env = _vec_env(cfg, pool.mix() if pool is not None else None)
     try:
+        extra: dict[str, Any] = {}
         if resume is not None:
-            model, _ = load_checkpoint(resume)
+            model, meta = load_checkpoint(resume)
             model.set_env(env)
             wall = CsvLog(run_dir / "train.csv", TRAIN_FIELDS).last_wall()
+            if "started_from" in meta:
+                extra["started_from"] = meta["started_from"]
         else:
             model = _new_model(cfg, env, verbose)
             if cfg.init_from:
-                init_weights(model, cfg)
+                extra["started_from"] = provenance(cfg.init_from, init_weights(model, cfg))
             wall = 0.0
         config = dataclasses.asdict(cfg)
         callback = TrainingCallback(run_dir, config, cfg.env_config(), cfg.eval_every,
                                     cfg.eval_games, cfg.eval_opponents, cfg.checkpoint_every,
-                                    wall_offset=wall, verbose=verbose)
+                                    wall_offset=wall, verbose=verbose, extra_meta=extra)
         if pool is not None:
             from stable_baselines3.common.callbacks import CallbackList
 
@@ -267,9 +282,9 @@ def train(cfg: PPOConfig, verbose: int = 0, resume: str | Path | None = None):
         if remaining > 0:
             model.learn(total_timesteps=remaining, callback=callback,
                         reset_num_timesteps=resume is None)
-        save_checkpoint(model, run_dir / "final.zip", config=config)
+        save_checkpoint(model, run_dir / "final.zip", config=config, extra=extra)
         if cfg.out:
-            save_checkpoint(model, cfg.out, config=config)
+            save_checkpoint(model, cfg.out, config=config, extra=extra)
     finally:
         env.close()
     return model

@@ -165,15 +165,17 @@ def _callback_base() -> type:
 class TrainingCallback(_callback_base()):  # type: ignore[misc]
     """Logs each rollout to ``train.csv``, evaluates every ``eval_every`` steps (``eval.csv``,
     ``curve.png``) and checkpoints every ``checkpoint_every`` steps (``checkpoints/``), all under
-    ``run_dir``. ``wall_offset``: seconds already spent by the run being resumed."""
+    ``run_dir``. ``wall_offset``: seconds already spent by the run being resumed. ``extra_meta``:
+    more metadata written into every checkpoint (:func:`agents.checkpoint.save_checkpoint`)."""
 
     def __init__(self, run_dir: str | Path, config: Mapping[str, Any], env_config: Mapping[str, Any],
                  eval_every: int, eval_games: int, eval_opponents: Sequence[str],
                  checkpoint_every: int, eval_seed: int = 1_000_003, wall_offset: float = 0.0,
-                 verbose: int = 0) -> None:
+                 verbose: int = 0, extra_meta: Mapping[str, Any] | None = None) -> None:
         super().__init__(verbose)
         self.run_dir = Path(run_dir)
         self.config = dict(config)
+        self.extra_meta = dict(extra_meta or {})
         self.env_config = dict(env_config)
         self.eval_every = eval_every
         self.eval_games = eval_games
@@ -253,7 +255,7 @@ class TrainingCallback(_callback_base()):  # type: ignore[misc]
         from .checkpoint import save_checkpoint
 
         return save_checkpoint(self.model, self.run_dir / "checkpoints" / f"{name}.zip",
-                               config=self.config)
+                               config=self.config, extra=self.extra_meta)
 
     def evaluate(self) -> list[dict[str, Any]]:
         """Evaluate now against every evaluation opponent; log, plot and return the rows."""

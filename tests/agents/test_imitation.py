@@ -134,6 +134,14 @@ def test_ppo_init_from_loads_the_bc_weights(bc_run, tmp_path) -> None:
     ours, theirs = model.policy.state_dict(), bc_model.policy.state_dict()
     assert ours.keys() == theirs.keys()
     assert all(torch.equal(ours[k], theirs[k]) for k in ours)
+    # The PPO checkpoint says where its weights came from and how that checkpoint was made, and
+    # a resumed run keeps saying it.
+    final = tmp_path / "ppo" / "final.zip"
+    started = read_meta(final)["started_from"]
+    assert started["path"] == str(res["best"])
+    assert started["behaviour_cloning"] == read_meta(res["best"])["behaviour_cloning"]
+    train(cfg, resume=final)
+    assert read_meta(final)["started_from"] == started
 
 
 def test_ppo_init_from_refuses_other_network_sizes(bc_run, tmp_path) -> None:
