@@ -480,8 +480,7 @@ class Priority:
         test = cost.sacrifice_all.test
         gone = [p for p in self.perms.values() if p.controller == pl and test(p, pl)]
         item.data["sacrificed_power"] = sum(p.power for p in gone)
-        for p in gone:
-            self._leave_play(p, "graveyard", sacrifice=True)
+        self._leave_play_together(gone, "graveyard", sacrifice=True)  # one event
 
     def _finish_cast(self, item: StackItem, targets_text: str) -> None:
         pl = item.controller

@@ -4,8 +4,8 @@ order the engine keeps them in.
 
 - State-based effects are performed at the same time (2007 CR 420.3): creatures dealt lethal
   damage (420.5c), with 0 toughness (420.5b) and illegal Auras (420.5d) go together.
-- "Destroy all" (Wrath of God), "return all" (Evacuation) and the permanents a player chose to
-  sacrifice are one event each.
+- "Destroy all" (Wrath of God), "return all" (Evacuation), "sacrifice all creatures you control"
+  as a cost (Soulblast) and the permanents a player chose to sacrifice are one event each.
 
 Sengir Vampire ("Whenever a creature dealt damage by Sengir Vampire this turn is put into a
 graveyard, put a +1/+1 counter on Sengir Vampire") is the witness: when it leaves with a creature
@@ -106,3 +106,21 @@ def test_regeneration_in_a_mass_destruction_spares_only_its_creature() -> None:
     assert graveyard(s, 0) == ["Pyroclasm", "Sengir Vampire"]
     assert graveyard(s, 1) == ["Wall of Air"]
     assert len(triggers(s)) == 1
+
+
+def test_sacrificing_all_creatures_as_a_cost_is_one_event() -> None:
+    """Soulblast: "As an additional cost to play Soulblast, sacrifice all creatures you
+    control." Player 0 took Wall of Air (1/5, 4 damage from Sengir Vampire in combat) with
+    Threaten; both are sacrificed together, so the Vampire's ability triggers for the Wall, and
+    Soulblast deals their total power (4 + 1) to player 1."""
+    s = vampire_attacks({"in_play": ["Mountain"] * 10, "hand": ["Threaten", "Soulblast"]},
+                        "Wall of Air")
+    s.advance_to("postcombat_main")
+    s.do("play Threaten", "target Wall of Air")
+    s.resolve()
+    s.do("play Soulblast", "target player 1")
+    assert graveyard(s, 0) == ["Sengir Vampire", "Threaten"]
+    assert graveyard(s, 1) == ["Wall of Air"]
+    assert len(triggers(s)) == 1
+    s.resolve_all()
+    assert s.game.players[1].life == 15
