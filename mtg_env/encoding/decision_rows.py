@@ -24,6 +24,7 @@ from .layout import (
     CapacityError,
     game_columns,
 )
+from .vocab import card_index
 
 _GAME_COL = {c[0]: i for i, c in enumerate(game_columns())}
 _N_SCALARS = len(GAME_SCALARS)
@@ -297,17 +298,11 @@ class DecisionRows:
         if len(queue) > cap:
             raise CapacityError("max_triggers", cap, len(queue), "the triggers to order")
         tab = self.sec["triggers"]
-        from .vocab import card_index
         for i, t in enumerate(queue):
             name = t.get("card") or ""
             src = t.get("src")
-            cid = 0
-            if name:
-                try:
-                    cid = card_index(get_card(name))
-                except MtgError:  # a trigger of a card the registry lacks
-                    cid = 2
-            elif src in self.pid_row:
+            cid = _named_card_index(name)
+            if not name and src in self.pid_row:
                 r = self.pid_row[src]
                 p = self.own_rows[r] if r < self.o.caps.max_permanents else \
                     self.opp_rows[r - self.o.caps.max_permanents]
@@ -328,13 +323,8 @@ class DecisionRows:
         if len(effects) > cap:
             raise CapacityError("max_triggers", cap, len(effects), "the effects to order")
         tab = self.sec["triggers"]
-        from .vocab import card_index
         for i, e in enumerate(effects):
-            name = e.get("card") or ""
-            try:
-                cid = card_index(get_card(name)) if name else 0
-            except MtgError:
-                cid = 2
+            cid = _named_card_index(e.get("card") or "")
             src = e.get("src")
             perm = game.perms.get(src) if src is not None else None
             tab[i] = (1, cid, self.pid_row.get(src, -1) + 1 if src is not None else 0, 0, 0,
@@ -348,3 +338,13 @@ class DecisionRows:
             self.sec["triggers"][:self.trigger_rows] = 0
             self.trigger_rows = 0
 
+
+def _named_card_index(name: str) -> int:
+    """The vocabulary index of the card named ``name`` (a trigger's or an effect's source):
+    0 for no name, 2 (a card outside the vocabulary) for one the registry lacks."""
+    if not name:
+        return 0
+    try:
+        return card_index(get_card(name))
+    except MtgError:
+        return 2
