@@ -256,7 +256,7 @@ class Zones:
         """Permanents leave play at the same time for ``zone`` (``graveyard``, ``hand``,
         ``library_top``, ``library_bottom``, ``library_shuffle``, ``removed``): every
         leaves-play ability sees them all leave, looking back at the game as it was before
-        (2007 CR 410.10d; 2012 603.6c, 603.10a), then all go. A card bound for a graveyard goes
+        (2012 603.6c, 603.10a), then all go. A card bound for a graveyard goes
         where its own copiable values say (Legacy Weapon, :func:`graveyard_destination`);
         a token ceases to exist (2007 CR 216). ``verb``: what the log says; ``sacrifice``: the
         log says its controller sacrifices it. Permanents no longer in play are skipped."""
