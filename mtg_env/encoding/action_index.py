@@ -3,7 +3,6 @@ fixed action space, from the rows the view shows (:class:`ActionIndex`, a part o
 :class:`~mtg_env.encoding.observer.Observer`'s per-player view).
 """
 
-
 from __future__ import annotations
 
 from typing import Any
@@ -20,7 +19,6 @@ _ACCEPT = frozenset({"keep", "yes"})
 class ActionIndex:
     """The action mapping of :class:`~mtg_env.encoding.observer._View` (mixed into it)."""
 
-    # -- the action mapping ------------------------------------------------------------
     def index_of(self, a: Action) -> int:
         """The action index of one legal option (the view must be up to date)."""
         lay = self.o.act_layout

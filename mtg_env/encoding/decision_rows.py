@@ -5,7 +5,6 @@ cards and the triggers and replacement effects being ordered (:class:`DecisionRo
 decider's: the other player sees who decides and what kind of decision it is.
 """
 
-
 from __future__ import annotations
 
 from typing import Any
@@ -46,7 +45,6 @@ _ZONE_CODE = {z: i + 1 for i, z in enumerate(PILE_ZONES)}
 class DecisionRows:
     """The decision part of :class:`~mtg_env.encoding.observer._View` (mixed into it)."""
 
-    # -- the pending decision ----------------------------------------------------------
     def _decision(self, game: Game, d: Any, deciding: bool, frames: list) -> None:
         me = self.me
         buf = self.buf

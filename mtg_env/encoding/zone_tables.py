@@ -6,7 +6,6 @@ The permanents' rows are compared by a key per permanent (:func:`_perm_keys`); a
 rewrites one column.
 """
 
-
 from __future__ import annotations
 
 from typing import Any

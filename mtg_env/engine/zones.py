@@ -175,8 +175,7 @@ class Zones:
 
     def _leave_play(self, perm: Permanent, zone: str, sacrifice: bool = False) -> None:
         """Move a permanent out of play (to graveyard, hand, library top/bottom, removed)."""
-        if perm.id in self.perms:
-            self._leave_play_together([perm], zone, sacrifice=sacrifice)
+        self._leave_play_together([perm], zone, sacrifice=sacrifice)
 
     def _put_together(self, entries: list[tuple[Card, int, int | None]]) -> list[Permanent]:
         """Put cards into play at the same time (2012 603.6a: each comes-into-play ability
