@@ -240,6 +240,24 @@ def _import(path: str) -> Any:
     return obj
 
 
+def _policy_kwargs(path: str | Path, meta: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The saved ``policy_kwargs`` with the checkpoint's capacities spelled out (``None`` to
+    load them as saved). A structured policy saved with ``capacities={}`` meant the defaults of
+    its day, which :func:`save_checkpoint` recorded in full in the metadata: this keeps it
+    loadable after a default changes."""
+    from stable_baselines3.common.save_util import json_to_data
+
+    caps = meta.get("capacities")
+    try:
+        with zipfile.ZipFile(path) as z:
+            kwargs = json_to_data(z.read("data").decode()).get("policy_kwargs")
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError):
+        return None  # algo.load reports what is wrong with the file
+    if not isinstance(kwargs, dict) or "capacities" not in kwargs or not isinstance(caps, Mapping):
+        return None
+    return {"policy_kwargs": {**kwargs, "capacities": dict(caps)}}
+
+
 def load_checkpoint(path: str | Path, device: str = "cpu") -> tuple[Any, dict[str, Any]]:
     """``(model, meta)`` from a checkpoint written by :func:`save_checkpoint`.
 
@@ -255,7 +273,7 @@ def load_checkpoint(path: str | Path, device: str = "cpu") -> tuple[Any, dict[st
         raise CheckpointError(f"checkpoint {str(path)!r} needs {algo_path}, which can't be "
                               f"imported: {exc}") from None
     try:
-        model = algo.load(str(path), device=device)
+        model = algo.load(str(path), device=device, custom_objects=_policy_kwargs(path, meta))
     except (zipfile.BadZipFile, KeyError, RuntimeError, ValueError, EOFError) as exc:
         raise CheckpointError(f"checkpoint {str(path)!r} could not be loaded: "
                               f"{type(exc).__name__}: {exc}") from None

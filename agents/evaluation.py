@@ -282,6 +282,31 @@ def threats(view: PlayerView, player: int) -> dict[int, str]:
     return {k: v for k, v in out.items() if (p := view.perm(k)) is not None and p.controller == player}
 
 
+def regeneration_on_the_way(view: PlayerView) -> set[int]:
+    """Permanents that regeneration abilities at the top of the stack will shield before anything
+    under them resolves: the ids a run of regeneration-only objects at the top names. A shield
+    already on its way needs no second one (a player who activates again each time priority comes
+    back spends all their mana and piles up the stack); a threat played on top of it breaks the
+    run, so the creature is saved again from that."""
+    out: set[int] = set()
+    for s in reversed(view.stack):
+        if not s.effects or any(e.get("op") != "regenerate" for e in s.effects):
+            break
+        for e in s.effects:
+            t = e.get("target")
+            pid = None
+            if t == "self":
+                pid = s.source
+            elif t == "enchanted":
+                src = view.perm(s.source) if s.source is not None else None
+                pid = src.attached_to if src is not None else None
+            elif isinstance(t, int) and t < len(s.targets) and s.targets[t][0] == "o":
+                pid = s.targets[t][1]
+            if pid is not None:
+                out.add(pid)
+    return out
+
+
 def face_weight(life: int) -> float:
     """Value of one point of damage to a player at ``life``: grows as the player gets low."""
     return 0.35 + 3.0 / max(life, 1)

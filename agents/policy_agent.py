@@ -35,7 +35,7 @@ before it is sent; on a cluster, put the file on shared storage).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -211,6 +211,24 @@ class PPOAgent(BaseAgent):
                    legal_texts: LegalTexts | None = None, view: PlayerView | None = None) -> int:
         obs = observation["observation"] if isinstance(observation, dict) and \
             "observation" in observation else observation
+        space = self.model.observation_space
+        if len(action_mask) != int(self.model.action_space.n) or (
+                isinstance(obs, np.ndarray) and space.shape is not None
+                and obs.shape[-len(space.shape):] != space.shape):
+            # An env with other capacities than the checkpoint's (a default changed since it
+            # was trained): encode the view with the checkpoint's own and map the choice back.
+            if view is None or legal_texts is None:
+                raise ValueError(
+                    f"{self!r} was trained for another observation or action layout than the "
+                    f"env's ({len(action_mask)} actions): pass view= and legal_texts=, or make the env "
+                    f"with the checkpoint's capacities {self.meta.get('capacities')}")
+            text = self.act(view).text
+            texts = legal_texts.items() if isinstance(legal_texts, Mapping) \
+                else enumerate(legal_texts)
+            for i, t in texts:
+                if t == text and action_mask[i]:
+                    return int(i)
+            raise ValueError(f"{self!r} chose {text!r}, which is not among the env's legal actions")
         return self.choose(obs, action_mask)
 
     def __repr__(self) -> str:

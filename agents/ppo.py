@@ -176,7 +176,11 @@ def _new_model(cfg: PPOConfig, env: Any, verbose: int):
         from .policy_net import MtgPolicy
 
         policy: Any = MtgPolicy
-        policy_kwargs: dict[str, Any] = {"capacities": dict(cfg.capacities), **cfg.net}
+        from mtg_env.encoding import Capacities
+
+        # Every capacity spelled out, so the checkpoint still loads if a default changes.
+        caps = dataclasses.asdict(Capacities(**cfg.capacities))
+        policy_kwargs: dict[str, Any] = {"capacities": caps, **cfg.net}
     elif cfg.policy == "mlp":
         policy, policy_kwargs = "MlpPolicy", {"net_arch": list(cfg.net_arch)}
     else:

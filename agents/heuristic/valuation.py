@@ -24,6 +24,7 @@ from ..evaluation import (
     fight,
     incoming,
     permanent_value,
+    regeneration_on_the_way,
     static_aura_value,
     target_candidates,
     threats,
@@ -173,7 +174,8 @@ class Valuation:
         op = e.get("op")
         if op == "regenerate":
             doomed = destroy.get(pid) == "destroy" or n >= left
-            return creature_value(p) if doomed and p.regen_shields == 0 else 0.0
+            shielded = p.regen_shields > 0 or pid in regeneration_on_the_way(view)
+            return creature_value(p) if doomed and not shielded else 0.0
         if op == "pump" and pid not in destroy and n >= left:
             t = amount_of(e.get("t", 0), x)
             return creature_value(p) if n < left + t else 0.0
@@ -447,9 +449,11 @@ class Valuation:
         if "regenerate" in ops:
             targets = self._refs(view, me, next(e for e in ab.effects if e.get("op") == "regenerate"),
                                  [], pid)
+            coming = regeneration_on_the_way(view)
             for kind, tid in targets:
                 p = view.perm(tid) if kind == "o" else None
-                if p is not None and p.regen_shields == 0 and threatened.get(tid) in ("damage", "destroy"):
+                if (p is not None and p.regen_shields == 0 and tid not in coming
+                        and threatened.get(tid) in ("damage", "destroy")):
                     return creature_value(p)
             return 0.0
         if ops == {"search_library"} and cost.sacrifice_self and "Land" in src.types:

@@ -58,8 +58,10 @@ class Capacities:
     """Hand slots per player (own hand; the opponent's known cards and hidden placeholders)."""
     max_permanents: int = 32
     """Permanent slots per controller."""
-    max_stack: int = 16
-    """Stack object slots."""
+    max_stack: int = 32
+    """Stack object slots. Two players trading pump or regeneration activations in combat can
+    stack up one object per mana they have (17 and 18 in Evincar's Tyranny mirrors between
+    heuristic players), so this is well above the usual handful."""
     max_targets: int = 4
     """Targets recorded per stack object."""
     max_graveyard: int = 60

@@ -8,8 +8,8 @@
 | Manual Control     | No (`render()` lists the legal actions with their indices)                  |
 | Agents             | `agents = ['player_0', 'player_1']`                                         |
 | Action Shape       | (1,)                                                                        |
-| Action Values      | Discrete(2132) with the default capacities                                 |
-| Observation Shape  | Dict of 8 float32 tables (19,425 values), or (19425,) with `flatten=True`   |
+| Action Values      | Discrete(2148) with the default capacities                                 |
+| Observation Shape  | Dict of 8 float32 tables (21,137 values), or (21137,) with `flatten=True`   |
 | Observation Values | float32: flags in [0, 1], counts and card indices as exact integers         |
 
 A game between two 40-card decks under the 2007 rules, driven by `mtg_env`'s engine. The agent
@@ -36,7 +36,7 @@ order):
 |              |                  | sick, damage, power/toughness, keywords, colors, types,    |
 |              |                  | counters, combat (attacking, blocked, blocking whom),      |
 |              |                  | attached to, regeneration shields, the decision's marks    |
-| `stack`      | (16, 107)        | top first: kind, controller, card, source, X, mode,        |
+| `stack`      | (32, 107)        | top first: kind, controller, card, source, X, mode,        |
 |              |                  | targets (and damage divided to each), being played /       |
 |              |                  | resolving, combat damage amounts                           |
 | `graveyards` | (120, 19)        | own graveyard (bottom first), then the opponent's          |
@@ -73,19 +73,19 @@ decision kind. With the default capacities:
 | `permanent` | 44-107    | `permanents` row: target or choose it, attack with it            |
 | `ability`   | 108-363   | own permanent row x 8 ability slots: activate that ability (a    |
 |             |           | mana ability takes one slot per color it can add)                |
-| `stack`     | 364-379   | `stack` row: target that spell or ability                        |
-| `graveyard` | 380-499   | `graveyards` row: target or choose that card; play that land     |
+| `stack`     | 364-395   | `stack` row: target that spell or ability                        |
+| `graveyard` | 396-515   | `graveyards` row: target or choose that card; play that land     |
 |             |           | from own graveyard (Crucible of Worlds)                          |
-| `removed`   | 500-559   | `removed` row: choose that card                                  |
-| `revealed`  | 560-619   | `revealed` row: choose that card (library search, top cards)     |
-| `block`     | 620-1643  | own permanent row b x opponent's permanent row a: b blocks a     |
-| `x`         | 1644-1684 | X = 0 .. 40                                                      |
-| `mode`      | 1685-1692 | mode 1 .. 8 of a modal spell                                     |
-| `assign`    | 1693-1733 | assign 0 .. 40 damage to the current recipient (combat damage;   |
+| `removed`   | 516-575   | `removed` row: choose that card                                  |
+| `revealed`  | 576-635   | `revealed` row: choose that card (library search, top cards)     |
+| `block`     | 636-1659  | own permanent row b x opponent's permanent row a: b blocks a     |
+| `x`         | 1660-1700 | X = 0 .. 40                                                      |
+| `mode`      | 1701-1708 | mode 1 .. 8 of a modal spell                                     |
+| `assign`    | 1709-1749 | assign 0 .. 40 damage to the current recipient (combat damage;   |
 |             |           | a spell's damage divided among its targets, Hail of Arrows)      |
-| `order`     | 1734-1749 | put the trigger in `triggers` row i on the stack next            |
-| `color`     | 1750-1754 | a color: W U B R G                                               |
-| `card_name` | 1755-2131 | a card name by its card vocabulary index (Pithing Needle)        |
+| `order`     | 1750-1765 | put the trigger in `triggers` row i on the stack next            |
+| `color`     | 1766-1770 | a color: W U B R G                                               |
+| `card_name` | 1771-2147 | a card name by its card vocabulary index (Pithing Needle)        |
 
 `env.action_text(i)` gives the engine's text of a legal index (and `legal_texts=True` puts
 `{index: text}` in the deciding agent's `infos`). An index that is not legal raises

@@ -192,6 +192,26 @@ def test_regenerates_and_sacrifices_what_is_about_to_die() -> None:
     assert _choose(s) == "activate Mogg Fanatic"  # it dies anyway: ping something first
 
 
+def test_does_not_regenerate_again_while_a_shield_is_on_the_way() -> None:
+    """Drudge Skeletons, "{B}: Regenerate Drudge Skeletons": with combat damage on the stack
+    (2007 CR 510.1) each player regenerates their blocked or blocking Skeletons once. A second
+    activation while the first is still on the stack above the damage buys nothing; activating
+    each time priority came back used to run both players out of mana and pile up the stack
+    (19 objects in an Evincar's Tyranny mirror of Mortivores, beyond the env's max_stack=16)."""
+    s = Scenario({"turn": 4, "active_player": 1, "step": "declare_attackers", "players": [
+        {"in_play": ["Swamp", "Swamp", "Swamp", "Drudge Skeletons"]},
+        {"in_play": ["Swamp", "Swamp", "Swamp", {"card": "Drudge Skeletons", "attacking": True}]}]})
+    s.do("pass", "pass", "block Drudge Skeletons#2 with Drudge Skeletons", "pass", "pass")
+    assert s.game.step == "combat_damage" and len(s.game.stack) == 1
+    assert _choose(s, 1) == "activate Drudge Skeletons#2"
+    s.do("activate Drudge Skeletons#2", "pass")
+    assert _choose(s, 0) == "activate Drudge Skeletons"
+    s.do("activate Drudge Skeletons", "pass")
+    assert _choose(s, 1) == "pass"  # both shields are on their way, above the damage
+    s.do("pass")
+    assert _choose(s, 1) == "pass"  # the first resolved; the Skeletons' own is still to come
+
+
 def test_never_burns_mana_over_many_games() -> None:
     """The heuristic never taps a land by hand: mana burn only ever hits the random player."""
     decks = [Deck.builtin(DECKS[0]), Deck.builtin(DECKS[-1])]
