@@ -24,7 +24,8 @@ __all__ = ["EVAL_FIELDS", "TRAIN_FIELDS", "CsvLog", "TrainingCallback", "evaluat
 
 TRAIN_FIELDS = ("timesteps", "wall_s", "steps_per_s", "collect_steps_per_s", "update_s",
                 "episodes", "win_rate", "mean_return", "mean_length", "policy_loss", "value_loss",
-                "entropy_loss", "approx_kl", "clip_fraction", "explained_variance")
+                "entropy_loss", "approx_kl", "clip_fraction", "explained_variance",
+                "capacity_truncated")
 EVAL_FIELDS = ("timesteps", "wall_s", "opponent", "games", "wins", "losses", "draws",
                "win_rate", "ci_low", "ci_high", "eval_s")
 _SB3_KEYS = {"policy_loss": "train/policy_gradient_loss", "value_loss": "train/value_loss",
@@ -34,7 +35,8 @@ _SB3_KEYS = {"policy_loss": "train/policy_gradient_loss", "value_loss": "train/v
 
 
 class CsvLog:
-    """Appends rows to a CSV file, writing the header when the file is new."""
+    """Appends rows to a CSV file, writing the header when the file is new. A file that exists
+    keeps its own columns (a run resumed from a log written by another version stays aligned)."""
 
     def __init__(self, path: str | Path, fields: Sequence[str]) -> None:
         self.path = Path(path)
@@ -43,6 +45,9 @@ class CsvLog:
         if not self.path.exists() or self.path.stat().st_size == 0:
             with self.path.open("w", newline="") as f:
                 csv.writer(f).writerow(self.fields)
+        else:
+            with self.path.open(newline="") as f:
+                self.fields = tuple(next(csv.reader(f), self.fields))
 
     def write(self, row: Mapping[str, Any]) -> None:
         with self.path.open("a", newline="") as f:
@@ -234,14 +239,17 @@ class TrainingCallback(_callback_base()):  # type: ignore[misc]
             "win_rate": wins / len(eps) if eps else math.nan,
             "mean_return": float(np.mean([float(e["return"]) for e in eps])) if eps else math.nan,
             "mean_length": float(np.mean([float(e["length"]) for e in eps])) if eps else math.nan,
+            # games cut short because their position outgrew the observation's capacities
+            "capacity_truncated": sum(1 for e in eps if e.get("end_reason") == "capacity"),
         }
         for k, key in _SB3_KEYS.items():
             row[k] = float(values[key]) if key in values else math.nan
         self.train_log.write(row)
         if self.verbose:
             print(f"[{self.num_timesteps}] {row['steps_per_s']:.0f} steps/s "
-                  f"(collect {collect:.0f}/s) episodes {len(eps)} win {row['win_rate']:.2f}",
-                  flush=True)
+                  f"(collect {collect:.0f}/s) episodes {len(eps)} win {row['win_rate']:.2f}"
+                  + (f" ({row['capacity_truncated']} cut short by the observation's capacities)"
+                     if row["capacity_truncated"] else ""), flush=True)
         if self.num_timesteps >= self._next_ckpt:
             self.save(f"ckpt_{self.num_timesteps}")
             self._next_ckpt = (self.num_timesteps // self.checkpoint_every + 1) \

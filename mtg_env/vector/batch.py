@@ -9,12 +9,14 @@ owns those arrays; each worker of the multi-process one writes into its slice of
 
 from __future__ import annotations
 
+import contextlib
 import copy
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from mtg_env.encoding import CapacityError
 from mtg_env.engine.actions import Action
 from mtg_env.engine.errors import IllegalActionError
 from mtg_env.env.aec import AGENTS, MtgEnv
@@ -109,10 +111,28 @@ def _name(opponent: Opponent) -> str:
     return str(getattr(opponent, "name", None) or type(opponent).__name__)
 
 
+class _Overflow:
+    """Catches a :class:`CapacityError` into ``slot.overflow`` (the game is then truncated)."""
+
+    __slots__ = ("slot",)
+
+    def __init__(self, slot: _Slot) -> None:
+        self.slot = slot
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: Any, exc: Any, tb: Any) -> bool:
+        if isinstance(exc, CapacityError):
+            self.slot.overflow = exc
+            return True
+        return False
+
+
 class _Slot:
     """One game of the batch and what belongs to it."""
 
-    __slots__ = ("agents", "env", "length", "opponent", "ret", "rng", "seat")
+    __slots__ = ("agents", "env", "length", "opponent", "overflow", "ret", "rng", "seat")
 
     def __init__(self, env: MtgEnv, rng: np.random.Generator) -> None:
         self.env = env
@@ -122,6 +142,7 @@ class _Slot:
         self.agents: dict[str, Any] = {}  # this game's copy of each agent member it has met
         self.ret = 0.0
         self.length = 0
+        self.overflow: CapacityError | None = None  # why the game no longer fits the capacities
 
     @property
     def agent(self) -> Any:
@@ -140,13 +161,21 @@ class GameBatch:
     ``learner_seat``: 0, 1 or None (random per episode). Each game draws its randomness (seed,
     seat, opponent) from its own ``numpy.random.SeedSequence``, so a game's course depends only
     on its seed, not on how games are split over processes.
+
+    ``capacity_overflow``: what happens to a game whose state outgrows the observation's
+    capacities (a :class:`~mtg_env.encoding.CapacityError`, e.g. a stack deeper than
+    ``max_stack``). ``"truncate"`` (the default) ends that episode as truncated, with
+    ``"end_reason": "capacity"`` and the error's text as ``"capacity_error"`` in its final info
+    and the last observation the learner saw as its final observation, and starts the next game,
+    so one rare position does not stop a long training run; ``"raise"`` raises the error.
     """
 
     def __init__(self, seeds: Sequence[np.random.SeedSequence], opponent: Opponent,
                  learner_seat: int | None, config: dict[str, Any], obs: np.ndarray,
-                 mask: np.ndarray) -> None:
+                 mask: np.ndarray, capacity_overflow: str = "truncate") -> None:
         if learner_seat not in (None, 0, 1):
             raise ValueError(f"learner_seat must be 0, 1 or None, got {learner_seat!r}")
+        self.truncate_overflow = check_overflow(capacity_overflow) == "truncate"
         self.learner_seat = learner_seat
         self.obs = obs
         self.mask = mask
@@ -224,7 +253,9 @@ class GameBatch:
         for i in range(len(self.slots)):
             self._new_game(i)
         self._play_opponents(list(range(len(self.slots))), None)
-        for i in range(len(self.slots)):
+        for i, slot in enumerate(self.slots):
+            if slot.overflow is not None:
+                raise slot.overflow  # a new game can't fit: the capacities are too small
             self._write(i)
 
     def step(self, actions: np.ndarray, rewards: np.ndarray, terminated: np.ndarray,
@@ -236,29 +267,53 @@ class GameBatch:
         rewards[:] = 0.0
         for i, slot in enumerate(self.slots):
             env = slot.env
-            env.step(int(actions[i]))
+            with self._guard(slot):
+                env.step(int(actions[i]))
             rewards[i] = env.rewards[AGENTS[slot.seat]]
             slot.length += 1
         self._play_opponents(list(range(len(self.slots))), rewards)
         finals = []
         for i, slot in enumerate(self.slots):
+            if slot.overflow is None:
+                with self._guard(slot):
+                    self._write(i)
             env = slot.env
             me = AGENTS[slot.seat]
             slot.ret += float(rewards[i])
+            if slot.overflow is not None:
+                terminated[i], truncated[i] = False, True
+                finals.append((i, self.obs[i].copy(), {
+                    "winner": -1, "end_reason": "capacity", "capacity_error": str(slot.overflow),
+                    "seat": slot.seat, "decks": env.deck_names, "return": slot.ret,
+                    "length": slot.length, "opponent": slot.opponent}))
+                self._restart(i)
+                continue
             terminated[i] = env.terminations[me]
             truncated[i] = env.truncations[me]
             if terminated[i] or truncated[i]:
-                final = np.empty_like(self.obs[i])
-                env.observer.observe_into(env.game, slot.seat, final, self.mask[i])
+                final = self.obs[i].copy()  # _write above encoded the last position
                 g = env.game
                 finals.append((i, final, {
                     "winner": -1 if g.winner is None else int(g.winner),
                     "end_reason": g.end_reason, "seat": slot.seat, "decks": env.deck_names,
                     "return": slot.ret, "length": slot.length, "opponent": slot.opponent}))
-                self._new_game(i)
-                self._play_opponents([i], None)
-            self._write(i)
+                self._restart(i)
         return finals
+
+    def _guard(self, slot: _Slot) -> Any:
+        """A context that records a :class:`CapacityError` in ``slot`` (truncating its game)
+        instead of raising it, with ``capacity_overflow="truncate"``."""
+        return _Overflow(slot) if self.truncate_overflow else contextlib.nullcontext()
+
+    def _restart(self, i: int) -> None:
+        """Start the next game of slot ``i`` and write its first observation (a new game that
+        outgrows the capacities at once raises: the capacities are too small for any game)."""
+        self._new_game(i)
+        self._play_opponents([i], None)
+        overflow = self.slots[i].overflow
+        if overflow is not None:
+            raise overflow
+        self._write(i)
 
     def check_actions(self, actions: np.ndarray) -> None:
         """Raise :class:`IllegalActionError` (before any game moves) if an action is not legal
@@ -273,6 +328,7 @@ class GameBatch:
                      else self.learner_seat)
         slot.ret = 0.0
         slot.length = 0
+        slot.overflow = None
         if slot.opponent is not None:
             old = self._members[slot.opponent]
             old.users -= 1
@@ -295,7 +351,8 @@ class GameBatch:
     def _waiting(self, i: int) -> bool:
         slot = self.slots[i]
         env = slot.env
-        return not env.game.is_over and env.agent_selection != AGENTS[slot.seat]
+        return (slot.overflow is None and not env.game.is_over
+                and env.agent_selection != AGENTS[slot.seat])
 
     def _play_opponents(self, pending: list[int], rewards: np.ndarray | None) -> None:
         """Let the opponents decide until every game of ``pending`` waits for its learner or
@@ -304,16 +361,21 @@ class GameBatch:
         while pending:
             for i, a in zip(pending, self._opponent_actions(pending), strict=True):
                 slot = self.slots[i]
-                if isinstance(a, Action):
-                    slot.env.apply_option(a)
-                else:
-                    slot.env.step(int(a))
+                if a is None:  # its position no longer fits the capacities
+                    continue
+                with self._guard(slot):
+                    if isinstance(a, Action):
+                        slot.env.apply_option(a)
+                    else:
+                        slot.env.step(int(a))
                 if rewards is not None:
                     rewards[i] += slot.env.rewards[AGENTS[slot.seat]]
             pending = [i for i in pending if self._waiting(i)]
 
-    def _opponent_actions(self, pending: list[int]) -> list[int | Action]:
-        out: list[int | Action] = [0] * len(pending)
+    def _opponent_actions(self, pending: list[int]) -> list[int | Action | None]:
+        """The opponents' choices in the games ``pending`` (None for a game whose position
+        outgrew the capacities while it was encoded)."""
+        out: list[int | Action | None] = [None] * len(pending)
         batched: dict[str, list[int]] = {}  # batch-policy member -> positions in pending
         for pos, i in enumerate(pending):
             slot = self.slots[i]
@@ -327,29 +389,45 @@ class GameBatch:
                 options = env.game.decision.options
                 out[pos] = options[int(slot.rng.integers(len(options)))]
                 continue
-            o = env.observe(AGENTS[1 - slot.seat])
-            if kind == AGENT:
-                from mtg_env.engine.view import view_for
+            with self._guard(slot):
+                o = env.observe(AGENTS[1 - slot.seat])
+                if kind == AGENT:
+                    from mtg_env.engine.view import view_for
 
-                texts = {j: a.text for j, a in env.observer.legal(env.game).items()}
-                out[pos] = slot.agents[member.name].act_masked(
-                    o["observation"], o["action_mask"], texts,
-                    view=view_for(env.game, 1 - slot.seat))
-            else:
-                out[pos] = member.opponent(o["observation"], o["action_mask"])
+                    texts = {j: a.text for j, a in env.observer.legal(env.game).items()}
+                    out[pos] = slot.agents[member.name].act_masked(
+                        o["observation"], o["action_mask"], texts,
+                        view=view_for(env.game, 1 - slot.seat))
+                else:
+                    out[pos] = member.opponent(o["observation"], o["action_mask"])
         for name, positions in batched.items():
-            k = len(positions)
             if self._scratch_obs is None:
                 self._scratch_obs = np.empty((len(self.slots), self.obs.shape[1]), np.float32)
                 self._scratch_mask = np.empty((len(self.slots), self.mask.shape[1]), np.bool_)
-            o, m = self._scratch_obs[:k], self._scratch_mask[:k]  # type: ignore[index]
-            for row, pos in enumerate(positions):
+            fit = []
+            for pos in positions:
                 slot = self.slots[pending[pos]]
-                slot.env.observer.observe_into(slot.env.game, 1 - slot.seat, o[row], m[row])
-            for pos, a in zip(positions, self._members[name].opponent.act_batch(o, m),
-                              strict=True):
+                row = len(fit)
+                with self._guard(slot):
+                    slot.env.observer.observe_into(slot.env.game, 1 - slot.seat,
+                                                   self._scratch_obs[row],  # type: ignore[index]
+                                                   self._scratch_mask[row])  # type: ignore[index]
+                    fit.append(pos)
+            if not fit:
+                continue
+            k = len(fit)
+            o, m = self._scratch_obs[:k], self._scratch_mask[:k]  # type: ignore[index]
+            for pos, a in zip(fit, self._members[name].opponent.act_batch(o, m), strict=True):
                 out[pos] = int(a)
         return out
+
+
+def check_overflow(capacity_overflow: str) -> str:
+    """Validate a vector env's ``capacity_overflow`` ("truncate" or "raise")."""
+    if capacity_overflow not in ("truncate", "raise"):
+        raise ValueError(f"capacity_overflow must be 'truncate' or 'raise', got "
+                         f"{capacity_overflow!r}")
+    return capacity_overflow
 
 
 def check_actions(actions: np.ndarray, mask: np.ndarray) -> None:
@@ -390,4 +468,4 @@ def _agent(opponent: Opponent) -> Any:
 
 
 __all__ = ["BatchPolicy", "GameBatch", "Opponent", "OpponentMix", "check_actions", "check_config",
-           "check_weights", "reset_seeds"]
+           "check_overflow", "check_weights", "reset_seeds"]

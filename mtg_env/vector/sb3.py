@@ -54,7 +54,8 @@ class Sb3VecEnv(VecEnv):
         if "final_obs" in info:
             for i in np.flatnonzero(info["_final_obs"]):
                 final = info["final_info"]
-                infos[i] = {k: final[k][i] for k in final if not k.startswith("_")}
+                infos[i] = {k: final[k][i] for k in final
+                            if not k.startswith("_") and final.get("_" + k, info["_final_obs"])[i]}
                 infos[i]["terminal_observation"] = info["final_obs"][i]
                 infos[i]["TimeLimit.truncated"] = bool(truncated[i] and not terminated[i])
         return obs, rewards.astype(np.float32), dones, infos

@@ -19,7 +19,7 @@ import numpy as np
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from .batch import GameBatch, Opponent, check_actions, check_config, reset_seeds
+from .batch import GameBatch, Opponent, check_actions, check_config, check_overflow, reset_seeds
 from .sync import seed_sequences, spaces_for, vector_infos
 
 
@@ -35,12 +35,12 @@ def _arrays(shared: dict[str, Any], n: int, d: int, a: int) -> dict[str, np.ndar
 
 def _worker(conn: Any, lo: int, hi: int, shared: dict[str, Any], shape: tuple[int, int, int],
             seeds: list[np.random.SeedSequence], opponent: Opponent, learner_seat: int | None,
-            config: dict[str, Any]) -> None:
+            config: dict[str, Any], capacity_overflow: str) -> None:
     """Run games ``lo:hi`` until told to close."""
     try:
         arr = _arrays(shared, *shape)
         batch = GameBatch(seeds, opponent, learner_seat, config, arr["obs"][lo:hi],
-                          arr["mask"][lo:hi])
+                          arr["mask"][lo:hi], capacity_overflow)
         conn.send(("ok", None))
     except Exception as exc:  # reported to the parent, which raises it
         conn.send(("error", (exc, traceback.format_exc())))
@@ -78,6 +78,7 @@ class SubprocMtgVectorEnv(VectorEnv):
     its own copy, and a batch policy decides in one call for that worker's games waiting for it
     (so a frozen network runs in the workers). ``context``: the multiprocessing start method
     (``"spawn"`` by default, safe with threads and torch; ``"fork"`` starts faster on Linux).
+    ``capacity_overflow`` as for :class:`~mtg_env.vector.MtgVectorEnv`.
     An action that is not legal raises :class:`IllegalActionError` in the parent before any game
     moves.
     """
@@ -87,7 +88,7 @@ class SubprocMtgVectorEnv(VectorEnv):
     def __init__(self, num_envs: int, opponent: Opponent = "random",
                  learner_seat: int | None = None, seed: int | None = None, copy: bool = True,
                  num_workers: int | None = None, context: str = "spawn",
-                 **config: Any) -> None:
+                 capacity_overflow: str = "truncate", **config: Any) -> None:
         if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, got {num_envs!r}")
         if num_workers is None:
@@ -121,7 +122,7 @@ class SubprocMtgVectorEnv(VectorEnv):
             parent, child = ctx.Pipe()
             p = ctx.Process(target=_worker, daemon=True,
                             args=(child, lo, hi, shared, self._shape, seeds[lo:hi], opponent,
-                                  learner_seat, self.config))
+                                  learner_seat, self.config, check_overflow(capacity_overflow)))
             p.start()
             child.close()
             self._conns.append(parent)

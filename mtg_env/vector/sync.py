@@ -52,15 +52,19 @@ class MtgVectorEnv(VectorEnv):
     :class:`~mtg_env.vector.OpponentMix` of those drawn per episode (:meth:`set_opponents`
     changes the mix between steps).
     ``learner_seat``: 0, 1 or None (random per episode). ``copy=False`` returns the internal
-    observation buffer (valid until the next ``step``/``reset``) instead of a copy. Other keyword
-    arguments are the env config (:class:`~mtg_env.env.config.EnvConfig`).
+    observation buffer (valid until the next ``step``/``reset``) instead of a copy.
+    ``capacity_overflow="truncate"`` (the default) ends a game whose position outgrows the
+    observation's capacities as truncated (``end_reason`` ``"capacity"``, the error's text in
+    ``capacity_error``), so a rare position can't stop a training run; ``"raise"`` raises the
+    :class:`~mtg_env.encoding.CapacityError`. Other keyword arguments are the env config
+    (:class:`~mtg_env.env.config.EnvConfig`).
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012 - gymnasium's API
 
     def __init__(self, num_envs: int, opponent: Opponent = "random",
                  learner_seat: int | None = None, seed: int | None = None, copy: bool = True,
-                 **config: Any) -> None:
+                 capacity_overflow: str = "truncate", **config: Any) -> None:
         if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, got {num_envs!r}")
         self.config = check_config(config)
@@ -77,7 +81,7 @@ class MtgVectorEnv(VectorEnv):
         self._truncated = np.zeros(num_envs, np.bool_)
         self._seed = seed
         self._batch = GameBatch(seed_sequences(seed, num_envs), opponent, learner_seat,
-                                self.config, self._obs, self._mask)
+                                self.config, self._obs, self._mask, capacity_overflow)
         self._started = False
 
     def reset(self, *, seed: int | None = None,

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from mtg_env import IllegalActionError
+from mtg_env.encoding import CapacityError
 from mtg_env.vector import MtgVectorEnv, SubprocMtgVectorEnv
 
 CFG = {"decks": ("starter_green", "starter_red"), "max_turns": 8}
@@ -179,3 +180,50 @@ def test_sb3_adapter_reports_terminal_observations() -> None:
             assert "TimeLimit.truncated" in infos[i] and "winner" in infos[i]
             return
     pytest.fail("no game ended within 2000 steps")
+
+
+def _overflowing(venv, steps: int) -> list[tuple[bool, bool, float, dict]]:
+    """Step ``venv`` with random legal actions, keeping every opening hand; the (terminated,
+    truncated, reward, final info) of every game that ended."""
+    venv.reset(seed=3)
+    rng = np.random.default_rng(0)
+    ended = []
+    for _ in range(steps):
+        keep = [1 if m[1] else int(rng.choice(np.flatnonzero(m))) for m in venv.action_masks()]
+        _obs, r, term, trunc, info = venv.step(np.array(keep))  # index 1 keeps a hand
+        for i in np.flatnonzero(term | trunc):
+            final = {k: v[i] for k, v in info["final_info"].items()
+                     if not k.startswith("_") and info["final_info"]["_" + k][i]}
+            ended.append((bool(term[i]), bool(trunc[i]), float(r[i]), final))
+        assert venv.action_masks().any(axis=1).all()  # every game waits for a legal action
+    return ended
+
+
+@pytest.mark.parametrize("opponent", ["random", "heuristic"])
+def test_a_game_that_outgrows_the_capacities_is_truncated(opponent) -> None:
+    """``max_hand=7``: the first 8th card in a hand (the draw of the player on the draw) no
+    longer fits the hand table. The game ends truncated with reward 0 and the error's text,
+    whether it overflowed on the learner's move or the opponent's, and the next game starts."""
+    venv = MtgVectorEnv(2, opponent=opponent, seed=0, max_hand=7, **CFG)
+    ended = _overflowing(venv, 60)
+    cut = [e for e in ended if e[3]["end_reason"] == "capacity"]
+    assert cut, ended
+    for term, trunc, reward, final in cut:
+        assert not term and trunc and reward == 0.0 and final["winner"] == -1
+        assert "max_hand=7" in final["capacity_error"]
+
+
+def test_capacity_overflow_raise_and_bad_values() -> None:
+    venv = MtgVectorEnv(2, seed=0, max_hand=7, capacity_overflow="raise", **CFG)
+    with pytest.raises(CapacityError, match="max_hand=7"):
+        _overflowing(venv, 60)
+    with pytest.raises(ValueError, match="capacity_overflow must be 'truncate' or 'raise'"):
+        MtgVectorEnv(2, capacity_overflow="drop", **CFG)
+
+
+def test_subprocess_env_truncates_an_overflowing_game_too() -> None:
+    venv = SubprocMtgVectorEnv(2, seed=0, num_workers=2, context="fork", max_hand=7, **CFG)
+    try:
+        assert any(e[3]["end_reason"] == "capacity" for e in _overflowing(venv, 60))
+    finally:
+        venv.close()
