@@ -12,7 +12,8 @@ costs, static abilities) from the redacted view, so it plays cards it was never 
   can pay for; removal and burn go to the target worth the most (the opponent's face when it is
   lethal); instants are held for the opponent's turn: removal on attackers or at end of turn,
   counterspells on spells worth countering, pump spells and regeneration to win fights or save a
-  creature from damage or destruction on the stack (combat damage included, 2007 rules).
+  creature from damage or destruction on the stack (combat damage included, 2007 rules); once
+  a regeneration is on its way above the threat, not again.
 - **Combat**: attacks with creatures that can't be blocked profitably (no blocker kills them
   without dying, or the trade is in its favour), with everything when that is lethal, and keeps
   enough blockers home not to die on the crack-back. Blocks to kill attackers, trade up, absorb
