@@ -341,7 +341,8 @@ def evaluate_checkpoint(path: str | Path, games: int, opponents: Sequence[str] =
     th.set_num_threads(threads)
     model, meta = load_checkpoint(path)
     conf = meta.get("config") or {}
-    env_config = {"max_turns": conf.get("max_turns", 40), **(conf.get("capacities") or {})}
+    caps = meta.get("capacities") or conf.get("capacities") or {}  # as trained
+    env_config = {"max_turns": conf.get("max_turns", 40), **caps}
     policy = model.policy if deterministic else _Sampling(model.policy)
     out = {}
     for opp in opponents:

@@ -321,7 +321,10 @@ def main() -> None:
         if resume:
             from .checkpoint import read_meta
 
-            base = read_meta(resume).get("config") or {}
+            meta = read_meta(resume)
+            base = dict(meta.get("config") or {})
+            if isinstance(meta.get("capacities"), dict):  # as trained, whatever today's defaults
+                base["capacities"] = dict(meta["capacities"])
         try:
             cfg = load_config(config, set_ or (), base=base)
         except ValueError as exc:

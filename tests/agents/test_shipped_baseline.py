@@ -56,3 +56,19 @@ def test_the_baseline_is_a_single_agent_env_opponent_by_name() -> None:
         done = term or trunc
         steps += 1
     assert steps > 0 and env.game.is_over
+
+
+def test_the_baseline_keeps_its_own_capacities_after_the_defaults_changed() -> None:
+    """The baseline was trained with ``max_stack=16`` (the default until session 24, now 32):
+    it still loads, and ``agents.imitation evaluate`` plays it in envs of its own capacities
+    (its config says ``capacities: {}``, the defaults of its day; the metadata has them all)."""
+    from agents.checkpoint import load_checkpoint
+    from agents.imitation import evaluate_checkpoint
+    from mtg_env.encoding import Capacities
+
+    meta = read_meta(BASELINE)
+    assert meta["capacities"]["max_stack"] == 16 != Capacities().max_stack
+    model, _ = load_checkpoint(BASELINE)
+    assert model.policy.net.caps == Capacities(**meta["capacities"])
+    res = evaluate_checkpoint(BASELINE, 2, ("random",), seed=3)["random"]
+    assert res["wins"] + res["losses"] + res["draws"] == 2
