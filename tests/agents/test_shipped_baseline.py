@@ -72,3 +72,27 @@ def test_the_baseline_keeps_its_own_capacities_after_the_defaults_changed() -> N
     assert model.policy.net.caps == Capacities(**meta["capacities"])
     res = evaluate_checkpoint(BASELINE, 2, ("random",), seed=3)["random"]
     assert res["wins"] + res["losses"] + res["draws"] == 2
+
+
+def test_a_checkpoint_that_does_not_fit_is_a_one_line_cli_error(tmp_path) -> None:
+    """``init_from`` a checkpoint of other capacities, or evaluating a file that isn't there:
+    exit 2 with the reason (no traceback), before any training."""
+    import re
+    import subprocess
+    import sys
+
+    root = BASELINE.parents[1]
+    ppo = subprocess.run(
+        [sys.executable, "-m", "agents.ppo", "--config", "configs/ppo.yaml", "--set",
+         f"init_from={BASELINE}", "--set", "num_workers=0", "--set", "num_envs=2",
+         "--set", f"run_dir={tmp_path / 'run'}", "--set", "eval_every=0"],
+        cwd=root, capture_output=True, text=True, timeout=300)
+    def flat(text: str) -> str:  # the error box's text, unwrapped
+        return re.sub(r"[\s│╭╮╰╯─]+", " ", text)
+
+    assert ppo.returncode == 2 and "set the same capacities" in flat(ppo.stderr)
+    assert "Traceback" not in ppo.stderr and not (tmp_path / "run" / "final.zip").exists()
+    ev = subprocess.run([sys.executable, "-m", "agents.imitation", "evaluate",
+                         str(tmp_path / "none.zip")], cwd=root, capture_output=True, text=True,
+                        timeout=300)
+    assert ev.returncode == 2 and "no checkpoint file at" in flat(ev.stderr)
