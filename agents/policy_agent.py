@@ -35,7 +35,7 @@ before it is sent; on a cluster, put the file on shared storage).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -44,7 +44,7 @@ import numpy as np
 from mtg_env.engine.actions import Action
 from mtg_env.engine.view import PlayerView
 
-from .base import BaseAgent, LegalTexts
+from .base import BaseAgent, LegalTexts, index_texts
 from .checkpoint import check_compatible, load_checkpoint, read_meta
 
 __all__ = ["PPOAgent", "parse_ppo_spec"]
@@ -223,11 +223,9 @@ class PPOAgent(BaseAgent):
                     f"env's ({len(action_mask)} actions): pass view= and legal_texts=, or make the env "
                     f"with the checkpoint's capacities {self.meta.get('capacities')}")
             text = self.act(view).text
-            texts = legal_texts.items() if isinstance(legal_texts, Mapping) \
-                else enumerate(legal_texts)
-            for i, t in texts:
-                if t == text and action_mask[i]:
-                    return int(i)
+            for i, t in index_texts(action_mask, legal_texts).items():
+                if t == text:
+                    return i
             raise ValueError(f"{self!r} chose {text!r}, which is not among the env's legal actions")
         return self.choose(obs, action_mask)
 
