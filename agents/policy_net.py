@@ -559,6 +559,27 @@ class MtgPolicy(MaskableActorCriticPolicy):
             kwargs.setdefault("foreach", True)
         self.optimizer = self.optimizer_class(self.parameters(), lr=lr_schedule(1), **kwargs)
 
+    def forward(self, obs: th.Tensor, deterministic: bool = False,
+                action_masks: Any = None) -> tuple[th.Tensor, th.Tensor, th.Tensor]:
+        """Actions, values and the actions' log-probabilities (PPO's rollout collection), as
+        ``MaskableActorCriticPolicy.forward`` computes them (illegal logits set to -1e8, a
+        sample drawn by ``torch.multinomial`` from the probabilities, as ``Categorical`` draws
+        it) but from one ``log_softmax`` instead of ``MaskableCategorical``, whose masking,
+        sampling and log-probability cost a quarter of the collection's time in the learner."""
+        if action_masks is None:
+            return super().forward(obs, deterministic, action_masks)
+        features = self.extract_features(obs)
+        n = self.features_extractor.net.n_actions
+        logits, values = features[:, :n], features[:, n:]
+        mask = th.as_tensor(action_masks, dtype=th.bool, device=logits.device).reshape(logits.shape)
+        logp = th.log_softmax(th.where(mask, logits, logits.new_tensor(-1e8)), dim=-1)
+        if deterministic:
+            actions = logp.argmax(-1)
+        else:
+            actions = th.multinomial(logp.exp(), 1, True).squeeze(1)
+        log_prob = logp.gather(1, actions.reshape(-1, 1)).squeeze(1)
+        return actions, values, log_prob
+
     def evaluate_actions(self, obs: th.Tensor, actions: th.Tensor,
                          action_masks: Any = None) -> tuple[th.Tensor, th.Tensor, th.Tensor]:
         """The value, the log-probability of ``actions`` and the entropy of the masked action

@@ -245,6 +245,7 @@ def train(cfg: PPOConfig, verbose: int = 0, resume: str | Path | None = None):
     import torch
 
     from .checkpoint import load_checkpoint, save_checkpoint
+    from .rollout_buffer import use_mtg_buffer
     from .training import TRAIN_FIELDS, CsvLog, TrainingCallback
 
     torch.set_num_threads(cfg.threads)
@@ -270,6 +271,7 @@ def train(cfg: PPOConfig, verbose: int = 0, resume: str | Path | None = None):
             if cfg.init_from:
                 extra["started_from"] = provenance(cfg.init_from, init_weights(model, cfg))
             wall = 0.0
+        use_mtg_buffer(model)
         config = dataclasses.asdict(cfg)
         callback = TrainingCallback(run_dir, config, cfg.env_config(), cfg.eval_every,
                                     cfg.eval_games, cfg.eval_opponents, cfg.checkpoint_every,

@@ -288,6 +288,37 @@ def test_evaluate_actions_matches_sb3_contrib(real_obs) -> None:
         assert (g - w).abs().max().item() <= 1e-4 * max(w.abs().max().item(), 1.0)
 
 
+def test_forward_matches_sb3_contrib(real_obs) -> None:
+    """``MtgPolicy.forward`` (PPO's rollout collection) gives the values of sb3-contrib's
+    ``MaskableActorCriticPolicy.forward`` and, from the same torch seed, the same sampled and
+    most likely actions with the same log-probabilities."""
+    from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+
+    from agents.policy_net import MtgPolicy
+    from mtg_env.vector import Sb3VecEnv
+
+    obs, masks = real_obs
+    env = Sb3VecEnv(MtgVectorEnv(1, seed=0))
+    policy = MaskablePPO(MtgPolicy, env, n_steps=8, batch_size=8, seed=0,
+                         policy_kwargs={"capacities": {}}).policy
+    env.close()
+    _perturbed(policy.net, seed=5)
+    x, m = obs[:64], masks[:64]
+    for deterministic in (False, True):
+        for seed in range(3):
+            torch.manual_seed(seed)
+            with torch.no_grad():
+                got = policy(x, deterministic=deterministic, action_masks=m)
+            torch.manual_seed(seed)
+            with torch.no_grad():
+                want = MaskableActorCriticPolicy.forward(policy, x, deterministic, m)
+            assert torch.equal(got[0], want[0]), "other actions"
+            assert bool(m[np.arange(len(x)), got[0].numpy()].all()), "an illegal action"
+            assert got[1].shape == want[1].shape and torch.equal(got[1], want[1])
+            assert got[2].shape == want[2].shape and (got[2] - want[2]).abs().max() <= 1e-4
+
+
 def test_weights_derived_for_acting_follow_parameter_updates(real_obs) -> None:
     """Without autograd the network keeps what it derives from its parameters between calls:
     an optimizer step, ``load_state_dict`` or a copy must still give the new parameters'
