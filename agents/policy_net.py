@@ -559,41 +559,53 @@ class MtgPolicy(MaskableActorCriticPolicy):
             kwargs.setdefault("foreach", True)
         self.optimizer = self.optimizer_class(self.parameters(), lr=lr_schedule(1), **kwargs)
 
-    def forward(self, obs: th.Tensor, deterministic: bool = False,
-                action_masks: Any = None) -> tuple[th.Tensor, th.Tensor, th.Tensor]:
-        """Actions, values and the actions' log-probabilities (PPO's rollout collection), as
-        ``MaskableActorCriticPolicy.forward`` computes them (illegal logits set to -1e8, a
-        sample drawn by ``torch.multinomial`` from the probabilities, as ``Categorical`` draws
-        it) but from one ``log_softmax`` instead of ``MaskableCategorical``, whose masking,
-        sampling and log-probability cost a quarter of the collection's time in the learner."""
-        if action_masks is None:
-            return super().forward(obs, deterministic, action_masks)
+    # sb3-contrib computes the next three from ``MaskableCategorical``, which masks, normalises
+    # and samples in several passes over the 2,148 logits (its cost rivals the network's at the
+    # batch sizes of acting); these compute the same from one ``log_softmax``.
+    def _masked_log_probs(self, obs: th.Tensor, action_masks: Any
+                          ) -> tuple[th.Tensor, th.Tensor, th.Tensor]:
+        """``(log-probabilities, mask, values)``: the masked action distribution (illegal
+        logits set to -1e8, as sb3-contrib masks them) and the critic's values."""
         features = self.extract_features(obs)
         n = self.features_extractor.net.n_actions
         logits, values = features[:, :n], features[:, n:]
         mask = th.as_tensor(action_masks, dtype=th.bool, device=logits.device).reshape(logits.shape)
         logp = th.log_softmax(th.where(mask, logits, logits.new_tensor(-1e8)), dim=-1)
+        return logp, mask, values
+
+    @staticmethod
+    def _pick(logp: th.Tensor, deterministic: bool) -> th.Tensor:
+        """The most likely action, or one drawn by ``torch.multinomial`` from the probabilities
+        (as ``Categorical.sample`` draws it, so a torch seed gives the same actions)."""
         if deterministic:
-            actions = logp.argmax(-1)
-        else:
-            actions = th.multinomial(logp.exp(), 1, True).squeeze(1)
-        log_prob = logp.gather(1, actions.reshape(-1, 1)).squeeze(1)
-        return actions, values, log_prob
+            return logp.argmax(-1)
+        return th.multinomial(logp.exp(), 1, True).squeeze(1)
+
+    def forward(self, obs: th.Tensor, deterministic: bool = False,
+                action_masks: Any = None) -> tuple[th.Tensor, th.Tensor, th.Tensor]:
+        """Actions, values and the actions' log-probabilities (PPO's rollout collection), as
+        ``MaskableActorCriticPolicy.forward`` gives them."""
+        if action_masks is None:
+            return super().forward(obs, deterministic, action_masks)
+        logp, _, values = self._masked_log_probs(obs, action_masks)
+        actions = self._pick(logp, deterministic)
+        return actions, values, logp.gather(1, actions.reshape(-1, 1)).squeeze(1)
+
+    def _predict(self, observation: Any, deterministic: bool = False,
+                 action_masks: Any = None) -> th.Tensor:
+        """The actions ``predict`` returns (agents, evaluations), as sb3-contrib picks them."""
+        if action_masks is None:
+            return super()._predict(observation, deterministic, action_masks)
+        return self._pick(self._masked_log_probs(observation, action_masks)[0], deterministic)
 
     def evaluate_actions(self, obs: th.Tensor, actions: th.Tensor,
                          action_masks: Any = None) -> tuple[th.Tensor, th.Tensor, th.Tensor]:
         """The value, the log-probability of ``actions`` and the entropy of the masked action
         distribution (PPO's update), as ``MaskableActorCriticPolicy.evaluate_actions`` computes
-        them (masked logits set to -1e8; entropy over the legal actions) but from one
-        ``log_softmax``: sb3-contrib's ``MaskableCategorical`` normalises the logits twice and
-        costs as much as the network's forward pass at a 256-row minibatch."""
+        them (entropy over the legal actions)."""
         if action_masks is None:
             return super().evaluate_actions(obs, actions, action_masks)
-        features = self.extract_features(obs)
-        n = self.features_extractor.net.n_actions
-        logits, values = features[:, :n], features[:, n:]
-        mask = th.as_tensor(action_masks, dtype=th.bool, device=logits.device).reshape(logits.shape)
-        logp = th.log_softmax(th.where(mask, logits, logits.new_tensor(-1e8)), dim=-1)
+        logp, mask, values = self._masked_log_probs(obs, action_masks)
         log_prob = logp.gather(1, actions.long().reshape(-1, 1)).squeeze(1)
         # 0 on the illegal actions before exp: exp of -1e8 is slow on CPU (10x a normal exp)
         legal = th.where(mask, logp, logp.new_zeros(()))

@@ -291,7 +291,8 @@ def test_evaluate_actions_matches_sb3_contrib(real_obs) -> None:
 def test_forward_matches_sb3_contrib(real_obs) -> None:
     """``MtgPolicy.forward`` (PPO's rollout collection) gives the values of sb3-contrib's
     ``MaskableActorCriticPolicy.forward`` and, from the same torch seed, the same sampled and
-    most likely actions with the same log-probabilities."""
+    most likely actions with the same log-probabilities; ``_predict`` (``predict``: agents and
+    evaluations) the same actions as sb3-contrib's."""
     from sb3_contrib import MaskablePPO
     from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 
@@ -317,6 +318,13 @@ def test_forward_matches_sb3_contrib(real_obs) -> None:
             assert bool(m[np.arange(len(x)), got[0].numpy()].all()), "an illegal action"
             assert got[1].shape == want[1].shape and torch.equal(got[1], want[1])
             assert got[2].shape == want[2].shape and (got[2] - want[2]).abs().max() <= 1e-4
+            torch.manual_seed(seed)
+            with torch.no_grad():
+                picked = policy._predict(x, deterministic, m)
+            torch.manual_seed(seed)
+            with torch.no_grad():
+                wanted = MaskableActorCriticPolicy._predict(policy, x, deterministic, m)
+            assert torch.equal(picked, wanted), "predict() picks other actions"
 
 
 def test_weights_derived_for_acting_follow_parameter_updates(real_obs) -> None:
