@@ -252,22 +252,29 @@ def test_the_shipped_baseline_computes_the_same_policy() -> None:
                           np.where(masks, ref, -np.inf).argmax(1))
 
 
-def test_evaluate_actions_matches_sb3_contrib(real_obs) -> None:
-    """``MtgPolicy.evaluate_actions`` (PPO's update) gives the values, log-probabilities and
-    masked entropies of sb3-contrib's ``MaskableActorCriticPolicy.evaluate_actions``, and the
-    same gradients of a PPO-like loss."""
+def _policy(seed: int):
+    """An ``MtgPolicy`` of the default capacities with its weights perturbed by ``seed``."""
     from sb3_contrib import MaskablePPO
-    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 
     from agents.policy_net import MtgPolicy
     from mtg_env.vector import Sb3VecEnv
 
-    obs, masks = real_obs
     env = Sb3VecEnv(MtgVectorEnv(1, seed=0))
     policy = MaskablePPO(MtgPolicy, env, n_steps=8, batch_size=8, seed=0,
                          policy_kwargs={"capacities": {}}).policy
     env.close()
-    _perturbed(policy.net, seed=4)
+    _perturbed(policy.net, seed=seed)
+    return policy
+
+
+def test_evaluate_actions_matches_sb3_contrib(real_obs) -> None:
+    """``MtgPolicy.evaluate_actions`` (PPO's update) gives the values, log-probabilities and
+    masked entropies of sb3-contrib's ``MaskableActorCriticPolicy.evaluate_actions``, and the
+    same gradients of a PPO-like loss."""
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+
+    obs, masks = real_obs
+    policy = _policy(seed=4)
     rng = np.random.default_rng(4)
     x, m = obs[:96], masks[:96]
     actions = torch.as_tensor([rng.choice(np.flatnonzero(row)) for row in m])
@@ -293,18 +300,10 @@ def test_forward_matches_sb3_contrib(real_obs) -> None:
     ``MaskableActorCriticPolicy.forward`` and, from the same torch seed, the same sampled and
     most likely actions with the same log-probabilities; ``_predict`` (``predict``: agents and
     evaluations) the same actions as sb3-contrib's."""
-    from sb3_contrib import MaskablePPO
     from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 
-    from agents.policy_net import MtgPolicy
-    from mtg_env.vector import Sb3VecEnv
-
     obs, masks = real_obs
-    env = Sb3VecEnv(MtgVectorEnv(1, seed=0))
-    policy = MaskablePPO(MtgPolicy, env, n_steps=8, batch_size=8, seed=0,
-                         policy_kwargs={"capacities": {}}).policy
-    env.close()
-    _perturbed(policy.net, seed=5)
+    policy = _policy(seed=5)
     x, m = obs[:64], masks[:64]
     for deterministic in (False, True):
         for seed in range(3):
