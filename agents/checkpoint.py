@@ -16,6 +16,7 @@ indices or other columns would play legally but blindly.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import importlib
 import json
@@ -23,7 +24,7 @@ import os
 import platform
 import time
 import zipfile
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +52,19 @@ _MUST_MATCH = ("env_id", "vocab_version", "vocab_signature", "layout_version", "
 
 class CheckpointError(ValueError):
     """A checkpoint file that is missing, unreadable or not an ``mtg_env`` policy checkpoint."""
+
+
+@contextlib.contextmanager
+def checkpoint_errors_as_usage() -> Iterator[None]:
+    """For the command lines (``agents.ppo``, ``agents.imitation``): a checkpoint that is
+    missing, unreadable or doesn't fit (``init_from``, ``--resume``, ``dagger_init``, the one
+    evaluated) is a one-line usage error (exit 2), not a traceback."""
+    import typer
+
+    try:
+        yield
+    except CheckpointError as exc:
+        raise typer.BadParameter(str(exc)) from None
 
 
 class CheckpointMismatchError(CheckpointError):

@@ -41,11 +41,10 @@ with ``--sample``, of the policy sampled) against ``random`` and ``heuristic``
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import math
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -491,6 +490,8 @@ def _load(config: str | None, set_: list[str] | None) -> BCConfig:
 
 
 def main() -> None:
+    from .checkpoint import checkpoint_errors_as_usage
+
     app = typer.Typer(add_completion=False, help=__doc__.split("\n\n")[0])
 
     @app.command("generate")
@@ -505,7 +506,7 @@ def main() -> None:
     def train_cmd(config: _Config = None, set_: _Set = None) -> None:
         """Behaviour-clone the dataset; then evaluate best.zip if eval_games > 0."""
         cfg = _load(config, set_)
-        with _checkpoint_errors():
+        with checkpoint_errors_as_usage():
             res = train_bc(cfg, verbose=True)
         typer.echo(f"best checkpoint: {res['best']}")
         _evaluate_after(cfg, res["best"])
@@ -515,7 +516,7 @@ def main() -> None:
         """DAgger rounds: the policy plays the heuristic, its decisions get the heuristic's
         labels, retrain on everything; then evaluate the last policy if eval_games > 0."""
         cfg = _load(config, set_)
-        with _checkpoint_errors():
+        with checkpoint_errors_as_usage():
             res = dagger(cfg, verbose=True)
         typer.echo(f"last checkpoint: {res['best']}")
         _evaluate_after(cfg, res["best"])
@@ -527,23 +528,11 @@ def main() -> None:
                      sample: bool = typer.Option(False, help="sample from the policy instead "
                                                  "of its most likely action")) -> None:
         """Seat-balanced paired-seed games of a checkpoint against each opponent."""
-        with _checkpoint_errors():
+        with checkpoint_errors_as_usage():
             _report(evaluate_checkpoint(path, games, opponents.split(","), seed,
                                         deterministic=not sample))
 
     app()
-
-
-@contextlib.contextmanager
-def _checkpoint_errors() -> Iterator[None]:
-    """A checkpoint that is missing, unreadable or doesn't fit (``init_from``, ``dagger_init``,
-    the one evaluated) is a one-line usage error (exit 2), not a traceback."""
-    from .checkpoint import CheckpointError
-
-    try:
-        yield
-    except CheckpointError as exc:
-        raise typer.BadParameter(str(exc)) from None
 
 
 def _evaluate_after(cfg: BCConfig, path: str | Path) -> None:

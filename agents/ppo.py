@@ -334,12 +334,10 @@ def main() -> None:
         if cfg.decks and len(cfg.decks) != 2:
             raise typer.BadParameter("give exactly two decks, or none for the theme pool")
         t = time.perf_counter()
-        from .checkpoint import CheckpointError
+        from .checkpoint import checkpoint_errors_as_usage
 
-        try:
+        with checkpoint_errors_as_usage():
             model = train(cfg, verbose=0 if quiet else 1, resume=resume)
-        except CheckpointError as exc:  # init_from or --resume missing, unreadable or unfitting
-            raise typer.BadParameter(str(exc)) from None
         dt = time.perf_counter() - t
         typer.echo(f"trained to {model.num_timesteps} steps in {dt:.0f}s; "
                    f"logs and checkpoints in {cfg.run_dir}")
