@@ -8,6 +8,12 @@ bare one, in Dict and flat observation mode, and the bare one with its speed opt
 (``copy_obs=False``, ``legal_indices=True``: the agent reads the legal indices from ``info``
 instead of scanning the mask); medians of several runs.
 
+Two rows bound what encoding can gain: ``engine only`` plays the same kind of games with no env,
+and ``API, no encoding`` runs the bare env's PettingZoo calls with an observer that encodes
+nothing (its legal indices are the options' positions, its observation and mask the same zero
+buffers every step): what the AEC API itself costs per step. Their gap to ``raw_env() fast`` is
+the observation and the action mapping.
+
     python benchmarks/env_speed.py                   # 200 games x 5 runs per configuration
     python benchmarks/env_speed.py --games 50 --runs 3 --profile   # also a pyinstrument profile
 """
@@ -22,7 +28,36 @@ import time
 import numpy as np
 
 import mtg_env
+from mtg_env.encoding import Observer
+from mtg_env.engine.actions import Action
+from mtg_env.engine.game import Game
 from mtg_env.env import raw_env
+
+
+class NullObserver(Observer):
+    """Encodes nothing: the legal indices are the options' positions and the observation and
+    mask are the same zero buffers every step (the ``API, no encoding`` row)."""
+
+    def observe(self, game: Game, player: int, copy: bool = True):
+        view = self._views[player]
+        return view.buf, view.mask
+
+    def legal(self, game: Game) -> dict[int, Action]:
+        d = game.decision
+        if d is None:
+            return {}
+        if d is not self._legal_decision or game.decisions_made != self._legal_stamp:
+            self._legal = dict(enumerate(d.options))
+            self._legal_decision = d
+            self._legal_stamp = game.decisions_made
+        return self._legal
+
+
+def api_only():
+    """The bare env with the speed options and a :class:`NullObserver`."""
+    e = raw_env(flatten=True, copy_obs=False, legal_indices=True)
+    e.observer = NullObserver(e.config.capacities, flatten=True)
+    return e
 
 
 def run(make, games: int, seed: int) -> tuple[float, float, float, float, float]:
@@ -122,15 +157,16 @@ def main() -> None:
     print(f"decks: {', '.join(str(d) for d in decks)}; {args.games} games x {args.runs} runs")
     print("medians over runs; 'cpu games/s' divides by the process's CPU time (robust when other "
           "processes share the machine)")
-    print(f"{'configuration':<16} {'games/s':>8} {'steps/s':>9} {'µs/last()':>10} "
+    print(f"{'configuration':<17} {'games/s':>8} {'steps/s':>9} {'µs/last()':>10} "
           f"{'steps/game':>11} {'cpu games/s':>12}")
     runs = {name: (lambda make=make, r=0: run(make, args.games, 1000 * r))
             for name, make in configs.items()}
+    runs["API, no encoding"] = lambda r=0: run(api_only, args.games, 1000 * r)
     runs["engine only"] = lambda r=0: run_engine(args.games, 1000 * r)
     for name, fn in runs.items():
         rows = [fn(r=r) for r in range(args.runs)]
         med = [statistics.median(r[i] for r in rows) for i in range(5)]
-        print(f"{name:<16} {med[0]:8.1f} {med[1]:9.0f} {med[2]:10.1f} {med[3]:11.1f} {med[4]:12.1f}")
+        print(f"{name:<17} {med[0]:8.1f} {med[1]:9.0f} {med[2]:10.1f} {med[3]:11.1f} {med[4]:12.1f}")
     for flatten in (False, True):
         us = statistics.median(observe_cost(flatten, 5000, r) for r in range(args.runs))
         print(f"observe() only, {'flat' if flatten else 'dict'}: {us:.1f} µs per call")
