@@ -138,6 +138,40 @@ def observe_cost(flatten: bool, states: int, seed: int) -> float:
     return total / n * 1e6
 
 
+def unchanged_cost(states: int, seed: int) -> tuple[float, float]:
+    """µs to bring an acting agent's observation up to date when nothing changed since the last
+    update, and to map the options of a decision seen before to their indices: what checking every
+    table and option costs before any row is written (the observer compares what each table
+    shows with the game, so this is paid every step)."""
+    e = raw_env(flatten=True, copy_obs=False, legal_indices=True)
+    rng = random.Random(seed)
+    clock = time.perf_counter
+    t_update = t_legal = 0.0
+    n = 0
+    e.reset(seed=seed)
+    while n < states:
+        if not e.agents:
+            e.reset()
+        _obs, _r, term, trunc, info = e.last()
+        if term or trunc:
+            e.step(None)
+            continue
+        game, obs = e.game, e.observer
+        view = obs._views[game.decision.player]
+        view.stamp = -1  # forget that it is up to date
+        t = clock()
+        view.update(game)
+        t_update += clock() - t
+        obs._legal_decision = None
+        t = clock()
+        obs.legal(game)
+        t_legal += clock() - t
+        n += 1
+        legal = info["legal_actions"]
+        e.step(int(legal[rng.randrange(len(legal))]))
+    return t_update / n * 1e6, t_legal / n * 1e6
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200, help="games per run")
@@ -170,6 +204,9 @@ def main() -> None:
     for flatten in (False, True):
         us = statistics.median(observe_cost(flatten, 5000, r) for r in range(args.runs))
         print(f"observe() only, {'flat' if flatten else 'dict'}: {us:.1f} µs per call")
+    costs = [unchanged_cost(5000, r) for r in range(args.runs)]
+    print(f"observer, nothing changed: {statistics.median(c[0] for c in costs):.1f} µs to update, "
+          f"{statistics.median(c[1] for c in costs):.1f} µs to map the options")
     if args.profile:
         from pyinstrument import Profiler
 
