@@ -492,7 +492,9 @@ def _load(config: str | None, set_: list[str] | None) -> BCConfig:
 def main() -> None:
     from .checkpoint import checkpoint_errors_as_usage
 
-    app = typer.Typer(add_completion=False, help=__doc__.split("\n\n")[0])
+    app = typer.Typer(add_completion=False, rich_markup_mode="markdown",
+                      help="Imitation warm start: behaviour cloning of the heuristic agent into "
+                           "the structured policy, then PPO fine-tuning from it.")
 
     @app.command("generate")
     def generate_cmd(config: _Config = None, set_: _Set = None) -> None:
@@ -513,8 +515,10 @@ def main() -> None:
 
     @app.command("dagger")
     def dagger_cmd(config: _Config = None, set_: _Set = None) -> None:
-        """DAgger rounds: the policy plays the heuristic, its decisions get the heuristic's
-        labels, retrain on everything; then evaluate the last policy if eval_games > 0."""
+        """DAgger rounds: the policy plays the heuristic, which labels its decisions; retrain.
+
+        Each round retrains on everything collected so far; then the last policy is evaluated if
+        eval_games > 0."""
         cfg = _load(config, set_)
         with checkpoint_errors_as_usage():
             res = dagger(cfg, verbose=True)

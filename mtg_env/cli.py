@@ -27,7 +27,10 @@ from .engine.deck import decode_utf8, expand_deck_groups
 from .sim.decks import default_deck_names
 from .sim.decks import load_deck as _load_deck
 
+# Markdown: help paragraphs are reflowed, and "[default: 100]" in an option's help is text, not
+# the rich markup tag it would be in Typer's rich mode (which printed nothing for it).
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  rich_markup_mode="markdown",
                   help="mtg_env: a Magic: The Gathering (Tenth Edition, 2007 rules) engine for RL.")
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -148,9 +151,11 @@ def replay(file: str = typer.Argument(..., help="a replay JSON file (play --save
                                                            "(Enter: next, q: stop)"),
            html: str = typer.Option(None, help="write a self-contained HTML viewer of the game to this file"),
            quiet: bool = typer.Option(False, "--quiet", "-q", help="do not print the log")) -> None:
-    """Re-run a saved game and check that it reproduces exactly; print its log, step through it,
-    or write an HTML viewer. A game that does not reproduce gives a one-line error naming the
-    first divergence and exit code 1; an unreadable file exit code 2."""
+    """Re-run a saved game, check it reproduces exactly; print, step through or view it.
+
+    Prints its log, steps through it decision by decision (--step) or writes a self-contained
+    HTML viewer (--html). A game that does not reproduce gives a one-line error naming the first
+    divergence and exit code 1; an unreadable file exit code 2."""
     from .sim.replay import Replay, ReplayDivergence, replay_steps
 
     rep = Replay.load(file)
@@ -220,8 +225,9 @@ def cards(color: str = typer.Option(None, help="only this color: W, U, B, R, G, 
 @app.command()
 @_bad_input_exits
 def decks() -> None:
-    """List the built-in decks by group, with their size and a one-line description. Group names
-    (theme, starter, constructed, all) can be given wherever decks are named, e.g.
+    """List the built-in decks by group, with their size and a one-line description.
+
+    Group names (theme, starter, constructed, all) can be given wherever decks are named, e.g.
     `mtg-env matrix --decks constructed`."""
     from .engine.deck import DECK_GROUPS, Deck, builtin_description, builtin_names
 
