@@ -235,3 +235,29 @@ def test_order_enforcing_before_reset() -> None:
             getattr(e, name)
     e.reset()
     assert e.agent_selection in e.agents and e.unwrapped.game is e.game
+
+
+@pytest.mark.parametrize("action", [-1, 2148, 10**6, np.int64(-1), np.int64(2148), 1.0, "0",
+                                    np.uint64(0), np.zeros(1, np.int64)])
+def test_bounds_wrapper_rejects_what_discrete_rejects(action) -> None:
+    """``env()``'s bounds check takes a fast path for in-range ``int``/``np.int64`` indices;
+    everything else gets PettingZoo's own check, so an action outside ``Discrete(2148)`` (or of a
+    type ``Discrete.contains`` refuses) fails its assertion before the game moves."""
+    e = mtg_env.env(seed=4)
+    e.reset()
+    assert not e.action_space(e.agent_selection).contains(action)
+    before = e.unwrapped.game.decisions_made
+    with pytest.raises(AssertionError, match="not in action space"):
+        e.step(action)
+    assert e.unwrapped.game.decisions_made == before
+
+
+@pytest.mark.parametrize("kind", [int, np.int64, np.int32, np.int8])
+def test_bounds_wrapper_passes_legal_indices_of_any_integer_type(kind) -> None:
+    e = mtg_env.env(seed=4)
+    e.reset()
+    obs, *_ = e.last()
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    before = e.unwrapped.game.decisions_made
+    e.step(kind(legal))
+    assert e.unwrapped.game.decisions_made > before
