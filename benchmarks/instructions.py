@@ -4,8 +4,9 @@ Wall and CPU times on a shared 2-core machine move by 25% or more with the load 
 ``docs/env.md``); the number of machine instructions a run executes does not. This script plays
 the same random legal games as ``benchmarks/env_speed.py``, with its own loops
 (``raw_env(flatten=True)``, the mask read every step; with ``--modes fast`` the same env with
-its speed options, ``copy_obs=False`` and ``legal_indices=True``; and the engine alone applying
-random options), under ``valgrind
+its speed options, ``copy_obs=False`` and ``legal_indices=True``; with ``--modes api`` the same
+calls with ``env_speed.py``'s observer that encodes nothing, the AEC API's own cost; and the
+engine alone applying random options), under ``valgrind
 --tool=callgrind``, once with no counted game and once with ``--games`` games after the same
 warm-up game, and reports the difference per agent step: instructions of the env, of the
 engine, and their ratio (the issue's "env at 0.6x the engine" is about 0.6 here too, since
@@ -15,6 +16,7 @@ interpreter about 50 times slower: ``--games 20`` takes a few minutes.
     python benchmarks/instructions.py                 # 20 games each
     python benchmarks/instructions.py --games 10 --modes env
     python benchmarks/instructions.py --modes env,fast,engine
+    python benchmarks/instructions.py --modes fast,api,engine   # the encoding against its floor
 
 Needs valgrind (Debian: ``apt-get install valgrind``).
 """
@@ -35,11 +37,13 @@ from pathlib import Path
 _PROGRAM = r"""
 import sys
 sys.path.insert(0, sys.argv[3])
-from env_speed import run, run_engine
+from env_speed import api_only, run, run_engine
 from mtg_env.env import raw_env
 mode, games = sys.argv[1], int(sys.argv[2])
 if mode == "fast":  # the env's speed options: its own buffers, legal indices in info
     make = lambda: raw_env(flatten=True, copy_obs=False, legal_indices=True)
+elif mode == "api":  # the same calls, an observer that encodes nothing
+    make = api_only
 else:
     make = lambda: raw_env(flatten=True)
 (run if mode != "engine" else lambda m, n, s: run_engine(n, s))(make, 1, 10**6)
@@ -68,7 +72,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=20, help="counted games per mode")
     ap.add_argument("--modes", default="env,engine",
                     help="comma-separated: env (raw_env flat), fast (its speed options: "
-                         "copy_obs=False, legal_indices=True), engine")
+                         "copy_obs=False, legal_indices=True), api (the same calls, no "
+                         "encoding), engine")
     ap.add_argument("--workers", type=int, default=2, help="valgrind runs at once")
     args = ap.parse_args()
     if shutil.which("valgrind") is None:
@@ -76,8 +81,8 @@ def main() -> None:
               file=sys.stderr)
         sys.exit(2)
     modes = [m.strip() for m in args.modes.split(",") if m.strip()]
-    if not modes or set(modes) - {"env", "fast", "engine"} or args.games < 1:
-        ap.error("--modes takes env, fast and/or engine; --games at least 1")
+    if not modes or set(modes) - {"env", "fast", "api", "engine"} or args.games < 1:
+        ap.error("--modes takes env, fast, api and/or engine; --games at least 1")
     jobs = [(m, n) for m in modes for n in (0, args.games)]
     with ThreadPoolExecutor(max(1, args.workers)) as ex:
         res = dict(zip(jobs, ex.map(lambda j: count(*j), jobs), strict=True))
@@ -87,7 +92,7 @@ def main() -> None:
         per_step[m] = (ir - res[(m, 0)][1]) / steps
         print(f"{m:<7} {args.games} games, {steps} agent steps: "
               f"{per_step[m] / 1000:.0f}k instructions per step")
-    for m in ("env", "fast"):
+    for m in ("env", "fast", "api"):
         if m in per_step and "engine" in per_step:
             print(f"{m} at {per_step['engine'] / per_step[m]:.2f}x the engine's speed "
                   "(instructions per step, engine / env)")
