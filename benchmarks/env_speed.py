@@ -12,7 +12,8 @@ Two rows bound what encoding can gain: ``engine only`` plays the same kind of ga
 and ``API, no encoding`` runs the bare env's PettingZoo calls with an observer that encodes
 nothing (its legal indices are the options' positions, its observation and mask the same zero
 buffers every step): what the AEC API itself costs per step. Their gap to ``raw_env() fast`` is
-the observation and the action mapping.
+the observation and the action mapping. The last line times the part of that paid even when
+nothing changed: an observer update of an unchanged game and the mapping of options seen before.
 
     python benchmarks/env_speed.py                   # 200 games x 5 runs per configuration
     python benchmarks/env_speed.py --games 50 --runs 3 --profile   # also a pyinstrument profile
