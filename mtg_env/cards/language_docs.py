@@ -5,17 +5,19 @@ trigger filters, static abilities, effect ops), generated from the engine's decl
 
 from __future__ import annotations
 
-from mtg_env.engine.filters import (
+from mtg_env.engine.ability_vocabulary import (
     AFFECTS_WORDS,
+    STATIC_KINDS,
+    TRIGGER_CONDITIONS,
+    TRIGGER_KEYS,
+)
+from mtg_env.engine.filters import (
     CONTEXTS,
     KEYS,
     OBJECT_WORDS,
     OTHER_DOC,
     PLAYER_WORDS,
-    STATIC_KINDS,
     TARGET_KINDS,
-    TRIGGER_CONDITIONS,
-    TRIGGER_KEYS,
     ValueType,
 )
 from mtg_env.engine.ops import OP_DEFS, Param

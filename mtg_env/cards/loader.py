@@ -15,8 +15,9 @@ import jsonschema
 import yaml
 
 from mtg_env.engine import registry
+from mtg_env.engine.ability_vocabulary import check_condition_spec, check_trigger_condition_spec
 from mtg_env.engine.errors import CardDataError
-from mtg_env.engine.filters import Site, check_condition_spec, check_trigger_condition_spec
+from mtg_env.engine.filters import Site
 from mtg_env.engine.model import (
     BASIC_LAND_TYPES,
     ActivatedAbility,

@@ -2,15 +2,17 @@
 
 Every key is checked: an unknown key, effect op, keyword or target kind fails at load time with
 the file and card named. The vocabularies come from the engine's declarations: effect ops and
-their parameters (:mod:`mtg_env.engine.ops`), target kinds, trigger events and static ability
-kinds (:mod:`mtg_env.engine.filters`), keywords (:mod:`mtg_env.engine.model`). Filters,
+their parameters (:mod:`mtg_env.engine.ops`), target kinds (:mod:`mtg_env.engine.filters`),
+trigger events and static ability kinds (:mod:`mtg_env.engine.ability_vocabulary`), keywords
+(:mod:`mtg_env.engine.model`). Filters,
 references and amounts are checked in depth by :mod:`mtg_env.engine.filters` when the loader
 compiles them.
 """
 
 from __future__ import annotations
 
-from mtg_env.engine.filters import STATIC_KINDS, TARGET_KINDS, TRIGGER_EVENTS
+from mtg_env.engine.ability_vocabulary import STATIC_KINDS, TRIGGER_EVENTS
+from mtg_env.engine.filters import TARGET_KINDS
 from mtg_env.engine.model import KEYWORDS
 from mtg_env.engine.ops import effect_schema
 
@@ -99,7 +101,7 @@ _static = {
     "properties": {
         "kind": {"type": "string", "enum": list(STATIC_KINDS)},
         "affects": {"oneOf": [{"type": "string"}, {"type": "object"}]},
-        **{k: {} for k in _static_params},  # checked per kind by filters.check_static
+        **{k: {} for k in _static_params},  # checked per kind by ability_vocabulary.check_static
         "abilities": {"type": "array", "items": _activated},  # granted activated abilities
         "text": {"type": "string"},
     },

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .ability_vocabulary import CONDITIONS
 from .errors import MtgError
-from .filters import CONDITIONS, Filter, cached_filter
+from .filters import Filter, cached_filter
 from .model import Permanent, StackItem
 from .ops import OP_DEFS, OPS, op
 
@@ -41,7 +42,7 @@ def matches_filter(p: Any, flt: dict | Filter, pl: int) -> bool:
 
 def check_condition(g: Game, cond: dict, pl: int, perm: Permanent | None) -> bool:
     """Is an activated ability's condition (checked at load against
-    :data:`~mtg_env.engine.filters.CONDITIONS`) true for player ``pl``?"""
+    :data:`~mtg_env.engine.ability_vocabulary.CONDITIONS`) true for player ``pl``?"""
     if "life_at_least" in cond:
         return g.players[pl].life >= cond["life_at_least"]
     if "hand_empty" in cond:

@@ -39,7 +39,7 @@ can change them happened (``game.dirty``).
 - 418.5 layer 6c, counters; 418.5 layer 6d, static abilities that modify P/T (Coat of Arms counts
   relative to each creature it affects).
 
-Rule-modifying statics (:data:`~mtg_env.engine.filters.RULE_KINDS`) are collected on the way into
+Rule-modifying statics (:data:`~mtg_env.engine.ability_vocabulary.RULE_KINDS`) are collected on the way into
 ``game.rule_mods`` (kind -> the players controlling one) for the rules that read them.
 - 418.5 layer 6e, P/T switching: no Tenth Edition card has one; not implemented.
 
@@ -54,9 +54,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .game import Game
 
+from .ability_vocabulary import RULE_KINDS
 from .actions import Action, DecisionKind
 from .errors import MtgError
-from .filters import RULE_KINDS
 from .model import BASIC_LAND_TYPES, COLOR_NAMES, COLORS, CardDef, Permanent, StaticAbility
 from .registry import ability_by_ref, get_card, text_changed
 from .rules import PROTECTION

@@ -254,7 +254,7 @@ class TriggeredAbility:
                  targets: tuple[TargetSpec, ...] = (), effects: tuple[dict, ...] = (),
                  optional: bool = False, text: str = "", custom: str | None = None,
                  condition: dict | None = None, site: Any = None, zone: str = "in_play") -> None:
-        from .filters import compile_trigger
+        from .ability_vocabulary import compile_trigger
 
         self.index = index
         self.event = event
@@ -290,7 +290,7 @@ class StaticAbility:
 
     def __init__(self, kind: str, affects: str | dict = "self",
                  params: dict[str, Any] | None = None, text: str = "", site: Any = None) -> None:
-        from .filters import check_static, compile_affects
+        from .ability_vocabulary import check_static, compile_affects
 
         self.kind = kind
         self.affects = affects

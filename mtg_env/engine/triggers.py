@@ -220,7 +220,7 @@ def collect_damage_triggers(g: Game, ev: dict) -> None:
 def trigger_condition(g: Game, cond: dict, ctrl: int, src: int | None, ev: dict,
                       data: dict | None = None) -> bool:
     """Is a triggered ability's intervening "if" condition (one key of
-    :data:`~mtg_env.engine.filters.TRIGGER_CONDITIONS`) true? ``ctrl``: the ability's
+    :data:`~mtg_env.engine.ability_vocabulary.TRIGGER_CONDITIONS`) true? ``ctrl``: the ability's
     controller; ``src``: its source permanent; ``ev``: its event; ``data``: the stack object's
     data on resolution (its source's last known tapped state if it left play, 2012 608.2g)."""
     ((k, v),) = cond.items()
