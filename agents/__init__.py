@@ -1,12 +1,13 @@
 """Baseline agents for mtg_env: :class:`RandomAgent`, :class:`HeuristicAgent`, the search
-baseline :class:`MctsAgent`, :class:`HumanAgent`, a person at the terminal, and
-:class:`PPOAgent`, a trained policy checkpoint (``ppo:PATH``).
+:class:`MctsAgent` (with heuristic rollouts, or guided by a network: ``mcts:net=trained``),
+:class:`HumanAgent`, a person at the terminal, :class:`PPOAgent`, a trained policy checkpoint
+(``ppo:PATH``), and :class:`TrainedAgent`, the network shipped with the package (``trained``).
 
 Every agent follows the :class:`Agent` protocol (``reset``, ``act`` on a redacted engine view,
 ``act_masked`` on an env observation + action mask); :func:`make_agent` builds one by name.
 
 >>> sorted(AGENTS)
-['heuristic', 'human', 'mcts', 'random']
+['heuristic', 'human', 'mcts', 'random', 'trained']
 >>> make_agent("heuristic").name
 'heuristic'
 """
@@ -20,7 +21,7 @@ from .env_adapter import EnvPolicy, ObservationPolicyAgent
 from .heuristic import HeuristicAgent
 from .human import HumanAgent
 from .mcts import MctsAgent
-from .policy_agent import PPOAgent
+from .policy_agent import PPOAgent, TrainedAgent
 from .random_agent import RandomAgent
 
 AGENTS: dict[str, Callable[[], Agent]] = {
@@ -28,6 +29,7 @@ AGENTS: dict[str, Callable[[], Agent]] = {
     "heuristic": HeuristicAgent,
     "human": HumanAgent,
     "mcts": MctsAgent,
+    "trained": TrainedAgent,
 }
 """The agents built by name alone (parameters optional)."""
 
@@ -45,8 +47,10 @@ def agent_names() -> list[str]:
 
 def make_agent(spec: str) -> Agent:
     """A new agent from a name with optional parameters: ``random``, ``heuristic``, ``mcts``,
-    ``human`` (a person at this terminal),
-    ``mcts:ms=200`` (CPU milliseconds per decision), ``mcts:iters=300:depth=30``. Parameters are
+    ``human`` (a person at this terminal), ``trained`` (the network shipped with the package),
+    ``mcts:ms=200`` (CPU milliseconds per decision), ``mcts:iters=300:depth=30``,
+    ``mcts:net=trained`` (the search guided by the shipped network; ``net=PATH`` for another
+    checkpoint, whose path can't contain ``:``). Parameters are
     the agent's ``PARAMS`` (``key=value`` pairs separated by ``:``). A trained policy:
     ``ppo:PATH`` or ``ppo:PATH:deterministic=0`` (everything up to the trailing known
     ``key=value`` parameters is the path, so it may contain ``:``). Raises ``ValueError`` naming
@@ -83,5 +87,5 @@ def make_agent(spec: str) -> Agent:
 
 
 __all__ = ["AGENTS", "FILE_AGENTS", "Agent", "BaseAgent", "EnvPolicy", "HeuristicAgent", "HumanAgent",
-           "MctsAgent", "ObservationPolicyAgent", "PPOAgent", "RandomAgent", "agent_names",
+           "MctsAgent", "ObservationPolicyAgent", "PPOAgent", "RandomAgent", "TrainedAgent", "agent_names",
            "index_texts", "make_agent"]

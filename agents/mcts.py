@@ -54,14 +54,21 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import ClassVar
+from collections.abc import Generator
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
 
 from mtg_env.engine.actions import Action, DecisionKind
 from mtg_env.engine.game import Game
 from mtg_env.engine.view import PlayerView, sample_game
 
 from .base import BaseAgent
+from .guided_search import Request, SearchResult, drive, search_steps
 from .heuristic import HeuristicAgent
+from .policy_value import PolicyValueNet
+
+if TYPE_CHECKING:
+    from .policy_value import Evaluation
 
 __all__ = ["MctsAgent", "evaluate", "rollout_choice"]
 
@@ -94,16 +101,36 @@ class MctsAgent(BaseAgent):
     PARAMS: ClassVar[dict[str, tuple[str, type]]] = {
         "ms": ("ms", float), "iters": ("iterations", int), "turns": ("turns", int),
         "depth": ("depth", int), "c": ("exploration", float), "widen": ("widen_base", int),
-        "width": ("width", int), "rollout": ("rollout", str), "tree": ("tree", int)}
+        "width": ("width", int), "rollout": ("rollout", str), "tree": ("tree", int),
+        "net": ("net", str), "mix": ("mix", float), "cscale": ("c_scale", float),
+        "noise": ("noise", float), "device": ("device", str)}
 
     def __init__(self, seed: int = 0, iterations: int = 6, depth: int = 400, turns: int = 2,
                  exploration: float = 0.7, ms: float = 0.0, widen_base: int = 4,
                  widen_rate: float = 1.0, width: int = 8, rollout: str = "heuristic",
-                 tree: int = 0) -> None:
+                 tree: int = 0, net: str | PolicyValueNet = "", mix: float = 0.5,
+                 c_scale: float = 1.0, noise: float = 0.0, device: str = "cpu") -> None:
         super().__init__(seed)
         if iterations < 1 or depth < 0 or turns < 0 or ms < 0 or exploration < 0 or width < 1:
             raise ValueError("MctsAgent needs iterations >= 1, depth >= 0, turns >= 0, ms >= 0, "
                              "exploration >= 0, width >= 1")
+        if not 0.0 <= mix <= 1.0 or c_scale < 0 or noise < 0:
+            raise ValueError("MctsAgent needs 0 <= mix <= 1, cscale >= 0 and noise >= 0")
+        if net and tree != 0:
+            raise ValueError("the network-guided search is a root search: use tree=0 with net=")
+        self.net = net
+        self.mix = mix
+        self.c_scale = c_scale
+        self.noise = noise
+        self.device = device
+        self._evaluator: PolicyValueNet | None = net if isinstance(net, PolicyValueNet) else None
+        if isinstance(net, str) and net and net != "trained":
+            from .checkpoint import check_compatible, read_meta
+
+            path = Path(net).expanduser().resolve()
+            check_compatible(read_meta(path), path)  # a bad path fails here, not in a worker
+            self.net = str(path)
+        self.last_search: SearchResult | None = None  # the latest guided search (net= only)
         if rollout not in ("heuristic", "fast"):
             raise ValueError(f"rollout must be 'heuristic' or 'fast', not {rollout!r}")
         if tree not in (0, 1):
@@ -127,7 +154,21 @@ class MctsAgent(BaseAgent):
         super().reset(player, seed)
         self.searched = self.overridden = self.rollouts = 0
 
+    @property
+    def evaluator(self) -> PolicyValueNet:
+        """The guiding network (loaded on first use, once per process and source)."""
+        if self._evaluator is None:
+            if not self.net:
+                raise ValueError("this search has no network (make it with net=trained or net=PATH)")
+            key = (str(self.net), self.device)
+            if key not in _NETS:
+                _NETS[key] = PolicyValueNet.load(str(self.net), device=self.device, threads=1)
+            self._evaluator = _NETS[key]
+        return self._evaluator
+
     def act(self, view: PlayerView) -> Action:
+        if self.net:
+            return drive(self.act_steps(view), self.evaluator.evaluate)
         d = view.decision
         if d is None:
             raise ValueError(f"player {view.viewer} has no decision to make")
@@ -142,6 +183,32 @@ class MctsAgent(BaseAgent):
         choice = search(view, candidates, default)
         self.overridden += choice.text != default.text
         return choice
+
+    def act_steps(self, view: PlayerView) -> Generator[Request, list[Evaluation], Action]:
+        """The network-guided decision as a generator (:mod:`agents.guided_search`): yields the
+        positions it wants evaluated, receives their evaluations, returns the action.
+        ``last_search`` holds the search's result afterwards (None when nothing was searched)."""
+        d = view.decision
+        if d is None:
+            raise ValueError(f"player {view.viewer} has no decision to make")
+        self.last_search = None
+        if len(d.options) == 1:
+            return d.options[0]
+        default = self._heuristic(view.viewer).act(view)
+        can_pass = any(o.verb == "pass" for o in d.options)
+        candidates = [default, *(o for o in d.options
+                                 if o is not default and not (can_pass and o.verb == "mana"))]
+        if len(candidates) == 1:
+            return default
+        self.searched += 1
+        result = yield from search_steps(
+            view, candidates, default, rng=self.rng, advance=self._advance, static=evaluate,
+            iterations=self.iterations, ms=self.ms, width=self.width, mix=self.mix,
+            c_scale=self.c_scale, noise=self.noise)
+        self.last_search = result
+        self.last_iterations = result.worlds
+        self.overridden += result.choice.text != default.text
+        return result.choice
 
     def _heuristic(self, seat: int) -> HeuristicAgent:
         agent = HeuristicAgent()
@@ -259,7 +326,15 @@ class MctsAgent(BaseAgent):
 
     # -- rollouts ---------------------------------------------------------------------------------
     def _rollout(self, game: Game, me: int, seed: int) -> float:
-        """Play on until ``turns`` turn boundaries pass (or ``depth`` decisions), then score.
+        """Play on (:meth:`_advance`), then score: 1 / 0.5 / 0 for a finished game, else
+        :func:`evaluate`."""
+        self._advance(game, seed)
+        if game.is_over:
+            return _final(game, me)
+        return evaluate(game, me)
+
+    def _advance(self, game: Game, seed: int) -> None:
+        """Play on until ``turns`` turn boundaries pass (or ``depth`` decisions).
 
         The rollout players are new for every rollout and seeded by the determinization, so two
         candidates rolled out from the same sampled deal meet the same future choices."""
@@ -285,9 +360,15 @@ class MctsAgent(BaseAgent):
                     game.apply(policies[d.player].act(game.view(d.player)))
             else:
                 game.apply(rollout_choice(d.options, rng))
-        if game.is_over:
-            return 0.5 if game.winner is None else float(game.winner == me)
-        return evaluate(game, me)
+
+
+def _final(game: Game, me: int) -> float:
+    """The result of a finished game for ``me``: 1 a win, 0.5 a draw, 0 a loss."""
+    return 0.5 if game.winner is None else float(game.winner == me)
+
+
+# (source, device) -> the guiding network: one load per process
+_NETS: dict[tuple[str, str], PolicyValueNet] = {}
 
 
 _PRIOR = {"play": 0, "attack": 1, "block": 1, "activate": 2, "target": 2, "keep": 0}

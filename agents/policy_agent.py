@@ -41,13 +41,15 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from mtg_env.encoding import CapacityError
 from mtg_env.engine.actions import Action
-from mtg_env.engine.view import PlayerView
+from mtg_env.engine.view import PlayerView, sample_game
 
 from .base import BaseAgent, LegalTexts, index_texts
 from .checkpoint import check_compatible, load_checkpoint, read_meta
+from .policy_value import PolicyValueNet, shipped_path
 
-__all__ = ["PPOAgent", "parse_ppo_spec"]
+__all__ = ["PPOAgent", "TrainedAgent", "parse_ppo_spec"]
 
 
 def _bool(value: str) -> bool:
@@ -148,6 +150,7 @@ class PPOAgent(BaseAgent):
             check_compatible(meta, self.path)
         self.meta: dict[str, Any] = meta or {}
         self._observer: Any = None
+        self._grown: PolicyValueNet | None = None
 
     # -- the policy ----------------------------------------------------------------------
     @property
@@ -193,12 +196,23 @@ class PPOAgent(BaseAgent):
         i = int(np.searchsorted(cum, self.rng.random() * cum[-1], side="right"))
         return i if i < len(probs) and probs[i] > 0 else int(legal[-1])
 
+    @property
+    def grown(self) -> PolicyValueNet:
+        """The policy's network for positions beyond its capacities (same weights, grown
+        tables: :mod:`agents.policy_value`)."""
+        if self._grown is None:
+            self._grown = PolicyValueNet(self.model.policy.net, device=self.device, meta=self.meta)
+        return self._grown
+
     # -- the two entry points --------------------------------------------------------------
     def act(self, view: PlayerView) -> Action:
         d = view.decision
         if d is None:
             raise ValueError(f"player {view.viewer} has no decision to make")
-        observation, mask, texts = self.observer.observe_view(view)
+        try:
+            observation, mask, texts = self.observer.observe_view(view)
+        except CapacityError:
+            return self._act_grown(view)
         index = self.choose(observation, mask)
         text = texts.get(index)
         action = d.find(text) if text is not None else None
@@ -206,6 +220,20 @@ class PPOAgent(BaseAgent):
             raise ValueError(f"the policy chose index {index}, which is not an option of the "
                              f"{d.kind.value} decision")
         return action
+
+    def _act_grown(self, view: PlayerView) -> Action:
+        """A decision in a position larger than the checkpoint's capacities: the same network
+        over grown tables, the most likely option (or one sampled from the policy)."""
+        d = view.decision
+        assert d is not None
+        (ev,) = self.grown.evaluate([(sample_game(view, 0), view.viewer)])
+        texts = list(ev.priors)
+        if self.deterministic:
+            text = max(texts, key=ev.priors.__getitem__)
+        else:
+            weights = [ev.priors[t] for t in texts]
+            text = self.rng.choices(texts, weights)[0]
+        return d.find(text)
 
     def act_masked(self, observation: Any, action_mask: Sequence[int],
                    legal_texts: LegalTexts | None = None, view: PlayerView | None = None) -> int:
@@ -231,3 +259,22 @@ class PPOAgent(BaseAgent):
 
     def __repr__(self) -> str:
         return f"PPOAgent({str(self.path) if self.path else 'model'!r})"
+
+
+class TrainedAgent(PPOAgent):
+    """The network shipped with the package, playing alone: ``make_agent("trained")``.
+
+    The same as ``ppo:PATH`` on the shipped file (:data:`agents.policy_value.SHIPPED`;
+    ``checkpoints/README.md`` says how it was trained and how it does); parameters
+    ``deterministic``, ``device`` and ``threads`` as for ``ppo``.
+    """
+
+    name = "trained"
+    PARAMS: ClassVar[dict[str, tuple[str, Callable[[str], Any]]]] = dict(_PARAMS)
+
+    def __init__(self, deterministic: bool = True, device: str = "cpu", threads: int = 1) -> None:
+        super().__init__(path=shipped_path(), deterministic=deterministic, device=device,
+                         threads=threads)
+
+    def __repr__(self) -> str:
+        return "TrainedAgent()"

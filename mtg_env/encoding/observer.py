@@ -107,7 +107,8 @@ class _View(ZoneTables, DecisionRows, ActionIndex):
     # -- the whole update --------------------------------------------------------------
     def update(self, game: Game) -> None:
         d = game.decision
-        if game is not self.game:
+        if game is not self.game or self.stamp == -1:
+            # a new game, or an update that failed half-way (a CapacityError) left rows behind
             self.clear()
             self.game = game
         elif game.decisions_made == self.stamp and d is self.stamp_decision:
