@@ -370,6 +370,7 @@ def cached_filter(flt: dict | Filter, context: str = "permanent") -> Filter:
         return flt
     try:
         key = (context, tuple(sorted(flt.items())))
+        hash(key)  # a list value (``colors_any: [W, B]``) makes the key unhashable
     except TypeError:
         return compile_filter(flt, context, other=True)
     f = _CACHE.get(key)

@@ -230,3 +230,23 @@ def test_cracks_a_fetch_land_at_an_end_of_turn() -> None:
     s = expanse("end_of_turn", 1)
     s.pass_priority(1)
     assert _choose(s) == "activate Terramorphic Expanse"
+
+
+def test_the_heuristic_reads_a_target_filter_with_a_colour_list(caplog) -> None:
+    """Sky Weaver: "{2}: Target white or black creature gains flying until end of turn." Its
+    filter (``colors_any: [W, B]``) holds a list; the heuristic used to fail to hash it while
+    valuing the ability and fall back to a default move (logged)."""
+    import logging
+
+    from mtg_env.engine.filters import cached_filter
+    from mtg_env.testing import Scenario
+
+    assert cached_filter({"colors_any": ["W", "B"]}) is not None
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"in_play": ["Plains", "Plains", "Plains", "Sky Weaver", "Suntail Hawk"]},
+        {"in_play": ["Mountain"]}]})
+    agent = HeuristicAgent()
+    agent.reset(0, 1)
+    with caplog.at_level(logging.ERROR):
+        agent.act(s.game.view(0))
+    assert "falling back" not in caplog.text
