@@ -55,12 +55,12 @@ def test_matrix_and_tournament_from_the_shipped_configs(tmp_path) -> None:
     assert "win rate of row deck vs column deck" in out
     assert (tmp_path / "matrix.csv").exists() and (tmp_path / "matrix.png").exists()
     if importlib.util.find_spec("sb3_contrib") is None:
-        pytest.skip("the shipped tournament config ranks the trained baseline: needs the [rl] extra")
+        pytest.skip("the shipped tournament config ranks the trained network: needs the [rl] extra")
     out = _ok("tournament", "--config", str(REPO / "configs" / "theme_tournament.yaml"), "--decks",
               ",".join(DECKS[:2]), "-n", "2", "--workers", "1", "--resamples", "10", "--out",
               str(tmp_path), "--no-progress")
     assert "Bradley-Terry" in out and "heuristic" in out and "random" in out
-    assert "ppo_baseline.zip" in out
+    assert "mcts:net=trained" in out and "trained" in out
     assert (tmp_path / "tournament.csv").exists() and (tmp_path / "tournament.png").exists()
 
 
