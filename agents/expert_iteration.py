@@ -167,6 +167,11 @@ class ExItConfig:
     """Adam's learning rate."""
     value_coef: float = 0.5
     """Weight of the value's squared error against the policy's cross-entropy."""
+    value_target: float = 1.0
+    """Weight of the game's result ``z`` in the value target; the rest is the search's own
+    value of the position (``2 q - 1``, ``q`` the best candidate's mean leaf score in [0, 1]).
+    1: the result alone. Less than 1 lowers the target's variance: every position of a game
+    shares one result, and a value trained on a few hundred games learns them by heart."""
     weight_decay: float = 0.0
     """Adam's weight decay."""
     grad_clip: float = 1.0
@@ -395,7 +400,7 @@ class _Playing:
         self.seat = -1
         self.request: list = []
         self.net = ""
-        self.samples: list[tuple] = []  # (cols, vals, legal, target, kind, player)
+        self.samples: list[tuple] = []  # (cols, vals, legal, target, kind, player, q)
         self.skipped = 0
         self.searched = 0
 
@@ -430,10 +435,10 @@ class _Playing:
         if result is not None:
             self.searched += 1
             if s.record:
-                self._record(seat, result.policy)
+                self._record(seat, result.policy, max(result.q.values(), default=0.5))
         self.game.apply(action)
 
-    def _record(self, seat: int, policy: Mapping[str, float]) -> None:
+    def _record(self, seat: int, policy: Mapping[str, float], q: float) -> None:
         tier, obs, legal = self.nets[self.net].encode(self.game, seat)
         if tier != 0:  # needs grown capacities: the learner's network has the base ones
             self.skipped += 1
@@ -449,7 +454,7 @@ class _Playing:
         cols = np.flatnonzero(obs).astype(np.int32)
         self.samples.append((cols, obs[cols].astype(np.float32), idx,
                              (target / total).astype(np.float32),
-                             self.kinds[self.game.decision.kind.value], seat))
+                             self.kinds[self.game.decision.kind.value], seat, q))
 
     def result(self, error: str | None = None) -> dict[str, Any]:
         game = self.game
@@ -637,7 +642,7 @@ def _run_ray(cfg: ExItConfig, token: str, payload: Mapping[str, Any],
 # -- samples -------------------------------------------------------------------------------
 
 _SAMPLE_KEYS = ("indptr", "idx", "val", "legal_ptr", "legal", "target", "z", "kind", "player",
-                "game")
+                "game", "q")
 
 
 @dataclass
@@ -658,6 +663,7 @@ class Samples:
     kind: np.ndarray
     player: np.ndarray
     game: np.ndarray
+    q: np.ndarray
 
     def __len__(self) -> int:
         return len(self.z)
@@ -665,9 +671,10 @@ class Samples:
     def arrays(self) -> dict[str, np.ndarray]:
         return {k: getattr(self, k) for k in _SAMPLE_KEYS}
 
-    def batch(self, rows: np.ndarray, obs_size: int, action_size: int
+    def batch(self, rows: np.ndarray, obs_size: int, action_size: int, value_target: float = 1.0
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """Dense ``(observations, legal mask, target, z)`` of the samples ``rows``."""
+        """Dense ``(observations, legal mask, target, value target)`` of the samples ``rows``:
+        the value target is ``value_target * z + (1 - value_target) * (2 q - 1)``."""
         obs = np.zeros((len(rows), obs_size), np.float32)
         r, c = _csr_cells(self.indptr, rows)
         obs[r, self.idx[c]] = self.val[c]
@@ -676,7 +683,10 @@ class Samples:
         r, c = _csr_cells(self.legal_ptr, rows)
         mask[r, self.legal[c]] = True
         target[r, self.legal[c]] = self.target[c]
-        return obs, mask, target, self.z[rows].astype(np.float32)
+        z = self.z[rows].astype(np.float32)
+        if value_target < 1.0:
+            z = value_target * z + (1.0 - value_target) * (2.0 * self.q[rows] - 1.0)
+        return obs, mask, target, z
 
 
 def _csr_cells(ptr: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -693,11 +703,11 @@ def samples_from_games(results: Sequence[dict[str, Any]], generation: int) -> di
     (:class:`Samples`) and per game its index, opponent (an index into ``OPPONENTS``), learner
     seat, winner (-1 none), turns and whether it failed."""
     parts: dict[str, list] = {k: [] for k in ("idx", "val", "legal", "target", "z", "kind",
-                                             "player", "game")}
+                                             "player", "game", "q")}
     nnz, n_legal = [0], [0]
     for r in results:
         w = r["winner"]
-        for cols, vals, legal, target, kind, player in r["samples"]:
+        for cols, vals, legal, target, kind, player, q in r["samples"]:
             parts["idx"].append(cols)
             parts["val"].append(vals)
             parts["legal"].append(legal)
@@ -708,6 +718,7 @@ def samples_from_games(results: Sequence[dict[str, Any]], generation: int) -> di
             parts["kind"].append(kind)
             parts["player"].append(player)
             parts["game"].append(generation * _GAME_ID + r["index"])
+            parts["q"].append(q)
 
     def cat(k: str, dtype: Any) -> np.ndarray:
         return np.concatenate(parts[k]).astype(dtype) if parts[k] else np.zeros(0, dtype)
@@ -718,6 +729,7 @@ def samples_from_games(results: Sequence[dict[str, Any]], generation: int) -> di
             "z": np.asarray(parts["z"], np.int8), "kind": np.asarray(parts["kind"], np.int8),
             "player": np.asarray(parts["player"], np.int8),
             "game": np.asarray(parts["game"], np.int64),
+            "q": np.asarray(parts["q"], np.float32),
             "game_index": np.asarray([r["index"] for r in results], np.int32),
             "game_opponent": np.asarray([OPPONENTS.index(r["opponent"]) if r["opponent"] else -1
                                          for r in results], np.int8),
@@ -733,7 +745,9 @@ def load_window(data_dir: str | Path, generations: Sequence[int]) -> Samples:
     nnz = n_legal = 0
     for g in generations:
         with np.load(Path(data_dir) / f"{net_key(g)}.npz") as z:
-            a = {k: z[k] for k in _SAMPLE_KEYS}
+            a = {k: z[k] for k in _SAMPLE_KEYS if k in z.files}
+        if "q" not in a:  # data written before the search's value was kept: the result stands in
+            a["q"] = (a["z"].astype(np.float32) + 1.0) / 2.0
         parts["indptr"].append(a["indptr"][1:] + nnz)
         parts["legal_ptr"].append(a["legal_ptr"][1:] + n_legal)
         nnz += len(a["idx"])
@@ -793,7 +807,7 @@ def train_generation(cfg: ExItConfig, state: Mapping[str, Any], net_kwargs: Mapp
     sizes = (net.obs_size, net.n_actions)
 
     def losses(rows: np.ndarray) -> tuple[Any, Any, Any]:
-        obs, mask, target, z = data.batch(rows, *sizes)
+        obs, mask, target, z = data.batch(rows, *sizes, cfg.value_target)
         logits, value = net(th.from_numpy(obs).to(device))
         logits = logits.masked_fill(~th.from_numpy(mask).to(device), -1e8)
         logp = th.log_softmax(logits, -1)

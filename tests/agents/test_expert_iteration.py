@@ -104,6 +104,10 @@ def test_samples_are_distributions_over_legal_indices(two_generations) -> None:
     obs, mask, target, z = data.batch(np.arange(len(data)), net.obs_size, net.n_actions)
     assert not (target[~mask] != 0).any() and np.allclose(target.sum(1), 1, atol=1e-5)
     assert np.count_nonzero(obs) == len(data.idx) and np.array_equal(z, data.z)
+    # the search's value of each position, in [0, 1], blends into the value target on request
+    assert ((data.q >= 0) & (data.q <= 1)).all()
+    *_, blend = data.batch(np.arange(len(data)), net.obs_size, net.n_actions, 0.25)
+    assert np.allclose(blend, 0.25 * data.z + 0.75 * (2 * data.q - 1), atol=1e-6)
     with np.load(d / "gen_001.npz") as g:
         assert len(g["game_winner"]) == 2 and (g["player"] >= 0).all()
         assert (g["kind"] >= 0).all() and (g["kind"] < len(KINDS)).all()
@@ -152,7 +156,8 @@ def test_the_concurrent_driver_records_what_one_game_at_a_time_records(tiny, tmp
         for sa, sb in zip(a["samples"], b["samples"], strict=True):
             for x, y in zip(sa[:3], sb[:3], strict=True):  # observation, legal indices
                 assert np.array_equal(x, y)
-            assert np.allclose(sa[3], sb[3], atol=1e-6) and sa[4:] == sb[4:]
+            assert np.allclose(sa[3], sb[3], atol=1e-6) and sa[4:6] == sb[4:6]
+            assert abs(sa[6] - sb[6]) < 1e-6  # the search's value (batched floats)
 
 
 def test_opponents_are_drawn_per_game_and_decide_the_recorded_seats(tiny, tmp_path) -> None:
