@@ -16,12 +16,16 @@ rewrites, everywhere in a card's YAML entry and in its type line:
 - the ``text`` of each ability, for the log and the view (the card's name is a proper noun and
   is never changed: Karplusan Forest).
 
-Mana symbols are not words ({G} stays {G}); the card's own color and name never change. Not yet
-reachable (listed in ``docs/rules.md``): the two keywords that name a color or a land type in
-their own name (``untargetable_by_blue_black_spells``: Karplusan Strider;
-``cant_attack_unless_defender_has_island``: Sea Monster) and a token's color in a token-making
-ability ("put a 1/1 white Soldier creature token": the token definition's color is used).
-Token definitions themselves hold no color word or basic land type.
+- the color of the token a token-making ability makes ("put a 1/1 white Soldier creature
+  token": ``create_token`` gets the changed ``colors``; 2012 111.4, the effect that creates a
+  token defines its characteristics).
+
+Mana symbols are not words ({G} stays {G}); the card's own color and name never change. The two
+keywords that name a color or a land type in their own name (Sea Monster's
+``cant_attack_unless_defender_has_island``, Karplusan Strider's
+``untargetable_by_blue_black_spells``) keep their name: the rules that read them map their words
+through the permanent's text-changing effects (``mtg_env.engine.rules.text_words``). Token
+definitions themselves hold no color word or basic land type.
 """
 
 from __future__ import annotations
@@ -97,9 +101,26 @@ def _text(s: str, name: str, frm: str, to: str) -> str:
     return name.join(pat.sub(sub, part) for part in s.split(name))
 
 
+def _token_colors(effect: dict) -> list[str]:
+    """The colors of the token a ``create_token`` effect makes, as its ability's words: its
+    ``colors``, else the token's own ("put a 1/1 white Soldier creature token")."""
+    if "colors" in effect:
+        return list(effect["colors"])
+    own = registry.get_card(str(effect.get("token")) + " Token").colors
+    return [c for c in "WUBRG" if c in own]
+
+
 def _rewrite(v: Any, name: str, frm: str, to: str, key: str = "") -> Any:
     if isinstance(v, dict):
-        return {k: _rewrite(x, name, frm, to, k) for k, x in v.items()}
+        out = {k: _rewrite(x, name, frm, to, k) for k, x in v.items()}
+        if v.get("op") == "create_token" and is_color(frm):
+            # The token's color is a word of the ability (2012 111.4, 612.2): written out only
+            # when it changes, so an ability the change doesn't reach stays the card's own.
+            printed = _token_colors(v)
+            colors = _value("colors", printed, frm, to)
+            if colors != printed:
+                out["colors"] = colors
+        return out
     if key == "text" and isinstance(v, str):
         return _text(v, name, frm, to)
     if key in _COLOR_KEYS or key in _LAND_KEYS or key in _KEYWORD_KEYS:

@@ -24,7 +24,7 @@ from .model import (
     Permanent,
     StackItem,
 )
-from .rules import block_allowed
+from .rules import block_allowed, text_words
 
 K = DecisionKind
 
@@ -38,10 +38,12 @@ class Combat:
         if p.sick and "haste" not in p.keywords:
             return False
         kw = p.keywords
-        if "cant_attack_unless_defender_has_island" in kw and not any(
-                q.controller != p.controller and "Island" in q.subtypes
-                for q in self.perms.values()):
-            return False  # Sea Monster
+        if "cant_attack_unless_defender_has_island" in kw:
+            # Sea Monster; its "Island" follows a text change (Mind Bend, 2012 612.2).
+            land = text_words(self, p.id, ("Island",))[0]
+            if not any(q.controller != p.controller and land in q.subtypes
+                       for q in self.perms.values()):
+                return False
         return not ({"defender", "cant_attack"} & kw)
 
     def _run_attack(self, f: dict) -> None:

@@ -58,7 +58,7 @@ from .ability_vocabulary import RULE_KINDS
 from .actions import Action, DecisionKind
 from .errors import MtgError
 from .model import BASIC_LAND_TYPES, COLOR_NAMES, COLORS, CardDef, Permanent, StaticAbility
-from .registry import ability_by_ref, get_card, text_changed
+from .registry import ability_by_ref, card_for_key, text_changed
 from .rules import PROTECTION
 from .triggers import is_mana_trigger
 
@@ -184,7 +184,7 @@ def refresh(g: Game) -> None:
             if k == "copy":
                 p = perms.get(e["pid"])
                 if p is not None:
-                    _reset_base(p, get_card(e["card"]))
+                    _reset_base(p, card_for_key(e["card"]))
                     touched.append(p.id)
             elif k == "animate":
                 animated.append(e)
@@ -195,8 +195,10 @@ def refresh(g: Game) -> None:
     g._abl_mod = touched
     for p in perms.values():
         cdef = p.base
-        if texts is not None and p.id in texts:
+        if texts is not None and p.id in texts and not cdef.is_token:
             # 418.5 layer 3: the permanent's text with the words changed (module docstring).
+            # A token's color is no word of its own text but of the effect that made it, and
+            # no Tenth Edition token has a word in its text: a token keeps its definition.
             cdef = text_changed(cdef.name, tuple(texts[p.id]))
             p.activated = cdef.activated
             p.triggered = cdef.triggered

@@ -438,10 +438,12 @@ class CardDef:
     def __reduce_ex__(self, protocol: Any) -> Any:
         # Compiled card language (filters, references) holds generated functions: a registered
         # card pickles as its name, like the JSON format stores it.
-        from .registry import registered
+        from .registry import card_key, registered
 
         if registered(self):
             return (_registered_card, (self.name,))
+        if self.is_token:  # a token of other colors (registry.token_def)
+            return (_registered_card, (card_key(self),))
         return super().__reduce_ex__(protocol)
 
     @property
@@ -453,9 +455,9 @@ class CardDef:
 
 
 def _registered_card(name: str) -> CardDef:
-    from .registry import get_card
+    from .registry import card_for_key
 
-    return get_card(name)
+    return card_for_key(name)
 
 
 class Card:

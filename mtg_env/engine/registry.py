@@ -105,8 +105,49 @@ def text_changed(name: str, changes: tuple[tuple[str, str], ...]) -> CardDef:
     return _text_changer[0](name, changes)
 
 
+_TOKENS: dict[str, CardDef] = {}
+
+
+def token_def(name: str, colors: frozenset[str]) -> CardDef:
+    """The token definition ``name`` (``"Soldier Token"``) with the colors the effect that
+    creates it gives it (2012 111.4: a token's characteristics are defined by that effect; a
+    text-changed "put a 1/1 white Soldier" makes a black one after "white" -> "black"). The
+    registered token when the colors are its own; otherwise a definition named the same,
+    stored under :func:`card_key` (``"Soldier Token#B"``)."""
+    base = get_card(name)
+    colors = frozenset(colors)
+    if not base.is_token or not colors <= frozenset("WUBRG"):
+        raise UnknownCardError(f"{name}#{''.join(sorted(colors))}", [])
+    if colors == base.colors:
+        return base
+    key = name + "#" + "".join(c for c in "WUBRG" if c in colors)
+    cdef = _TOKENS.get(key)
+    if cdef is None:
+        cdef = _TOKENS[key] = CardDef(
+            name=base.name, cost=base.cost, colors=colors, types=base.types,
+            supertypes=base.supertypes, subtypes=base.subtypes, power=base.power,
+            toughness=base.toughness, text=base.text, rarity=base.rarity,
+            keywords=base.keywords, activated=base.activated, triggered=base.triggered,
+            static=base.static, is_token=True)
+    return cdef
+
+
+def card_key(cdef: CardDef) -> str:
+    """The name under which a card's definition is stored (JSON, copy effects, pickles): its
+    name, or for a token of other colors than its registered one ``"<name>#<colors>"``
+    (:func:`token_def`)."""
+    name = cdef.name
+    if cdef.is_token and _CARDS.get(name) is not cdef:
+        return name + "#" + "".join(c for c in "WUBRG" if c in cdef.colors)
+    return name
+
+
 def card_for_key(key: str) -> CardDef:
-    """The card definition a :func:`text_key` (or a plain card name) names."""
+    """The card definition a :func:`text_key`, a :func:`card_key` (or a plain card name)
+    names."""
+    if "#" in key:
+        name, colors = key.split("#", 1)
+        return token_def(name, frozenset(colors))
     if "|" not in key:
         return get_card(key)
     name, *rest = key.split("|")

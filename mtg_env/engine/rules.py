@@ -54,16 +54,37 @@ def block_allowed(blocker: Any, attacker: Any, permanents: Iterable[Any]) -> boo
     return not ("cant_be_blocked_by_walls" in kw and "Wall" in blocker.subtypes)
 
 
-def targeting_forbidden(p: Any, pl: int, spell_colors: Iterable[str] | None) -> bool:
+def text_words(g: Any, pid: int, words: tuple[str, ...]) -> tuple[str, ...]:
+    """``words`` (color letters or basic land types) as they read in permanent ``pid``'s text
+    after its text-changing effects (2007 CR 418.5 layer 3, 2012 612; Mind Bend), applied in
+    timestamp order: for the keywords that name their words in their own name ("can't attack
+    unless defending player controls an Island", "can't be the target of blue or black
+    spells"), whose word is not a separate field of the card data. ``g``: a game, or None
+    (a view: the printed words)."""
+    effects = getattr(g, "effects", None)
+    if not effects:
+        return words
+    out = list(words)
+    for e in effects:
+        if e["kind"] == "text" and e["pid"] == pid:
+            out = [e["to"] if w == e["from"] else w for w in out]
+    return tuple(out)
+
+
+def targeting_forbidden(p: Any, pl: int, spell_colors: Iterable[str] | None,
+                        g: Any = None) -> bool:
     """Do ``p``'s own restrictions stop it being targeted by a spell or ability controlled by
     ``pl`` (``spell_colors``: the colors of a spell, None for an ability)? "Can't be the target
     of spells or abilities your opponents control" (Troll Ascetic), "can't be the target of
-    blue or black spells" (Karplusan Strider). Shroud and protection are checked by the caller."""
+    blue or black spells" (Karplusan Strider; its color words follow a text change when ``g``,
+    the game, is given). Shroud and protection are checked by the caller."""
     kw = p.keywords
     if "untargetable_by_opponents" in kw and pl != p.controller:
         return True
-    return bool("untargetable_by_blue_black_spells" in kw and spell_colors is not None
-                and ("U" in spell_colors or "B" in spell_colors))
+    if "untargetable_by_blue_black_spells" in kw and spell_colors is not None:
+        colors = text_words(g, p.id, ("U", "B"))
+        return any(c in spell_colors for c in colors)
+    return False
 
 
 def tap_mana_ability(p: Any, once_untapped: bool = False) -> Any | None:

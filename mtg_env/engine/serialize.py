@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Decision, DecisionKind
 from .errors import MtgError, StateError, UnknownCardError
 from .model import ActivatedAbility, Card, Permanent, Player, StackItem, StaticAbility, TriggeredAbility
-from .registry import ability_by_ref, get_card
+from .registry import ability_by_ref, card_for_key, card_key
 from .rng import Rng
 from .state import FIELDS, SCALARS, TURN_STEPS
 from .state_check import PERM_ATTRS, PLAYER_ATTRS, STACK_ATTRS, check_state
@@ -71,7 +71,7 @@ def game_to_dict(g: Game) -> dict[str, Any]:
     for k in SCALARS:
         d[k] = getattr(g, k)
     d["rng"] = g.rng.state
-    d["cards"] = [[c.cid, c.cdef.name, c.owner, c.label] for c in g.cards.values()]
+    d["cards"] = [[c.cid, card_key(c.cdef), c.owner, c.label] for c in g.cards.values()]
     d["players"] = [
         {**{k: getattr(P, k) for k in _PLAYER},
          "hand": [c.cid for c in P.hand], "library": [c.cid for c in P.library],
@@ -146,7 +146,7 @@ def _from_dict(d: dict) -> Game:
     g.rng = Rng(d["rng"])
     cards: dict[int, Card] = {}
     for cid, name, owner, label in d["cards"]:
-        cards[cid] = Card(cid, get_card(name), owner, label)
+        cards[cid] = Card(cid, card_for_key(name), owner, label)
     g.cards = cards
     for card in cards.values():
         if card.cdef.zone_triggered:

@@ -387,11 +387,12 @@ _NAMES: dict[str, bool] = {}  # card names seen valid -> is a token (the registr
 def CARD_NAME(v: Any, path: str, ctx: Ctx) -> None:
     if type(v) is str and v in _NAMES:
         return
-    from .registry import get_card
+    from .registry import card_for_key, get_card
 
     STR(v, path, ctx)
     try:
-        _NAMES[v] = get_card(v).is_token
+        # a token of other colors than its registered one: "Soldier Token#B" (registry.card_key)
+        _NAMES[v] = (card_for_key(v) if "#" in v else get_card(v)).is_token
     except MtgError as exc:
         fail(path, str(exc))
 

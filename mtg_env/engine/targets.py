@@ -95,7 +95,7 @@ class Targeting:
                     continue
                 kw = p.keywords
                 if kw and not kw.isdisjoint(_UNTARGETABLE) and (
-                        "shroud" in kw or targeting_forbidden(p, pl, spell_colors)):
+                        "shroud" in kw or targeting_forbidden(p, pl, spell_colors, self)):
                     continue
                 if src_colors and protected_from(p, src_colors):
                     continue
@@ -167,7 +167,7 @@ class Targeting:
                 return False
             colors = (item.card.cdef.colors if item.kind == "spell"
                       else frozenset(item.data.get("src_colors", "")))
-            if targeting_forbidden(p, pl, colors if item.kind == "spell" else None):
+            if targeting_forbidden(p, pl, colors if item.kind == "spell" else None, self):
                 return False
             if colors and protected_from(p, colors):
                 return False

@@ -17,6 +17,7 @@ from .model import (
     Card,
     Permanent,
 )
+from .registry import card_key
 from .replacement import graveyard_destination, has_dig_effects, has_draw_effects, run_event
 
 
@@ -121,7 +122,7 @@ class Zones:
         name = orig.cdef.name
         what = orig.card.label if name == orig.card.name else f"{orig.card.label} ({name})"
         self._log(f"{label} comes into play as a copy of {what}")
-        return name
+        return card_key(orig.cdef)
 
     def enter_as_copy(self, pid: int, copied: int | None, tapped: bool, etb_data: dict) -> None:
         """The copy choice of a permanent put into play by an effect was made (``copied``: the

@@ -14,6 +14,7 @@ don't copy them (2012 706.2), they last indefinitely (2012 612.1) and end with t
 from __future__ import annotations
 
 import json
+import pickle
 
 import pytest
 
@@ -255,3 +256,106 @@ def test_target_filters_of_triggered_abilities_are_rewritten() -> None:
     assert spec.filters == {"not_type": "Artifact", "not_color": "G"}
     assert spec.text == "target nonartifact, nongreen creature"
     assert cdef.colors == frozenset("B") and cdef.name == "Nekrataal"
+
+
+# -- words a keyword names in its own name, and a token's color ------------------------------------
+def _sea_monster_attacks(defender_lands: list[str], change: tuple[str, str] | None) -> bool:
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"hand": ["Mind Bend"], "in_play": ["Island", "Sea Monster"]},
+        {"in_play": defender_lands}]})
+    if change is not None:
+        bend(s, "Sea Monster", *change, color=False)
+    s.advance_to("beginning_of_combat")
+    s.pass_priority(2)
+    return "attack with Sea Monster" in s.options()
+
+
+def test_sea_monster_island_follows_a_land_type_change() -> None:
+    """Sea Monster: "can't attack unless defending player controls an Island." Mind Bend
+    changing "Island" to "Swamp" (2012 612.2: every instance of the word) makes it attack a
+    player who controls a Swamp and no Island, and not one who controls only an Island."""
+    assert _sea_monster_attacks(["Island"], None)
+    assert not _sea_monster_attacks(["Swamp"], None)
+    assert _sea_monster_attacks(["Swamp"], ("Island", "Swamp"))
+    assert not _sea_monster_attacks(["Island"], ("Island", "Swamp"))
+    # two changes in timestamp order: Island -> Swamp -> Forest
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"hand": ["Mind Bend", "Mind Bend"], "in_play": ["Island"] * 2 + ["Sea Monster"]},
+        {"in_play": ["Forest"]}]})
+    bend(s, "Sea Monster", "Island", "Swamp", color=False)
+    bend(s, "Sea Monster", "Swamp", "Forest", color=False)
+    s.advance_to("beginning_of_combat")
+    s.pass_priority(2)
+    assert "attack with Sea Monster" in s.options()
+
+
+def test_karplusan_strider_color_words_follow_a_color_change() -> None:
+    """Karplusan Strider: "can't be the target of blue or black spells." With "blue" changed
+    to "red" (2012 612.2) a red spell can't target it and a blue one can. Mind Bend, a blue
+    spell, can't target it, so the text-changing effect is set up directly (as a saved game
+    may hold it) during the upkeep."""
+    def position(change: bool) -> Scenario:
+        s = Scenario({"turn": 3, "step": "upkeep", "players": [
+            {"hand": ["Shock", "Unsummon"], "in_play": ["Island", "Mountain"],
+             "library": ["Island"] * 3},
+            {"in_play": ["Karplusan Strider"], "library": ["Island"] * 3}]})
+        if change:
+            s.game.add_effect({"kind": "text", "pid": s.perm("Karplusan Strider").id,
+                               "from": "U", "to": "R"})
+        s.advance_to("precombat_main")
+        return s
+
+    s = position(False)
+    assert "play Unsummon" not in s.options()  # its only creature can't be targeted
+    s.do("play Shock")
+    assert "target Karplusan Strider" in s.options()
+    s = position(True)
+    s.do("play Shock")
+    assert "target Karplusan Strider" not in s.options()
+    s = position(True)
+    s.do("play Unsummon")
+    assert "target Karplusan Strider" in s.options()
+
+
+def test_mobilization_white_changed_to_black_makes_black_soldiers() -> None:
+    """Mobilization: "{2}{W}: Put a 1/1 white Soldier creature token into play." The token's
+    color is a word of the ability that makes it (2012 111.4: the effect that creates a token
+    defines it); Mind Bend changing "white" to "black" (2012 612.2) makes black Soldiers. The
+    {W} of the cost is a mana symbol, not a word: it stays. The token stays black after a copy
+    of the game, a JSON round trip, and as a Clone's original (2012 706.2)."""
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"hand": ["Mind Bend", "Clone"],
+         "in_play": ["Island"] * 5 + ["Plains"] * 3 + ["Mobilization"]},
+        {}]})
+    bend(s, "Mobilization", "white", "black", color=True)
+    s.do("activate Mobilization")
+    s.resolve()
+    token = next(p for p in s.game.perms.values() if p.card.is_token)
+    assert token.colors == frozenset("B") and "Soldier" in token.subtypes
+    assert "vigilance" in token.keywords  # still a Soldier: "Soldier creatures have vigilance"
+    for g in (s.game.copy(), Game.from_json(s.game.to_json())):
+        t = next(p for p in g.perms.values() if p.card.is_token)
+        assert t.colors == frozenset("B")
+    assert pickle.loads(pickle.dumps(token.card.cdef)) is token.card.cdef
+    s.do("play Clone")
+    s.resolve()
+    s.do(next(o for o in s.options() if o.startswith("copy Soldier")))
+    clone = s.perm("Clone")
+    assert clone.colors == frozenset("B") and clone.name == "Soldier Token"
+    assert Game.from_json(s.game.to_json()).perms[clone.id].colors == frozenset("B")
+
+
+def test_token_color_of_a_triggered_ability_follows_a_text_change() -> None:
+    """Verdant Force: "At the beginning of each upkeep, put a 1/1 green Saproling creature
+    token into play." With "green" changed to "white" (2012 612.2) the trigger makes a white
+    Saproling (2012 111.4); an unchanged Verdant Force keeps making green ones."""
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"hand": ["Mind Bend"], "in_play": ["Island"] * 2 + ["Verdant Force"]},
+        {"in_play": ["Verdant Force"]}]})
+    bend(s, "Verdant Force", "green", "white", color=True)
+    s.advance_to("upkeep", active=1)
+    s.resolve_all()
+    tokens = [p for p in s.game.perms.values() if p.card.is_token]
+    assert sorted(p.controller for p in tokens) == [0, 1]
+    by = {p.controller: p.colors for p in tokens}
+    assert by[0] == frozenset("W") and by[1] == frozenset("G")

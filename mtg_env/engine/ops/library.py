@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..knowledge import BOTH
-from ..registry import get_card
+from ..registry import get_card, token_def
 from ..rules import protected_from
 from . import Args, Param, amount, flag, op, players, ref
 
@@ -214,11 +214,19 @@ def reveal_top(g: Game, item: StackItem, a: Args) -> None:
 
 
 @op("create_token", token=Param("enum", required=True, choices=TOKEN_NAMES),
-    amount=amount(default=1), who=players(default="controller"))
+    amount=amount(default=1), who=players(default="controller"),
+    colors=Param("words", choices=tuple("WUBRG"),
+                 doc="the token's colors when the ability's text was changed (Mind Bend: "
+                     "written by mtg_env/cards/text_change.py; default the token's own)"))
 def create_token(g: Game, item: StackItem, a: Args) -> None:
     """Put N tokens of the named kind into play under each referenced player's control (2007 CR
-    216.2: that player owns them)."""
+    216.2: that player owns them). The token's color is a word of the ability that creates it
+    ("put a 1/1 white Soldier creature token"), so a text change of that ability (Mind Bend:
+    "white" -> "black", 2012 612.2) changes the token's color (2012 111.4: the effect that
+    creates a token defines its characteristics)."""
     cdef = get_card(a.token + " Token")
+    if a.colors is not None:
+        cdef = token_def(cdef.name, frozenset(a.colors))
     n = a.amount(g, item)
     for kind, pl in a.who(g, item):
         if kind != "p":
