@@ -4,9 +4,9 @@ Mind Bend's text-changing effect is 2007 CR 418.5 layer 3 (2012 612): the fields
 those that hold a color word or a basic land type (``mtg_env/cards/text_change.py``): the filter
 keys ``color``, ``not_color``, ``colors_any`` (targets, affected groups, trigger filters) and an
 animation's ``colors``; ``subtype``, ``not_subtype``, ``subtypes_any`` and the type line's basic
-land types; the keywords ``protection_from_<color>`` and ``<land>walk``; each ability's text.
-Not reachable yet (docs/rules.md, simplifications): Sea Monster's and Karplusan Strider's
-keywords and the color of a token a text-changed ability creates.
+land types; the keywords ``protection_from_<color>`` and ``<land>walk``; each ability's text; the
+color of the token a token-making ability makes. Sea Monster's and Karplusan Strider's keywords
+keep their names; the rules reading them map their words through the text change.
 
 Warp World: 2012 603.6a (permanents entering at once see each other), 603.10a (leaving at once),
 303.4f-g (an Aura put into play without being cast: its owner chooses a legal object; with none it
@@ -214,14 +214,21 @@ def test_mind_bend_lasts_past_end_of_turn() -> None:
     assert s.perm("Rock Badger").keywords == frozenset({"swampwalk"})
 
 
-def test_mind_bend_unreachable_words_are_left_as_documented() -> None:
-    """Not yet reachable (docs/rules.md): Sea Monster's "can't attack unless defending player
-    controls an Island" and Karplusan Strider's "can't be the target of blue or black spells"
-    are keywords naming their words; a token-making ability's token color. Mind Bend changes
-    nothing there (never a half change)."""
-    s = pos(["Sea Monster"], [])
+def test_mind_bend_on_sea_monster() -> None:
+    """Sea Monster: "Sea Monster can't attack unless defending player controls an Island."
+    changed Island -> Swamp: it attacks a player who controls a Swamp and no Island. The
+    keyword keeps its name (the observation's vocabulary); the combat rule reads its word
+    through the text change (``rules.text_words``)."""
+    s = pos(["Sea Monster"], ["Swamp"])
+    s.advance_to("beginning_of_combat")
+    s.pass_priority(2)
+    assert "attack with Sea Monster" not in s.options()
+    s = pos(["Sea Monster"], ["Swamp"])
     bend(s, "Sea Monster", "Island", "Swamp", color=False)
     assert s.perm("Sea Monster").keywords == frozenset({"cant_attack_unless_defender_has_island"})
+    s.advance_to("beginning_of_combat")
+    s.pass_priority(2)
+    assert "attack with Sea Monster" in s.options()
 
 
 # -- Warp World -------------------------------------------------------------------------------
