@@ -102,3 +102,38 @@ def test_warp_world_sculpting_steel_cannot_copy_an_artifact_entering_with_it() -
     steel = s.perm("Sculpting Steel")
     assert steel.cdef.name == "Sculpting Steel" and "Artifact" in steel.types
     assert s.in_play("Bottle Gnomes")
+
+
+def test_warp_world_clone_copies_nothing_entering_with_it() -> None:
+    """Warp World: "Each player puts all artifact, creature, and land cards revealed this way
+    into play": all at once. Clone's "As Clone comes into play, you may choose a creature in
+    play" is made as it comes into play (2012 614.12; 706.5: it becomes a copy as it enters),
+    when none of the creatures entering with it is in play yet: the Hill Giant returned by the
+    same Warp World can't be chosen, no choice is asked, and the Clone is a 0/0 put into the
+    graveyard (2007 CR 420.5b). This is the rule, not a simplification."""
+    s = Scenario({"turn": 5, "step": "precombat_main", "players": [
+        {"mana_pool": "RRRRRRRR", "hand": ["Warp World"], "in_play": ["Clone"]},
+        {"in_play": ["Hill Giant"]}]})
+    s.do("play Warp World")
+    s.resolve()
+    assert s.game.decision.kind is K.PRIORITY  # no copy choice was offered
+    assert s.in_play("Hill Giant") and not s.in_play("Clone")
+    s.assert_zone(0, "graveyard", "Clone")
+    assert not any("copy of" in t for t in s.game.log)
+
+
+def test_beacon_of_unrest_clone_copies_a_creature_in_play() -> None:
+    """Beacon of Unrest: "Put target artifact or creature card in a graveyard into play under
+    your control." The Clone comes into play alone, so the creatures already in play can be
+    chosen (2012 614.12): it comes into play as a copy of Hill Giant (2007 CR 503)."""
+    s = Scenario({"turn": 5, "step": "precombat_main", "players": [
+        {"hand": ["Beacon of Unrest"], "in_play": ["Swamp"] * 5, "graveyard": ["Clone"]},
+        {"in_play": ["Hill Giant"]}]})
+    s.do("play Beacon of Unrest", "target Clone")
+    s.resolve()
+    assert s.game.decision.kind is K.CHOOSE_CARDS
+    assert "copy Hill Giant" in s.options()
+    s.do("copy Hill Giant")
+    clone = s.perm("Clone")
+    assert clone.cdef.name == "Hill Giant" and clone.controller == 0
+    s.assert_pt("Clone", 3, 3)
