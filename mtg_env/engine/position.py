@@ -217,8 +217,13 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
             perm.blocking.append(aid)
             g.perms[aid].blocked = True
             g.perms[aid].blockers.append(perm.id)
+    sick = {pid: perm.sick for pid, perm in g.perms.items()}
     g.dirty = True
     g._fresh()
+    for pid, flag in sick.items():
+        # The position's summoning_sick wins: a control change the first refresh computes
+        # (Persuasion) is part of the position, not an event that just happened (2007 CR 212.3d).
+        g.perms[pid].sick = flag
     for perm in g.perms.values():
         sub = perm.subtypes
         if "Aura" in sub:

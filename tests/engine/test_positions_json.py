@@ -104,6 +104,22 @@ def test_stolen_creature_goes_to_its_owners_graveyard() -> None:
     s.assert_zone(0, "graveyard", "Grizzly Bears")
 
 
+def test_creature_controlled_through_persuasion_keeps_its_summoning_sick_flag() -> None:
+    """Persuasion: "You control enchanted creature." (layer 2, computed as the position loads).
+    The position's own ``summoning_sick`` wins: a creature its controller has controlled
+    continuously since their turn began can attack (2007 CR 212.3d), one marked sick can't."""
+    for sick in (False, True):
+        g = Game.from_position({"turn": 3, "step": "beginning_of_combat", "players": [
+            {"in_play": [{"card": "Persuasion", "attached_to": "b"}]},
+            {"in_play": [{"card": "Grizzly Bears", "id": "b", "summoning_sick": sick}]}]})
+        bears = g.find_permanent("Grizzly Bears")
+        assert (bears.owner, bears.controller, bears.summoning_sick) == (1, 0, sick)
+        s = Scenario.__new__(Scenario)
+        s.game = g
+        s.pass_priority(2)
+        assert ("attack with Grizzly Bears" in s.options()) is not sick
+
+
 def test_combat_position_attacking_and_blocking() -> None:
     """Position format: `attacking` and `blocking: [id]` in the combat steps."""
     s = Scenario({"turn": 3, "step": "declare_blockers", "players": [
