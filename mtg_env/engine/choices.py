@@ -36,8 +36,17 @@ class Choices:
             return
         self._shown_from_hand(f["pl"], cands)
         opts = []
+        copy = f["verb"] == "copy"
         for c in cands:
-            opts.append(Action("choose", f"{f['verb']} {self._choice_text(c)}", (tuple(c),)))
+            text = self._choice_text(c)
+            if copy and c[0] == "o":
+                # Clone's choice names what it would copy: a Clone that is a Grizzly Bears
+                # copies a Grizzly Bears (2007 CR 503: the copiable values, its own copy effect
+                # included), "copy Clone (Grizzly Bears)".
+                p = self.perms[c[1]]
+                if p.cdef.name != p.card.name:
+                    text += f" ({p.cdef.name})"
+            opts.append(Action("choose", f"{f['verb']} {text}", (tuple(c),)))
         if len(chosen) >= need_min:
             opts.append(DONE)
         self._ask(f["pl"], K.CHOOSE_CARDS, opts, f["prompt"],

@@ -231,7 +231,7 @@ def test_clone_copies_activated_abilities_and_a_clone_of_a_clone() -> None:
     s.assert_pt("Furnace Whelp", 2, 2)
     s.do("play Clone#2")
     s.pass_priority(2)
-    s.do("copy Clone")
+    s.do("copy Clone (Furnace Whelp)")
     assert s.perm("Clone#2").name == "Furnace Whelp"
     s.assert_pt("Clone#2", 2, 2)
 

@@ -117,13 +117,13 @@ def test_sculpting_steel_copying_a_copy_gets_what_it_copies() -> None:
     s.do("copy Bottle Gnomes")
     s.do("play Sculpting Steel")
     s.resolve()
-    assert "copy Clone" in s.options()
-    s.do("copy Clone")
+    assert "copy Clone (Bottle Gnomes)" in s.options()
+    s.do("copy Clone (Bottle Gnomes)")
     assert s.perm("Sculpting Steel").name == "Bottle Gnomes"
     s.assert_pt("Sculpting Steel", 1, 3)
     s.do("play Sculpting Steel#2")
     s.resolve()
-    s.do("copy Sculpting Steel")
+    s.do("copy Sculpting Steel (Bottle Gnomes)")
     assert s.perm("Sculpting Steel#2").name == "Bottle Gnomes"
 
 

@@ -137,3 +137,21 @@ def test_beacon_of_unrest_clone_copies_a_creature_in_play() -> None:
     clone = s.perm("Clone")
     assert clone.cdef.name == "Hill Giant" and clone.controller == 0
     s.assert_pt("Clone", 3, 3)
+
+
+def test_second_clone_copy_option_names_what_it_copies() -> None:
+    """A Clone that copied Grizzly Bears has the copiable values of a Grizzly Bears (2007 CR
+    503): a second Clone choosing it becomes a Grizzly Bears, and the option says so,
+    "copy Clone (Grizzly Bears)", not "copy Clone"."""
+    s = Scenario({"turn": 3, "step": "precombat_main", "players": [
+        {"hand": ["Clone", "Clone"], "in_play": ["Island"] * 8, "library": ["Island"] * 3},
+        {"in_play": ["Grizzly Bears"]}]})
+    s.do("play Clone")
+    s.resolve()
+    s.do("copy Grizzly Bears")
+    s.do("play Clone#2")
+    s.resolve()
+    assert sorted(s.options()) == ["copy Clone (Grizzly Bears)", "copy Grizzly Bears", "done"]
+    s.do("copy Clone (Grizzly Bears)")
+    clones = [p for p in s.game.perms.values() if p.card.name == "Clone"]
+    assert [p.cdef.name for p in clones] == ["Grizzly Bears"] * 2
