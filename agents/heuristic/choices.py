@@ -41,17 +41,35 @@ class ChoicePlay:
         ti = d.context.get("target_index", len(item.targets))
         fixed = [tuple(t) for t in item.targets[:ti]]
         in_combat = self._in_combat(view)
+        # Changing a spell's targets (Shunt, a Twincast copy) also offers "keep target X"
+        # (no args: the target it has now, ``current``); "done" ends an "up to N" choice.
+        cur = tuple(d.context.get("current") or ())
+
+        def ref_of(a: Action) -> tuple | None:
+            if a.verb == "target" and a.args:
+                return tuple(a.args[0])
+            if a.verb == "keep" and cur:
+                return cur
+            return None
+
+        def perm_of(a: Action):
+            ref = ref_of(a)
+            return view.perm(ref[1]) if ref is not None and ref[0] == "o" else None
+
         if item.kind == "spell" and item.card is not None and (
                 item.card.cdef.spell_custom == "mind_bend"):
             best = {pid: v for v, pid, _, _ in reversed(self._text_plans(view))}
-            return max(d.options, key=lambda a: best.get(a.args[0][1], -LETHAL)
-                       if a.args[0][0] == "o" else -LETHAL)
+
+            def score_bend(a: Action) -> float:
+                ref = ref_of(a)
+                return best.get(ref[1], -LETHAL) if ref is not None and ref[0] == "o" else -LETHAL
+
+            return max(d.options, key=score_bend)
         if item.kind == "spell" and item.card is not None and item.card.cdef.enchant is not None:
             cdef = item.card.cdef
 
             def score_aura(a: Action) -> float:
-                kind, v = a.args[0]
-                host = view.perm(v) if kind == "o" else None
+                host = perm_of(a)
                 return static_aura_value(cdef, host, me) if host is not None else 0.0
 
             return max(d.options, key=score_aura)
@@ -59,8 +77,7 @@ class ChoicePlay:
             src = view.perm(source)
 
             def score_equip(a: Action) -> float:
-                kind, v = a.args[0]
-                host = view.perm(v) if kind == "o" else None
+                host = perm_of(a)
                 if host is None:
                     return -LETHAL
                 return static_aura_value(src.cdef, host, me) + (1.0 if not host.sick else 0.0)
@@ -92,10 +109,9 @@ class ChoicePlay:
 
         opts = [a for a in d.options if a.verb == "target"]
         keep = next((a for a in d.options if a.verb == "keep"), None)
-        if keep is not None:  # new targets for a copy (Twincast): keep the current one?
-            cur = tuple(d.context.get("current") or ())
-            if not opts or (cur and score_ref(cur) >= max(map(score, opts))):
-                return keep
+        # new targets for a copy (Twincast): keep the current one?
+        if keep is not None and (not opts or (cur and score_ref(cur) >= max(map(score, opts)))):
+            return keep
         best = max(opts, key=score)
         done = find_option(d, "done") if counted else None
         if done is not None and score(best) <= 0:
@@ -325,7 +341,7 @@ class ChoicePlay:
             card = self._known_cards(view).get(d.context["card"])
             if card is not None:
                 def host_value(a: Action) -> float:
-                    host = view.perm(a.args[0][1])
+                    host = view.perm(a.args[0][1]) if a.args else None
                     return static_aura_value(card.cdef, host, me) if host is not None else 0.0
                 return max(d.options, key=host_value)
         chosen = d.context.get("chosen", [])
