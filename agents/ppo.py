@@ -310,6 +310,11 @@ def evaluate(model, cfg: PPOConfig, episodes: int, seed: int = 10_000,
 
 
 def main() -> None:
+    from .requirements import RL_INSTALL, missing_modules
+
+    if missing_modules():  # training needs torch and sb3-contrib: one line, not a traceback
+        typer.echo(f"error: python -m agents.ppo needs the [rl] extra: {RL_INSTALL}", err=True)
+        raise SystemExit(2)
     app = typer.Typer(add_completion=False)
 
     @app.command()

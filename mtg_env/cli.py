@@ -262,11 +262,15 @@ def _names(value: Any, what: str) -> list[str]:
 
 def _agent_pair(spec: Any, what: str = "--agent") -> tuple[str, str]:
     from agents import make_agent
+    from agents.requirements import extra_error
 
     parts = _names(spec, what)
     if len(parts) not in (1, 2):
         raise MtgError(f"{what} takes one agent or two (AGENT_A,AGENT_B), got {spec!r}")
     for p in parts:
+        missing = extra_error(p)  # a network without torch: one line, before any game
+        if missing is not None:
+            raise MtgError(missing)
         try:  # a name with parameters (mcts:ms=200) is checked by building the agent
             make_agent(p)
         except ValueError as exc:

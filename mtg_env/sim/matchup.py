@@ -210,10 +210,14 @@ def save_games_of(specs: Sequence[GameSpec], results: Sequence[GameResult],
 
 def _check_agents(agents: Sequence[AgentRef]) -> None:
     from agents import make_agent
+    from agents.requirements import extra_error
 
     for a in agents:
         if not isinstance(a, str):
             continue
+        missing = extra_error(a)  # a network without torch fails here, not in a worker
+        if missing is not None:
+            raise MtgError(missing)
         try:  # names may carry parameters (mcts:ms=200) or a file (ppo:PATH): building checks them
             agent = make_agent(a)
         except ValueError as exc:
