@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections import Counter
 from pathlib import Path
@@ -123,10 +124,12 @@ class Deck:
 
     @classmethod
     def builtin(cls, name: str) -> Deck:
-        """A deck that ships with the package, e.g. ``Deck.builtin("molimos_might")``."""
-        if not isinstance(name, str) or name not in builtin_names():
-            raise DeckError(f"no built-in deck {name!r}; available: {', '.join(builtin_names())}")
-        return cls.from_file(BUILTIN_DIR / f"{name}.txt")
+        """A deck that ships with the package, e.g. ``Deck.builtin("molimos_might")`` (any
+        case: ``"Molimos_Might"``)."""
+        found = builtin_name(name)
+        if found is None:
+            raise DeckError(unknown_builtin_message(name))
+        return cls.from_file(BUILTIN_DIR / f"{found}.txt")
 
     def card_names(self) -> list[str]:
         """Every card of the main deck, one name per copy, in list order."""
@@ -142,6 +145,35 @@ class Deck:
 def builtin_names() -> list[str]:
     """The names :meth:`Deck.builtin` accepts."""
     return sorted(p.stem for p in BUILTIN_DIR.glob("*.txt"))
+
+
+def builtin_name(name: object) -> str | None:
+    """The built-in deck ``name`` names, in any case (``"Kamahls_Temper"`` ->
+    ``"kamahls_temper"``), or None."""
+    if not isinstance(name, str):
+        return None
+    names = builtin_names()
+    if name in names:
+        return name
+    return {n.lower(): n for n in names}.get(name.lower())
+
+
+def builtin_suggestions(name: object) -> list[str]:
+    """The built-in decks closest to a mistyped ``name`` (at most three)."""
+    if not isinstance(name, str):
+        return []
+    return difflib.get_close_matches(name.lower(), builtin_names(), n=3, cutoff=0.6)
+
+
+def unknown_builtin_message(name: object, what: str = "no built-in deck") -> str:
+    """``no built-in deck 'kamahls_tempr'; did you mean 'kamahls_temper'? (available: ...)``,
+    or without a close name ``no built-in deck 'xyz'; available: ...``."""
+    close = builtin_suggestions(name)
+    available = ", ".join(builtin_names())
+    if close:
+        return (f"{what} {name!r}; did you mean {', '.join(repr(c) for c in close)}? "
+                f"(available: {available})")
+    return f"{what} {name!r}; available: {available}"
 
 
 THEME_DECKS = ("arcaniss_guile", "cho_mannos_resolve", "evincars_tyranny", "kamahls_temper",
@@ -166,18 +198,20 @@ def expand_deck_groups(names: list[str] | tuple[str, ...]) -> list[str]:
     """
     out: list[str] = []
     for n in names:
-        if n == "all":
+        key = n.lower() if isinstance(n, str) else n
+        if key == "all":
             out.extend(builtin_names())
         else:
-            out.extend(DECK_GROUPS.get(n, (n,)))
+            out.extend(DECK_GROUPS.get(key, (n,)))
     return out
 
 
 def builtin_description(name: str) -> str:
     """The one-line description of a built-in deck (its first ``#`` comment line)."""
-    if name not in builtin_names():
-        raise DeckError(f"no built-in deck {name!r}; available: {', '.join(builtin_names())}")
-    first = (BUILTIN_DIR / f"{name}.txt").read_text(encoding="utf-8").splitlines()[0]
+    found = builtin_name(name)
+    if found is None:
+        raise DeckError(unknown_builtin_message(name))
+    first = (BUILTIN_DIR / f"{found}.txt").read_text(encoding="utf-8").splitlines()[0]
     return first.removeprefix("#").strip() if first.startswith("#") else ""
 
 

@@ -12,12 +12,13 @@ class IllegalActionError(MtgError, ValueError):
 
 
 class UnknownCardError(MtgError, KeyError):
-    """A card name that is not in the card registry."""
+    """A card name that is not in the card registry, which holds every Tenth Edition card (the
+    ones the engine can't play yet too: :class:`UnimplementedCardError`)."""
 
     def __init__(self, name: str, suggestions: list[str] | None = None) -> None:
         self.name = name
         self.suggestions = list(suggestions or [])
-        msg = f"unknown card {name!r}"
+        msg = f"unknown card {name!r}: not a Tenth Edition card"
         if self.suggestions:
             msg += "; did you mean " + ", ".join(repr(s) for s in self.suggestions) + "?"
         super().__init__(msg)

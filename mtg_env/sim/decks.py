@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..engine.deck import STARTER_DECKS, THEME_DECKS, Deck, builtin_names
+from ..engine.deck import (
+    STARTER_DECKS,
+    THEME_DECKS,
+    Deck,
+    builtin_name,
+    builtin_names,
+    unknown_builtin_message,
+)
 from ..engine.errors import MtgError
 
 __all__ = ["STARTER_DECKS", "THEME_DECKS", "default_deck_names", "load_deck", "loadable_builtin_names"]
@@ -18,12 +25,12 @@ def load_deck(spec: str | Deck) -> Deck:
     """
     if isinstance(spec, Deck):
         return spec
-    if spec in builtin_names():
+    if builtin_name(spec) is not None:  # any case: Kamahls_Temper
         return Deck.builtin(spec)
     if spec.endswith(".txt") or "/" in spec or "\\" in spec:
         return Deck.from_file(spec)
-    raise MtgError(f"unknown deck {spec!r}: give a built-in deck ({', '.join(builtin_names())}) "
-                   "or a path to a deck file")
+    raise MtgError(unknown_builtin_message(spec, "unknown deck")
+                   + "; `mtg-env decks` describes them; or give a path to a deck file")
 
 
 @lru_cache(maxsize=1)

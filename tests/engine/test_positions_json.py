@@ -134,7 +134,7 @@ def test_combat_position_attacking_and_blocking() -> None:
 
 
 BAD_POSITIONS = [
-    ({"players": [{"hand": ["Grizly Bears"]}, {}]}, "players\\[0\\].hand\\[0\\]: unknown card 'Grizly Bears'; did you mean 'Grizzly Bears'\\?"),
+    ({"players": [{"hand": ["Grizly Bears"]}, {}]}, "players\\[0\\].hand\\[0\\]: unknown card 'Grizly Bears': not a Tenth Edition card; did you mean 'Grizzly Bears'\\?"),
     ({"players": [{"in_play": ["Holy Strength"]}, {}]}, "Holy Strength: an Aura must be attached"),
     ({"players": [{"in_play": [{"card": "Forest", "id": "f"}, {"card": "Holy Strength", "attached_to": "f"}]}, {}]},
      "Aura must be attached to a permanent it can enchant"),
