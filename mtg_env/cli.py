@@ -10,6 +10,7 @@ before the first game starts, so no work is lost to a typo.
 from __future__ import annotations
 
 import functools
+import inspect
 import math
 import os
 import sys
@@ -27,11 +28,36 @@ from .engine.deck import decode_utf8, expand_deck_groups
 from .sim.decks import default_deck_names
 from .sim.decks import load_deck as _load_deck
 
-# Markdown: help paragraphs are reflowed, and "[default: 100]" in an option's help is text, not
-# the rich markup tag it would be in Typer's rich mode (which printed nothing for it).
+# Plain (Click) help, not Typer's rich panels: flags show as flags ("-h, --help", "--progress /
+# --no-progress"; the rich panels print "--help <bool>"), "[default: 100]" in an option's help is
+# text (rich markup took it for a style tag), paragraphs reflow. -h is --help.
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  rich_markup_mode="markdown",
+                  rich_markup_mode=None,
+                  context_settings={"help_option_names": ["-h", "--help"]},
                   help="mtg_env: a Magic: The Gathering (Tenth Edition, 2007 rules) engine for RL.")
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("mtg_env")
+    except Exception:  # not installed as a distribution (a source tree on the path)
+        from . import __version__
+
+        return __version__
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"mtg-env {_version()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
+                                       help="print the version and exit")) -> None:
+    """mtg_env: a Magic: The Gathering (Tenth Edition, 2007 rules) engine for RL."""
 
 F = TypeVar("F", bound=Callable[..., Any])
 BACKEND_HELP = "local (processes) or ray"
@@ -354,6 +380,16 @@ def _pick(cli: Any, config: dict[str, Any], key: str, default: Any) -> Any:
     return default if value is None else value
 
 
+def _paired(n: int, what: str = "games") -> int:
+    """Games are played in seat-swapped pairs (same seed, seats swapped): an odd count is
+    rounded up to the next pair, with a note on stderr."""
+    if n % 2:
+        typer.echo(f"note: games are played in seat-swapped pairs: playing {n + 1} {what}, "
+                   f"not {n}", err=True)
+        return n + 1
+    return n
+
+
 def _int(value: Any, name: str, minimum: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise MtgError(f"{name} must be an integer, got {value!r}")
@@ -470,7 +506,7 @@ def matchup(deck_a: str = typer.Argument(..., help="deck A: a built-in deck name
     from .sim.parallel import check_backend
 
     decks = [load_deck(deck_a), load_deck(deck_b)]
-    _int(games, "games", 1)
+    games = _int(games, "games", 1)
     pair = _agent_pair(agent)
     _int(max_turns, "max_turns", 1)
     check_backend(workers, backend)
@@ -479,6 +515,7 @@ def matchup(deck_a: str = typer.Argument(..., help="deck A: a built-in deck name
     if csv_out is not None:
         _writable_file(csv_out, "--csv")
     save_dir = _save_dir(save_games)
+    games = _paired(games)
     _before_games()
     m = run_matchup(decks[0], decks[1], games, pair, seed, workers, backend, address, max_turns, progress,
                     save_dir, only_losses_of)
@@ -553,6 +590,7 @@ def matrix(decks: str = typer.Option(None, help="comma-separated decks or groups
     out_dir = _writable_dir(_pick(out, cfg, "out", "results"), "--out", ("matrix.csv", "matrix.png"))
     losses_of = _pick(only_losses_of, cfg, "only_losses_of", None)
     save_dir = _save_dir(_pick(save_games, cfg, "save_games", None))
+    n = _paired(n, "games per pairing")
     _before_games()
     res = run_matrix(deck_list, n, agent, seed_v, workers_v, backend_v, _pick(address, cfg, "address", None),
                      turns, bool(_pick(mirrors, cfg, "mirrors", False)), progress, save_dir, losses_of)
@@ -622,6 +660,7 @@ def tournament(agents: str = typer.Option(None, help="comma-separated agents [de
                             ("tournament.csv", "tournament.png"))
     losses_of = _pick(only_losses_of, cfg, "only_losses_of", None)
     save_dir = _save_dir(_pick(save_games, cfg, "save_games", None))
+    n = _paired(n, "games per pairing")
     _before_games()
     res = run_tournament(agent_list, deck_list, n, seed_v, workers_v, backend_v,
                          _pick(address, cfg, "address", None), turns, n_resamples, progress,
@@ -644,6 +683,12 @@ def tournament(agents: str = typer.Option(None, help="comma-separated agents [de
     con.print(f"{len(res.results)} games in {res.seconds:.1f}s; wrote {out_dir / 'tournament.csv'} "
               f"and {out_dir / 'tournament.png'}")
     _saved(con, res.saved, _pick(save_games, cfg, "save_games", None))
+
+
+# The command list shows each command's whole summary line (wrapped), not one cut at 45 columns.
+for _info in app.registered_commands:
+    if _info.short_help is None and _info.callback is not None and _info.callback.__doc__:
+        _info.short_help = " ".join(inspect.cleandoc(_info.callback.__doc__).split("\n\n")[0].split())
 
 
 def main() -> None:
