@@ -23,6 +23,7 @@ from .human import HumanAgent
 from .mcts import MctsAgent
 from .policy_agent import PPOAgent, TrainedAgent
 from .random_agent import RandomAgent
+from .requirements import check_agent_extras
 
 AGENTS: dict[str, Callable[[], Agent]] = {
     "random": RandomAgent,
@@ -54,12 +55,14 @@ def make_agent(spec: str) -> Agent:
     the agent's ``PARAMS`` (``key=value`` pairs separated by ``:``). A trained policy:
     ``ppo:PATH`` or ``ppo:PATH:deterministic=0`` (everything up to the trailing known
     ``key=value`` parameters is the path, so it may contain ``:``). Raises ``ValueError`` naming
-    the choices, or a :class:`~agents.checkpoint.CheckpointError` (a ``ValueError``) for a
-    missing or mismatching checkpoint.
+    the choices, a :class:`~agents.checkpoint.CheckpointError` (a ``ValueError``) for a
+    missing or mismatching checkpoint, or a :class:`~agents.requirements.MissingExtraError` (a
+    ``ValueError``) for a network agent without the ``[rl]`` extra.
 
     >>> make_agent("mcts:ms=50").ms
     50.0
     """
+    check_agent_extras(spec)
     name, *raw = spec.split(":")
     file_agent = FILE_AGENTS.get(name)
     if file_agent is not None:
