@@ -11,8 +11,9 @@ decision of the searching player:
    search). Of the rest, the ``width`` options with the largest ``g + log prior`` are searched
    (``g`` Gumbel noise scaled by ``noise``: 0 when playing, 1 when generating training games, so
    exploration is sampled without replacement, as in Gumbel MuZero, Danihelka et al. 2022). The
-   heuristic player's own choice is always among them, so the search can only override the
-   script where its samples say the script is wrong.
+   heuristic player's own choice is always among them. The prior may give that choice a share
+   ``h_prior`` of its mass (the network's probabilities scaled by ``1 - h_prior``): the search
+   then improves on a blend of the two players rather than on the network alone.
 3. **Sequential halving** over the budget of worlds (determinizations, ``iterations``; or CPU
    ``ms``): ``ceil(log2 k)`` rounds; in each round every remaining candidate is played in the same
    freshly sampled worlds (:func:`~mtg_env.engine.view.sample_game`: the opponent's hand and
@@ -95,20 +96,22 @@ def _sigma(q: float, max_visits: int, c_scale: float) -> float:
 def search_steps(view: PlayerView, candidates: Sequence[Action], default: Action, *,
                  rng: random.Random, advance: Callable[[Game, int], None],
                  static: Callable[[Game, int], float], iterations: int, ms: float, width: int,
-                 mix: float, c_scale: float, noise: float
+                 mix: float, c_scale: float, noise: float, h_prior: float = 0.0
                  ) -> Generator[Request, list[Evaluation], SearchResult]:
     """The guided search of one decision as a generator (see the module docstring).
 
     ``candidates``: the options worth searching (at least two; ``default``, the heuristic's
     choice, among them). ``advance(game, seed)`` plays a rollout on in place; ``static(game,
-    player)`` is the hand-written leaf score. Yields lists of positions, receives their
-    evaluations, returns a :class:`SearchResult`.
+    player)`` is the hand-written leaf score. ``h_prior`` is the weight of the heuristic's choice
+    in the prior: ``(1 - h_prior) * network + h_prior * [option is default]``. Yields lists of
+    positions, receives their evaluations, returns a :class:`SearchResult`.
     """
     me = view.viewer
     root = sample_game(view, rng.getrandbits(63))
     (root_eval,) = yield [(root, me)]
     texts = [o.text for o in candidates]
-    logit = {t: math.log(max(root_eval.priors.get(t, 0.0), 1e-12)) for t in texts}
+    logit = {t: math.log(max((1.0 - h_prior) * root_eval.priors.get(t, 0.0)
+                             + (h_prior if t == default.text else 0.0), 1e-12)) for t in texts}
     gumbel = {t: (noise * -math.log(-math.log(max(rng.random(), 1e-300))) if noise > 0 else 0.0)
               for t in texts}
     k = min(width, len(candidates))

@@ -103,25 +103,28 @@ class MctsAgent(BaseAgent):
         "depth": ("depth", int), "c": ("exploration", float), "widen": ("widen_base", int),
         "width": ("width", int), "rollout": ("rollout", str), "tree": ("tree", int),
         "net": ("net", str), "mix": ("mix", float), "cscale": ("c_scale", float),
-        "noise": ("noise", float), "device": ("device", str)}
+        "noise": ("noise", float), "hprior": ("h_prior", float), "device": ("device", str)}
 
     def __init__(self, seed: int = 0, iterations: int = 6, depth: int = 400, turns: int = 2,
                  exploration: float = 0.7, ms: float = 0.0, widen_base: int = 4,
                  widen_rate: float = 1.0, width: int = 8, rollout: str = "heuristic",
                  tree: int = 0, net: str | PolicyValueNet = "", mix: float = 0.5,
-                 c_scale: float = 1.0, noise: float = 0.0, device: str = "cpu") -> None:
+                 c_scale: float = 1.0, noise: float = 0.0, h_prior: float = 0.0,
+                 device: str = "cpu") -> None:
         super().__init__(seed)
         if iterations < 1 or depth < 0 or turns < 0 or ms < 0 or exploration < 0 or width < 1:
             raise ValueError("MctsAgent needs iterations >= 1, depth >= 0, turns >= 0, ms >= 0, "
                              "exploration >= 0, width >= 1")
-        if not 0.0 <= mix <= 1.0 or c_scale < 0 or noise < 0:
-            raise ValueError("MctsAgent needs 0 <= mix <= 1, cscale >= 0 and noise >= 0")
+        if not 0.0 <= mix <= 1.0 or c_scale < 0 or noise < 0 or not 0.0 <= h_prior <= 1.0:
+            raise ValueError("MctsAgent needs 0 <= mix <= 1, cscale >= 0, noise >= 0 and "
+                             "0 <= hprior <= 1")
         if net and tree != 0:
             raise ValueError("the network-guided search is a root search: use tree=0 with net=")
         self.net = net
         self.mix = mix
         self.c_scale = c_scale
         self.noise = noise
+        self.h_prior = h_prior
         self.device = device
         self._evaluator: PolicyValueNet | None = net if isinstance(net, PolicyValueNet) else None
         if isinstance(net, str) and net and net != "trained":
@@ -204,7 +207,7 @@ class MctsAgent(BaseAgent):
         result = yield from search_steps(
             view, candidates, default, rng=self.rng, advance=self._advance, static=evaluate,
             iterations=self.iterations, ms=self.ms, width=self.width, mix=self.mix,
-            c_scale=self.c_scale, noise=self.noise)
+            c_scale=self.c_scale, noise=self.noise, h_prior=self.h_prior)
         self.last_search = result
         self.last_iterations = result.worlds
         self.overridden += result.choice.text != default.text

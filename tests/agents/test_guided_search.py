@@ -181,3 +181,29 @@ def test_a_bad_net_spec_is_a_clear_error() -> None:
         make_agent("mcts:net=/nonexistent/net.zip")
     with pytest.raises(ValueError, match="root search"):
         MctsAgent(net="trained", tree=1)
+
+
+def test_the_heuristics_share_of_the_prior() -> None:
+    """``hprior=1`` with no weight on the search's values (``cscale=0``) is the heuristic player:
+    its choice is played and the improved policy is all on it; ``hprior=0`` leaves the network's
+    prior alone."""
+    g = _midgame(decisions=40)
+    me = g.decision.player
+    pv = _net(6)
+    heuristic = HeuristicAgent()
+    heuristic.reset(me, 0)
+    default = heuristic.act(g.view(me)).text
+    agent = MctsAgent(iterations=2, turns=1, net=pv, h_prior=1.0, c_scale=0.0)
+    agent.reset(me, 1)
+    assert agent.act(g.view(me)).text == default
+    assert agent.last_search is not None and agent.last_search.policy[default] > 0.999
+    (ev,) = pv.evaluate([(sample_game(g.view(me), 0), me)])
+    agent = MctsAgent(iterations=2, turns=1, net=pv, h_prior=0.0, c_scale=0.0)
+    agent.reset(me, 1)
+    agent.act(g.view(me))
+    policy = agent.last_search.policy
+    total = sum(ev.priors[t] for t in policy)
+    for t, p in policy.items():
+        assert p == pytest.approx(ev.priors[t] / total, rel=1e-4)
+    with pytest.raises(ValueError, match="hprior"):
+        MctsAgent(net=pv, h_prior=1.5)
