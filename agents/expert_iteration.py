@@ -150,6 +150,9 @@ class ExItConfig:
     """Scale of the completed Q-values in the improved policy."""
     noise: float = 1.0
     """Gumbel noise of the candidate draw in self-play (the gate's search uses 0)."""
+    h_prior: float = 0.0
+    """The heuristic's choice's share of the search's prior (0: the network's prior alone; the
+    agent ``mcts:net=...`` plays with 0.5)."""
     # -- opponents -----------------------------------------------------------------------------
     opponents: dict[str, float] = field(default_factory=lambda: {"self": 0.8, "past": 0.1,
                                                                  "heuristic": 0.1})
@@ -216,7 +219,7 @@ class ExItConfig:
     def search_kwargs(self, noise: float) -> dict[str, Any]:
         """The keyword arguments of the search's :class:`~agents.mcts.MctsAgent`."""
         return {"iterations": self.iterations, "turns": self.turns, "width": self.width,
-                "mix": self.mix, "c_scale": self.c_scale, "noise": noise}
+                "mix": self.mix, "c_scale": self.c_scale, "noise": noise, "h_prior": self.h_prior}
 
     def validate(self) -> None:
         """Raise :class:`ExItError` naming the first bad value."""

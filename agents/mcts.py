@@ -92,8 +92,13 @@ class _Node:
 class MctsAgent(BaseAgent):
     """Information-set Monte Carlo search with heuristic rollouts (see the module docstring).
 
-    ``iterations`` determinizations per decision, or a CPU-time budget of ``ms`` milliseconds
-    when ``ms`` > 0; ``tree`` picks the root-only search (0) or SO-ISMCTS (1).
+    ``iterations`` determinizations per decision (default 6; 8 with a network), or a CPU-time
+    budget of ``ms`` milliseconds when ``ms`` > 0; ``tree`` picks the root-only search (0) or
+    SO-ISMCTS (1). With ``net`` (a checkpoint path, ``"trained"`` or a
+    :class:`~agents.policy_value.PolicyValueNet`) the root search is guided by the network
+    (:mod:`agents.guided_search`): ``mix``, ``c_scale``, ``noise`` and ``h_prior`` (the
+    heuristic's share of the prior, default 0.5 with a network) are its settings, ``device``
+    the network's torch device.
     """
 
     name = "mcts"
@@ -105,13 +110,17 @@ class MctsAgent(BaseAgent):
         "net": ("net", str), "mix": ("mix", float), "cscale": ("c_scale", float),
         "noise": ("noise", float), "hprior": ("h_prior", float), "device": ("device", str)}
 
-    def __init__(self, seed: int = 0, iterations: int = 6, depth: int = 400, turns: int = 2,
+    def __init__(self, seed: int = 0, iterations: int | None = None, depth: int = 400, turns: int = 2,
                  exploration: float = 0.7, ms: float = 0.0, widen_base: int = 4,
                  widen_rate: float = 1.0, width: int = 8, rollout: str = "heuristic",
                  tree: int = 0, net: str | PolicyValueNet = "", mix: float = 0.5,
-                 c_scale: float = 1.0, noise: float = 0.0, h_prior: float = 0.0,
+                 c_scale: float = 1.0, noise: float = 0.0, h_prior: float | None = None,
                  device: str = "cpu") -> None:
         super().__init__(seed)
+        if iterations is None:
+            iterations = 8 if net else 6
+        if h_prior is None:
+            h_prior = 0.5 if net else 0.0
         if iterations < 1 or depth < 0 or turns < 0 or ms < 0 or exploration < 0 or width < 1:
             raise ValueError("MctsAgent needs iterations >= 1, depth >= 0, turns >= 0, ms >= 0, "
                              "exploration >= 0, width >= 1")
