@@ -50,7 +50,7 @@ from mtg_env.engine.deck import Deck, expand_deck_groups
 from mtg_env.engine.errors import MtgError
 from mtg_env.sim import GameResult, GameSpec, run_games, wilson_interval
 from mtg_env.sim.decks import load_deck
-from mtg_env.sim.matchup import matchup_specs
+from mtg_env.sim.matchup import json_safe, matchup_specs
 from mtg_env.sim.progress import game_progress
 
 # A played game from the agent's side: (agent's deck, opponent's deck, result). In every
@@ -176,17 +176,6 @@ def print_table(title: str, column: str, rows: dict[str, dict[str, Any]]) -> Non
         print(_row(label, t))
 
 
-def _clean(obj: Any) -> Any:
-    """JSON has no NaN: null."""
-    if isinstance(obj, float) and math.isnan(obj):
-        return None
-    if isinstance(obj, dict):
-        return {k: _clean(v) for k, v in obj.items()}
-    if isinstance(obj, list | tuple):
-        return [_clean(v) for v in obj]
-    return obj
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -269,7 +258,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         doc = {"agent": args.agent, "opponent": args.opponent, "args": vars(args), "decks": names,
                "pairings": [list(p) for p in pairs], "all_pairings": all_pairs,
                "limited": len(pairs) < all_pairs, **out}
-        path.write_text(json.dumps(_clean(doc), indent=2) + "\n")
+        path.write_text(json.dumps(json_safe(doc), indent=2) + "\n")
         print(f"\nwrote {path}")
     return 1 if args.strict and out["errors"] else 0
 

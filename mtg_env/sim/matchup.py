@@ -25,7 +25,7 @@ from .progress import game_progress
 from .runner import GameResult, GameSpec, derive_seed
 from .stats import wilson_interval
 
-__all__ = ["MatchupResult", "matchup_specs", "run_matchup", "summarize"]
+__all__ = ["MatchupResult", "json_safe", "matchup_specs", "run_matchup", "summarize"]
 
 AgentRef = str | Callable[[], Any]
 
@@ -123,7 +123,7 @@ class MatchupResult:
 
     def write_json(self, path: str | Path) -> None:
         """Write the summary and every game as JSON (NaN as null)."""
-        Path(path).write_text(json.dumps(_clean(self.to_dict(games=True)), indent=2) + "\n")
+        Path(path).write_text(json.dumps(json_safe(self.to_dict(games=True)), indent=2) + "\n")
 
     def write_csv(self, path: str | Path) -> None:
         """One row per game, from deck A's point of view."""
@@ -140,14 +140,15 @@ class MatchupResult:
                             r.error or ""])
 
 
-def _clean(obj: Any) -> Any:
-    """JSON has no NaN: write null."""
+def json_safe(obj: Any) -> Any:
+    """``obj`` with every NaN float replaced by None, through dicts, lists and tuples (JSON has
+    no NaN: it is written as null)."""
     if isinstance(obj, float) and math.isnan(obj):
         return None
     if isinstance(obj, dict):
-        return {k: _clean(v) for k, v in obj.items()}
+        return {k: json_safe(v) for k, v in obj.items()}
     if isinstance(obj, list | tuple):
-        return [_clean(v) for v in obj]
+        return [json_safe(v) for v in obj]
     return obj
 
 
