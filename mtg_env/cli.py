@@ -351,8 +351,16 @@ def _load_config(path: str | None, types: dict[str, tuple[type, ...]]) -> dict[s
 
 
 def _config_relative_checkpoint(spec: str, config_path: str) -> str:
-    """A ``ppo:PATH`` agent in a config file names its checkpoint relative to the config file
-    (as a shipped config must, to work from any directory); other specs are unchanged."""
+    """A ``ppo:PATH`` agent (or ``mcts:...:net=PATH``) in a config file names its checkpoint
+    relative to the config file (as a shipped config must, to work from any directory); other
+    specs are unchanged."""
+    if spec.startswith("mcts:"):
+        parts = spec.split(":")
+        for i, part in enumerate(parts):
+            key, _, value = part.partition("=")
+            if key == "net" and value and value != "trained" and not Path(value).is_absolute():
+                parts[i] = "net=" + str(Path(config_path).resolve().parent / value)
+        return ":".join(parts)
     if not spec.startswith("ppo:"):
         return spec
     from agents.policy_agent import parse_ppo_spec

@@ -117,10 +117,12 @@ def test_a_config_names_checkpoints_relative_to_itself(tmp_path) -> None:
 
     cfg = tmp_path / "configs" / "t.yaml"
     cfg.parent.mkdir()
-    cfg.write_text("agents: [random, 'ppo:../ckpt/a.zip:deterministic=0', 'ppo:/abs/b.zip']\n")
+    cfg.write_text("agents: [random, 'ppo:../ckpt/a.zip:deterministic=0', 'ppo:/abs/b.zip', "
+                   "'mcts:net=../ckpt/c.zip:iters=4', 'mcts:net=trained', 'mcts:iters=2:net=/abs/d.zip']\n")
     agents = _load_config(str(cfg), {"agents": (str, list)})["agents"]
     assert agents == ["random", f"ppo:{tmp_path / 'configs' / '..' / 'ckpt' / 'a.zip'}:deterministic=0",
-                      "ppo:/abs/b.zip"]
+                      "ppo:/abs/b.zip", f"mcts:net={tmp_path / 'configs' / '..' / 'ckpt' / 'c.zip'}:iters=4",
+                      "mcts:net=trained", "mcts:iters=2:net=/abs/d.zip"]
 
 
 def test_help_shows_the_defaults_written_in_option_help() -> None:
