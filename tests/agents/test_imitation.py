@@ -40,12 +40,7 @@ TINY_NET = {"embed": 4, "d_row": 8, "d_ctx": 16, "hidden": 8}
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(autouse=True)
-def _one_thread():
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(threads)
+pytestmark = pytest.mark.usefixtures("one_torch_thread")
 
 
 def _cfg(tmp: Path, **kw) -> BCConfig:
