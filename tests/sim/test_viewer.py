@@ -1,5 +1,6 @@
-"""The HTML replay viewer in a real headless Chromium (Debian's ``chromium`` package): open the
-file, step with the arrow keys and the slider, assert on the rendered DOM, take a screenshot.
+"""The HTML replay viewer in a real headless Chromium (Debian's ``chromium`` package, driven by
+Playwright: the ``page`` fixture in ``conftest.py``): open the file, step with the arrow keys and the
+slider, assert on the rendered DOM, take a screenshot.
 
 Set ``MTG_ENV_SCREENSHOT_DIR`` to also keep the screenshot there (the README's picture is made so).
 """
@@ -9,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from typer.testing import CliRunner
@@ -18,11 +20,8 @@ from mtg_env.cli import app
 from mtg_env.sim.replay import record_game, replay_steps
 from mtg_env.sim.viewer import render_html
 
-from .headless import Chromium, chromium_binary
-
-CHROMIUM = chromium_binary()
-needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed "
-                                    "(apt-get install chromium; .ci/run installs it)")
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 
 @pytest.fixture(scope="module")
@@ -41,8 +40,8 @@ def test_the_page_is_self_contained(game) -> None:
     assert len(steps) == len(rep.actions) + 1 and steps[-1]["kind"] == "game_over"
 
 
-def _dom(c: Chromium) -> dict:
-    return c.eval("""(() => ({
+def _dom(page: Page) -> dict:
+    return page.evaluate("""(() => ({
         life0: document.getElementById('life-0').textContent,
         life1: document.getElementById('life-1').textContent,
         decision: document.getElementById('decision-no').textContent,
@@ -72,44 +71,42 @@ def _expect(dom: dict, steps: list[dict], i: int) -> None:
         assert card in dom["hand0"]
 
 
-@needs_chromium
-def test_the_viewer_steps_through_a_game_in_headless_chromium(game, tmp_path: Path) -> None:
+def test_the_viewer_steps_through_a_game_in_headless_chromium(game, page: Page, tmp_path: Path) -> None:
     _, path, steps = game
     html = tmp_path / "game.html"
     res = CliRunner().invoke(app, ["replay", str(path), "--html", str(html), "--quiet"])
     assert res.exit_code == 0, res.output
-    with Chromium(CHROMIUM) as c:
-        c.open(html)
-        first = _dom(c)
-        _expect(first, steps, 0)
-        assert first["life0"] == first["life1"] == "20" and "Spectator view" in first["meta"]
-        for _ in range(40):
-            c.press("ArrowRight", 39)
-        _expect(_dom(c), steps, 40)
-        c.press("ArrowLeft", 37)
-        _expect(_dom(c), steps, 39)
-        # the slider: jump to the first decision after somebody lost life
-        k = next(i for i, s in enumerate(steps) if s["board"]["players"][0]["life"] != 20
-                 or s["board"]["players"][1]["life"] != 20)
-        c.eval(f"(() => {{ const s = document.getElementById('slider'); s.value = '{k}';"
-               "s.dispatchEvent(new Event('input', {bubbles: true})); })()")
-        dom = _dom(c)
-        _expect(dom, steps, k)
-        assert "20" in (dom["life0"], dom["life1"]) and dom["life0"] != dom["life1"]
-        c.press("End", 35)
-        last = _dom(c)
-        _expect(last, steps, len(steps) - 1)
-        c.press("Home", 36)
-        c.press("ArrowRight", 39)
-        c.press("ArrowRight", 39)
-        _expect(_dom(c), steps, 2)
-        # the screenshot: the busiest board with something on the stack
-        busy = max((i for i, s in enumerate(steps) if s["board"]["stack"]),
-                   key=lambda i: len(steps[i]["board"]["permanents"]))
-        c.eval(f"(() => {{ const s = document.getElementById('slider'); s.value = '{busy}';"
-               "s.dispatchEvent(new Event('input', {bubbles: true})); })()")
-        _expect(_dom(c), steps, busy)
-        png = c.screenshot(tmp_path / "viewer.png")
+    page.goto(html.resolve().as_uri())
+    first = _dom(page)
+    _expect(first, steps, 0)
+    assert first["life0"] == first["life1"] == "20" and "Spectator view" in first["meta"]
+    for _ in range(40):
+        page.keyboard.press("ArrowRight")
+    _expect(_dom(page), steps, 40)
+    page.keyboard.press("ArrowLeft")
+    _expect(_dom(page), steps, 39)
+    # the slider: jump to the first decision after somebody lost life
+    k = next(i for i, s in enumerate(steps) if s["board"]["players"][0]["life"] != 20
+             or s["board"]["players"][1]["life"] != 20)
+    page.evaluate(f"(() => {{ const s = document.getElementById('slider'); s.value = '{k}';"
+                  "s.dispatchEvent(new Event('input', {bubbles: true})); })()")
+    dom = _dom(page)
+    _expect(dom, steps, k)
+    assert "20" in (dom["life0"], dom["life1"]) and dom["life0"] != dom["life1"]
+    page.keyboard.press("End")
+    last = _dom(page)
+    _expect(last, steps, len(steps) - 1)
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    _expect(_dom(page), steps, 2)
+    # the screenshot: the busiest board with something on the stack
+    busy = max((i for i, s in enumerate(steps) if s["board"]["stack"]),
+               key=lambda i: len(steps[i]["board"]["permanents"]))
+    page.evaluate(f"(() => {{ const s = document.getElementById('slider'); s.value = '{busy}';"
+                  "s.dispatchEvent(new Event('input', {bubbles: true})); })()")
+    _expect(_dom(page), steps, busy)
+    png = page.screenshot(path=tmp_path / "viewer.png")
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 20_000
     keep = os.environ.get("MTG_ENV_SCREENSHOT_DIR")
     if keep:
