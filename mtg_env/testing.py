@@ -1,6 +1,14 @@
 """Testing helpers: a scenario harness in the style of XMage's test base (set up a position, take
-actions by text, assert the result) and the soak invariants checked after every action by the
-soak tests and ``benchmarks/soak.py`` (:func:`check_invariants`, :func:`play_checked_game`).
+actions by text, assert the result), the scenario builders the tests share, and the soak
+invariants checked after every action by the soak tests and ``benchmarks/soak.py``
+(:func:`check_invariants`, :func:`play_checked_game`).
+
+Builders: :func:`position` (a position dict, step first) and :func:`scenario` (a
+:class:`Scenario`, players first) with the shortcuts :func:`main`, :func:`combat`,
+:func:`step_of` and :func:`upkeep_of`. Moving on: :func:`pass_until`, :func:`to_attackers`,
+:func:`attack`, :func:`attack_options`, :func:`to_blockers`, :func:`block`,
+:func:`block_options`, :func:`to_damage` and :func:`done_if_asked`. Looking: :func:`kind`,
+:func:`labels`, :func:`card_names` and :func:`logged`.
 
 >>> s = Scenario('''
 ... turn: 3
@@ -19,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -28,7 +36,7 @@ import yaml
 from .engine.actions import Action, DecisionKind
 from .engine.deck import Deck
 from .engine.game import Game
-from .engine.model import Permanent
+from .engine.model import Card, Permanent
 
 
 class ScenarioError(AssertionError):
@@ -144,6 +152,181 @@ class Scenario:
         if not g.is_over or g.winner != winner:
             raise ScenarioError(f"expected the game over with winner {winner}, got "
                                 f"is_over={g.is_over} winner={g.winner}")
+
+
+# -- scenario builders ------------------------------------------------------------------------
+# A player's zones in a position: a dict of zone name -> cards ({"hand": [...], "in_play":
+# [...], "library": [...], "life": 12, ...}), or a bare list, which is that player's in_play.
+Zones = Mapping[str, Any] | Sequence[Any] | None
+
+
+def player_zones(zones: Zones = None, library: Sequence[str] | None = None) -> dict:
+    """One player's entry of a position: ``zones`` as a new dict (a list is the ``in_play``;
+    ``None`` is an empty player), with ``library`` as the library unless ``zones`` names one."""
+    if zones is None:
+        d: dict = {}
+    elif isinstance(zones, Mapping):
+        d = dict(zones)
+    else:
+        d = {"in_play": list(zones)}
+    if library is not None and "library" not in d:
+        d["library"] = list(library)
+    return d
+
+
+def position(step: str = "precombat_main", p0: Zones = None, p1: Zones = None, *, turn: int = 3,
+             library: Sequence[str] | None = None, **top: Any) -> dict:
+    """A position dict for :meth:`Game.from_position` (step first, returns the dict): turn
+    ``turn`` (3: nothing in play is summoning sick), player 0 active (``active_player=1`` for
+    player 1) with priority in ``step``; ``p0``/``p1`` are the players' zones (see
+    :func:`player_zones`), each given ``library`` unless it names its own; ``top`` adds or
+    overrides top-level keys (``active_player``, ``seed``, ``mana_pool`` ...).
+
+    >>> position("upkeep", {"hand": ["Shock"]}, ["Forest"], library=["Island"])
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'turn': 3, 'step': 'upkeep', 'players': [{'hand': ['Shock'], 'library': ['Island']},
+     {'in_play': ['Forest'], 'library': ['Island']}]}
+    """
+    return {"turn": turn, "step": step,
+            "players": [player_zones(p0, library), player_zones(p1, library)], **top}
+
+
+def scenario(p0: Zones = None, p1: Zones = None, step: str = "precombat_main", *, turn: int = 3,
+             library: Sequence[str] | None = None, options: Mapping[str, Any] | None = None,
+             **top: Any) -> Scenario:
+    """A :class:`Scenario` of :func:`position` (players first, step a keyword): player 0 active
+    with priority in ``step`` (their precombat main phase) of turn ``turn``; ``options`` are
+    game options (``manual_mana`` ...) passed to :meth:`Game.from_position`."""
+    return Scenario(position(step, p0, p1, turn=turn, library=library, **top), **(options or {}))
+
+
+def main(p0: Zones = None, p1: Zones = None, **kw: Any) -> Scenario:
+    """Player 0 active with priority in their precombat main phase of turn 3 (``kw`` as for
+    :func:`scenario`)."""
+    return scenario(p0, p1, "precombat_main", **kw)
+
+
+def combat(p0: Zones = None, p1: Zones = None, **kw: Any) -> Scenario:
+    """Player 0 active with priority at the beginning of combat of turn 3 (``kw`` as for
+    :func:`scenario`; ``active_player=1`` makes it player 1's combat)."""
+    return scenario(p0, p1, "beginning_of_combat", **kw)
+
+
+def step_of(step: str, active: int = 0, p0: Zones = None, p1: Zones = None, *, turn: int = 3,
+            from_step: str = "postcombat_main", **kw: Any) -> Scenario:
+    """``step`` of player ``active``'s turn ``turn``, reached by passing (see
+    :meth:`Scenario.advance_to`) from ``from_step`` of the other player's turn ``turn - 1``, so
+    that "at the beginning of ..." triggers of the steps passed through fire (``kw`` as for
+    :func:`scenario`)."""
+    s = scenario(p0, p1, from_step, turn=turn - 1, active_player=1 - active, **kw)
+    s.advance_to(step, active=active)
+    return s
+
+
+def upkeep_of(p0: Zones = None, p1: Zones = None, *, active: int = 0, **kw: Any) -> Scenario:
+    """Player ``active``'s upkeep of turn 3 with its upkeep triggers put on the stack (see
+    :func:`step_of`; ``turn=`` and ``from_step=`` change where it starts)."""
+    return step_of("upkeep", active, p0, p1, **kw)
+
+
+# -- passing and combat -----------------------------------------------------------------------
+MAX_PASSES = 50  # a pass-until helper that passes more often than this has gone astray
+
+
+def pass_until(s: Scenario, until: Callable[[Game], bool], *, max_passes: int = MAX_PASSES,
+               what: str = "pass_until") -> None:
+    """Pass priority until ``until(game)`` holds (checked before each pass, so nothing is passed
+    if it holds already). Raise :class:`ScenarioError` if a decision other than priority comes
+    first, the game ends, or ``max_passes`` passes don't get there (``what`` names the caller
+    in the message)."""
+    g = s.game
+    for _ in range(max_passes + 1):
+        if until(g):
+            return
+        d = g.decision
+        if d is None or d.kind is not DecisionKind.PRIORITY:
+            raise ScenarioError(f"{what}: stopped at {'the end of the game' if d is None else d}")
+        g.apply("pass")
+    raise ScenarioError(f"{what}: not reached in {max_passes} passes (at {g.step})")
+
+
+def kind(s: Scenario) -> DecisionKind | None:
+    """The kind of the pending decision (``None`` once the game is over)."""
+    d = s.game.decision
+    return None if d is None else d.kind
+
+
+def done_if_asked(s: Scenario, decision: DecisionKind) -> None:
+    """Answer ``done`` if a ``decision`` (a declaration) is pending: the engine ends a
+    declaration itself once nothing is left to declare."""
+    if kind(s) is decision:
+        s.do("done")
+
+
+def to_attackers(s: Scenario) -> None:
+    """Pass priority until the declare attackers step of this turn: the active player's
+    declare-attackers decision is then pending (priority, if no creature can attack)."""
+    pass_until(s, lambda g: g.step == "declare_attackers", what="to_attackers")
+
+
+def attack_options(s: Scenario) -> list[str]:
+    """:func:`to_attackers`, then the declare-attackers options (``[]`` if none can attack)."""
+    to_attackers(s)
+    return s.options() if kind(s) is DecisionKind.DECLARE_ATTACKERS else []
+
+
+def attack(s: Scenario, *attackers: str) -> None:
+    """:func:`to_attackers`, then attack with each of ``attackers`` (labels) and end the
+    declaration (``attack(s)`` declares no attackers)."""
+    to_attackers(s)
+    s.do(*[f"attack with {a}" for a in attackers])
+    done_if_asked(s, DecisionKind.DECLARE_ATTACKERS)
+
+
+def to_blockers(s: Scenario, *attackers: str) -> None:
+    """If ``attackers`` are given, :func:`attack` with them first. Then pass priority until the
+    declare blockers step: the defending player's declare-blockers decision is then pending
+    (priority, if no creature can block)."""
+    if attackers:
+        attack(s, *attackers)
+    pass_until(s, lambda g: g.step == "declare_blockers", what="to_blockers")
+
+
+def block_options(s: Scenario) -> list[str]:
+    """:func:`to_blockers`, then the declare-blockers options (``[]`` if none can block)."""
+    to_blockers(s)
+    return s.options() if kind(s) is DecisionKind.DECLARE_BLOCKERS else []
+
+
+def block(s: Scenario, *pairs: tuple[str, str]) -> None:
+    """:func:`to_blockers`, then make each ``(attacker, blocker)`` block and end the declaration
+    (``block(s)`` declares no blockers)."""
+    to_blockers(s)
+    s.do(*[f"block {a} with {b}" for a, b in pairs])
+    done_if_asked(s, DecisionKind.DECLARE_BLOCKERS)
+
+
+def to_damage(s: Scenario) -> None:
+    """Pass priority until the combat damage step (its damage assignments or priority with the
+    combat damage on the stack are then pending)."""
+    pass_until(s, lambda g: g.step == "combat_damage", what="to_damage")
+
+
+# -- looking at the game ----------------------------------------------------------------------
+def labels(s: Scenario, player: int, zone: str) -> list[str]:
+    """The labels (``Island#2`` for a second Island) of the cards in ``player``'s ``zone``
+    (``hand``, ``library``, ``graveyard``, ``removed``), in zone order."""
+    return [c.label for c in getattr(s.game.players[player], zone)]
+
+
+def card_names(cards: Iterable[Card]) -> list[str]:
+    """The names of ``cards`` (no copy numbers), in order."""
+    return [c.name for c in cards]
+
+
+def logged(s: Scenario, text: str) -> bool:
+    """Whether some line of the game log contains ``text``."""
+    return any(text in line for line in s.game.log)
 
 
 # -- soak invariants --------------------------------------------------------------------------

@@ -10,69 +10,12 @@ from __future__ import annotations
 import pytest
 
 from mtg_env import DecisionKind, IllegalActionError
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, attack, block, block_options, combat, labels, main, to_damage
 
 K = DecisionKind
 
 
 # -- helpers ---------------------------------------------------------------------------------
-def main(p0: dict, p1: dict | None = None, **top) -> Scenario:
-    """Player 0 active with priority in their precombat main phase of turn 3."""
-    pos = {"turn": 3, "step": "precombat_main", "players": [p0, p1 or {}]}
-    pos.update(top)
-    return Scenario(pos)
-
-
-def combat(p0: list, p1: list, p0_extra: dict | None = None, p1_extra: dict | None = None,
-           **top) -> Scenario:
-    """Player 0 active at the beginning of combat of turn 3."""
-    pos = {"turn": 3, "step": "beginning_of_combat",
-           "players": [{"in_play": p0, **(p0_extra or {})}, {"in_play": p1, **(p1_extra or {})}]}
-    pos.update(top)
-    return Scenario(pos)
-
-
-def attack(s: Scenario, *names: str) -> None:
-    """From the beginning of combat: pass into declare attackers and attack with ``names``."""
-    s.pass_priority(2)
-    assert s.game.step == "declare_attackers"
-    assert s.game.decision.kind is K.DECLARE_ATTACKERS
-    s.do(*[f"attack with {n}" for n in names])
-    if s.game.decision.kind is K.DECLARE_ATTACKERS:
-        s.do("done")
-
-
-def block(s: Scenario, *pairs: tuple[str, str]) -> None:
-    """After attackers: pass into declare blockers and make the (attacker, blocker) blocks."""
-    s.pass_priority(2)
-    assert s.game.step == "declare_blockers"
-    if s.game.decision.kind is K.DECLARE_BLOCKERS:
-        s.do(*[f"block {a} with {b}" for a, b in pairs])
-        if s.game.decision.kind is K.DECLARE_BLOCKERS:
-            s.do("done")
-    else:
-        assert not pairs, "no blocks were possible"
-
-
-def block_options(s: Scenario) -> list[str]:
-    """After attackers: pass into declare blockers and list the block options."""
-    s.pass_priority(2)
-    assert s.game.step == "declare_blockers"
-    if s.game.decision.kind is not K.DECLARE_BLOCKERS:
-        return []
-    return s.options()
-
-
-def to_damage(s: Scenario) -> None:
-    """After blockers: pass into the combat damage step (damage goes on the stack)."""
-    s.pass_priority(2)
-    assert s.game.step == "combat_damage"
-
-
-def labels(s: Scenario, player: int, zone: str) -> list[str]:
-    return [c.label for c in getattr(s.game.players[player], zone)]
-
-
 def answer_may(s: Scenario, answer: str) -> None:
     """Pass until a "may" trigger asks its controller, then answer ``yes`` or ``no``."""
     for _ in range(10):
@@ -194,8 +137,8 @@ def test_benalish_knight_flash_played_in_opponents_combat_then_blocks_first() ->
     """Benalish Knight: "Flash (You may play this spell any time you could play an instant.)
     First strike". Player 1 plays it in player 0's declare attackers step (2012 702.8a), then
     blocks the attacking Grizzly Bears with it and kills them first (2007 CR 310.5)."""
-    s = combat(["Grizzly Bears"], ["Plains", "Plains", "Plains"],
-               p1_extra={"hand": ["Benalish Knight", "Wild Griffin"]})
+    s = combat(["Grizzly Bears"],
+               {"in_play": ["Plains", "Plains", "Plains"], "hand": ["Benalish Knight", "Wild Griffin"]})
     attack(s, "Grizzly Bears")
     s.pass_priority()  # player 0 passes in declare attackers; player 1 may respond
     assert s.game.decision.player == 1
@@ -286,7 +229,7 @@ def test_aven_fisher_may_draw_when_put_into_graveyard_from_play(answer: str, han
 def test_aven_fisher_dies_in_combat_and_triggers() -> None:
     """Aven Fisher: "Flying" and "When Aven Fisher is put into a graveyard from play, you may
     draw a card." Blocked by Wild Griffin, both 2/2 flyers die; its controller draws."""
-    s = combat(["Aven Fisher"], ["Wild Griffin", "Grizzly Bears"], p0_extra={"library": ["Island"]})
+    s = combat({"in_play": ["Aven Fisher"], "library": ["Island"]}, ["Wild Griffin", "Grizzly Bears"])
     attack(s, "Aven Fisher")
     assert block_options(s) == ["block Aven Fisher with Wild Griffin", "done"]
     s.do("block Aven Fisher with Wild Griffin")
@@ -357,8 +300,8 @@ def test_counsel_of_the_soratami_draws_two() -> None:
 def test_counsel_of_the_soratami_is_a_sorcery() -> None:
     """Counsel of the Soratami is a sorcery: only in its controller's main phase with an empty
     stack (2012 307.1), so not in combat or in the opponent's turn."""
-    s = combat(["Island"] * 3, ["Island"] * 3, p0_extra={"hand": ["Counsel of the Soratami"]},
-               p1_extra={"hand": ["Counsel of the Soratami"]})
+    s = combat({"in_play": ["Island"] * 3, "hand": ["Counsel of the Soratami"]},
+               {"in_play": ["Island"] * 3, "hand": ["Counsel of the Soratami"]})
     assert not [o for o in s.options() if o.startswith("play")]
     s.pass_priority()
     assert s.game.decision.player == 1
@@ -645,7 +588,7 @@ def test_telling_time_with_one_card_puts_it_into_hand() -> None:
 def test_thieving_magpie_draws_when_it_deals_combat_damage_to_the_opponent() -> None:
     """Thieving Magpie: "Flying" and "Whenever Thieving Magpie deals damage to an opponent, you
     draw a card." The trigger comes when the combat damage resolves (RULES_2007.md §8)."""
-    s = combat(["Thieving Magpie"], ["Grizzly Bears"], p0_extra={"library": ["Island", "Forest"]})
+    s = combat({"in_play": ["Thieving Magpie"], "library": ["Island", "Forest"]}, ["Grizzly Bears"])
     attack(s, "Thieving Magpie")
     assert block_options(s) == []
     to_damage(s)
@@ -660,7 +603,7 @@ def test_thieving_magpie_draws_when_it_deals_combat_damage_to_the_opponent() -> 
 def test_thieving_magpie_damage_to_a_creature_draws_nothing() -> None:
     """Thieving Magpie triggers only on damage to an opponent: blocked by Wild Griffin, it deals
     its damage to the Griffin and draws nothing."""
-    s = combat(["Thieving Magpie"], ["Wild Griffin"], p0_extra={"library": ["Island"]})
+    s = combat({"in_play": ["Thieving Magpie"], "library": ["Island"]}, ["Wild Griffin"])
     attack(s, "Thieving Magpie")
     block(s, ("Thieving Magpie", "Wild Griffin"))
     to_damage(s)
@@ -776,8 +719,8 @@ def test_condemn_puts_an_attacker_on_the_bottom_and_its_controller_gains_its_tou
     """Condemn: "Put target attacking creature on the bottom of its owner's library. Its
     controller gains life equal to its toughness." The defending player Condemns Craw Wurm
     (6/4): it goes under the attacker's library, the attacker gains 4."""
-    s = combat(["Craw Wurm"], ["Plains"], p0_extra={"library": ["Forest"]},
-               p1_extra={"hand": ["Condemn"]})
+    s = combat({"in_play": ["Craw Wurm"], "library": ["Forest"]},
+               {"in_play": ["Plains"], "hand": ["Condemn"]})
     attack(s, "Craw Wurm")
     s.do("pass", "play Condemn", "target Craw Wurm")
     s.resolve()
@@ -791,8 +734,8 @@ def test_condemn_puts_an_attacker_on_the_bottom_and_its_controller_gains_its_tou
 def test_condemn_targets_only_attacking_creatures() -> None:
     """Condemn: "target attacking creature": the blocker and the non-attacking creatures are no
     legal targets; before attackers are declared Condemn can't be played at all."""
-    s = combat(["Craw Wurm", "Grizzly Bears"], ["Plains", "Hill Giant", "Wild Griffin"],
-               p1_extra={"hand": ["Condemn"]})
+    s = combat(["Craw Wurm", "Grizzly Bears"],
+               {"in_play": ["Plains", "Hill Giant", "Wild Griffin"], "hand": ["Condemn"]})
     s.pass_priority()
     assert s.game.decision.player == 1
     assert "play Condemn" not in s.options()
@@ -810,8 +753,8 @@ def test_condemn_uses_the_toughness_the_creature_last_had_in_play() -> None:
     """Condemn: "Its controller gains life equal to its toughness": the creature's last known
     toughness in play (Gatherer 2010-08-15), here Grizzly Bears pumped by Giant Growth (2/2 +3/+3
     = 5)."""
-    s = combat(["Grizzly Bears", "Forest"], ["Plains"], p0_extra={"hand": ["Giant Growth"]},
-               p1_extra={"hand": ["Condemn"]})
+    s = combat({"in_play": ["Grizzly Bears", "Forest"], "hand": ["Giant Growth"]},
+               {"in_play": ["Plains"], "hand": ["Condemn"]})
     attack(s, "Grizzly Bears")
     s.do("play Giant Growth", "target Grizzly Bears")
     s.resolve()
@@ -824,8 +767,8 @@ def test_condemn_uses_the_toughness_the_creature_last_had_in_play() -> None:
 def test_condemn_owner_and_controller_differ() -> None:
     """Condemn: "its owner's library" but "Its controller gains life": player 0 attacks with
     player 1's Hill Giant; it goes under player 1's library, player 0 gains 3."""
-    s = combat([], ["Plains", {"card": "Hill Giant", "controller": 0}],
-               p1_extra={"hand": ["Condemn"], "library": ["Island"]})
+    s = combat([], {"in_play": ["Plains", {"card": "Hill Giant", "controller": 0}],
+                    "hand": ["Condemn"], "library": ["Island"]})
     attack(s, "Hill Giant")
     s.do("pass", "play Condemn", "target Hill Giant")
     s.resolve()
@@ -839,7 +782,7 @@ def test_rules_2007_scenario_7_condemn_with_combat_damage_on_the_stack() -> None
     damage on the stack D Condemns the Wurm: A gains 4, and the Wurm's 6 damage still kills the
     Bears (2007 CR 310.4: damage is dealt as assigned even if the source has left play). The
     Wurm took no damage and is on the bottom of A's library."""
-    s = combat(["Craw Wurm"], ["Grizzly Bears", "Plains"], p1_extra={"hand": ["Condemn"]})
+    s = combat(["Craw Wurm"], {"in_play": ["Grizzly Bears", "Plains"], "hand": ["Condemn"]})
     attack(s, "Craw Wurm")
     block(s, ("Craw Wurm", "Grizzly Bears"))
     to_damage(s)
@@ -1073,8 +1016,8 @@ def test_pariah_on_cho_manno_prevents_the_redirected_damage() -> None:
 def test_pariah_thieving_magpie_damage_redirected_draws_nothing() -> None:
     """Pariah vs Thieving Magpie: "Whenever Thieving Magpie deals damage to an opponent" doesn't
     trigger when Pariah makes the damage be dealt to a creature instead."""
-    s = combat(["Thieving Magpie"], [{"card": "Craw Wurm", "id": "w"}, {"card": "Pariah", "attached_to": "w"}],
-               p0_extra={"library": ["Island"]})
+    s = combat({"in_play": ["Thieving Magpie"], "library": ["Island"]},
+               [{"card": "Craw Wurm", "id": "w"}, {"card": "Pariah", "attached_to": "w"}])
     attack(s, "Thieving Magpie")
     block(s)
     to_damage(s)
@@ -1143,8 +1086,8 @@ def test_thieving_magpie_returned_with_damage_on_the_stack_deals_damage_but_draw
     Thieving Magpie's "Whenever Thieving Magpie deals damage to an opponent" needs the Magpie in
     play when the damage is dealt (only leaves-play abilities look back, 2012 603.6d), so
     returning it to hand in response means no card is drawn."""
-    s = combat(["Thieving Magpie", "Island", "Island"], [],
-               p0_extra={"hand": ["Boomerang"], "library": ["Forest"]})
+    s = combat({"in_play": ["Thieving Magpie", "Island", "Island"], "hand": ["Boomerang"],
+                "library": ["Forest"]}, [])
     attack(s, "Thieving Magpie")
     block(s)
     to_damage(s)
@@ -1253,9 +1196,9 @@ def test_pariah_creature_gone_with_damage_on_the_stack_the_player_takes_it() -> 
     """Pariah's redirection applies when the combat damage is dealt (RULES_2007.md §6): if the
     enchanted creature is returned to hand after damage is on the stack, Pariah is gone too and
     the player takes the damage."""
-    s = combat(["Hill Giant"], ["Island", "Island", {"card": "Grizzly Bears", "id": "b"},
-                                {"card": "Pariah", "attached_to": "b"}],
-               p1_extra={"hand": ["Boomerang"]})
+    s = combat(["Hill Giant"], {"in_play": ["Island", "Island", {"card": "Grizzly Bears", "id": "b"},
+                                            {"card": "Pariah", "attached_to": "b"}],
+                                "hand": ["Boomerang"]})
     attack(s, "Hill Giant")
     block(s)
     to_damage(s)

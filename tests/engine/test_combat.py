@@ -9,52 +9,7 @@ from __future__ import annotations
 import pytest
 
 from mtg_env import DecisionKind, IllegalActionError
-from mtg_env.testing import Scenario
-
-
-def combat(p0: list, p1: list, p0_extra: dict | None = None, p1_extra: dict | None = None,
-           **top) -> Scenario:
-    """Player 0 active at the beginning of combat of turn 3."""
-    pos = {"turn": 3, "step": "beginning_of_combat",
-           "players": [{"in_play": p0, **(p0_extra or {})}, {"in_play": p1, **(p1_extra or {})}]}
-    pos.update(top)
-    return Scenario(pos)
-
-
-def attack(s: Scenario, *names: str) -> None:
-    """From the beginning of combat: pass into declare attackers and attack with ``names``."""
-    s.pass_priority(2)
-    assert s.game.step == "declare_attackers"
-    assert s.game.decision.kind is DecisionKind.DECLARE_ATTACKERS
-    s.do(*[f"attack with {n}" for n in names])
-    done_if_asked(s, DecisionKind.DECLARE_ATTACKERS)
-
-
-def block(s: Scenario, *pairs: tuple[str, str]) -> None:
-    """After attackers: pass into declare blockers and make the (attacker, blocker) blocks."""
-    s.pass_priority(2)
-    assert s.game.step == "declare_blockers"
-    assert s.game.decision.kind is DecisionKind.DECLARE_BLOCKERS
-    s.do(*[f"block {a} with {b}" for a, b in pairs])
-    done_if_asked(s, DecisionKind.DECLARE_BLOCKERS)
-
-
-def done_if_asked(s: Scenario, kind: DecisionKind) -> None:
-    """``done`` ends a declaration; when nothing is left to declare the engine ends it itself."""
-    if s.game.decision.kind is kind:
-        s.do("done")
-
-
-def to_damage(s: Scenario) -> None:
-    """After blockers: pass into the combat damage step (assignments may follow)."""
-    s.pass_priority(2)
-    assert s.game.step == "combat_damage"
-
-
-def attack_options(s: Scenario) -> list[str]:
-    s.pass_priority(2)
-    assert s.game.decision.kind is DecisionKind.DECLARE_ATTACKERS
-    return s.options()
+from mtg_env.testing import Scenario, attack, attack_options, block, combat, done_if_asked, to_damage
 
 
 # -- declaring attackers (2007 CR 308; 2012 508.1) ---------------------------------------------
@@ -264,9 +219,8 @@ def test_combat_damage_is_one_stack_object_with_priority_before_it_resolves() ->
     """2007 CR 310.2 (RULES_2007 §3, §6.3): all combat damage goes on the stack as a single
     object, and the active player gets priority before it resolves; it is not a spell, so it
     can't be countered or targeted (Cancel has nothing to target)."""
-    s = combat(["Hill Giant", "Grizzly Bears"], ["Goblin Piker"],
-               p1_extra={"hand": ["Cancel"], "in_play": ["Goblin Piker", "Island", "Island",
-                                                         "Island"]})
+    s = combat(["Hill Giant", "Grizzly Bears"],
+               {"hand": ["Cancel"], "in_play": ["Goblin Piker", "Island", "Island", "Island"]})
     attack(s, "Hill Giant", "Grizzly Bears")
     block(s, ("Hill Giant", "Goblin Piker"))
     to_damage(s)
@@ -312,8 +266,7 @@ def test_example_of_combat() -> None:
 def test_blocked_attacker_deals_no_damage_to_player_and_stays_blocked() -> None:
     """2012 506.4 / RULES_2007 §6: a blocked creature stays blocked even if its blocker leaves
     combat; with no blockers left (and no trample) it assigns no damage."""
-    s = combat(["Hill Giant"], ["Grizzly Bears"], p0_extra={"hand": ["Unsummon"],
-                                                           "in_play": ["Hill Giant", "Island"]})
+    s = combat({"hand": ["Unsummon"], "in_play": ["Hill Giant", "Island"]}, ["Grizzly Bears"])
     attack(s, "Hill Giant")
     block(s, ("Hill Giant", "Grizzly Bears"))
     s.do("play Unsummon", "target Grizzly Bears")
@@ -363,8 +316,8 @@ def test_no_order_locked_in_giant_growth_on_one_blocker() -> None:
     """RULES_2007 §19 scenario 9: Hill Giant blocked by two Grizzly Bears; in declare blockers
     the defender gives one Bears Giant Growth. 2007: the Giant may assign 2 to the other Bears
     (it dies) and 1 to the pumped one."""
-    s = combat(["Hill Giant"], ["Grizzly Bears", "Grizzly Bears", "Forest"],
-               p1_extra={"hand": ["Giant Growth"]})
+    s = combat(["Hill Giant"],
+               {"in_play": ["Grizzly Bears", "Grizzly Bears", "Forest"], "hand": ["Giant Growth"]})
     attack(s, "Hill Giant")
     block(s, ("Hill Giant", "Grizzly Bears"), ("Hill Giant", "Grizzly Bears#2"))
     s.pass_priority()
@@ -384,7 +337,7 @@ def test_late_giant_growth_after_damage_is_on_the_stack() -> None:
     """RULES_2007 §19 scenario 6 (2007 CR 310.4): the defender's Grizzly Bears blocks Hill
     Giant; with damage on the stack the defender plays Giant Growth on the Bears: the Bears
     survives (3 damage, 5/5) and the Giant takes only the 2 already assigned."""
-    s = combat(["Hill Giant"], ["Grizzly Bears", "Forest"], p1_extra={"hand": ["Giant Growth"]})
+    s = combat(["Hill Giant"], {"in_play": ["Grizzly Bears", "Forest"], "hand": ["Giant Growth"]})
     attack(s, "Hill Giant")
     block(s, ("Hill Giant", "Grizzly Bears"))
     to_damage(s)
@@ -420,7 +373,7 @@ def test_mogg_fanatic_sacrificed_with_damage_on_the_stack_deals_both() -> None:
 def test_blocker_removed_with_damage_on_stack_still_deals_its_damage() -> None:
     """2007 CR 310.4 (RULES_2007 §6.4): a creature bounced after damage is on the stack still
     deals its damage; damage assigned to it is not dealt."""
-    s = combat(["Hill Giant"], ["Grizzly Bears", "Island"], p1_extra={"hand": ["Unsummon"]})
+    s = combat(["Hill Giant"], {"in_play": ["Grizzly Bears", "Island"], "hand": ["Unsummon"]})
     attack(s, "Hill Giant")
     block(s, ("Hill Giant", "Grizzly Bears"))
     to_damage(s)
@@ -504,8 +457,7 @@ def test_trample_with_two_blockers_lethal_to_both_rest_to_player() -> None:
 def test_trample_with_all_blockers_removed_deals_all_to_player() -> None:
     """2007 CR 502.9 (RULES_2007 §6): a trampler whose blockers are all gone assigns all its
     damage to the defending player."""
-    s = combat(["Stampeding Wildebeests"], ["Grizzly Bears", "Island"],
-               p1_extra={"hand": ["Unsummon"]})
+    s = combat(["Stampeding Wildebeests"], {"in_play": ["Grizzly Bears", "Island"], "hand": ["Unsummon"]})
     attack(s, "Stampeding Wildebeests")
     block(s, ("Stampeding Wildebeests", "Grizzly Bears"))
     s.pass_priority()
@@ -717,7 +669,7 @@ def test_scenario_7_condemn_with_damage_on_the_stack() -> None:
     """RULES_2007 §19 scenario 7 (2007 CR 310.4): Craw Wurm is blocked by Grizzly Bears; with
     damage on the stack the defender Condemns the Wurm: its controller gains 4 and the Wurm's 6
     damage still kills the Bears."""
-    s = combat(["Craw Wurm"], ["Grizzly Bears", "Plains"], p1_extra={"hand": ["Condemn"]})
+    s = combat(["Craw Wurm"], {"in_play": ["Grizzly Bears", "Plains"], "hand": ["Condemn"]})
     attack(s, "Craw Wurm")
     block(s, ("Craw Wurm", "Grizzly Bears"))
     to_damage(s)
