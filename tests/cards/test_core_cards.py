@@ -4,6 +4,7 @@ each card's printed text, its keyword abilities and every restriction it states.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -11,38 +12,11 @@ import yaml
 
 from mtg_env import DecisionKind
 from mtg_env.engine.registry import get_card
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, attack, block, block_options, position
 
 LIB: list[str] = []  # empty libraries keep labels simple; no test reaches a draw
+pos = partial(position, library=LIB)  # both players' libraries are LIB unless given
 CORE = Path(__file__).resolve().parents[2] / "mtg_env" / "cards" / "data" / "core.yaml"
-
-
-def pos(step: str, p0: dict, p1: dict | None = None, **top) -> dict:
-    return {"turn": 3, "step": step,
-            "players": [{"library": LIB, **p0}, {"library": LIB, **(p1 or {})}], **top}
-
-
-def attack(s: Scenario, *names: str) -> None:
-    s.pass_priority(2)
-    assert s.game.decision.kind is DecisionKind.DECLARE_ATTACKERS
-    s.do(*[f"attack with {n}" for n in names])
-    if s.game.decision.kind is DecisionKind.DECLARE_ATTACKERS:
-        s.do("done")
-
-
-def block_options(s: Scenario) -> list[str]:
-    s.pass_priority(2)
-    assert s.game.step == "declare_blockers"
-    if s.game.decision.kind is not DecisionKind.DECLARE_BLOCKERS:
-        return []
-    return s.options()
-
-
-def block(s: Scenario, *pairs: tuple[str, str]) -> None:
-    s.pass_priority(2)
-    s.do(*[f"block {a} with {b}" for a, b in pairs])
-    if s.game.decision.kind is DecisionKind.DECLARE_BLOCKERS:
-        s.do("done")
 
 
 def finish_combat(s: Scenario) -> None:

@@ -5,16 +5,13 @@ Each test cites the 2007 rule (2007 CR 418.5 layers; RULES_2007.md section 9) or
 
 from __future__ import annotations
 
+from functools import partial
+
 from mtg_env import DecisionKind, Game
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, position
 
 LIB = ["Wall of Wood"] * 5
-
-
-def pos(step: str, p0: dict, p1: dict | None = None, **top) -> dict:
-    p0 = {"library": LIB, **p0}
-    p1 = {"library": LIB, **(p1 or {})}
-    return {"turn": 3, "step": step, "players": [p0, p1], **top}
+pos = partial(position, library=LIB)  # both players' libraries are LIB unless given
 
 
 # -- Treetop Village / Faerie Conclave: type-changing (layer 4), abilities and color (layer 5),

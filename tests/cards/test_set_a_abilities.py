@@ -1,24 +1,18 @@
 """Scenario tests of the mana sources and activated abilities of
-mtg_env/cards/data/set_a_permanents.yaml (issue 9, class A batch 1): each card's printed text,
+mtg_env/cards/data/set_a_permanents.yaml (issue 9): each card's printed text,
 its costs and every restriction on its targets. Rule numbers: 2007 CR where known, else 2012 CR."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from mtg_env import DecisionKind
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, labels, position
 
 LIB = ["Island"] * 3
-
-
-def pos(step: str, p0: dict, p1: dict | None = None, **top) -> dict:
-    return {"turn": 3, "step": step,
-            "players": [{"library": LIB, **p0}, {"library": LIB, **(p1 or {})}], **top}
-
-
-def hand(s: Scenario, player: int) -> list[str]:
-    return [c.label for c in s.game.players[player].hand]
+pos = partial(position, library=LIB)  # both players' libraries are LIB unless given
 
 
 # -- mana sources -----------------------------------------------------------------------------
@@ -65,7 +59,7 @@ def test_birds_of_paradise_pays_any_color_automatically() -> None:
     s.do("play Unsummon", "target Grizzly Bears")
     assert s.perm("Birds of Paradise").tapped
     s.resolve()
-    assert hand(s, 1) == ["Grizzly Bears"]
+    assert labels(s, 1, "hand") == ["Grizzly Bears"]
 
 
 def test_mind_stone_taps_for_colorless_the_turn_it_comes_into_play() -> None:
@@ -87,9 +81,9 @@ def test_mind_stone_sacrifice_draws_a_card() -> None:
     s = Scenario(pos("precombat_main", {"in_play": ["Mind Stone", "Plains"], "library": ["Forest", "Island"]}))
     s.do("activate Mind Stone")
     s.assert_zone(0, "graveyard", "Mind Stone")
-    assert hand(s, 0) == []
+    assert labels(s, 0, "hand") == []
     s.resolve()
-    assert hand(s, 0) == ["Forest"]
+    assert labels(s, 0, "hand") == ["Forest"]
 
 
 def test_terramorphic_expanse_fetches_a_basic_land_tapped() -> None:
@@ -188,7 +182,7 @@ def test_jayemdae_tome_four_and_tap_draw_a_card() -> None:
                                         "library": ["Forest", "Swamp"]}))
     s.do("activate Jayemdae Tome")
     s.resolve()
-    assert hand(s, 0) == ["Forest"] and s.perm("Jayemdae Tome").tapped
+    assert labels(s, 0, "hand") == ["Forest"] and s.perm("Jayemdae Tome").tapped
 
 
 # -- invokers and pumpers -----------------------------------------------------------------------
@@ -316,7 +310,7 @@ def test_vedalken_mastermind_returns_a_permanent_you_control() -> None:
     assert "target Grizzly Bears" not in s.options() and "target Hill Giant" in s.options()
     s.do("target Hill Giant")
     s.resolve()
-    assert hand(s, 0) == ["Hill Giant"]
+    assert labels(s, 0, "hand") == ["Hill Giant"]
     s.assert_in_play("Grizzly Bears")
 
 
@@ -454,6 +448,6 @@ def test_merfolk_looter_draw_then_discard() -> None:
     s.resolve()
     assert s.options() == ["discard Shock", "discard Hill Giant"]
     s.do("discard Hill Giant")
-    assert hand(s, 0) == ["Shock"]
+    assert labels(s, 0, "hand") == ["Shock"]
     s.assert_zone(0, "graveyard", "Hill Giant")
     assert s.perm("Merfolk Looter").tapped

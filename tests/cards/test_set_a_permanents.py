@@ -1,52 +1,23 @@
 """Scenario tests of the keyword-only and vanilla creatures of mtg_env/cards/data/set_a_permanents.yaml
-(issue 9, class A batch 1): each card's printed text and every restriction it states. The mana
+(issue 9): each card's printed text and every restriction it states. The mana
 sources and activated abilities of the same file are tested in test_set_a_abilities.py.
 Rule numbers: 2007 CR where known, else 2012 CR."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import pytest
 import yaml
 
-from mtg_env import DecisionKind
 from mtg_env.engine.errors import IllegalActionError
 from mtg_env.engine.registry import get_card
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, attack, block, block_options, position
 
 LIB = ["Island"] * 3
+pos = partial(position, library=LIB)  # both players' libraries are LIB unless given
 DATA = Path(__file__).resolve().parents[2] / "mtg_env" / "cards" / "data" / "set_a_permanents.yaml"
-
-
-def pos(step: str, p0: dict, p1: dict | None = None, **top) -> dict:
-    return {"turn": 3, "step": step,
-            "players": [{"library": LIB, **p0}, {"library": LIB, **(p1 or {})}], **top}
-
-
-def attack(s: Scenario, *names: str) -> None:
-    """From the beginning of combat: both pass, then the active player attacks with ``names``."""
-    s.pass_priority(2)
-    assert s.game.decision.kind is DecisionKind.DECLARE_ATTACKERS
-    s.do(*[f"attack with {n}" for n in names])
-    if s.game.decision.kind is DecisionKind.DECLARE_ATTACKERS:
-        s.do("done")
-
-
-def block_options(s: Scenario) -> list[str]:
-    """From the declare attackers step: both pass; the defender's block options ([] if none)."""
-    s.pass_priority(2)
-    assert s.game.step == "declare_blockers"
-    if s.game.decision.kind is not DecisionKind.DECLARE_BLOCKERS:
-        return []
-    return s.options()
-
-
-def block(s: Scenario, *pairs: tuple[str, str]) -> None:
-    s.pass_priority(2)
-    s.do(*[f"block {a} with {b}" for a, b in pairs])
-    if s.game.decision.kind is DecisionKind.DECLARE_BLOCKERS:
-        s.do("done")
 
 
 def test_every_card_of_the_file_has_a_test() -> None:

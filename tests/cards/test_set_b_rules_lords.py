@@ -1,4 +1,4 @@
-"""Tenth Edition class B cards of issue 9: evasion and attacking/blocking/targeting restrictions,
+"""Tenth Edition cards of issue 9: evasion and attacking/blocking/targeting restrictions,
 rule-modifying statics and lords (mtg_env/cards/data/set_b_rules_lords.yaml).
 
 Each test quotes the printed 2007 text it checks and cites the rule: 2007 CR numbers where known
@@ -8,36 +8,16 @@ cleanup), else 2012 CR numbers.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from mtg_env import DecisionKind, Deck
 from mtg_env.engine.errors import DeckError, IllegalActionError
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, position, to_attackers, to_blockers
 
 LIB = ["Craw Wurm"] * 5
-
-
-def pos(step: str, p0: dict, p1: dict | None = None, **top) -> dict:
-    p0 = {"library": LIB, **p0}
-    p1 = {"library": LIB, **(p1 or {})}
-    return {"turn": 3, "step": step, "players": [p0, p1], **top}
-
-
-def to_attack(s: Scenario) -> None:
-    """From a main phase of player 0 to their declare-attackers decision."""
-    s.advance_to("beginning_of_combat")
-    s.pass_priority(2)
-    assert s.game.decision.kind is DecisionKind.DECLARE_ATTACKERS
-
-
-def to_block(s: Scenario, *attack: str) -> None:
-    """Declare ``attack`` and pass to the defending player's declare-blockers decision."""
-    to_attack(s)
-    s.do(*(f"attack with {a}" for a in attack))
-    if s.game.decision.kind is DecisionKind.DECLARE_ATTACKERS:
-        s.do("done")
-    s.pass_priority(2)
-    assert s.game.decision.kind is DecisionKind.DECLARE_BLOCKERS
+pos = partial(position, library=LIB)  # both players' libraries are LIB unless given
 
 
 def blocks(s: Scenario) -> set[str]:
@@ -55,7 +35,7 @@ def test_duct_crawler_target_creature_cant_block_it_this_turn() -> None:
                      {"in_play": ["Grizzly Bears", "Wall of Wood"]}))
     s.do("activate Duct Crawler", "target Grizzly Bears")
     s.resolve()
-    to_block(s, "Duct Crawler", "Raging Goblin")
+    to_blockers(s, "Duct Crawler", "Raging Goblin")
     assert blocks(s) == {"block Raging Goblin with Grizzly Bears",
                          "block Duct Crawler with Wall of Wood",
                          "block Raging Goblin with Wall of Wood"}
@@ -72,7 +52,7 @@ def test_duct_crawler_effect_ends_at_end_of_turn() -> None:
     s.advance_to("upkeep", active=1)
     s.advance_to("precombat_main", active=0)  # player 1's turn passes, then player 0's again
     assert not s.game.effects
-    to_block(s, "Duct Crawler")
+    to_blockers(s, "Duct Crawler")
     assert blocks(s) == {"block Duct Crawler with Grizzly Bears"}
 
 
@@ -82,7 +62,7 @@ def test_elven_riders_blocked_only_by_walls_and_flyers() -> None:
     s = Scenario(pos("precombat_main", {"in_play": ["Elven Riders"]},
                      {"in_play": ["Grizzly Bears", "Wall of Wood", "Air Elemental",
                                   "Giant Spider"]}))
-    to_block(s, "Elven Riders")
+    to_blockers(s, "Elven Riders")
     assert blocks(s) == {"block Elven Riders with Wall of Wood",
                          "block Elven Riders with Air Elemental"}
 
@@ -93,7 +73,7 @@ def test_high_ground_each_creature_you_control_can_block_an_additional_creature(
     310.1, the defending player divides a blocker's damage)."""
     s = Scenario(pos("precombat_main", {"in_play": ["Raging Goblin", "Goblin Piker"]},
                      {"in_play": ["High Ground", "Grizzly Bears"]}))
-    to_block(s, "Raging Goblin", "Goblin Piker")
+    to_blockers(s, "Raging Goblin", "Goblin Piker")
     s.do("block Raging Goblin with Grizzly Bears")
     assert blocks(s) == {"block Goblin Piker with Grizzly Bears"}
     s.do("block Goblin Piker with Grizzly Bears")  # its second block ends the declaration
@@ -114,13 +94,13 @@ def test_high_ground_only_your_creatures_and_only_one_more_each() -> None:
     s = Scenario(pos("precombat_main",
                      {"in_play": ["High Ground", "Raging Goblin", "Goblin Piker"]},
                      {"in_play": ["Grizzly Bears"]}))
-    to_block(s, "Raging Goblin", "Goblin Piker")
+    to_blockers(s, "Raging Goblin", "Goblin Piker")
     s.do("block Raging Goblin with Grizzly Bears")
     assert s.game.decision.kind is not DecisionKind.DECLARE_BLOCKERS  # no second block
     s = Scenario(pos("precombat_main",
                      {"in_play": ["Raging Goblin", "Goblin Piker", "Mogg Fanatic"]},
                      {"in_play": ["High Ground", "Grizzly Bears"]}))
-    to_block(s, "Raging Goblin", "Goblin Piker", "Mogg Fanatic")
+    to_blockers(s, "Raging Goblin", "Goblin Piker", "Mogg Fanatic")
     s.do("block Raging Goblin with Grizzly Bears", "block Goblin Piker with Grizzly Bears")
     assert s.game.decision.kind is not DecisionKind.DECLARE_BLOCKERS
 
@@ -131,7 +111,7 @@ def test_two_high_grounds_are_cumulative() -> None:
     s = Scenario(pos("precombat_main",
                      {"in_play": ["Raging Goblin", "Goblin Piker", "Mogg Fanatic"]},
                      {"in_play": ["High Ground", "High Ground", "Grizzly Bears"]}))
-    to_block(s, "Raging Goblin", "Goblin Piker", "Mogg Fanatic")
+    to_blockers(s, "Raging Goblin", "Goblin Piker", "Mogg Fanatic")
     s.do("block Raging Goblin with Grizzly Bears", "block Goblin Piker with Grizzly Bears")
     assert blocks(s) == {"block Mogg Fanatic with Grizzly Bears"}
     s.do("block Mogg Fanatic with Grizzly Bears")
@@ -142,7 +122,7 @@ def test_juggernaut_attacks_each_turn_if_able() -> None:
     """Printed text: "Juggernaut attacks each turn if able." (2012 508.1d): it is declared as an
     attacker for its controller, who is not offered the choice."""
     s = Scenario(pos("precombat_main", {"in_play": ["Juggernaut", "Grizzly Bears"]}))
-    to_attack(s)
+    to_attackers(s)
     assert "attack with Juggernaut" not in s.options()
     s.do("done")
     assert s.perm("Juggernaut").attacking and not s.perm("Grizzly Bears").attacking
@@ -183,10 +163,10 @@ def test_sea_monster_cant_attack_unless_defending_player_controls_an_island() ->
     """Printed text: "Sea Monster can't attack unless defending player controls an Island."
     Its controller's own Island doesn't count (2012 508.1c attack restrictions)."""
     s = Scenario(pos("precombat_main", {"in_play": ["Sea Monster", "Grizzly Bears", "Island"]}))
-    to_attack(s)
+    to_attackers(s)
     assert s.options() == ["attack with Grizzly Bears", "done"]
     s = Scenario(pos("precombat_main", {"in_play": ["Sea Monster"]}, {"in_play": ["Island"]}))
-    to_attack(s)
+    to_attackers(s)
     assert "attack with Sea Monster" in s.options()
 
 
@@ -196,7 +176,7 @@ def test_stalking_tiger_cant_be_blocked_by_more_than_one_creature() -> None:
     may still block other attackers."""
     s = Scenario(pos("precombat_main", {"in_play": ["Stalking Tiger", "Grizzly Bears"]},
                      {"in_play": ["Grizzly Bears", "Wall of Wood"]}))
-    to_block(s, "Stalking Tiger", "Grizzly Bears")
+    to_blockers(s, "Stalking Tiger", "Grizzly Bears")
     assert "block Stalking Tiger with Wall of Wood" in blocks(s)
     s.do("block Stalking Tiger with Grizzly Bears#2")
     assert blocks(s) == {"block Grizzly Bears with Wall of Wood"}
@@ -214,7 +194,7 @@ def test_treetop_bracers_plus_one_and_blocked_only_by_flyers() -> None:
     s.do("play Treetop Bracers", "target Grizzly Bears")
     s.resolve()
     s.assert_pt("Grizzly Bears", 3, 3)
-    to_block(s, "Grizzly Bears")
+    to_blockers(s, "Grizzly Bears")
     assert blocks(s) == {"block Grizzly Bears with Air Elemental"}
 
 
@@ -519,7 +499,7 @@ def test_elvish_champion_other_elves_get_plus_one_and_forestwalk() -> None:
     s.assert_pt("Grizzly Bears", 2, 2)
     assert s.perm("Civic Wayfinder").has("forestwalk")
     assert not s.perm("Elvish Champion").has("forestwalk")
-    to_block(s, "Civic Wayfinder", "Elvish Champion")
+    to_blockers(s, "Civic Wayfinder", "Elvish Champion")
     assert blocks(s) == {"block Elvish Champion with Gaea's Herald",
                          "block Elvish Champion with Wall of Wood"}
 
@@ -549,7 +529,7 @@ def test_goblin_king_other_goblins_plus_one_and_mountainwalk() -> None:
     s.assert_pt("Mogg Fanatic", 3, 3)
     s.assert_pt("Goblin King", 3, 3)
     s.assert_pt("Grizzly Bears", 2, 2)
-    to_block(s, "Mogg Fanatic", "Grizzly Bears")
+    to_blockers(s, "Mogg Fanatic", "Grizzly Bears")
     assert blocks(s) == {"block Grizzly Bears with Wall of Wood"}
 
 

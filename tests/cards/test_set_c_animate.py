@@ -1,38 +1,17 @@
-"""Issue 10, class C cards of animation and type-changing (2007 CR 418.5 layers 4, 5, 6a, 6b),
+"""Issue 10 cards of animation and type-changing (2007 CR 418.5 layers 4, 5, 6a, 6b),
 granted activated and mana abilities (layer 5) and a triggered mana ability (2007 CR 406.1b):
 Forbidding Watchtower, Ghitu Encampment, Spawning Pool, Chimeric Staff, March of the Machines,
 Joiner Adept, Overgrowth. Each test quotes the printed text it checks and cites the rule."""
 
 from __future__ import annotations
 
-from mtg_env import DecisionKind, Game
-from mtg_env.testing import Scenario
+from functools import partial
+
+from mtg_env import Game
+from mtg_env.testing import Scenario, attack, block, position
 
 LIB = ["Wall of Wood"] * 5
-
-
-def pos(step: str, p0: dict, p1: dict | None = None, **top) -> dict:
-    p0 = {"library": LIB, **p0}
-    p1 = {"library": LIB, **(p1 or {})}
-    return {"turn": 3, "step": step, "players": [p0, p1], **top}
-
-
-def attack(s: Scenario, *names: str) -> None:
-    """From the beginning of combat: declare ``names`` as attackers."""
-    s.pass_priority(2)
-    assert s.game.step == "declare_attackers"
-    s.do(*[f"attack with {n}" for n in names])
-    if s.game.decision.kind is DecisionKind.DECLARE_ATTACKERS:
-        s.do("done")
-
-
-def block(s: Scenario, *pairs: tuple[str, str]) -> None:
-    """After attackers: declare each (attacker, blocker) block."""
-    s.pass_priority(2)
-    assert s.game.step == "declare_blockers"
-    s.do(*[f"block {a} with {b}" for a, b in pairs])
-    if s.game.decision.kind is DecisionKind.DECLARE_BLOCKERS:
-        s.do("done")
+pos = partial(position, library=LIB)  # both players' libraries are LIB unless given
 
 
 # -- Forbidding Watchtower / Ghitu Encampment ----------------------------------------------------

@@ -1,34 +1,21 @@
-"""Issue 10, class C combat-declaration cards: Lure, Viashino Runner, Rhox, Windborn Muse
+"""Issue 10 combat-declaration cards: Lure, Viashino Runner, Rhox, Windborn Muse
 (2012 508.1d-i, 509.1b-c, 510.1c; the 2007 rules keep them: RULES_2007.md section 6). Each test quotes the printed text
 it checks and cites the rule."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from mtg_env import DecisionKind
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, position, to_blockers
 
 K = DecisionKind
 LIB = ["Island"] * 5
-
-
-def pos(step: str, p0: dict, p1: dict | None = None) -> dict:
-    return {"turn": 3, "step": step,
-            "players": [{"library": LIB, **p0}, {"library": LIB, **(p1 or {})}]}
+pos = partial(position, library=LIB)  # both players' libraries are LIB unless given
 
 
 def texts(s: Scenario) -> set[str]:
     return {a.text for a in s.game.decision.options}
-
-
-def to_blocks(s: Scenario, *attackers: str) -> None:
-    """From the beginning of combat: attack with ``attackers``, reach the defender's
-    declare-blockers decision."""
-    s.pass_priority(2)
-    s.do(*[f"attack with {n}" for n in attackers])
-    if s.game.decision.kind is K.DECLARE_ATTACKERS:
-        s.do("done")
-    s.pass_priority(2)
-    assert s.game.step == "declare_blockers"
 
 
 def end_combat(s: Scenario, *prefer: str) -> None:
@@ -61,7 +48,7 @@ def test_lure_enchants_a_creature_and_all_able_creatures_block_it() -> None:
     s.resolve()
     assert s.perm("Lure").attached_to == s.perm("Grizzly Bears").id
     s.advance_to("beginning_of_combat")
-    to_blocks(s, "Grizzly Bears", "Hill Giant")
+    to_blockers(s, "Grizzly Bears", "Hill Giant")
     assert texts(s) == {"block Grizzly Bears with Craw Wurm", "block Grizzly Bears with Wall of Wood"}
     s.do("block Grizzly Bears with Wall of Wood", "block Grizzly Bears with Craw Wurm")
     end_combat(s)
@@ -76,7 +63,7 @@ def test_lure_only_enchanted_creature_is_lured() -> None:
                      {"in_play": [{"card": "Suntail Hawk", "id": "h"},
                                   {"card": "Lure", "attached_to": "h"}, "Hill Giant"]},
                      {"in_play": ["Craw Wurm"]}))
-    to_blocks(s, "Suntail Hawk", "Hill Giant")
+    to_blockers(s, "Suntail Hawk", "Hill Giant")
     assert texts(s) == {"block Hill Giant with Craw Wurm", "done"}
     s.do("done")
     assert not s.perm("Hill Giant").blocked
@@ -101,7 +88,7 @@ def test_viashino_runner_blocked_by_two_creatures() -> None:
     declaration (``done`` is withheld), two are; the 3/2 dies to them."""
     s = Scenario(pos("beginning_of_combat", {"in_play": ["Viashino Runner"]},
                      {"in_play": ["Grizzly Bears", "Wall of Wood"]}))
-    to_blocks(s, "Viashino Runner")
+    to_blockers(s, "Viashino Runner")
     s.do("block Viashino Runner with Grizzly Bears")
     assert texts(s) == {"block Viashino Runner with Wall of Wood"}
     s.do("block Viashino Runner with Wall of Wood")
@@ -210,7 +197,7 @@ def test_heuristic_agent_declares_the_blocks_lure_requires() -> None:
                      {"in_play": [{"card": "Grizzly Bears", "id": "b"},
                                   {"card": "Lure", "attached_to": "b"}]},
                      {"in_play": ["Craw Wurm", "Wall of Wood"]}))
-    to_blocks(s, "Grizzly Bears")
+    to_blockers(s, "Grizzly Bears")
     _heuristic_blocks(s)
     assert {s.game.perms[b].card.label for b in s.perm("Grizzly Bears").blockers} == {
         "Craw Wurm", "Wall of Wood"}
@@ -221,7 +208,7 @@ def test_heuristic_agent_never_single_blocks_viashino_runner() -> None:
     ends with a legal declaration: no blockers or at least two on it (2012 509.1b)."""
     s = Scenario(pos("beginning_of_combat", {"in_play": ["Viashino Runner"]},
                      {"life": 3, "in_play": ["Grizzly Bears", "Wall of Wood"]}))
-    to_blocks(s, "Viashino Runner")
+    to_blockers(s, "Viashino Runner")
     _heuristic_blocks(s)
     assert len(s.perm("Viashino Runner").blockers) == 2  # at 3 life it must stop the 3 damage
 

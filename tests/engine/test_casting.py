@@ -3,17 +3,15 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from mtg_env import DecisionKind, IllegalActionError
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, position
 
 LIB = ["Wall of Wood"] * 5
-
-
-def pos(step: str, p0: dict, p1: dict | None = None, **top) -> dict:
-    return {"turn": 3, "step": step,
-            "players": [{"library": LIB, **p0}, {"library": LIB, **(p1 or {})}], **top}
+pos = partial(position, library=LIB)  # both players' libraries are LIB unless given
 
 
 # -- lands (2007 CR 212.6; 2012 305.1-305.2) ------------------------------------------------

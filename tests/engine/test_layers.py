@@ -4,14 +4,12 @@ layer 5, power/toughness in sublayers 6a (characteristic-setting), 6b (resolved 
 
 from __future__ import annotations
 
-from mtg_env.testing import Scenario
+from functools import partial
+
+from mtg_env.testing import Scenario, position
 
 LIB = ["Wall of Wood"] * 5
-
-
-def pos(step: str, p0: dict, p1: dict | None = None, **top) -> dict:
-    return {"turn": 3, "step": step,
-            "players": [{"library": LIB, **p0}, {"library": LIB, **(p1 or {})}], **top}
+pos = partial(position, library=LIB)  # both players' libraries are LIB unless given
 
 
 def test_pump_counters_and_static_bonus_add_up() -> None:

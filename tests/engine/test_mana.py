@@ -3,18 +3,15 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from mtg_env import DecisionKind, Game, IllegalActionError
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, position
 
 LIB = ["Wall of Wood"] * 5
-
-
-def pos(step: str, p0: dict, p1: dict | None = None, **top) -> dict:
-    p0 = {"library": LIB, **p0}
-    p1 = {"library": LIB, **(p1 or {})}
-    return {"turn": 3, "step": step, "players": [p0, p1], **top}
+pos = partial(position, library=LIB)  # both players' libraries are LIB unless given
 
 
 def pool(s: Scenario, pl: int = 0) -> str:

@@ -4,15 +4,13 @@ upkeep, "at end of turn" and leaves-play triggers, lifelink as a trigger (2007 C
 
 from __future__ import annotations
 
+from functools import partial
+
 from mtg_env import DecisionKind
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, position, upkeep_of
 
 LIB = ["Wall of Wood"] * 5
-
-
-def pos(step: str, p0: dict, p1: dict | None = None, **top) -> dict:
-    return {"turn": 3, "step": step,
-            "players": [{"library": LIB, **p0}, {"library": LIB, **(p1 or {})}], **top}
+pos = partial(position, library=LIB)  # both players' libraries are LIB unless given
 
 
 def test_upkeep_trigger_goes_on_the_stack_before_priority() -> None:
@@ -29,20 +27,12 @@ def test_upkeep_trigger_goes_on_the_stack_before_priority() -> None:
     assert g.decision.kind is DecisionKind.PRIORITY and g.decision.player == 1
 
 
-def to_upkeep(p0_in_play: list) -> Scenario:
-    """Player 0's upkeep of turn 5, reached from player 1's end of turn (so it triggers)."""
-    s = Scenario({"turn": 4, "active_player": 1, "step": "end_of_turn", "players": [
-        {"library": LIB, "in_play": p0_in_play}, {"library": LIB}]})
-    s.pass_priority(2)
-    assert s.game.turn == 5 and s.game.step == "upkeep"
-    return s
-
-
 def test_wildebeests_returns_a_green_creature_chosen_on_resolution() -> None:
     """Stampeding Wildebeests: "At the beginning of your upkeep, return a green creature you
     control to its owner's hand." The choice (not a target) is made on resolution; a non-green
     creature can't be chosen."""
-    s = to_upkeep(["Stampeding Wildebeests", "Grizzly Bears", "Hill Giant"])
+    s = upkeep_of(["Stampeding Wildebeests", "Grizzly Bears", "Hill Giant"], turn=5,
+                  from_step="end_of_turn", library=LIB)
     assert len(s.game.stack) == 1
     s.resolve()
     d = s.game.decision
@@ -56,7 +46,7 @@ def test_wildebeests_returns_a_green_creature_chosen_on_resolution() -> None:
 
 def test_wildebeests_returns_itself_when_it_is_the_only_green_creature() -> None:
     """Stampeding Wildebeests: with no other green creature it must return itself."""
-    s = to_upkeep(["Stampeding Wildebeests", "Hill Giant"])
+    s = upkeep_of(["Stampeding Wildebeests", "Hill Giant"], turn=5, from_step="end_of_turn", library=LIB)
     s.resolve()
     assert s.options() == ["return Stampeding Wildebeests"]
     s.do("return Stampeding Wildebeests")
