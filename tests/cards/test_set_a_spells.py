@@ -11,37 +11,9 @@ from __future__ import annotations
 import pytest
 
 from mtg_env import DecisionKind, IllegalActionError
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, attack, kind, labels, scenario, to_blockers
 
 K = DecisionKind
-
-
-def pos(p0: dict, p1: dict | None = None, step: str = "precombat_main", **top) -> Scenario:
-    """A position on turn 3, player 0 active (``active_player=1`` for player 1) with priority."""
-    return Scenario({"turn": 3, "step": step, "players": [p0, p1 or {}], **top})
-
-
-def names(s: Scenario, pl: int, zone: str) -> list[str]:
-    return [c.label for c in getattr(s.game.players[pl], zone)]
-
-
-def kind(s: Scenario) -> DecisionKind:
-    return s.game.decision.kind
-
-
-def attack(s: Scenario, *attackers: str) -> None:
-    """Pass priority until the declare-attackers decision, then attack with ``attackers``."""
-    while kind(s) is not K.DECLARE_ATTACKERS:
-        s.pass_priority()
-    s.do(*[f"attack with {n}" for n in attackers])
-    if kind(s) is K.DECLARE_ATTACKERS:
-        s.do("done")
-
-
-def to_blocks(s: Scenario) -> None:
-    """Pass priority until the defending player's declare-blockers decision."""
-    while kind(s) is not K.DECLARE_BLOCKERS:
-        s.pass_priority()
 
 
 def end_turn(s: Scenario) -> None:
@@ -54,14 +26,14 @@ def end_turn(s: Scenario) -> None:
 def test_aggressive_urge_pumps_any_creature_and_draws() -> None:
     """Aggressive Urge: "Target creature gets +1/+1 until end of turn. Draw a card." Any
     creature is a legal target (the opponent's too); the effect ends at cleanup (2007 CR 314.2)."""
-    s = pos({"hand": ["Aggressive Urge"], "library": ["Forest"], "in_play": ["Forest", "Forest"]},
-            {"in_play": ["Hill Giant"]})
+    s = scenario({"hand": ["Aggressive Urge"], "library": ["Forest"], "in_play": ["Forest", "Forest"]},
+                 {"in_play": ["Hill Giant"]})
     s.do("play Aggressive Urge")
     assert s.options() == ["target Hill Giant"]
     s.do("target Hill Giant")
     s.resolve()
     s.assert_pt("Hill Giant", 4, 4)
-    assert names(s, 0, "hand") == ["Forest"]
+    assert labels(s, 0, "hand") == ["Forest"]
     end_turn(s)
     s.assert_pt("Hill Giant", 3, 3)
 
@@ -69,14 +41,14 @@ def test_aggressive_urge_pumps_any_creature_and_draws() -> None:
 def test_aggressive_urge_needs_a_creature_target() -> None:
     """Aggressive Urge targets a creature (2007 CR 409.1d): with no creature in play it can't be
     played; a land is not a creature."""
-    s = pos({"hand": ["Aggressive Urge"], "in_play": ["Forest", "Forest"]})
+    s = scenario({"hand": ["Aggressive Urge"], "in_play": ["Forest", "Forest"]})
     assert "play Aggressive Urge" not in s.options()
 
 
 def test_angelic_blessing_pumps_and_grants_flying_until_end_of_turn() -> None:
     """Angelic Blessing: "Target creature gets +3/+3 and gains flying until end of turn." Both
     parts end at cleanup (2007 CR 314.2)."""
-    s = pos({"hand": ["Angelic Blessing"], "in_play": ["Plains", "Plains", "Plains", "Grizzly Bears"]})
+    s = scenario({"hand": ["Angelic Blessing"], "in_play": ["Plains", "Plains", "Plains", "Grizzly Bears"]})
     s.do("play Angelic Blessing", "target Grizzly Bears")
     s.resolve()
     s.assert_pt("Grizzly Bears", 5, 5)
@@ -89,8 +61,8 @@ def test_angelic_blessing_pumps_and_grants_flying_until_end_of_turn() -> None:
 def test_angelic_blessing_flyer_cannot_be_blocked_by_a_ground_creature() -> None:
     """Angelic Blessing's flying: "It can't be blocked except by creatures with flying or reach"
     (2007 CR 502.4). Blessed Grizzly Bears attack; Hill Giant is no blocker, 5 damage is dealt."""
-    s = pos({"hand": ["Angelic Blessing"], "in_play": ["Plains", "Plains", "Plains", "Grizzly Bears"]},
-            {"in_play": ["Hill Giant"]})
+    s = scenario({"hand": ["Angelic Blessing"], "in_play": ["Plains", "Plains", "Plains", "Grizzly Bears"]},
+                 {"in_play": ["Hill Giant"]})
     s.do("play Angelic Blessing", "target Grizzly Bears")
     s.resolve()
     attack(s, "Grizzly Bears")
@@ -100,7 +72,7 @@ def test_angelic_blessing_flyer_cannot_be_blocked_by_a_ground_creature() -> None
 
 def test_fists_of_the_anvil_gives_plus_four_power_only() -> None:
     """Fists of the Anvil: "Target creature gets +4/+0 until end of turn." """
-    s = pos({"hand": ["Fists of the Anvil"], "in_play": ["Mountain", "Mountain", "Grizzly Bears"]})
+    s = scenario({"hand": ["Fists of the Anvil"], "in_play": ["Mountain", "Mountain", "Grizzly Bears"]})
     s.do("play Fists of the Anvil", "target Grizzly Bears")
     s.resolve()
     s.assert_pt("Grizzly Bears", 6, 2)
@@ -111,9 +83,9 @@ def test_fists_of_the_anvil_gives_plus_four_power_only() -> None:
 def test_might_of_oaks_gives_plus_seven() -> None:
     """Might of Oaks: "Target creature gets +7/+7 until end of turn." An instant: it can be
     played on the opponent's turn (2007 CR 212.6)."""
-    s = pos({"hand": ["Might of Oaks"], "in_play": ["Forest", "Forest", "Forest", "Forest",
-                                                     "Grizzly Bears"]},
-            {}, active_player=1)
+    s = scenario({"hand": ["Might of Oaks"], "in_play": ["Forest", "Forest", "Forest", "Forest",
+                                                          "Grizzly Bears"]},
+                 {}, active_player=1)
     s.pass_priority()
     s.do("play Might of Oaks", "target Grizzly Bears")
     s.resolve()
@@ -141,8 +113,8 @@ def test_righteousness_targets_only_a_blocking_creature() -> None:
 def test_righteousness_has_no_target_outside_blocks() -> None:
     """Righteousness needs a *blocking* creature: in a main phase (or for an attacker) there is
     no legal target, so it can't be played (2007 CR 409.1d)."""
-    s = pos({"hand": ["Righteousness"], "in_play": ["Plains", "Grizzly Bears"]},
-            {"in_play": ["Hill Giant"]})
+    s = scenario({"hand": ["Righteousness"], "in_play": ["Plains", "Grizzly Bears"]},
+                 {"in_play": ["Hill Giant"]})
     assert "play Righteousness" not in s.options()
     s2 = Scenario({"turn": 3, "step": "declare_blockers", "players": [
         {"hand": ["Righteousness"], "in_play": ["Plains", {"card": "Grizzly Bears", "id": "a",
@@ -155,7 +127,7 @@ def test_righteousness_has_no_target_outside_blocks() -> None:
 # -- Life ---------------------------------------------------------------------------------------
 def test_natural_spring_target_player_gains_eight() -> None:
     """Natural Spring: "Target player gains 8 life." Either player may be the target."""
-    s = pos({"hand": ["Natural Spring", "Natural Spring"], "in_play": ["Forest"] * 10})
+    s = scenario({"hand": ["Natural Spring", "Natural Spring"], "in_play": ["Forest"] * 10})
     s.do("play Natural Spring")
     assert sorted(s.options()) == ["target player 0", "target player 1"]
     s.do("target player 0")
@@ -168,7 +140,7 @@ def test_natural_spring_target_player_gains_eight() -> None:
 
 def test_soul_feast_drains_four() -> None:
     """Soul Feast: "Target player loses 4 life and you gain 4 life." """
-    s = pos({"hand": ["Soul Feast"], "in_play": ["Swamp"] * 5})
+    s = scenario({"hand": ["Soul Feast"], "in_play": ["Swamp"] * 5})
     s.do("play Soul Feast", "target player 1")
     s.resolve()
     s.assert_life(1, 16)
@@ -177,7 +149,7 @@ def test_soul_feast_drains_four() -> None:
 
 def test_soul_feast_on_yourself_nets_zero() -> None:
     """Soul Feast's target is any player: targeting yourself you lose 4 and gain 4."""
-    s = pos({"hand": ["Soul Feast"], "in_play": ["Swamp"] * 5})
+    s = scenario({"hand": ["Soul Feast"], "in_play": ["Swamp"] * 5})
     s.do("play Soul Feast", "target player 0")
     s.resolve()
     s.assert_life(0, 20)
@@ -186,19 +158,19 @@ def test_soul_feast_on_yourself_nets_zero() -> None:
 
 def test_reviving_dose_gains_three_and_draws() -> None:
     """Reviving Dose: "You gain 3 life. Draw a card." """
-    s = pos({"hand": ["Reviving Dose"], "library": ["Island", "Plains"], "in_play": ["Plains"] * 3})
+    s = scenario({"hand": ["Reviving Dose"], "library": ["Island", "Plains"], "in_play": ["Plains"] * 3})
     s.do("play Reviving Dose")
     s.resolve()
     s.assert_life(0, 23)
-    assert names(s, 0, "hand") == ["Island"]
-    assert names(s, 0, "library") == ["Plains"]
+    assert labels(s, 0, "hand") == ["Island"]
+    assert labels(s, 0, "library") == ["Plains"]
 
 
 def test_stronghold_discipline_each_player_loses_per_own_creature() -> None:
     """Stronghold Discipline: "Each player loses 1 life for each creature he or she controls."
     Player 0 has 1 creature, player 1 has 3; lands don't count."""
-    s = pos({"hand": ["Stronghold Discipline"], "in_play": ["Swamp"] * 4 + ["Grizzly Bears"]},
-            {"in_play": ["Hill Giant", "Grizzly Bears", "Craw Wurm", "Forest"]})
+    s = scenario({"hand": ["Stronghold Discipline"], "in_play": ["Swamp"] * 4 + ["Grizzly Bears"]},
+                 {"in_play": ["Hill Giant", "Grizzly Bears", "Craw Wurm", "Forest"]})
     s.do("play Stronghold Discipline")
     s.resolve()
     s.assert_life(0, 19)
@@ -208,9 +180,9 @@ def test_stronghold_discipline_each_player_loses_per_own_creature() -> None:
 def test_stronghold_discipline_losses_are_simultaneous_a_draw() -> None:
     """Stronghold Discipline's losses happen together; state-based effects are checked only
     after it resolves (2007 CR 420.3), so both players at 0 lose at once: a draw (2012 104.4a)."""
-    s = pos({"life": 1, "hand": ["Stronghold Discipline"], "in_play": ["Swamp"] * 4 + [
-                                                                      "Grizzly Bears"]},
-            {"life": 2, "in_play": ["Hill Giant", "Grizzly Bears"]})
+    s = scenario({"life": 1, "hand": ["Stronghold Discipline"], "in_play": ["Swamp"] * 4 + [
+                                                                           "Grizzly Bears"]},
+                 {"life": 2, "in_play": ["Hill Giant", "Grizzly Bears"]})
     s.do("play Stronghold Discipline")
     s.resolve()
     s.assert_winner(None)
@@ -221,9 +193,9 @@ def test_warriors_honor_pumps_only_your_creatures_in_play_now() -> None:
     """Warrior's Honor: "Creatures you control get +1/+1 until end of turn." Only creatures you
     control as it resolves are affected (the affected set is locked in as it resolves: 2012 611.2c):
     the opponent's creature and a creature coming into play later are not."""
-    s = pos({"hand": ["Warrior's Honor", "Grizzly Bears"],
-             "in_play": ["Plains"] * 3 + ["Forest"] * 2 + ["Youthful Knight", "Hill Giant"]},
-            {"in_play": ["Craw Wurm"]})
+    s = scenario({"hand": ["Warrior's Honor", "Grizzly Bears"],
+                  "in_play": ["Plains"] * 3 + ["Forest"] * 2 + ["Youthful Knight", "Hill Giant"]},
+                 {"in_play": ["Craw Wurm"]})
     s.do("play Warrior's Honor")
     s.resolve()
     s.assert_pt("Youthful Knight", 3, 2)
@@ -238,24 +210,24 @@ def test_warriors_honor_pumps_only_your_creatures_in_play_now() -> None:
 def test_demystify_destroys_target_enchantment_only() -> None:
     """Demystify: "Destroy target enchantment." Only enchantments are targets (an Aura or a
     global enchantment); the creature and the artifact are not."""
-    s = pos({"hand": ["Demystify"], "in_play": ["Plains", {"card": "Grizzly Bears", "id": "b"},
-                                                 {"card": "Holy Strength", "attached_to": "b"}]},
-            {"in_play": ["Upwelling", "Bottle Gnomes"]})
+    s = scenario({"hand": ["Demystify"], "in_play": ["Plains", {"card": "Grizzly Bears", "id": "b"},
+                                                      {"card": "Holy Strength", "attached_to": "b"}]},
+                 {"in_play": ["Upwelling", "Bottle Gnomes"]})
     s.do("play Demystify")
     assert sorted(s.options()) == ["target Holy Strength", "target Upwelling"]
     s.do("target Holy Strength")
     s.resolve()
     s.assert_in_play("Holy Strength", False)
-    assert sorted(names(s, 0, "graveyard")) == ["Demystify", "Holy Strength"]
+    assert sorted(labels(s, 0, "graveyard")) == ["Demystify", "Holy Strength"]
     s.assert_pt("Grizzly Bears", 2, 2)
 
 
 def test_naturalize_destroys_artifact_or_enchantment() -> None:
     """Naturalize: "Destroy target artifact or enchantment." Lands and non-artifact creatures
     are not targets."""
-    s = pos({"hand": ["Naturalize", "Naturalize"], "in_play": ["Forest", "Forest", "Forest",
-                                                               "Forest", "Grizzly Bears"]},
-            {"in_play": ["Upwelling", "Bottle Gnomes", "Mountain"]})
+    s = scenario({"hand": ["Naturalize", "Naturalize"], "in_play": ["Forest", "Forest", "Forest",
+                                                                    "Forest", "Grizzly Bears"]},
+                 {"in_play": ["Upwelling", "Bottle Gnomes", "Mountain"]})
     s.do("play Naturalize")
     assert sorted(s.options()) == ["target Bottle Gnomes", "target Upwelling"]
     s.do("target Bottle Gnomes")
@@ -264,26 +236,26 @@ def test_naturalize_destroys_artifact_or_enchantment() -> None:
     s.resolve()
     s.assert_in_play("Bottle Gnomes", False)
     s.assert_in_play("Upwelling", False)
-    assert sorted(names(s, 1, "graveyard")) == ["Bottle Gnomes", "Upwelling"]
+    assert sorted(labels(s, 1, "graveyard")) == ["Bottle Gnomes", "Upwelling"]
 
 
 def test_rain_of_tears_destroys_target_land() -> None:
     """Rain of Tears: "Destroy target land." Only lands are targets; a sorcery (2007 CR 212.5)."""
-    s = pos({"hand": ["Rain of Tears"], "in_play": ["Swamp", "Swamp", "Swamp", "Grizzly Bears"]},
-            {"in_play": ["Forest"]})
+    s = scenario({"hand": ["Rain of Tears"], "in_play": ["Swamp", "Swamp", "Swamp", "Grizzly Bears"]},
+                 {"in_play": ["Forest"]})
     s.do("play Rain of Tears")
     assert "target Forest" in s.options()
     assert all("Swamp" in o or "Forest" in o for o in s.options())
     s.do("target Forest")
     s.resolve()
     s.assert_in_play("Forest", False)
-    assert names(s, 1, "graveyard") == ["Forest"]
+    assert labels(s, 1, "graveyard") == ["Forest"]
 
 
 def test_rain_of_tears_is_a_sorcery() -> None:
     """Rain of Tears is a sorcery: not playable on the opponent's turn (2007 CR 212.5)."""
-    s = pos({"hand": ["Rain of Tears"], "in_play": ["Swamp", "Swamp", "Swamp"]},
-            {"in_play": ["Forest"]}, active_player=1)
+    s = scenario({"hand": ["Rain of Tears"], "in_play": ["Swamp", "Swamp", "Swamp"]},
+                 {"in_play": ["Forest"]}, active_player=1)
     s.pass_priority()
     assert kind(s) is K.PRIORITY and s.game.decision.player == 0
     assert "play Rain of Tears" not in s.options()
@@ -291,15 +263,15 @@ def test_rain_of_tears_is_a_sorcery() -> None:
 
 def test_smash_destroys_target_artifact_and_draws() -> None:
     """Smash: "Destroy target artifact. Draw a card." An enchantment is not a target."""
-    s = pos({"hand": ["Smash"], "library": ["Mountain"], "in_play": ["Mountain", "Mountain",
-                                                                     "Mountain"]},
-            {"in_play": ["Bottle Gnomes", "Upwelling"]})
+    s = scenario({"hand": ["Smash"], "library": ["Mountain"], "in_play": ["Mountain", "Mountain",
+                                                                          "Mountain"]},
+                 {"in_play": ["Bottle Gnomes", "Upwelling"]})
     s.do("play Smash")
     assert s.options() == ["target Bottle Gnomes"]
     s.do("target Bottle Gnomes")
     s.resolve()
     s.assert_in_play("Bottle Gnomes", False)
-    assert names(s, 0, "hand") == ["Mountain"]
+    assert labels(s, 0, "hand") == ["Mountain"]
 
 
 # -- Mass effects -------------------------------------------------------------------------------
@@ -307,25 +279,25 @@ def test_evacuation_returns_all_creatures_to_their_owners_hands() -> None:
     """Evacuation: "Return all creatures to their owners' hands." Both players' creatures go; a
     creature player 0 controls but player 1 owns goes to player 1's hand; the Aura on a bounced
     creature goes to its owner's graveyard (2007 CR 420.5d); lands stay."""
-    s = pos({"hand": ["Evacuation"], "in_play": ["Island"] * 5 + [
-        {"card": "Grizzly Bears", "id": "b"}, {"card": "Holy Strength", "attached_to": "b"}]},
-            {"in_play": ["Hill Giant", {"card": "Craw Wurm", "controller": 0}]})
+    s = scenario({"hand": ["Evacuation"], "in_play": ["Island"] * 5 + [
+             {"card": "Grizzly Bears", "id": "b"}, {"card": "Holy Strength", "attached_to": "b"}]},
+                 {"in_play": ["Hill Giant", {"card": "Craw Wurm", "controller": 0}]})
     s.do("play Evacuation")
     s.resolve()
     for n in ("Grizzly Bears", "Hill Giant", "Craw Wurm", "Holy Strength"):
         s.assert_in_play(n, False)
-    assert names(s, 0, "hand") == ["Grizzly Bears"]
-    assert sorted(names(s, 1, "hand")) == ["Craw Wurm", "Hill Giant"]
-    assert "Holy Strength" in names(s, 0, "graveyard")
+    assert labels(s, 0, "hand") == ["Grizzly Bears"]
+    assert sorted(labels(s, 1, "hand")) == ["Craw Wurm", "Hill Giant"]
+    assert "Holy Strength" in labels(s, 0, "graveyard")
     s.assert_in_play("Island")
 
 
 def test_deluge_taps_all_creatures_without_flying() -> None:
     """Deluge: "Tap all creatures without flying." Flyers stay untapped, on both sides; lands
     are not creatures and stay untapped."""
-    s = pos({"hand": ["Deluge"], "in_play": ["Island", "Island", "Island", "Plains",
-                                              "Grizzly Bears", "Wild Griffin"]},
-            {"in_play": ["Hill Giant", "Serra Angel", "Forest"]})
+    s = scenario({"hand": ["Deluge"], "in_play": ["Island", "Island", "Island", "Plains",
+                                                   "Grizzly Bears", "Wild Griffin"]},
+                 {"in_play": ["Hill Giant", "Serra Angel", "Forest"]})
     s.do("play Deluge")
     s.resolve()
     assert s.perm("Grizzly Bears").tapped and s.perm("Hill Giant").tapped
@@ -336,9 +308,9 @@ def test_deluge_taps_all_creatures_without_flying() -> None:
 def test_deluge_with_granted_flying() -> None:
     """Deluge checks flying as it resolves: a creature that gained flying (Angelic Blessing)
     is not tapped (2007 CR 418.5, characteristics as modified)."""
-    s = pos({"hand": ["Deluge", "Angelic Blessing"],
-             "in_play": ["Island", "Island", "Island", "Plains", "Plains", "Plains",
-                         "Plains", "Grizzly Bears", "Hill Giant"]})
+    s = scenario({"hand": ["Deluge", "Angelic Blessing"],
+                  "in_play": ["Island", "Island", "Island", "Plains", "Plains", "Plains",
+                              "Plains", "Grizzly Bears", "Hill Giant"]})
     s.do("play Angelic Blessing", "target Grizzly Bears")
     s.resolve()
     s.do("play Deluge")
@@ -350,8 +322,8 @@ def test_deluge_with_granted_flying() -> None:
 def test_pyroclasm_deals_two_to_each_creature_not_players() -> None:
     """Pyroclasm: "Pyroclasm deals 2 damage to each creature." X/2s die (2007 CR 420.5c),
     bigger creatures keep 2 damage, players are not dealt damage."""
-    s = pos({"hand": ["Pyroclasm"], "in_play": ["Mountain", "Mountain", "Grizzly Bears"]},
-            {"in_play": ["Hill Giant", "Wild Griffin"]})
+    s = scenario({"hand": ["Pyroclasm"], "in_play": ["Mountain", "Mountain", "Grizzly Bears"]},
+                 {"in_play": ["Hill Giant", "Wild Griffin"]})
     s.do("play Pyroclasm")
     s.resolve()
     s.assert_in_play("Grizzly Bears", False)
@@ -364,10 +336,10 @@ def test_pyroclasm_deals_two_to_each_creature_not_players() -> None:
 def test_tempest_of_light_destroys_all_enchantments() -> None:
     """Tempest of Light: "Destroy all enchantments." Auras and global enchantments of both
     players; creatures and artifacts stay."""
-    s = pos({"hand": ["Tempest of Light"], "in_play": ["Plains", "Plains", "Plains",
-                                                        {"card": "Grizzly Bears", "id": "b"},
-                                                        {"card": "Holy Strength", "attached_to": "b"}]},
-            {"in_play": ["Upwelling", "Bottle Gnomes"]})
+    s = scenario({"hand": ["Tempest of Light"], "in_play": ["Plains", "Plains", "Plains",
+                                                             {"card": "Grizzly Bears", "id": "b"},
+                                                             {"card": "Holy Strength", "attached_to": "b"}]},
+                 {"in_play": ["Upwelling", "Bottle Gnomes"]})
     s.do("play Tempest of Light")
     s.resolve()
     s.assert_in_play("Holy Strength", False)
@@ -380,9 +352,9 @@ def test_shatterstorm_destroys_all_artifacts_and_they_cant_be_regenerated() -> N
     """Shatterstorm: "Destroy all artifacts. They can't be regenerated." Bottle Gnomes (an
     artifact creature) has a regeneration shield from Regeneration; it is destroyed anyway
     (2007 CR 419.6b, 2012 701.12c). Loxodon Warhammer goes too; Upwelling stays."""
-    s = pos({"hand": ["Shatterstorm"], "in_play": ["Mountain"] * 4 + [
-        "Forest", {"card": "Bottle Gnomes", "id": "g"},
-        {"card": "Regeneration", "attached_to": "g"}, "Loxodon Warhammer", "Upwelling"]})
+    s = scenario({"hand": ["Shatterstorm"], "in_play": ["Mountain"] * 4 + [
+             "Forest", {"card": "Bottle Gnomes", "id": "g"},
+             {"card": "Regeneration", "attached_to": "g"}, "Loxodon Warhammer", "Upwelling"]})
     s.do("activate Regeneration")
     s.resolve()
     gnomes = s.perm("Bottle Gnomes").id
@@ -398,8 +370,8 @@ def test_wrath_of_god_destroys_all_creatures_even_regenerating_ones() -> None:
     """Wrath of God: "Destroy all creatures. They can't be regenerated." Drudge Skeletons with a
     regeneration shield is destroyed (2007 CR 419.6b, 2012 701.12c); both players' creatures
     go, lands stay."""
-    s = pos({"hand": ["Wrath of God"], "in_play": ["Plains"] * 4 + ["Grizzly Bears"]},
-            {"in_play": ["Drudge Skeletons", "Swamp", "Hill Giant"]})
+    s = scenario({"hand": ["Wrath of God"], "in_play": ["Plains"] * 4 + ["Grizzly Bears"]},
+                 {"in_play": ["Drudge Skeletons", "Swamp", "Hill Giant"]})
     s.pass_priority()
     s.do("activate Drudge Skeletons")
     s.resolve()
@@ -408,14 +380,14 @@ def test_wrath_of_god_destroys_all_creatures_even_regenerating_ones() -> None:
     for n in ("Grizzly Bears", "Drudge Skeletons", "Hill Giant"):
         s.assert_in_play(n, False)
     s.assert_in_play("Swamp")
-    assert sorted(names(s, 1, "graveyard")) == ["Drudge Skeletons", "Hill Giant"]
+    assert sorted(labels(s, 1, "graveyard")) == ["Drudge Skeletons", "Hill Giant"]
 
 
 def test_a_regeneration_shield_does_work_against_plain_destroy() -> None:
     """Control for the "can't be regenerated" tests: the same shield saves Drudge Skeletons from
     plain destruction (Assassinate; 2007 CR 419.6b), so the tests above can fail."""
-    s = pos({"hand": ["Assassinate"], "in_play": ["Swamp"] * 3},
-            {"in_play": [{"card": "Drudge Skeletons", "tapped": True}, "Swamp"]})
+    s = scenario({"hand": ["Assassinate"], "in_play": ["Swamp"] * 3},
+                 {"in_play": [{"card": "Drudge Skeletons", "tapped": True}, "Swamp"]})
     s.pass_priority()
     s.do("activate Drudge Skeletons")
     s.resolve()
@@ -427,8 +399,8 @@ def test_a_regeneration_shield_does_work_against_plain_destroy() -> None:
 def test_plague_wind_destroys_only_creatures_you_dont_control() -> None:
     """Plague Wind: "Destroy all creatures you don't control. They can't be regenerated." The
     caster's creatures survive; the opponent's regenerating Drudge Skeletons doesn't."""
-    s = pos({"hand": ["Plague Wind"], "in_play": ["Swamp"] * 9 + ["Grizzly Bears"]},
-            {"in_play": ["Drudge Skeletons", "Swamp", "Hill Giant"]})
+    s = scenario({"hand": ["Plague Wind"], "in_play": ["Swamp"] * 9 + ["Grizzly Bears"]},
+                 {"in_play": ["Drudge Skeletons", "Swamp", "Hill Giant"]})
     s.pass_priority()
     s.do("activate Drudge Skeletons")
     s.resolve()
@@ -442,8 +414,8 @@ def test_plague_wind_destroys_only_creatures_you_dont_control() -> None:
 def test_plague_wind_spares_a_stolen_creature_you_control() -> None:
     """Plague Wind counts control, not ownership: a creature player 0 controls but player 1
     owns survives."""
-    s = pos({"hand": ["Plague Wind"], "in_play": ["Swamp"] * 9},
-            {"in_play": [{"card": "Hill Giant", "controller": 0}, "Grizzly Bears"]})
+    s = scenario({"hand": ["Plague Wind"], "in_play": ["Swamp"] * 9},
+                 {"in_play": [{"card": "Hill Giant", "controller": 0}, "Grizzly Bears"]})
     s.do("play Plague Wind")
     s.resolve()
     s.assert_in_play("Hill Giant")
@@ -454,37 +426,37 @@ def test_plague_wind_spares_a_stolen_creature_you_control() -> None:
 def test_recover_returns_creature_card_from_your_graveyard_and_draws() -> None:
     """Recover: "Return target creature card from your graveyard to your hand. Draw a card."
     Only creature cards in your own graveyard are targets."""
-    s = pos({"hand": ["Recover"], "library": ["Swamp"],
-             "graveyard": ["Grizzly Bears", "Shock"], "in_play": ["Swamp", "Swamp", "Swamp"]},
-            {"graveyard": ["Hill Giant"]})
+    s = scenario({"hand": ["Recover"], "library": ["Swamp"],
+                  "graveyard": ["Grizzly Bears", "Shock"], "in_play": ["Swamp", "Swamp", "Swamp"]},
+                 {"graveyard": ["Hill Giant"]})
     s.do("play Recover")
     assert s.options() == ["target Grizzly Bears"]
     s.do("target Grizzly Bears")
     s.resolve()
-    assert names(s, 0, "hand") == ["Grizzly Bears", "Swamp"]
-    assert names(s, 0, "graveyard") == ["Shock", "Recover"]
-    assert names(s, 1, "graveyard") == ["Hill Giant"]
+    assert labels(s, 0, "hand") == ["Grizzly Bears", "Swamp"]
+    assert labels(s, 0, "graveyard") == ["Shock", "Recover"]
+    assert labels(s, 1, "graveyard") == ["Hill Giant"]
 
 
 def test_recover_needs_a_creature_card_in_your_graveyard() -> None:
     """Recover with only a non-creature card in your graveyard (and a creature in the
     opponent's) has no legal target and can't be played (2007 CR 409.1d)."""
-    s = pos({"hand": ["Recover"], "graveyard": ["Shock"], "in_play": ["Swamp"] * 3},
-            {"graveyard": ["Hill Giant"]})
+    s = scenario({"hand": ["Recover"], "graveyard": ["Shock"], "in_play": ["Swamp"] * 3},
+                 {"graveyard": ["Hill Giant"]})
     assert "play Recover" not in s.options()
 
 
 def test_recollect_returns_any_card_from_your_graveyard() -> None:
     """Recollect: "Return target card from your graveyard to your hand." Any card type; only your
     own graveyard."""
-    s = pos({"hand": ["Recollect"], "graveyard": ["Shock", "Forest"], "in_play": ["Forest"] * 3},
-            {"graveyard": ["Hill Giant"]})
+    s = scenario({"hand": ["Recollect"], "graveyard": ["Shock", "Forest"], "in_play": ["Forest"] * 3},
+                 {"graveyard": ["Hill Giant"]})
     s.do("play Recollect")
     assert sorted(s.options()) == ["target Forest", "target Shock"]
     s.do("target Shock")
     s.resolve()
-    assert names(s, 0, "hand") == ["Shock"]
-    assert names(s, 0, "graveyard") == ["Forest", "Recollect"]
+    assert labels(s, 0, "hand") == ["Shock"]
+    assert labels(s, 0, "graveyard") == ["Forest", "Recollect"]
 
 
 # -- Library ----------------------------------------------------------------------------------
@@ -492,67 +464,67 @@ def test_sylvan_scrying_finds_a_land_and_shuffles() -> None:
     """Sylvan Scrying: "Search your library for a land card, reveal it, and put it into your
     hand. Then shuffle your library." Only land cards are found (2012 701.15); the revealed card
     is named in the log (2012 701.13a)."""
-    s = pos({"hand": ["Sylvan Scrying"], "library": ["Grizzly Bears", "Treetop Village", "Shock"],
-             "in_play": ["Forest", "Forest"]})
+    s = scenario({"hand": ["Sylvan Scrying"], "library": ["Grizzly Bears", "Treetop Village", "Shock"],
+                  "in_play": ["Forest", "Forest"]})
     s.do("play Sylvan Scrying")
     s.resolve()
     assert [o for o in s.options() if o.startswith("find ")] == ["find Treetop Village"]
     s.do("find Treetop Village")
-    assert names(s, 0, "hand") == ["Treetop Village"]
-    assert sorted(names(s, 0, "library")) == ["Grizzly Bears", "Shock"]
+    assert labels(s, 0, "hand") == ["Treetop Village"]
+    assert sorted(labels(s, 0, "library")) == ["Grizzly Bears", "Shock"]
     assert any("Treetop Village into their hand" in line for line in s.game.log)
 
 
 def test_sylvan_scrying_may_find_nothing() -> None:
     """A search for a card with a stated quality may fail to find one (2012 701.15b): with no
     land in the library Sylvan Scrying just shuffles."""
-    s = pos({"hand": ["Sylvan Scrying"], "library": ["Grizzly Bears"], "in_play": ["Forest", "Forest"]})
+    s = scenario({"hand": ["Sylvan Scrying"], "library": ["Grizzly Bears"], "in_play": ["Forest", "Forest"]})
     s.do("play Sylvan Scrying")
     s.resolve()
     while kind(s) is not K.PRIORITY:
         s.do(s.options()[0])
-    assert names(s, 0, "hand") == []
-    assert names(s, 0, "library") == ["Grizzly Bears"]
+    assert labels(s, 0, "hand") == []
+    assert labels(s, 0, "library") == ["Grizzly Bears"]
 
 
 def test_sift_draws_three_then_discards_one() -> None:
     """Sift: "Draw three cards, then discard a card." The discard is chosen among the hand
     after the draw."""
-    s = pos({"hand": ["Sift", "Shock"], "library": ["Forest", "Island", "Plains", "Swamp"],
-             "in_play": ["Island"] * 4})
+    s = scenario({"hand": ["Sift", "Shock"], "library": ["Forest", "Island", "Plains", "Swamp"],
+                  "in_play": ["Island"] * 4})
     s.do("play Sift")
     s.resolve()
     assert sorted(s.options()) == ["discard Forest", "discard Island", "discard Plains",
                                    "discard Shock"]
     s.do("discard Plains")
-    assert sorted(names(s, 0, "hand")) == ["Forest", "Island", "Shock"]
-    assert sorted(names(s, 0, "graveyard")) == ["Plains", "Sift"]
-    assert names(s, 0, "library") == ["Swamp"]
+    assert sorted(labels(s, 0, "hand")) == ["Forest", "Island", "Shock"]
+    assert sorted(labels(s, 0, "graveyard")) == ["Plains", "Sift"]
+    assert labels(s, 0, "library") == ["Swamp"]
 
 
 def test_goblin_lore_draws_four_and_discards_three_at_random() -> None:
     """Goblin Lore: "Draw four cards, then discard three cards at random." Nobody chooses
     (2012 701.7): the spell resolves with no decision and 3 of the 5 cards
     in hand go to the graveyard."""
-    s = pos({"hand": ["Goblin Lore", "Shock"], "library": ["Forest", "Island", "Plains", "Swamp",
-                                                            "Mountain"],
-             "in_play": ["Mountain", "Mountain"]})
+    s = scenario({"hand": ["Goblin Lore", "Shock"], "library": ["Forest", "Island", "Plains", "Swamp",
+                                                                 "Mountain"],
+                  "in_play": ["Mountain", "Mountain"]})
     s.do("play Goblin Lore")
     s.resolve()
     assert kind(s) is K.PRIORITY
-    assert len(names(s, 0, "hand")) == 2
-    assert len(names(s, 0, "graveyard")) == 4  # three discarded cards and Goblin Lore
-    assert names(s, 0, "library") == ["Mountain"]
+    assert len(labels(s, 0, "hand")) == 2
+    assert len(labels(s, 0, "graveyard")) == 4  # three discarded cards and Goblin Lore
+    assert labels(s, 0, "library") == ["Mountain"]
     assert sum("at random" in line for line in s.game.log) == 3
 
 
 def test_discombobulate_counters_and_reorders_top_four() -> None:
     """Discombobulate: "Counter target spell. Look at the top four cards of your library, then
     put them back in any order." Only the top four are looked at; the chosen order is kept."""
-    s = pos({"hand": ["Discombobulate"], "library": ["Forest", "Island", "Plains", "Swamp",
-                                                      "Mountain"],
-             "in_play": ["Island"] * 4},
-            {"hand": ["Shock"], "in_play": ["Mountain"]}, active_player=1)
+    s = scenario({"hand": ["Discombobulate"], "library": ["Forest", "Island", "Plains", "Swamp",
+                                                           "Mountain"],
+                  "in_play": ["Island"] * 4},
+                 {"hand": ["Shock"], "in_play": ["Mountain"]}, active_player=1)
     s.do("play Shock", "target player 0")
     s.pass_priority()
     s.do("play Discombobulate", "target Shock")
@@ -562,29 +534,29 @@ def test_discombobulate_counters_and_reorders_top_four() -> None:
     for n in ("Swamp", "Plains", "Island", "Forest"):
         if kind(s) is not K.PRIORITY:
             s.do(f"put on top {n}")
-    assert names(s, 0, "library") == ["Swamp", "Plains", "Island", "Forest", "Mountain"]
-    assert "Shock" in names(s, 1, "graveyard")
+    assert labels(s, 0, "library") == ["Swamp", "Plains", "Island", "Forest", "Mountain"]
+    assert "Shock" in labels(s, 1, "graveyard")
     assert not s.game.stack
     s.assert_life(0, 20)
 
 
 def test_discombobulate_needs_a_spell_target() -> None:
     """Discombobulate targets a spell: with an empty stack it can't be played."""
-    s = pos({"hand": ["Discombobulate"], "in_play": ["Island"] * 4})
+    s = scenario({"hand": ["Discombobulate"], "in_play": ["Island"] * 4})
     assert "play Discombobulate" not in s.options()
 
 
 def test_stun_stops_blocking_this_turn_and_draws() -> None:
     """Stun: "Target creature can't block this turn. Draw a card." The stunned Hill Giant is
     not offered as a blocker; Grizzly Bears is (declaring blockers: 2012 509.1a)."""
-    s = pos({"hand": ["Stun"], "library": ["Mountain"],
-             "in_play": ["Mountain", "Mountain", "Craw Wurm"]},
-            {"in_play": ["Hill Giant", "Grizzly Bears"]})
+    s = scenario({"hand": ["Stun"], "library": ["Mountain"],
+                  "in_play": ["Mountain", "Mountain", "Craw Wurm"]},
+                 {"in_play": ["Hill Giant", "Grizzly Bears"]})
     s.do("play Stun", "target Hill Giant")
     s.resolve()
-    assert names(s, 0, "hand") == ["Mountain"]
+    assert labels(s, 0, "hand") == ["Mountain"]
     attack(s, "Craw Wurm")
-    to_blocks(s)
+    to_blockers(s)
     opts = s.options()
     assert "block Craw Wurm with Grizzly Bears" in opts
     assert "block Craw Wurm with Hill Giant" not in opts
@@ -592,8 +564,8 @@ def test_stun_stops_blocking_this_turn_and_draws() -> None:
 
 def test_stun_wears_off_next_turn() -> None:
     """Stun lasts "this turn" only: on the next turn the creature can block again."""
-    s = pos({"hand": ["Stun"], "library": ["Mountain"], "in_play": ["Mountain", "Mountain"]},
-            {"in_play": ["Hill Giant"]})
+    s = scenario({"hand": ["Stun"], "library": ["Mountain"], "in_play": ["Mountain", "Mountain"]},
+                 {"in_play": ["Hill Giant"]})
     s.do("play Stun", "target Hill Giant")
     s.resolve()
     assert s.perm("Hill Giant").has("cant_block")
@@ -603,7 +575,7 @@ def test_stun_wears_off_next_turn() -> None:
 
 def test_sorcery_speed_sweeper_not_playable_with_a_spell_on_the_stack() -> None:
     """Wrath of God is a sorcery: only in your main phase with the stack empty (2007 CR 212.5)."""
-    s = pos({"hand": ["Wrath of God", "Shock"], "in_play": ["Plains"] * 4 + ["Mountain"]})
+    s = scenario({"hand": ["Wrath of God", "Shock"], "in_play": ["Plains"] * 4 + ["Mountain"]})
     assert "play Wrath of God" in s.options()
     s.do("play Shock", "target player 1")
     with pytest.raises(IllegalActionError):

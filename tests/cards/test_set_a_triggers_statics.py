@@ -10,45 +10,9 @@ from __future__ import annotations
 import pytest
 
 from mtg_env import DecisionKind, IllegalActionError
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, attack, block, kind, labels, scenario, to_blockers
 
 K = DecisionKind
-
-
-def pos(p0: dict, p1: dict | None = None, step: str = "precombat_main", **top) -> Scenario:
-    """A position on turn 3, player 0 active (``active_player=1`` for player 1) with priority."""
-    return Scenario({"turn": 3, "step": step, "players": [p0, p1 or {}], **top})
-
-
-def names(s: Scenario, pl: int, zone: str) -> list[str]:
-    return [c.label for c in getattr(s.game.players[pl], zone)]
-
-
-def kind(s: Scenario) -> DecisionKind:
-    return s.game.decision.kind
-
-
-def attack(s: Scenario, *attackers: str) -> None:
-    """Pass priority until the declare-attackers decision, then attack with ``attackers``."""
-    while kind(s) is not K.DECLARE_ATTACKERS:
-        s.pass_priority()
-    s.do(*[f"attack with {n}" for n in attackers])
-    if kind(s) is K.DECLARE_ATTACKERS:
-        s.do("done")
-
-
-def to_blocks(s: Scenario) -> None:
-    """Pass priority until the defending player's declare-blockers decision."""
-    while kind(s) is not K.DECLARE_BLOCKERS:
-        s.pass_priority()
-
-
-def block(s: Scenario, *pairs: tuple[str, str]) -> None:
-    """Declare blockers (attacker, blocker), then finish the declaration."""
-    to_blocks(s)
-    s.do(*[f"block {a} with {b}" for a, b in pairs])
-    if kind(s) is K.DECLARE_BLOCKERS:
-        s.do("done")
 
 
 def cast_creature(s: Scenario, name: str) -> None:
@@ -61,8 +25,8 @@ def cast_creature(s: Scenario, name: str) -> None:
 def test_aven_cloudchaser_destroys_target_enchantment() -> None:
     """Aven Cloudchaser: "Flying. When Aven Cloudchaser comes into play, destroy target
     enchantment." Only enchantments are targets (either player's); the creature has flying."""
-    s = pos({"hand": ["Aven Cloudchaser"], "in_play": ["Plains"] * 4 + ["Bottle Gnomes"]},
-            {"in_play": ["Upwelling", "Hill Giant"]})
+    s = scenario({"hand": ["Aven Cloudchaser"], "in_play": ["Plains"] * 4 + ["Bottle Gnomes"]},
+                 {"in_play": ["Upwelling", "Hill Giant"]})
     cast_creature(s, "Aven Cloudchaser")
     assert s.options() == ["target Upwelling"]
     s.do("target Upwelling")
@@ -74,7 +38,7 @@ def test_aven_cloudchaser_destroys_target_enchantment() -> None:
 def test_aven_cloudchaser_trigger_without_an_enchantment_is_removed() -> None:
     """With no enchantment in play the trigger has no legal target and is removed from the
     stack (2012 603.3d); the creature stays."""
-    s = pos({"hand": ["Aven Cloudchaser"], "in_play": ["Plains"] * 4}, {"in_play": ["Bottle Gnomes"]})
+    s = scenario({"hand": ["Aven Cloudchaser"], "in_play": ["Plains"] * 4}, {"in_play": ["Bottle Gnomes"]})
     cast_creature(s, "Aven Cloudchaser")
     assert kind(s) is K.PRIORITY and not s.game.stack
     s.assert_in_play("Bottle Gnomes")
@@ -84,8 +48,8 @@ def test_aven_cloudchaser_trigger_without_an_enchantment_is_removed() -> None:
 def test_viridian_shaman_destroys_target_artifact() -> None:
     """Viridian Shaman: "When Viridian Shaman comes into play, destroy target artifact." An
     artifact creature is an artifact; an enchantment is not a target."""
-    s = pos({"hand": ["Viridian Shaman"], "in_play": ["Forest"] * 3},
-            {"in_play": ["Bottle Gnomes", "Upwelling"]})
+    s = scenario({"hand": ["Viridian Shaman"], "in_play": ["Forest"] * 3},
+                 {"in_play": ["Bottle Gnomes", "Upwelling"]})
     cast_creature(s, "Viridian Shaman")
     assert s.options() == ["target Bottle Gnomes"]
     s.do("target Bottle Gnomes")
@@ -97,8 +61,8 @@ def test_viridian_shaman_destroys_target_artifact() -> None:
 def test_nekrataal_targets_nonartifact_nonblack_creatures_only() -> None:
     """Nekrataal: "destroy target nonartifact, nonblack creature." A black creature and an
     artifact creature are not targets; Grizzly Bears is."""
-    s = pos({"hand": ["Nekrataal"], "in_play": ["Swamp"] * 4},
-            {"in_play": ["Looming Shade", "Bottle Gnomes", "Grizzly Bears"]})
+    s = scenario({"hand": ["Nekrataal"], "in_play": ["Swamp"] * 4},
+                 {"in_play": ["Looming Shade", "Bottle Gnomes", "Grizzly Bears"]})
     cast_creature(s, "Nekrataal")
     assert s.options() == ["target Grizzly Bears"]
     s.do("target Grizzly Bears")
@@ -111,9 +75,9 @@ def test_nekrataal_targets_nonartifact_nonblack_creatures_only() -> None:
 def test_nekrataal_victim_cant_be_regenerated() -> None:
     """Nekrataal: "That creature can't be regenerated." Grizzly Bears enchanted with
     Regeneration gets a shield in response; it is destroyed anyway (2007 CR 419.6b)."""
-    s = pos({"hand": ["Nekrataal"], "in_play": ["Swamp"] * 4},
-            {"in_play": ["Forest", {"card": "Grizzly Bears", "id": "b"},
-                         {"card": "Regeneration", "attached_to": "b"}]})
+    s = scenario({"hand": ["Nekrataal"], "in_play": ["Swamp"] * 4},
+                 {"in_play": ["Forest", {"card": "Grizzly Bears", "id": "b"},
+                              {"card": "Regeneration", "attached_to": "b"}]})
     cast_creature(s, "Nekrataal")
     s.do("target Grizzly Bears")
     s.pass_priority()
@@ -128,7 +92,7 @@ def test_nekrataal_victim_cant_be_regenerated() -> None:
 def test_nekrataal_with_no_legal_target() -> None:
     """With only black or artifact creatures around (Nekrataal itself is black) the trigger is
     removed for lack of a legal target (2012 603.3d)."""
-    s = pos({"hand": ["Nekrataal"], "in_play": ["Swamp"] * 4}, {"in_play": ["Bottle Gnomes"]})
+    s = scenario({"hand": ["Nekrataal"], "in_play": ["Swamp"] * 4}, {"in_play": ["Bottle Gnomes"]})
     cast_creature(s, "Nekrataal")
     assert kind(s) is K.PRIORITY and not s.game.stack
 
@@ -137,7 +101,7 @@ def test_nekrataal_with_no_legal_target() -> None:
 def test_highway_robber_drains_target_opponent() -> None:
     """Highway Robber: "you gain 2 life and target opponent loses 2 life." Only an opponent is a
     target."""
-    s = pos({"hand": ["Highway Robber"], "in_play": ["Swamp"] * 4})
+    s = scenario({"hand": ["Highway Robber"], "in_play": ["Swamp"] * 4})
     cast_creature(s, "Highway Robber")
     assert s.options() == ["target player 1"]
     s.do("target player 1")
@@ -149,18 +113,18 @@ def test_highway_robber_drains_target_opponent() -> None:
 def test_phyrexian_rager_draws_and_loses_one() -> None:
     """Phyrexian Rager: "When Phyrexian Rager comes into play, you draw a card and you lose 1
     life." """
-    s = pos({"hand": ["Phyrexian Rager"], "library": ["Island"], "in_play": ["Swamp"] * 3})
+    s = scenario({"hand": ["Phyrexian Rager"], "library": ["Island"], "in_play": ["Swamp"] * 3})
     cast_creature(s, "Phyrexian Rager")
     s.resolve()
-    assert names(s, 0, "hand") == ["Island"]
+    assert labels(s, 0, "hand") == ["Island"]
     s.assert_life(0, 19)
 
 
 def test_ravenous_rats_target_opponent_discards_their_choice() -> None:
     """Ravenous Rats: "target opponent discards a card." The opponent chooses the card (2012
     701.7a); only an opponent is a target."""
-    s = pos({"hand": ["Ravenous Rats"], "in_play": ["Swamp"] * 2},
-            {"hand": ["Shock", "Forest"]})
+    s = scenario({"hand": ["Ravenous Rats"], "in_play": ["Swamp"] * 2},
+                 {"hand": ["Shock", "Forest"]})
     cast_creature(s, "Ravenous Rats")
     assert s.options() == ["target player 1"]
     s.do("target player 1")
@@ -168,43 +132,43 @@ def test_ravenous_rats_target_opponent_discards_their_choice() -> None:
     assert s.game.decision.player == 1
     assert sorted(s.options()) == ["discard Forest", "discard Shock"]
     s.do("discard Shock")
-    assert names(s, 1, "hand") == ["Forest"]
-    assert names(s, 1, "graveyard") == ["Shock"]
+    assert labels(s, 1, "hand") == ["Forest"]
+    assert labels(s, 1, "graveyard") == ["Shock"]
 
 
 def test_treasure_hunter_may_return_artifact_card_from_your_graveyard() -> None:
     """Treasure Hunter: "you may return target artifact card from your graveyard to your hand."
     Only artifact cards in your own graveyard are targets; "may" is asked on resolution."""
-    s = pos({"hand": ["Treasure Hunter"], "graveyard": ["Bottle Gnomes", "Grizzly Bears"],
-             "in_play": ["Plains"] * 3},
-            {"graveyard": ["Loxodon Warhammer"]})
+    s = scenario({"hand": ["Treasure Hunter"], "graveyard": ["Bottle Gnomes", "Grizzly Bears"],
+                  "in_play": ["Plains"] * 3},
+                 {"graveyard": ["Loxodon Warhammer"]})
     cast_creature(s, "Treasure Hunter")
     assert s.options() == ["target Bottle Gnomes"]
     s.do("target Bottle Gnomes")
     s.resolve()
     assert kind(s) is K.YES_NO
     s.do("yes")
-    assert names(s, 0, "hand") == ["Bottle Gnomes"]
-    assert names(s, 1, "graveyard") == ["Loxodon Warhammer"]
+    assert labels(s, 0, "hand") == ["Bottle Gnomes"]
+    assert labels(s, 1, "graveyard") == ["Loxodon Warhammer"]
 
 
 def test_treasure_hunter_may_decline() -> None:
     """Treasure Hunter's return is optional: "no" leaves the card in the graveyard."""
-    s = pos({"hand": ["Treasure Hunter"], "graveyard": ["Bottle Gnomes"], "in_play": ["Plains"] * 3})
+    s = scenario({"hand": ["Treasure Hunter"], "graveyard": ["Bottle Gnomes"], "in_play": ["Plains"] * 3})
     cast_creature(s, "Treasure Hunter")
     s.do("target Bottle Gnomes")
     s.resolve()
     s.do("no")
-    assert names(s, 0, "hand") == []
-    assert names(s, 0, "graveyard") == ["Bottle Gnomes"]
+    assert labels(s, 0, "hand") == []
+    assert labels(s, 0, "graveyard") == ["Bottle Gnomes"]
 
 
 # -- Leaves-play and other creature triggers -------------------------------------------------------
 def test_festering_goblin_dying_gives_target_creature_minus_one() -> None:
     """Festering Goblin: "When Festering Goblin is put into a graveyard from play, target
     creature gets -1/-1 until end of turn." Shocked, it kills a 1/1 (2007 CR 420.5c)."""
-    s = pos({"hand": ["Shock"], "in_play": ["Mountain", "Festering Goblin"]},
-            {"in_play": ["Looming Shade", "Hill Giant"]})
+    s = scenario({"hand": ["Shock"], "in_play": ["Mountain", "Festering Goblin"]},
+                 {"in_play": ["Looming Shade", "Hill Giant"]})
     s.do("play Shock", "target Festering Goblin")
     s.resolve()
     assert sorted(s.options()) == ["target Hill Giant", "target Looming Shade"]
@@ -216,8 +180,8 @@ def test_festering_goblin_dying_gives_target_creature_minus_one() -> None:
 def test_festering_goblin_bounced_does_not_trigger() -> None:
     """Festering Goblin triggers only when put into a graveyard from play: returned to hand by
     Unsummon it doesn't."""
-    s = pos({"hand": ["Unsummon"], "in_play": ["Island", "Festering Goblin"]},
-            {"in_play": ["Looming Shade"]})
+    s = scenario({"hand": ["Unsummon"], "in_play": ["Island", "Festering Goblin"]},
+                 {"in_play": ["Looming Shade"]})
     s.do("play Unsummon", "target Festering Goblin")
     s.resolve()
     assert kind(s) is K.PRIORITY and not s.game.stack
@@ -227,9 +191,9 @@ def test_festering_goblin_bounced_does_not_trigger() -> None:
 def test_soul_warden_gains_for_each_other_creature_either_side() -> None:
     """Soul Warden: "Whenever another creature comes into play, you gain 1 life." Creatures of
     both players count; Soul Warden itself doesn't ("another") and neither does a land."""
-    s = pos({"hand": ["Soul Warden", "Grizzly Bears", "Forest"], "library": ["Island"] * 2,
-             "in_play": ["Plains", "Forest", "Forest"]},
-            {"hand": ["Looming Shade"], "library": ["Island"] * 2, "in_play": ["Swamp"] * 3})
+    s = scenario({"hand": ["Soul Warden", "Grizzly Bears", "Forest"], "library": ["Island"] * 2,
+                  "in_play": ["Plains", "Forest", "Forest"]},
+                 {"hand": ["Looming Shade"], "library": ["Island"] * 2, "in_play": ["Swamp"] * 3})
     cast_creature(s, "Soul Warden")
     assert not s.game.stack
     s.assert_life(0, 20)
@@ -248,8 +212,8 @@ def test_soul_warden_gains_for_each_other_creature_either_side() -> None:
 def test_grave_pact_opponent_sacrifices_when_your_creature_dies() -> None:
     """Grave Pact: "Whenever a creature you control is put into a graveyard from play, each
     other player sacrifices a creature." The opponent chooses which (2012 701.14a)."""
-    s = pos({"hand": ["Shock"], "in_play": ["Mountain", "Grave Pact", "Grizzly Bears"]},
-            {"in_play": ["Hill Giant", "Looming Shade"]})
+    s = scenario({"hand": ["Shock"], "in_play": ["Mountain", "Grave Pact", "Grizzly Bears"]},
+                 {"in_play": ["Hill Giant", "Looming Shade"]})
     s.do("play Shock", "target Grizzly Bears")
     s.resolve()
     assert [x.label for x in s.game.stack] == ["Grave Pact"]
@@ -264,10 +228,10 @@ def test_grave_pact_opponent_sacrifices_when_your_creature_dies() -> None:
 def test_grave_pact_ignores_opponents_creatures_dying() -> None:
     """Grave Pact sees only "a creature you control": the opponent's creature dying doesn't
     trigger it, nor does a noncreature permanent of yours."""
-    s = pos({"hand": ["Shock", "Naturalize"],
-             "in_play": ["Mountain", "Forest", "Forest", "Grave Pact", "Grizzly Bears",
-                         "Upwelling"]},
-            {"in_play": ["Looming Shade", "Hill Giant"]})
+    s = scenario({"hand": ["Shock", "Naturalize"],
+                  "in_play": ["Mountain", "Forest", "Forest", "Grave Pact", "Grizzly Bears",
+                              "Upwelling"]},
+                 {"in_play": ["Looming Shade", "Hill Giant"]})
     s.do("play Shock", "target Looming Shade")
     s.resolve()
     assert not s.game.stack
@@ -280,8 +244,8 @@ def test_grave_pact_ignores_opponents_creatures_dying() -> None:
 def test_megrim_punishes_opponent_discards_per_card() -> None:
     """Megrim: "Whenever an opponent discards a card, Megrim deals 2 damage to that player."
     Ravenous Rats make the opponent discard: 2 damage to them."""
-    s = pos({"hand": ["Ravenous Rats"], "in_play": ["Swamp"] * 2 + ["Megrim"]},
-            {"hand": ["Shock"]})
+    s = scenario({"hand": ["Ravenous Rats"], "in_play": ["Swamp"] * 2 + ["Megrim"]},
+                 {"hand": ["Shock"]})
     cast_creature(s, "Ravenous Rats")
     s.do("target player 1")
     s.resolve()
@@ -295,8 +259,8 @@ def test_megrim_punishes_opponent_discards_per_card() -> None:
 def test_megrim_triggers_once_per_card_discarded() -> None:
     """Megrim triggers for each card an opponent discards: three random discards from Goblin
     Lore are three triggers, 6 damage."""
-    s = pos({"hand": ["Goblin Lore"], "library": ["Forest"] * 4, "in_play": ["Mountain"] * 2},
-            {"in_play": ["Megrim"]})
+    s = scenario({"hand": ["Goblin Lore"], "library": ["Forest"] * 4, "in_play": ["Mountain"] * 2},
+                 {"in_play": ["Megrim"]})
     s.do("play Goblin Lore")
     s.resolve()
     assert [x.label for x in s.game.stack] == ["Megrim"] * 3
@@ -308,7 +272,7 @@ def test_megrim_triggers_once_per_card_discarded() -> None:
 def test_megrim_ignores_its_controllers_discards() -> None:
     """Megrim: "Whenever an *opponent* discards a card": its controller's own discard (Sift)
     doesn't trigger it."""
-    s = pos({"hand": ["Sift"], "library": ["Island"] * 3, "in_play": ["Island"] * 4 + ["Megrim"]})
+    s = scenario({"hand": ["Sift"], "library": ["Island"] * 3, "in_play": ["Island"] * 4 + ["Megrim"]})
     s.do("play Sift")
     s.resolve()
     s.do("discard Island")
@@ -326,7 +290,7 @@ def test_graveborn_muse_draws_and_loses_per_zombie() -> None:
     s.advance_to("upkeep", active=0)
     assert [x.label for x in s.game.stack] == ["Graveborn Muse"]
     s.resolve()
-    assert len(names(s, 0, "hand")) == 2
+    assert len(labels(s, 0, "hand")) == 2
     s.assert_life(0, 18)
 
 
@@ -342,7 +306,7 @@ def test_graveborn_muse_only_on_your_upkeep() -> None:
 def test_goblin_elite_infantry_shrinks_when_it_blocks() -> None:
     """Goblin Elite Infantry: "Whenever Goblin Elite Infantry blocks or becomes blocked, it
     gets -1/-1 until end of turn." Blocking Grizzly Bears it is a 1/1 and dies."""
-    s = pos({"in_play": ["Grizzly Bears"]}, {"in_play": ["Goblin Elite Infantry"]})
+    s = scenario({"in_play": ["Grizzly Bears"]}, {"in_play": ["Goblin Elite Infantry"]})
     attack(s, "Grizzly Bears")
     block(s, ("Grizzly Bears", "Goblin Elite Infantry"))
     assert [x.label for x in s.game.stack] == ["Goblin Elite Infantry"]
@@ -356,14 +320,14 @@ def test_goblin_elite_infantry_shrinks_when_it_blocks() -> None:
 def test_goblin_elite_infantry_shrinks_when_blocked_not_when_unblocked() -> None:
     """Goblin Elite Infantry "becomes blocked": attacking unblocked it stays 2/2 and deals 2;
     blocked by Vampire Bats on the next attack it becomes 1/1."""
-    s = pos({"in_play": ["Goblin Elite Infantry"]}, {"in_play": ["Vampire Bats"]})
+    s = scenario({"in_play": ["Goblin Elite Infantry"]}, {"in_play": ["Vampire Bats"]})
     attack(s, "Goblin Elite Infantry")
-    to_blocks(s)
+    to_blockers(s)
     s.do("done")
     assert not s.game.stack
     s.advance_to("end_of_combat")
     s.assert_life(1, 18)
-    s2 = pos({"in_play": ["Goblin Elite Infantry"]}, {"in_play": ["Vampire Bats"]})
+    s2 = scenario({"in_play": ["Goblin Elite Infantry"]}, {"in_play": ["Vampire Bats"]})
     attack(s2, "Goblin Elite Infantry")
     block(s2, ("Goblin Elite Infantry", "Vampire Bats"))
     s2.resolve()
@@ -383,13 +347,13 @@ def test_sunken_hope_each_upkeep_that_player_returns_a_creature() -> None:
     assert s.game.decision.player == 1
     assert sorted(s.options()) == ["return Craw Wurm", "return Looming Shade"]
     s.do("return Craw Wurm")
-    assert names(s, 1, "hand") == ["Craw Wurm"]
+    assert labels(s, 1, "hand") == ["Craw Wurm"]
     s.advance_to("upkeep", active=0)
     s.resolve()
     assert s.game.decision.player == 0
     assert sorted(s.options()) == ["return Grizzly Bears", "return Hill Giant"]
     s.do("return Hill Giant")
-    assert "Hill Giant" in names(s, 0, "hand")
+    assert "Hill Giant" in labels(s, 0, "hand")
 
 
 def test_sunken_hope_with_no_creature_does_nothing() -> None:
@@ -407,9 +371,9 @@ def test_sunken_hope_with_no_creature_does_nothing() -> None:
 def test_glorious_anthem_pumps_only_your_creatures() -> None:
     """Glorious Anthem: "Creatures you control get +1/+1." (layer 6d, 2007 CR 418.5) A creature
     coming into play later gets it too; the opponent's don't."""
-    s = pos({"hand": ["Grizzly Bears"], "in_play": ["Glorious Anthem", "Hill Giant", "Forest",
-                                                     "Forest"]},
-            {"in_play": ["Craw Wurm"]})
+    s = scenario({"hand": ["Grizzly Bears"], "in_play": ["Glorious Anthem", "Hill Giant", "Forest",
+                                                          "Forest"]},
+                 {"in_play": ["Craw Wurm"]})
     s.assert_pt("Hill Giant", 4, 4)
     s.assert_pt("Craw Wurm", 6, 4)
     cast_creature(s, "Grizzly Bears")
@@ -420,7 +384,7 @@ def test_primal_rage_gives_your_creatures_trample() -> None:
     """Primal Rage: "Creatures you control have trample." Craw Wurm (6/4) blocked by Grizzly
     Bears assigns lethal 2 and tramples 4 over (2007 CR 502.9); the opponent's creature doesn't
     get trample."""
-    s = pos({"in_play": ["Primal Rage", "Craw Wurm"]}, {"in_play": ["Grizzly Bears"]})
+    s = scenario({"in_play": ["Primal Rage", "Craw Wurm"]}, {"in_play": ["Grizzly Bears"]})
     assert s.perm("Craw Wurm").has("trample")
     assert not s.perm("Grizzly Bears").has("trample")
     attack(s, "Craw Wurm")
@@ -439,10 +403,10 @@ def test_primal_rage_gives_your_creatures_trample() -> None:
 def test_yavimaya_enchantress_counts_every_enchantment_in_play() -> None:
     """Yavimaya Enchantress: "gets +1/+1 for each enchantment in play" (both players', Auras
     included); it changes as enchantments leave."""
-    s = pos({"hand": ["Naturalize"], "in_play": ["Forest", "Forest", "Yavimaya Enchantress",
-                                                  {"card": "Grizzly Bears", "id": "b"},
-                                                  {"card": "Holy Strength", "attached_to": "b"}]},
-            {"in_play": ["Upwelling", "Bottle Gnomes"]})
+    s = scenario({"hand": ["Naturalize"], "in_play": ["Forest", "Forest", "Yavimaya Enchantress",
+                                                       {"card": "Grizzly Bears", "id": "b"},
+                                                       {"card": "Holy Strength", "attached_to": "b"}]},
+                 {"in_play": ["Upwelling", "Bottle Gnomes"]})
     s.assert_pt("Yavimaya Enchantress", 4, 4)
     s.do("play Naturalize", "target Upwelling")
     s.resolve()
@@ -453,9 +417,9 @@ def test_scion_of_the_wild_counts_creatures_you_control() -> None:
     """Scion of the Wild: "power and toughness are each equal to the number of creatures you
     control" (a characteristic-defining ability, layer 6a, 2007 CR 418.5). It counts itself;
     the opponent's creatures don't count."""
-    s = pos({"hand": ["Grizzly Bears"], "in_play": ["Scion of the Wild", "Hill Giant", "Forest",
-                                                     "Forest"]},
-            {"in_play": ["Craw Wurm", "Looming Shade"]})
+    s = scenario({"hand": ["Grizzly Bears"], "in_play": ["Scion of the Wild", "Hill Giant", "Forest",
+                                                          "Forest"]},
+                 {"in_play": ["Craw Wurm", "Looming Shade"]})
     s.assert_pt("Scion of the Wild", 2, 2)
     cast_creature(s, "Grizzly Bears")
     s.assert_pt("Scion of the Wild", 3, 3)
@@ -465,21 +429,21 @@ def test_nightmare_counts_swamps_you_control_and_flies() -> None:
     """Nightmare: "Flying. Nightmare's power and toughness are each equal to the number of
     Swamps you control." The opponent's Swamps don't count; with none it is 0/0 and dies
     (2007 CR 420.5b)."""
-    s = pos({"in_play": ["Nightmare", "Swamp", "Swamp", "Forest"]}, {"in_play": ["Swamp"]})
+    s = scenario({"in_play": ["Nightmare", "Swamp", "Swamp", "Forest"]}, {"in_play": ["Swamp"]})
     s.assert_pt("Nightmare", 2, 2)
     assert s.perm("Nightmare").has("flying")
-    s2 = pos({"hand": ["Nightmare"], "mana_pool": "BBBBBB"}, {"in_play": ["Swamp"] * 3})
+    s2 = scenario({"hand": ["Nightmare"], "mana_pool": "BBBBBB"}, {"in_play": ["Swamp"] * 3})
     s2.do("play Nightmare")
     s2.resolve()
     s2.assert_in_play("Nightmare", False)
-    assert names(s2, 0, "graveyard") == ["Nightmare"]
+    assert labels(s2, 0, "graveyard") == ["Nightmare"]
 
 
 def test_robe_of_mirrors_gives_shroud() -> None:
     """Robe of Mirrors: "Enchanted creature has shroud. (It can't be the target of spells or
     abilities.)" After the Robe, Shock can't target the creature (2012 702.17)."""
-    s = pos({"hand": ["Robe of Mirrors"], "in_play": ["Island", "Grizzly Bears"]},
-            {"hand": ["Shock"], "in_play": ["Mountain"]})
+    s = scenario({"hand": ["Robe of Mirrors"], "in_play": ["Island", "Grizzly Bears"]},
+                 {"hand": ["Shock"], "in_play": ["Mountain"]})
     s.do("play Robe of Mirrors", "target Grizzly Bears")
     s.resolve()
     assert s.perm("Grizzly Bears").has("shroud")
@@ -491,12 +455,12 @@ def test_robe_of_mirrors_gives_shroud() -> None:
 def test_fear_aura_blocks_only_by_black_or_artifact() -> None:
     """Fear: "Enchanted creature has fear. (It can't be blocked except by artifact creatures
     and/or black creatures.)" Hill Giant can't block it; Bottle Gnomes and Looming Shade can."""
-    s = pos({"hand": ["Fear"], "in_play": ["Swamp", "Swamp", "Grizzly Bears"]},
-            {"in_play": ["Hill Giant", "Bottle Gnomes", "Looming Shade"]})
+    s = scenario({"hand": ["Fear"], "in_play": ["Swamp", "Swamp", "Grizzly Bears"]},
+                 {"in_play": ["Hill Giant", "Bottle Gnomes", "Looming Shade"]})
     s.do("play Fear", "target Grizzly Bears")
     s.resolve()
     attack(s, "Grizzly Bears")
-    to_blocks(s)
+    to_blockers(s)
     opts = s.options()
     assert "block Grizzly Bears with Bottle Gnomes" in opts
     assert "block Grizzly Bears with Looming Shade" in opts
@@ -507,9 +471,9 @@ def test_dehydration_keeps_the_creature_tapped() -> None:
     """Dehydration: "Enchanted creature doesn't untap during its controller's untap step."
     The opponent's tapped Hill Giant stays tapped through their untap step; their other
     creature untaps (2012 502.2)."""
-    s = pos({"hand": ["Dehydration"], "in_play": ["Island"] * 4},
-            {"library": ["Forest"] * 2, "in_play": [{"card": "Hill Giant", "tapped": True},
-                                                    {"card": "Grizzly Bears", "tapped": True}]})
+    s = scenario({"hand": ["Dehydration"], "in_play": ["Island"] * 4},
+                 {"library": ["Forest"] * 2, "in_play": [{"card": "Hill Giant", "tapped": True},
+                                                         {"card": "Grizzly Bears", "tapped": True}]})
     s.do("play Dehydration", "target Hill Giant")
     s.resolve()
     s.advance_to("upkeep", active=1)
@@ -521,8 +485,8 @@ def test_uncontrollable_anger_flash_pump_and_must_attack() -> None:
     """Uncontrollable Anger: "Flash. Enchanted creature gets +2/+2 and attacks each turn if
     able." Played on the opponent's turn (flash, 2012 702.8); on its controller's turn the
     creature must be declared as an attacker (2012 508.1d)."""
-    s2 = pos({}, {"hand": ["Uncontrollable Anger"], "library": ["Forest"] * 2,
-                  "in_play": ["Mountain"] * 4 + ["Grizzly Bears"]})
+    s2 = scenario({}, {"hand": ["Uncontrollable Anger"], "library": ["Forest"] * 2,
+                       "in_play": ["Mountain"] * 4 + ["Grizzly Bears"]})
     s2.pass_priority()
     s2.do("play Uncontrollable Anger", "target Grizzly Bears")
     s2.resolve()
@@ -537,9 +501,9 @@ def test_uncontrollable_anger_flash_pump_and_must_attack() -> None:
 def test_leonin_scimitar_equip_one_plus_one() -> None:
     """Leonin Scimitar: "Equipped creature gets +1/+1. Equip {1}." Equip targets only a
     creature you control (2012 702.6a); moving it ends the bonus on the first creature."""
-    s = pos({"hand": [], "in_play": ["Leonin Scimitar", "Plains", "Plains", "Grizzly Bears",
-                                     "Hill Giant"]},
-            {"in_play": ["Craw Wurm"]})
+    s = scenario({"hand": [], "in_play": ["Leonin Scimitar", "Plains", "Plains", "Grizzly Bears",
+                                          "Hill Giant"]},
+                 {"in_play": ["Craw Wurm"]})
     s.do("activate Leonin Scimitar")
     assert sorted(s.options()) == ["target Grizzly Bears", "target Hill Giant"]
     s.do("target Grizzly Bears")
@@ -553,11 +517,11 @@ def test_leonin_scimitar_equip_one_plus_one() -> None:
 
 def test_leonin_scimitar_equip_only_as_a_sorcery() -> None:
     """"Equip only as a sorcery": not on the opponent's turn nor with a spell on the stack."""
-    s = pos({"in_play": ["Leonin Scimitar", "Plains", "Grizzly Bears"]}, {}, active_player=1)
+    s = scenario({"in_play": ["Leonin Scimitar", "Plains", "Grizzly Bears"]}, {}, active_player=1)
     s.pass_priority()
     assert "activate Leonin Scimitar" not in s.options()
-    s2 = pos({"hand": ["Shock"], "in_play": ["Leonin Scimitar", "Plains", "Mountain",
-                                             "Grizzly Bears"]})
+    s2 = scenario({"hand": ["Shock"], "in_play": ["Leonin Scimitar", "Plains", "Mountain",
+                                                  "Grizzly Bears"]})
     assert "activate Leonin Scimitar" in s2.options()
     s2.do("play Shock", "target player 1")
     assert "activate Leonin Scimitar" not in s2.options()
@@ -566,8 +530,8 @@ def test_leonin_scimitar_equip_only_as_a_sorcery() -> None:
 def test_whispersilk_cloak_unblockable_and_shroud() -> None:
     """Whispersilk Cloak: "Equipped creature is unblockable and has shroud." Nothing may block
     it, and the opponent's Shock can't target it."""
-    s = pos({"in_play": ["Whispersilk Cloak", "Plains", "Plains", "Grizzly Bears"]},
-            {"hand": ["Shock"], "in_play": ["Hill Giant", "Mountain"]})
+    s = scenario({"in_play": ["Whispersilk Cloak", "Plains", "Plains", "Grizzly Bears"]},
+                 {"hand": ["Shock"], "in_play": ["Hill Giant", "Mountain"]})
     s.do("activate Whispersilk Cloak", "target Grizzly Bears")
     s.resolve()
     assert s.perm("Grizzly Bears").has("unblockable") and s.perm("Grizzly Bears").has("shroud")
@@ -585,8 +549,8 @@ def test_whispersilk_cloak_unblockable_and_shroud() -> None:
 def test_firebreathing_pumps_enchanted_creature_per_red() -> None:
     """Firebreathing: "{R}: Enchanted creature gets +1/+0 until end of turn." Each activation
     adds one; it ends at cleanup."""
-    s = pos({"in_play": ["Mountain", "Mountain", {"card": "Grizzly Bears", "id": "b"},
-                         {"card": "Firebreathing", "attached_to": "b"}]})
+    s = scenario({"in_play": ["Mountain", "Mountain", {"card": "Grizzly Bears", "id": "b"},
+                              {"card": "Firebreathing", "attached_to": "b"}]})
     s.do("activate Firebreathing")
     s.resolve()
     s.do("activate Firebreathing")
@@ -599,9 +563,9 @@ def test_firebreathing_pumps_enchanted_creature_per_red() -> None:
 def test_regeneration_saves_enchanted_creature_from_lethal_damage() -> None:
     """Regeneration: "{G}: Regenerate enchanted creature." With a shield, Grizzly Bears dealt
     lethal damage by Shock is regenerated: tapped, damage removed (2007 CR 419.6b)."""
-    s = pos({"in_play": ["Forest", {"card": "Grizzly Bears", "id": "b"},
-                         {"card": "Regeneration", "attached_to": "b"}]},
-            {"hand": ["Shock"], "in_play": ["Mountain"]}, active_player=1)
+    s = scenario({"in_play": ["Forest", {"card": "Grizzly Bears", "id": "b"},
+                              {"card": "Regeneration", "attached_to": "b"}]},
+                 {"hand": ["Shock"], "in_play": ["Mountain"]}, active_player=1)
     s.do("play Shock", "target Grizzly Bears")
     s.pass_priority()
     s.do("activate Regeneration")
@@ -615,19 +579,19 @@ def test_regeneration_saves_enchanted_creature_from_lethal_damage() -> None:
 def test_shimmering_wings_flying_and_returns_to_hand() -> None:
     """Shimmering Wings: "Enchanted creature has flying. {U}: Return Shimmering Wings to its
     owner's hand." After the return the creature loses flying."""
-    s = pos({"in_play": ["Island", {"card": "Grizzly Bears", "id": "b"},
-                         {"card": "Shimmering Wings", "attached_to": "b"}]})
+    s = scenario({"in_play": ["Island", {"card": "Grizzly Bears", "id": "b"},
+                              {"card": "Shimmering Wings", "attached_to": "b"}]})
     assert s.perm("Grizzly Bears").has("flying")
     s.do("activate Shimmering Wings")
     s.resolve()
-    assert names(s, 0, "hand") == ["Shimmering Wings"]
+    assert labels(s, 0, "hand") == ["Shimmering Wings"]
     assert not s.perm("Grizzly Bears").has("flying")
 
 
 def test_aura_needs_a_creature_target() -> None:
     """An Aura with "Enchant creature" targets a creature as it is played (2012 303.4a):
     with no creature in play Fear can't be played."""
-    s = pos({"hand": ["Fear"], "in_play": ["Swamp", "Swamp"]})
+    s = scenario({"hand": ["Fear"], "in_play": ["Swamp", "Swamp"]})
     assert "play Fear" not in s.options()
     with pytest.raises(IllegalActionError):
         s.do("play Fear")

@@ -17,22 +17,18 @@ has resolved). Each test quotes the printed text it checks.
 from __future__ import annotations
 
 from mtg_env import DecisionKind
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, logged, scenario
 
 K = DecisionKind
 LANDS = ["replace Plains", "replace Island", "replace Swamp", "replace Mountain", "replace Forest"]
 COLORS = ["replace white", "replace blue", "replace black", "replace red", "replace green"]
 
 
-def logged(s: Scenario, text: str) -> bool:
-    return any(text in line for line in s.game.log)
-
-
-def pos(mine: list, theirs: list, hand: list | None = None, pool: str = "") -> Scenario:
-    return Scenario({"turn": 3, "step": "precombat_main", "players": [
-        {"hand": (hand or []) + ["Mind Bend"], "in_play": ["Island", *mine], "mana_pool": pool,
-         "library": ["Island"] * 5},
-        {"in_play": theirs, "library": ["Island"] * 5}]})
+def mind_bend_scenario(mine: list, theirs: list, hand: list | None = None, pool: str = "") -> Scenario:
+    """Player 0 in their main phase with Mind Bend (and ``hand``) in hand, an Island and ``mine``
+    in play and ``pool`` floating; player 1 has ``theirs`` in play."""
+    return scenario({"hand": [*(hand or []), "Mind Bend"], "in_play": ["Island", *mine], "mana_pool": pool},
+                    theirs, library=["Island"] * 5)
 
 
 def bend(s: Scenario, target: str, frm: str, to: str, color: bool) -> None:
@@ -47,7 +43,7 @@ def bend(s: Scenario, target: str, frm: str, to: str, color: bool) -> None:
 def test_mind_bend_targets_only_permanents() -> None:
     """Mind Bend: "Change the text of target permanent ..." (2007 CR 413: a player or a spell is
     not a legal target)."""
-    s = pos(["Grizzly Bears"], ["Hill Giant"], hand=["Shock"], pool="R")
+    s = mind_bend_scenario(["Grizzly Bears"], ["Hill Giant"], hand=["Shock"], pool="R")
     s.do("play Shock", "target Grizzly Bears")
     s.do("play Mind Bend")
     opts = s.options()
@@ -60,7 +56,7 @@ def test_mind_bend_choices_color_word_or_land_type_and_a_different_word() -> Non
     with another". Rulings: "You choose the words to change on resolution"; "It can't change a
     word to the same word." The choice is a MODE (color word / land type), then the word and its
     replacement (CHOOSE_COLOR for colors, MODE for land types)."""
-    s = pos(["Bog Wraith"], [])
+    s = mind_bend_scenario(["Bog Wraith"], [])
     s.do("play Mind Bend", "target Bog Wraith")
     s.resolve()
     d = s.game.decision
@@ -74,7 +70,7 @@ def test_mind_bend_choices_color_word_or_land_type_and_a_different_word() -> Non
     assert s.perm("Bog Wraith").keywords == frozenset({"forestwalk"})
     assert s.game.players[0].graveyard[-1].name == "Mind Bend"
 
-    s = pos(["Paladin en-Vec"], [])
+    s = mind_bend_scenario(["Paladin en-Vec"], [])
     s.do("play Mind Bend", "target Paladin en-Vec")
     s.resolve()
     s.do("replace a color word")
@@ -85,7 +81,7 @@ def test_mind_bend_choices_color_word_or_land_type_and_a_different_word() -> Non
 
 def test_mind_bend_forestwalk_to_islandwalk() -> None:
     """Mind Bend's example: "you may change ... "forestwalk" to "islandwalk."" (Rushwood Dryad)."""
-    s = pos(["Rushwood Dryad"], [])
+    s = mind_bend_scenario(["Rushwood Dryad"], [])
     bend(s, "Rushwood Dryad", "Forest", "Island", color=False)
     assert s.perm("Rushwood Dryad").keywords == frozenset({"islandwalk"})
     assert logged(s, "the text of Rushwood Dryad has every Forest replaced by Island")
@@ -94,7 +90,7 @@ def test_mind_bend_forestwalk_to_islandwalk() -> None:
 def test_mind_bend_nonblack_to_nongreen() -> None:
     """Mind Bend's example: "you may change "nonblack creature" to "nongreen creature"" (Ascendant
     Evincar: "Nonblack creatures get -1/-1."; its own black creature is now nongreen)."""
-    s = pos(["Ascendant Evincar"], ["Grizzly Bears"])
+    s = mind_bend_scenario(["Ascendant Evincar"], ["Grizzly Bears"])
     s.assert_pt("Grizzly Bears", 1, 1)
     bend(s, "Ascendant Evincar", "black", "green", color=True)
     s.assert_pt("Grizzly Bears", 3, 3)
@@ -104,7 +100,7 @@ def test_mind_bend_nonblack_to_nongreen() -> None:
 def test_mind_bend_on_a_basic_land_changes_its_mana() -> None:
     """Mind Bend ruling: "Forest can be changed to Island so it produces blue mana. It doesn't
     change the name of any permanent." (2007 CR 212.6d)."""
-    s = pos([], ["Forest"])
+    s = mind_bend_scenario([], ["Forest"])
     bend(s, "Forest", "Forest", "Island", color=False)
     f = s.perm("Forest")
     assert f.name == "Forest" and f.subtypes == ("Island",)
@@ -114,7 +110,7 @@ def test_mind_bend_on_a_basic_land_changes_its_mana() -> None:
 def test_mind_bend_does_not_change_a_card_name() -> None:
     """Mind Bend ruling: "You can't change proper nouns (i.e. card names)": Karplusan Forest has
     no Forest land type, and its name stays; its abilities don't change."""
-    s = pos(["Karplusan Forest"], [])
+    s = mind_bend_scenario(["Karplusan Forest"], [])
     before = s.perm("Karplusan Forest").activated
     bend(s, "Karplusan Forest", "Forest", "Island", color=False)
     p = s.perm("Karplusan Forest")
@@ -126,7 +122,7 @@ def test_mind_bend_does_not_change_a_card_name() -> None:
 def test_mind_bend_on_a_permanent_without_such_words() -> None:
     """Mind Bend ruling: "Can target a card with no appropriate words on it, or even one with no
     words at all." The change then does nothing."""
-    s = pos([], ["Grizzly Bears"])
+    s = mind_bend_scenario([], ["Grizzly Bears"])
     bend(s, "Grizzly Bears", "green", "red", color=True)
     p = s.perm("Grizzly Bears")
     assert p.colors == frozenset("G") and p.keywords == frozenset()
@@ -136,7 +132,7 @@ def test_mind_bend_on_a_permanent_without_such_words() -> None:
 def test_mind_bend_on_a_weaver_changes_what_it_can_target() -> None:
     """Hate Weaver: "{2}: Target blue or red creature gets +1/+0 until end of turn." changed blue
     -> green: "Target green or red creature"."""
-    s = pos(["Hate Weaver", "Island", "Island"], ["Grizzly Bears", "Cloud Sprite"])
+    s = mind_bend_scenario(["Hate Weaver", "Island", "Island"], ["Grizzly Bears", "Cloud Sprite"])
     bend(s, "Hate Weaver", "blue", "green", color=True)
     s.do("activate Hate Weaver")
     assert "target Grizzly Bears" in s.options() and "target Cloud Sprite" not in s.options()
@@ -148,14 +144,14 @@ def test_mind_bend_on_a_weaver_changes_what_it_can_target() -> None:
 def test_mind_bend_on_a_spell_color_trigger() -> None:
     """Angel's Feather: "Whenever a player plays a white spell, you may gain 1 life." changed
     white -> red: a red spell triggers it, a white one doesn't."""
-    s = pos(["Angel's Feather", "Mountain"], ["Grizzly Bears"], hand=["Shock"])
+    s = mind_bend_scenario(["Angel's Feather", "Mountain"], ["Grizzly Bears"], hand=["Shock"])
     bend(s, "Angel's Feather", "white", "red", color=True)
     s.do("play Shock", "target Grizzly Bears")
     assert [i.label for i in s.game.stack] == ["Shock", "Angel's Feather"]
     s.resolve()
     s.do("yes")
     s.assert_life(0, 21)
-    s2 = pos(["Angel's Feather", "Plains", "Plains", "Plains"], [], hand=["Glorious Anthem"])
+    s2 = mind_bend_scenario(["Angel's Feather", "Plains", "Plains", "Plains"], [], hand=["Glorious Anthem"])
     bend(s2, "Angel's Feather", "white", "red", color=True)
     s2.do("play Glorious Anthem")
     assert [i.label for i in s2.game.stack] == ["Glorious Anthem"]
@@ -164,7 +160,7 @@ def test_mind_bend_on_a_spell_color_trigger() -> None:
 def test_mind_bend_on_a_granted_landwalk() -> None:
     """Goblin King: "Other Goblin creatures get +1/+1 and have mountainwalk." changed Mountain ->
     Forest: they have forestwalk."""
-    s = pos(["Goblin King", "Goblin Piker"], [])
+    s = mind_bend_scenario(["Goblin King", "Goblin Piker"], [])
     bend(s, "Goblin King", "Mountain", "Forest", color=False)
     p = s.perm("Goblin Piker")
     assert "forestwalk" in p.keywords and "mountainwalk" not in p.keywords
@@ -187,7 +183,7 @@ def test_mind_bend_on_an_animating_land_changes_the_color_not_the_mana() -> None
     """Treetop Village: "{1}{G}: Treetop Village becomes a 3/3 green Ape creature with trample"
     changed green -> blue: it becomes blue; "{T}: Add {G}" and the {G} of the cost are mana
     symbols, not words (2012 612.2), and stay."""
-    s = pos(["Treetop Village", "Forest", "Forest"], [])
+    s = mind_bend_scenario(["Treetop Village", "Forest", "Forest"], [])
     bend(s, "Treetop Village", "green", "blue", color=True)
     p = s.perm("Treetop Village")
     assert p.activated[0].mana == ("G",)
@@ -200,7 +196,7 @@ def test_mind_bend_on_an_animating_land_changes_the_color_not_the_mana() -> None
 def test_mind_bend_on_quirion_dryad() -> None:
     """Quirion Dryad: "Whenever you play a white, blue, black, or red spell, put a +1/+1 counter
     on Quirion Dryad." changed red -> green: a red spell no longer triggers it."""
-    s = pos(["Quirion Dryad", "Mountain"], ["Grizzly Bears"], hand=["Shock"])
+    s = mind_bend_scenario(["Quirion Dryad", "Mountain"], ["Grizzly Bears"], hand=["Shock"])
     bend(s, "Quirion Dryad", "red", "green", color=True)
     s.do("play Shock", "target Grizzly Bears")
     assert [i.label for i in s.game.stack] == ["Shock"]
@@ -208,7 +204,7 @@ def test_mind_bend_on_quirion_dryad() -> None:
 
 def test_mind_bend_lasts_past_end_of_turn() -> None:
     """Mind Bend: "This effect doesn't end at end of turn." """
-    s = pos(["Rock Badger"], [])
+    s = mind_bend_scenario(["Rock Badger"], [])
     bend(s, "Rock Badger", "Mountain", "Swamp", color=False)
     s.advance_to("upkeep", active=1)
     assert s.perm("Rock Badger").keywords == frozenset({"swampwalk"})
@@ -219,11 +215,11 @@ def test_mind_bend_on_sea_monster() -> None:
     changed Island -> Swamp: it attacks a player who controls a Swamp and no Island. The
     keyword keeps its name (the observation's vocabulary); the combat rule reads its word
     through the text change (``rules.text_words``)."""
-    s = pos(["Sea Monster"], ["Swamp"])
+    s = mind_bend_scenario(["Sea Monster"], ["Swamp"])
     s.advance_to("beginning_of_combat")
     s.pass_priority(2)
     assert "attack with Sea Monster" not in s.options()
-    s = pos(["Sea Monster"], ["Swamp"])
+    s = mind_bend_scenario(["Sea Monster"], ["Swamp"])
     bend(s, "Sea Monster", "Island", "Swamp", color=False)
     assert s.perm("Sea Monster").keywords == frozenset({"cant_attack_unless_defender_has_island"})
     s.advance_to("beginning_of_combat")
@@ -399,7 +395,7 @@ def _decision_states() -> list[Scenario]:
     """A game at each decision Mind Bend and Warp World ask: color word or land type (MODE),
     the word (CHOOSE_COLOR / MODE), the replacement, and an Aura's host (CHOOSE_CARDS)."""
     out = []
-    s = pos(["Paladin en-Vec"], [])
+    s = mind_bend_scenario(["Paladin en-Vec"], [])
     s.do("play Mind Bend", "target Paladin en-Vec")
     s.resolve()
     out.append(s)

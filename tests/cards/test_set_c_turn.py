@@ -8,44 +8,14 @@ Each test quotes the printed 2007 text it checks. Rule numbers are 2007 CR where
 
 from __future__ import annotations
 
+from functools import partial
+
 from mtg_env import DecisionKind
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, attack, scenario, to_blockers
 
 K = DecisionKind
 LIB = ["Island"] * 10
-
-
-def pos(p0: dict | None = None, p1: dict | None = None, **top) -> Scenario:
-    """Player 0 active with priority in the precombat main phase of turn 3 (override with
-    ``step``/``active_player``); both players have a library."""
-    p0 = {"library": LIB, **(p0 or {})}
-    p1 = {"library": LIB, **(p1 or {})}
-    d = {"turn": 3, "step": "precombat_main", "players": [p0, p1]}
-    d.update(top)
-    return Scenario(d)
-
-
-def attack_with(s: Scenario, *labels: str) -> None:
-    """Advance to the declare attackers decision and attack with ``labels``."""
-    g = s.game
-    for _ in range(20):
-        if g.decision.kind is K.DECLARE_ATTACKERS:
-            break
-        g.apply("pass")
-    for lab in labels:
-        s.do(f"attack with {lab}")
-    if g.decision.kind is K.DECLARE_ATTACKERS:  # (it ends by itself once nobody else can attack)
-        s.do("done")
-
-
-def to_blockers(s: Scenario) -> None:
-    """Pass priority until the blockers are to be declared (or the declare blockers step has
-    begun without a decision)."""
-    g = s.game
-    for _ in range(20):
-        if g.decision.kind is K.DECLARE_BLOCKERS or g.step == "declare_blockers":
-            return
-        g.apply("pass")
+pos = partial(scenario, library=LIB)  # both players' libraries are LIB unless given
 
 
 def removed(s: Scenario, pl: int) -> list[str]:
@@ -62,7 +32,7 @@ def test_relentless_assault_untaps_attackers_and_gives_another_combat() -> None:
     attack, then in the postcombat main phase Relentless Assault untaps them and they attack
     again in the additional combat phase (2012 500.8): player 1 takes 2 + 2."""
     s = pos({"in_play": ["Grizzly Bears", *["Mountain"] * 4], "hand": ["Relentless Assault"]})
-    attack_with(s, "Grizzly Bears")
+    attack(s, "Grizzly Bears")
     s.advance_to("postcombat_main")
     s.assert_life(1, 18)
     assert s.perm("Grizzly Bears").tapped
@@ -70,7 +40,7 @@ def test_relentless_assault_untaps_attackers_and_gives_another_combat() -> None:
     s.resolve()
     assert not s.perm("Grizzly Bears").tapped
     assert tuple(s.game.step_queue[:2]) == ("beginning_of_combat", "declare_attackers")
-    attack_with(s, "Grizzly Bears")
+    attack(s, "Grizzly Bears")
     s.advance_to("end_of_combat")
     s.assert_life(1, 16)
     # followed by an additional main phase: player 0 has priority in a main phase again
@@ -87,7 +57,7 @@ def test_relentless_assault_untaps_only_creatures_that_attacked() -> None:
                          *["Mountain"] * 4],
              "hand": ["Relentless Assault"]},
             {"in_play": [{"card": "Goblin Piker", "tapped": True}]})
-    attack_with(s, "Grizzly Bears")
+    attack(s, "Grizzly Bears")
     s.advance_to("postcombat_main")
     s.do("play Relentless Assault")
     s.resolve()
@@ -104,10 +74,10 @@ def test_relentless_assault_in_the_precombat_main_phase() -> None:
              "hand": ["Relentless Assault"]})
     s.do("play Relentless Assault")
     s.resolve()
-    attack_with(s, "Grizzly Bears")
+    attack(s, "Grizzly Bears")
     s.advance_to("postcombat_main")
     s.assert_life(1, 18)
-    attack_with(s, "Hill Giant")
+    attack(s, "Hill Giant")
     s.advance_to("postcombat_main")
     s.assert_life(1, 15)
     assert tuple(s.game.step_queue) == ("end_of_turn", "cleanup")
@@ -210,7 +180,7 @@ def test_time_stop_in_combat_removes_attackers_and_ends_eot_effects() -> None:
     s.resolve()
     s.assert_pt("Hill Giant", 6, 6)
     s.assert_damage("Hill Giant", 2)
-    attack_with(s, "Hill Giant")
+    attack(s, "Hill Giant")
     assert s.perm("Hill Giant").attacking
     s.game.apply("pass")
     s.do("play Time Stop")
@@ -269,7 +239,7 @@ def test_fog_elemental_sacrificed_at_end_of_combat_after_attacking() -> None:
     attacks and deals its 4 damage, then the delayed ability triggers at end of combat and it is
     sacrificed (2012 603.7)."""
     s = pos({"in_play": ["Fog Elemental"]})
-    attack_with(s, "Fog Elemental")
+    attack(s, "Fog Elemental")
     assert [i.label for i in s.game.stack] == ["Fog Elemental"]
     s.resolve()  # the attack trigger creates the delayed ability
     assert len(s.game.delayed) == 1
@@ -289,7 +259,7 @@ def test_fog_elemental_sacrificed_at_end_of_combat_after_blocking() -> None:
     """"When Fog Elemental attacks or blocks": blocking Hill Giant (3 damage, Fog Elemental 4/4
     survives it) also makes it be sacrificed at end of combat."""
     s = pos({"in_play": ["Hill Giant"]}, {"in_play": ["Fog Elemental"]})
-    attack_with(s, "Hill Giant")
+    attack(s, "Hill Giant")
     to_blockers(s)
     d = s.game.decision
     assert d.kind is K.DECLARE_BLOCKERS
@@ -314,7 +284,7 @@ def test_fog_elemental_stays_if_it_does_not_attack_or_block() -> None:
     """Only "when Fog Elemental attacks or blocks": not attacking, it stays in play; another
     creature attacking doesn't create the delayed ability."""
     s = pos({"in_play": ["Fog Elemental", "Grizzly Bears"]})
-    attack_with(s, "Grizzly Bears")
+    attack(s, "Grizzly Bears")
     s.advance_to("postcombat_main")
     s.assert_in_play("Fog Elemental")
     assert not s.game.delayed
@@ -324,7 +294,7 @@ def test_fog_elemental_has_flying() -> None:
     """Fog Elemental: "Flying (This creature can't be blocked except by creatures with flying or
     reach.)" Grizzly Bears can't block it (2007 CR 502.4)."""
     s = pos({"in_play": ["Fog Elemental"]}, {"in_play": ["Grizzly Bears"]})
-    attack_with(s, "Fog Elemental")
+    attack(s, "Fog Elemental")
     s.resolve()
     to_blockers(s)
     # no blocker decision (nothing can block), or one with only "done"
@@ -338,7 +308,7 @@ def test_fog_elemental_delayed_sacrifice_waits_past_time_stop() -> None:
     turn before end of combat: Fog Elemental survives this turn and is sacrificed at the next
     end of combat (player 1's turn)."""
     s = pos({"in_play": ["Fog Elemental"]}, TSTOP)
-    attack_with(s, "Fog Elemental")
+    attack(s, "Fog Elemental")
     s.resolve()
     s.game.apply("pass")
     s.do("play Time Stop")
