@@ -59,7 +59,7 @@ def test_the_baseline_is_a_single_agent_env_opponent_by_name() -> None:
 
 
 def test_the_baseline_keeps_its_own_capacities_after_the_defaults_changed() -> None:
-    """The baseline was trained with ``max_stack=16`` (the default until session 24, now 32):
+    """The baseline was trained with ``max_stack=16`` (the default until `1be71f7`, 2026-11-24; now 32):
     it still loads, and ``agents.imitation evaluate`` plays it in envs of its own capacities
     (its config says ``capacities: {}``, the defaults of its day; the metadata has them all)."""
     from agents.checkpoint import load_checkpoint

@@ -1,4 +1,4 @@
-"""Scenario tests for the class A instants and sorceries of Tenth Edition, batch 2 (issue 9):
+"""Scenario tests for the instants and sorceries of Tenth Edition in issue 9:
 pumps, life, destruction (targeted and "all"), bounce, tap, damage sweepers, graveyard
 returns, library search, draw-then-discard, a counterspell with a library look, and Stun.
 

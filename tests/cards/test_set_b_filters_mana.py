@@ -1,4 +1,4 @@
-"""Scenario tests for the Tenth Edition class B cards of issue 9: "or" filters and other target
+"""Scenario tests for the Tenth Edition cards of issue 9: "or" filters and other target
 vocabulary (Citanul Flute ... Spirit Weaver), mana abilities with side costs (the nine painlands,
 Chromatic Star, Composite Golem, Doubling Cube) and prevention (Heart of Light, Holy Day,
 Luminesce).

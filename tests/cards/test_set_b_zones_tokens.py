@@ -1,4 +1,4 @@
-"""Scenario tests for the Tenth Edition class B cards of issue 9: library, hand and graveyard ops
+"""Scenario tests for the Tenth Edition cards of issue 9: library, hand and graveyard ops
 (mill, putting cards from a hand or a graveyard into play, shuffling a graveyard in, moving hand
 cards onto a library), tokens, and reveals with what each player then knows.
 
