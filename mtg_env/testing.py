@@ -201,15 +201,16 @@ def scenario(p0: Zones = None, p1: Zones = None, step: str = "precombat_main", *
 
 
 def main(p0: Zones = None, p1: Zones = None, **kw: Any) -> Scenario:
-    """Player 0 active with priority in their precombat main phase of turn 3 (``kw`` as for
-    :func:`scenario`)."""
-    return scenario(p0, p1, "precombat_main", **kw)
+    """Player 0 active with priority in their precombat main phase of turn 3: :func:`scenario`
+    under the name the card tests use (``kw`` as for it, ``step=`` included)."""
+    return scenario(p0, p1, **kw)
 
 
-def combat(p0: Zones = None, p1: Zones = None, **kw: Any) -> Scenario:
+def combat(p0: Zones = None, p1: Zones = None, *, step: str = "beginning_of_combat",
+           **kw: Any) -> Scenario:
     """Player 0 active with priority at the beginning of combat of turn 3 (``kw`` as for
     :func:`scenario`; ``active_player=1`` makes it player 1's combat)."""
-    return scenario(p0, p1, "beginning_of_combat", **kw)
+    return scenario(p0, p1, step, **kw)
 
 
 def step_of(step: str, active: int = 0, p0: Zones = None, p1: Zones = None, *, turn: int = 3,

@@ -11,34 +11,7 @@ from __future__ import annotations
 import pytest
 
 from mtg_env import DecisionKind, IllegalActionError
-from mtg_env.testing import Scenario
-
-
-def main(p0: dict, p1: dict | None = None, **top) -> Scenario:
-    """Player 0 active in their precombat main phase of turn 3 (nothing summoning sick)."""
-    pos = {"turn": 3, "step": "precombat_main", "players": [p0, p1 or {}]}
-    pos.update(top)
-    return Scenario(pos)
-
-
-def attack(s: Scenario, *names: str) -> None:
-    """From a main phase / beginning of combat of player 0: go to declare attackers and attack."""
-    s.advance_to("beginning_of_combat")
-    s.pass_priority(2)
-    assert s.game.step == "declare_attackers"
-    if names:
-        s.do(*[f"attack with {n}" for n in names])
-    if s.game.decision.kind is DecisionKind.DECLARE_ATTACKERS:
-        s.do("done")
-
-
-def block(s: Scenario, *pairs: tuple[str, str]) -> None:
-    """After attackers are declared: go to declare blockers and make the blocks."""
-    s.pass_priority(2)
-    assert s.game.step == "declare_blockers"
-    s.do(*[f"block {a} with {b}" for a, b in pairs])
-    if s.game.decision.kind is DecisionKind.DECLARE_BLOCKERS:
-        s.do("done")
+from mtg_env.testing import Scenario, attack, block, labels, main
 
 
 def combat_damage(s: Scenario) -> None:
@@ -47,10 +20,6 @@ def combat_damage(s: Scenario) -> None:
     assert s.game.step == "combat_damage"
     assert s.game.stack and s.game.stack[-1].kind == "combat_damage"
     s.resolve()
-
-
-def zone(s: Scenario, player: int, name: str) -> list[str]:
-    return [c.label for c in getattr(s.game.players[player], name)]
 
 
 def cast(s: Scenario, card: str, *targets: str) -> None:
@@ -380,9 +349,9 @@ def test_phyrexian_vault_sacrifices_a_creature_to_draw() -> None:
     s.do("sacrifice Hill Giant")
     s.assert_zone(0, "graveyard", "Hill Giant")
     assert s.perm("Phyrexian Vault").tapped
-    assert zone(s, 0, "hand") == []
+    assert labels(s, 0, "hand") == []
     s.resolve()
-    assert zone(s, 0, "hand") == ["Forest"]
+    assert labels(s, 0, "hand") == ["Forest"]
     assert "activate Phyrexian Vault" not in s.options()  # tapped
 
 
@@ -500,7 +469,7 @@ def test_threaten_stolen_creature_can_be_sacrificed_and_goes_to_its_owners_grave
     s.resolve()
     s.assert_zone(1, "graveyard", "Craw Wurm")
     s.assert_zone(0, "graveyard", "Craw Wurm", False)
-    assert zone(s, 0, "hand") == ["Forest"]
+    assert labels(s, 0, "hand") == ["Forest"]
 
 
 def test_threaten_is_a_sorcery_and_targets_any_creature() -> None:
@@ -680,8 +649,8 @@ def test_civic_wayfinder_finds_a_basic_land_and_shuffles() -> None:
     s.do("yes")
     assert sorted(s.options()) == ["done", "find Forest", "find Mountain"]
     s.do("find Mountain")
-    assert zone(s, 0, "hand") == ["Mountain"]
-    assert sorted(zone(s, 0, "library")) == ["Forest", "Giant Growth", "Grizzly Bears"]
+    assert labels(s, 0, "hand") == ["Mountain"]
+    assert sorted(labels(s, 0, "library")) == ["Forest", "Giant Growth", "Grizzly Bears"]
     # Revealed: the log names the card (an unrevealed card would be logged as "a card").
     assert s.game.log[-2:] == ["player 0 puts Mountain into their hand",
                                "player 0 shuffles their library"]
@@ -695,8 +664,8 @@ def test_civic_wayfinder_may_decline() -> None:
     s.resolve()
     s.resolve()
     s.do("no")
-    assert zone(s, 0, "hand") == []
-    assert zone(s, 0, "library") == ["Giant Growth", "Mountain", "Forest"]
+    assert labels(s, 0, "hand") == []
+    assert labels(s, 0, "library") == ["Giant Growth", "Mountain", "Forest"]
     assert not any("shuffles" in line for line in s.game.log)
 
 
@@ -718,9 +687,9 @@ def test_commune_with_nature_takes_a_creature_and_puts_the_rest_on_the_bottom() 
         s.do(f"put on the bottom {name}")
     if s.game.decision.kind is DecisionKind.CHOOSE_CARDS:
         s.do("done")
-    assert zone(s, 0, "hand") == ["Craw Wurm"]
+    assert labels(s, 0, "hand") == ["Craw Wurm"]
     assert "player 0 puts Craw Wurm into their hand" in s.game.log  # revealed
-    assert zone(s, 0, "library") == ["Hill Giant", "Shock", "Forest", "Mountain",
+    assert labels(s, 0, "library") == ["Hill Giant", "Shock", "Forest", "Mountain",
                                      "Grizzly Bears"]
     s.assert_zone(0, "graveyard", "Commune with Nature")
 
@@ -736,8 +705,8 @@ def test_commune_with_nature_may_take_nothing() -> None:
     s.do("put on the bottom Shock")
     if s.game.decision and s.game.decision.kind is DecisionKind.CHOOSE_CARDS:
         s.do("put on the bottom Grizzly Bears")
-    assert zone(s, 0, "hand") == []
-    assert zone(s, 0, "library") == ["Shock", "Grizzly Bears"]
+    assert labels(s, 0, "hand") == []
+    assert labels(s, 0, "library") == ["Shock", "Grizzly Bears"]
 
 
 # -- Enormous Baloth / Spined Wurm (vanilla) -----------------------------------------------------
@@ -821,10 +790,10 @@ def test_kavu_climber_draws_a_card_when_it_comes_into_play() -> None:
               "library": ["Shock", "Island"]})
     s.do("play Kavu Climber")
     s.resolve()  # the creature spell resolves; its trigger goes on the stack
-    assert zone(s, 0, "hand") == []
+    assert labels(s, 0, "hand") == []
     assert s.game.stack[-1].kind == "triggered"
     s.resolve()
-    assert zone(s, 0, "hand") == ["Shock"]
+    assert labels(s, 0, "hand") == ["Shock"]
     s.assert_pt("Kavu Climber", 3, 3)
 
 
@@ -1040,7 +1009,7 @@ def test_rampant_growth_puts_a_basic_land_into_play_tapped() -> None:
     s.do("find Mountain")
     assert s.perm("Mountain").tapped
     assert s.perm("Mountain").controller == 0
-    assert sorted(zone(s, 0, "library")) == ["Grizzly Bears", "Shock"]
+    assert sorted(labels(s, 0, "library")) == ["Grizzly Bears", "Shock"]
     assert any("shuffles" in line for line in s.game.log[-3:])
     s.do("play Forest")  # the land drop is unused
     s.assert_in_play("Forest")
@@ -1054,7 +1023,7 @@ def test_rampant_growth_may_fail_to_find() -> None:
     s.do("play Rampant Growth")
     s.resolve()
     s.do("done")
-    assert zone(s, 0, "library") == ["Mountain"]
+    assert labels(s, 0, "library") == ["Mountain"]
     assert not s.in_play("Mountain")
     assert "player 0 shuffles their library" in s.game.log  # "Then shuffle your library."
     s.assert_zone(0, "graveyard", "Rampant Growth")
@@ -1117,9 +1086,9 @@ def test_phyrexian_vault_sacrificing_bogardan_firefiend_triggers_it() -> None:
     assert [i.kind for i in s.game.stack] == ["activated", "triggered"]
     s.resolve()
     s.assert_in_play("Grizzly Bears", False)
-    assert zone(s, 0, "hand") == []
+    assert labels(s, 0, "hand") == []
     s.resolve()
-    assert zone(s, 0, "hand") == ["Island"]
+    assert labels(s, 0, "hand") == ["Island"]
 
 
 def test_bloodrock_cyclops_alone_attacks_without_a_declaration() -> None:
@@ -1157,7 +1126,7 @@ def test_phyrexian_vault_is_played_at_instant_speed() -> None:
     s.pass_priority()
     s.do("activate Phyrexian Vault", "sacrifice Grizzly Bears")
     s.resolve()  # the Vault's ability
-    assert zone(s, 1, "hand") == ["Island"]
+    assert labels(s, 1, "hand") == ["Island"]
     s.resolve()  # Shock: countered on resolution
     assert not s.game.stack
     s.assert_zone(0, "graveyard", "Shock")

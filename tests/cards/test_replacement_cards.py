@@ -10,22 +10,11 @@ from __future__ import annotations
 import pytest
 
 from mtg_env import DecisionKind, Game
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, logged, main
 
 K = DecisionKind
 FIRE = "apply Furnace of Rath first"
 BANDAGE_FIRST = "apply prevention shield (Bandage) first"
-
-
-def main(p0: dict, p1: dict | None = None, **top) -> Scenario:
-    """Player 0 active with priority in their precombat main phase of turn 3."""
-    pos = {"turn": 3, "step": "precombat_main", "players": [p0, p1 or {}]}
-    pos.update(top)
-    return Scenario(pos)
-
-
-def dealt(s: Scenario, text: str) -> bool:
-    return any(text in line for line in s.game.log)
 
 
 # -- Furnace of Rath ----------------------------------------------------------------------------
@@ -36,7 +25,7 @@ def test_furnace_doubles_damage_to_a_player() -> None:
     s.do("play Shock", "target player 1")
     s.resolve()
     s.assert_life(1, 16)
-    assert dealt(s, "Shock deals 4 damage to player 1")
+    assert logged(s, "Shock deals 4 damage to player 1")
 
 
 def test_furnace_doubles_damage_to_a_creature() -> None:
@@ -46,7 +35,7 @@ def test_furnace_doubles_damage_to_a_creature() -> None:
     s.do("play Shock", "target Hill Giant")
     s.resolve()
     s.assert_in_play("Hill Giant", False)
-    assert dealt(s, "Shock deals 4 damage to Hill Giant")
+    assert logged(s, "Shock deals 4 damage to Hill Giant")
 
 
 def test_furnace_doubles_its_controllers_damage_to_themself_and_combat_damage() -> None:
@@ -250,7 +239,7 @@ def test_furnace_lethal_damage_and_regeneration() -> None:
     s.resolve()
     p = s.perm("Drudge Skeletons")
     assert p.tapped and p.damage == 0 and p.regen_shields == 0
-    assert dealt(s, "Shock deals 4 damage to Drudge Skeletons")
+    assert logged(s, "Shock deals 4 damage to Drudge Skeletons")
     assert s.game.replacements == []
 
 

@@ -12,16 +12,9 @@ from __future__ import annotations
 import pytest
 
 from mtg_env import DecisionKind
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, main
 
 K = DecisionKind
-
-
-def main(p0: dict, p1: dict | None = None, options: dict | None = None) -> Scenario:
-    """Player 0 active with priority in their precombat main phase of turn 3 (``options``: game
-    options such as manual_mana)."""
-    return Scenario({"turn": 3, "step": "precombat_main", "players": [p0, p1 or {}]},
-                    **(options or {}))
 
 
 def targets(s: Scenario) -> list[str]:

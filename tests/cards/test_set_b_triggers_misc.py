@@ -10,54 +10,9 @@ from __future__ import annotations
 import pytest
 
 from mtg_env import DecisionKind, IllegalActionError
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, attack, block, combat, logged, main, upkeep_of
 
 K = DecisionKind
-
-
-def main(p0: dict, p1: dict | None = None, **top) -> Scenario:
-    """Player 0 active with priority in their precombat main phase of turn 3."""
-    pos = {"turn": 3, "step": "precombat_main", "players": [p0, p1 or {}]}
-    pos.update(top)
-    return Scenario(pos)
-
-
-def combat(p0: dict, p1: dict | None = None, active: int = 0) -> Scenario:
-    """The active player at the beginning of combat of turn 3."""
-    return Scenario({"turn": 3, "active_player": active, "step": "beginning_of_combat",
-                     "players": [p0, p1 or {}]})
-
-
-def attack(s: Scenario, *names: str) -> None:
-    """From the beginning of combat: into declare attackers, attack with ``names``."""
-    s.pass_priority(2)
-    assert s.game.decision.kind is K.DECLARE_ATTACKERS
-    s.do(*[f"attack with {n}" for n in names])
-    if s.game.decision.kind is K.DECLARE_ATTACKERS:
-        s.do("done")
-
-
-def block(s: Scenario, *pairs: tuple[str, str]) -> None:
-    """After attackers (and their triggers): into declare blockers, make the blocks."""
-    while s.game.step == "declare_attackers":
-        s.pass_priority()
-    assert s.game.decision.kind is K.DECLARE_BLOCKERS, s.game.decision
-    s.do(*[f"block {a} with {b}" for a, b in pairs])
-    if s.game.decision.kind is K.DECLARE_BLOCKERS:
-        s.do("done")
-
-
-def upkeep_of(p0: dict, p1: dict | None = None, seed: int = 0) -> Scenario:
-    """Player 1's postcombat main of turn 2, advanced to player 0's upkeep of turn 3 (so
-    "at the beginning of your upkeep" triggers)."""
-    s = Scenario({"turn": 2, "active_player": 1, "step": "postcombat_main", "seed": seed,
-                  "players": [p0, p1 or {}]})
-    s.advance_to("upkeep", active=0)
-    return s
-
-
-def logged(s: Scenario, text: str) -> bool:
-    return any(text in line for line in s.game.log)
 
 
 def n_triggers(s: Scenario) -> int:

@@ -15,25 +15,9 @@ import pytest
 from mtg_env import DecisionKind
 from mtg_env.encoding.observer import Observer
 from mtg_env.engine.errors import IllegalActionError
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, card_names, logged, main
 
 K = DecisionKind
-
-
-def main(p0: dict, p1: dict | None = None, **top) -> Scenario:
-    """Player 0 active with priority in their precombat main phase of turn 3."""
-    pos = {"turn": 3, "step": "precombat_main", "players": [p0, p1 or {}]}
-    pos.update(top)
-    return Scenario(pos)
-
-
-def labels(cards) -> list[str]:
-    """Card names (labels get a copy number: Island#2)."""
-    return [c.cdef.name for c in cards]
-
-
-def logged(s: Scenario, text: str) -> bool:
-    return any(text in line for line in s.game.log)
 
 
 # -- Academy Researchers -------------------------------------------------------------------------
@@ -95,8 +79,8 @@ def test_agonizing_memories_puts_two_chosen_cards_on_top_in_chosen_order() -> No
                                    "put on the top Shock"]
     s.do("put on the top Shock", "put on the top Forest")
     p1 = s.game.players[1]
-    assert labels(p1.library) == ["Shock", "Forest", "Island"]
-    assert labels(p1.hand) == ["Grizzly Bears"]
+    assert card_names(p1.library) == ["Shock", "Forest", "Island"]
+    assert card_names(p1.hand) == ["Grizzly Bears"]
 
 
 def test_agonizing_memories_with_one_card_in_hand_takes_it() -> None:
@@ -106,7 +90,7 @@ def test_agonizing_memories_with_one_card_in_hand_takes_it() -> None:
     s.do("play Agonizing Memories", "target player 1")
     s.resolve()
     s.do("put on the top Shock")
-    assert labels(s.game.players[1].library) == ["Shock", "Island"]
+    assert card_names(s.game.players[1].library) == ["Shock", "Island"]
     assert not s.game.players[1].hand
 
 
@@ -119,8 +103,8 @@ def test_ambassador_laquatus_mills_three() -> None:
     s.do("activate Ambassador Laquatus", "target player 1")
     s.resolve()
     p1 = s.game.players[1]
-    assert labels(p1.graveyard) == ["Forest", "Shock", "Island"]
-    assert labels(p1.library) == ["Hill Giant"]
+    assert card_names(p1.graveyard) == ["Forest", "Shock", "Island"]
+    assert card_names(p1.library) == ["Hill Giant"]
 
 
 def test_ambassador_laquatus_can_target_its_controller_and_mills_what_there_is() -> None:
@@ -129,7 +113,7 @@ def test_ambassador_laquatus_can_target_its_controller_and_mills_what_there_is()
     s = main({"in_play": ["Island"] * 3 + ["Ambassador Laquatus"], "library": ["Forest"]})
     s.do("activate Ambassador Laquatus", "target player 0")
     s.resolve()
-    assert labels(s.game.players[0].graveyard) == ["Forest"]
+    assert card_names(s.game.players[0].graveyard) == ["Forest"]
     assert not s.game.players[0].library
     assert not s.game.is_over
 
@@ -142,8 +126,8 @@ def test_millstone_mills_two_and_taps() -> None:
     s.do("activate Millstone", "target player 1")
     assert not any(o.startswith("activate Millstone") for o in s.options())
     s.resolve()
-    assert labels(s.game.players[1].graveyard) == ["Forest", "Shock"]
-    assert labels(s.game.players[1].library) == ["Island"]
+    assert card_names(s.game.players[1].graveyard) == ["Forest", "Shock"]
+    assert card_names(s.game.players[1].library) == ["Island"]
 
 
 def test_traumatize_mills_half_rounded_down() -> None:
@@ -153,8 +137,8 @@ def test_traumatize_mills_half_rounded_down() -> None:
     s = main({"in_play": ["Island"] * 5, "hand": ["Traumatize"]}, {"library": lib})
     s.do("play Traumatize", "target player 1")
     s.resolve()
-    assert labels(s.game.players[1].graveyard) == lib[:3]
-    assert labels(s.game.players[1].library) == lib[3:]
+    assert card_names(s.game.players[1].graveyard) == lib[:3]
+    assert card_names(s.game.players[1].library) == lib[3:]
 
 
 def test_traumatize_with_one_card_mills_nothing() -> None:
@@ -162,7 +146,7 @@ def test_traumatize_with_one_card_mills_nothing() -> None:
     s = main({"in_play": ["Island"] * 5, "hand": ["Traumatize"]}, {"library": ["Forest"]})
     s.do("play Traumatize", "target player 1")
     s.resolve()
-    assert labels(s.game.players[1].library) == ["Forest"]
+    assert card_names(s.game.players[1].library) == ["Forest"]
     assert not s.game.players[1].graveyard
 
 
@@ -178,7 +162,7 @@ def test_beacon_of_unrest_takes_a_creature_from_an_opponents_graveyard() -> None
     s.resolve()
     giant = s.perm("Hill Giant")
     assert giant.controller == 0 and giant.owner == 1
-    assert "Beacon of Unrest" in labels(s.game.players[0].library)
+    assert "Beacon of Unrest" in card_names(s.game.players[0].library)
     assert len(s.game.players[0].library) == 2
     s.assert_zone(0, "graveyard", "Beacon of Unrest", False)
 
@@ -217,7 +201,7 @@ def test_distress_reveals_and_discards_a_chosen_nonland_card() -> None:
     s.do("discard Shock")
     s.assert_zone(1, "graveyard", "Shock")
     assert logged(s, "player 1 reveals their hand: Forest, Shock, Grizzly Bears")
-    assert sorted(labels(s.game.view(0).opponent.known_hand)) == ["Forest", "Grizzly Bears"]
+    assert sorted(card_names(s.game.view(0).opponent.known_hand)) == ["Forest", "Grizzly Bears"]
 
 
 def test_distress_with_only_lands_discards_nothing() -> None:
@@ -226,7 +210,7 @@ def test_distress_with_only_lands_discards_nothing() -> None:
     s.do("play Distress", "target player 1")
     s.resolve()
     assert s.game.decision.kind is K.PRIORITY
-    assert labels(s.game.players[1].hand) == ["Forest", "Island"]
+    assert card_names(s.game.players[1].hand) == ["Forest", "Island"]
 
 
 # -- Doomed Necromancer --------------------------------------------------------------------------
@@ -263,7 +247,7 @@ def test_dreamborn_muse_mills_each_upkeep_player_by_their_hand_size() -> None:
     assert s.game.stack
     s.resolve()
     p1 = s.game.players[1]
-    assert labels(p1.graveyard) == ["Forest", "Swamp"]
+    assert card_names(p1.graveyard) == ["Forest", "Swamp"]
     assert not s.game.players[0].graveyard  # only "that player"
 
 
@@ -273,7 +257,7 @@ def test_dreamborn_muse_triggers_on_its_controllers_upkeep_too() -> None:
              {"library": ["Island"] * 4}, active_player=1)
     s.advance_to("upkeep", active=0)
     s.resolve()
-    assert labels(s.game.players[0].graveyard) == ["Forest"]
+    assert card_names(s.game.players[0].graveyard) == ["Forest"]
 
 
 # -- Elvish Piper --------------------------------------------------------------------------------
@@ -315,10 +299,10 @@ def test_head_games_replaces_the_hand_with_cards_the_caster_picks() -> None:
     assert len(s.options()) == 5  # every card of the library; no "done": it must find two
     s.do("find Forest", "find Island")
     p1 = s.game.players[1]
-    assert sorted(labels(p1.hand)) == ["Forest", "Island"]
-    assert sorted(labels(p1.library)) == ["Grizzly Bears", "Hill Giant", "Shock"]
+    assert sorted(card_names(p1.hand)) == ["Forest", "Island"]
+    assert sorted(card_names(p1.library)) == ["Grizzly Bears", "Hill Giant", "Shock"]
     assert logged(s, "player 1 shuffles their library")
-    assert sorted(labels(s.game.view(0).opponent.known_hand)) == ["Forest", "Island"]
+    assert sorted(card_names(s.game.view(0).opponent.known_hand)) == ["Forest", "Island"]
     assert not s.game.view(0).opponent.known_library  # the shuffle hid the order
 
 
@@ -403,7 +387,7 @@ def test_reminisce_shuffles_a_graveyard_into_its_library() -> None:
     s.resolve()
     p1 = s.game.players[1]
     assert not p1.graveyard
-    assert sorted(labels(p1.library)) == ["Forest", "Hill Giant", "Shock"]
+    assert sorted(card_names(p1.library)) == ["Forest", "Hill Giant", "Shock"]
     assert logged(s, "player 1 shuffles their graveyard into their library")
 
 
@@ -413,8 +397,8 @@ def test_reminisce_of_its_own_controller_does_not_include_itself() -> None:
     s = main({"in_play": ["Island"] * 3, "hand": ["Reminisce"], "graveyard": ["Shock"]})
     s.do("play Reminisce", "target player 0")
     s.resolve()
-    assert labels(s.game.players[0].graveyard) == ["Reminisce"]
-    assert labels(s.game.players[0].library) == ["Shock"]
+    assert card_names(s.game.players[0].graveyard) == ["Reminisce"]
+    assert card_names(s.game.players[0].library) == ["Shock"]
 
 
 # -- Reya Dawnbringer ----------------------------------------------------------------------------
@@ -489,15 +473,15 @@ def test_scalpelexis_removes_four_and_repeats_on_a_shared_name() -> None:
     s = _scalpelexis(lib)
     s.assert_life(1, 19)
     p1 = s.game.players[1]
-    assert labels(p1.removed) == lib[:8]
-    assert labels(p1.library) == ["Plains", "Mountain"]
+    assert card_names(p1.removed) == lib[:8]
+    assert card_names(p1.library) == ["Plains", "Mountain"]
 
 
 def test_scalpelexis_stops_after_four_different_names() -> None:
     """Scalpelexis: four cards with different names are removed once."""
     s = _scalpelexis(["Forest", "Island", "Shock", "Swamp", "Forest"])
     assert len(s.game.players[1].removed) == 4
-    assert labels(s.game.players[1].library) == ["Forest"]
+    assert card_names(s.game.players[1].library) == ["Forest"]
 
 
 def test_scalpelexis_needs_combat_damage_to_a_player() -> None:
@@ -636,7 +620,7 @@ def test_token_returned_to_hand_ceases_to_exist() -> None:
     s.do("play Boomerang", "target Wasp Token")
     s.resolve()
     s.assert_in_play("Wasp Token", False)
-    assert labels(s.game.players[0].hand) == []
+    assert card_names(s.game.players[0].hand) == []
 
 
 def test_verdant_force_makes_a_saproling_each_upkeep_for_its_controller() -> None:
@@ -662,13 +646,13 @@ def test_peek_shows_the_hand_to_the_caster_and_draws() -> None:
              {"hand": ["Shock", "Grizzly Bears"], "library": ["Hill Giant", "Island", "Swamp"]})
     s.do("play Peek", "target player 1")
     s.resolve()
-    assert labels(s.game.players[0].hand) == ["Forest"]
+    assert card_names(s.game.players[0].hand) == ["Forest"]
     v = s.game.view(0)
     assert v.opponent.hand is None
-    assert labels(v.opponent.known_hand) == ["Shock", "Grizzly Bears"]
-    assert labels(s.game.view(1).opponent.known_hand) == []
+    assert card_names(v.opponent.known_hand) == ["Shock", "Grizzly Bears"]
+    assert card_names(s.game.view(1).opponent.known_hand) == []
     for seed in range(5):
-        assert labels(s.game.determinize(0, seed).players[1].hand) == ["Shock", "Grizzly Bears"]
+        assert card_names(s.game.determinize(0, seed).players[1].hand) == ["Shock", "Grizzly Bears"]
     obs = Observer()
     obs.observe(s.game, 0)
     rows = obs.view_rows(0)["hand"]
@@ -688,7 +672,7 @@ def test_peek_knowledge_ends_when_the_card_leaves_the_hand() -> None:
     s.do("play Agonizing Memories", "target player 1")
     s.resolve()
     s.do("put on the top Shock", "put on the top Grizzly Bears")
-    assert labels(s.game.view(0).opponent.known_hand) == ["Hill Giant"]
+    assert card_names(s.game.view(0).opponent.known_hand) == ["Hill Giant"]
 
 
 def test_peek_on_yourself_just_draws() -> None:
@@ -696,7 +680,7 @@ def test_peek_on_yourself_just_draws() -> None:
     s = main({"in_play": ["Island"], "hand": ["Peek"], "library": ["Forest"]})
     s.do("play Peek", "target player 0")
     s.resolve()
-    assert labels(s.game.players[0].hand) == ["Forest"]
+    assert card_names(s.game.players[0].hand) == ["Forest"]
     assert not s.game.known
 
 
@@ -751,11 +735,11 @@ def test_telepathy_reveals_opponents_hand() -> None:
     s = main({"in_play": ["Telepathy"], "hand": ["Forest"]},
              {"hand": ["Shock", "Hill Giant"], "library": ["Island", "Swamp"]})
     v0 = s.game.view(0)
-    assert labels(v0.opponent.hand) == ["Shock", "Hill Giant"]
+    assert card_names(v0.opponent.hand) == ["Shock", "Hill Giant"]
     assert s.game.view(1).opponent.hand is None
     assert not s.game.view(1).opponent.known_hand
     for seed in range(5):
-        assert labels(s.game.determinize(0, seed).players[1].hand) == ["Shock", "Hill Giant"]
+        assert card_names(s.game.determinize(0, seed).players[1].hand) == ["Shock", "Hill Giant"]
     obs = Observer()
     obs.observe(s.game, 0)
     assert len([r for r in obs.view_rows(0)["hand"] if r >= obs.caps.max_hand]) == 2

@@ -9,48 +9,9 @@ CR; rulings are Gatherer rulings printed with the card.
 from __future__ import annotations
 
 from mtg_env import DecisionKind
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, attack, block, combat, main, step_of
 
 K = DecisionKind
-
-
-def main(p0: dict, p1: dict | None = None, **top) -> Scenario:
-    """Player 0 active with priority in their precombat main phase of turn 3."""
-    pos = {"turn": 3, "step": "precombat_main", "players": [p0, p1 or {}]}
-    pos.update(top)
-    return Scenario(pos)
-
-
-def step_of(step: str, active: int, p0: dict, p1: dict | None = None) -> Scenario:
-    """The other player's postcombat main, advanced to ``step`` of ``active``'s next turn."""
-    s = Scenario({"turn": 2, "active_player": 1 - active, "step": "postcombat_main",
-                  "players": [p0, p1 or {}]})
-    s.advance_to(step, active=active)
-    return s
-
-
-def attack(s: Scenario, *names: str) -> None:
-    """From the beginning of combat: into declare attackers, attack with ``names``."""
-    s.pass_priority(2)
-    assert s.game.decision.kind is K.DECLARE_ATTACKERS
-    s.do(*[f"attack with {n}" for n in names])
-    if s.game.decision.kind is K.DECLARE_ATTACKERS:
-        s.do("done")
-
-
-def block(s: Scenario, *pairs: tuple[str, str]) -> None:
-    """After attackers (and their triggers): into declare blockers, make the blocks."""
-    while s.game.step == "declare_attackers":
-        s.pass_priority()
-    assert s.game.decision.kind is K.DECLARE_BLOCKERS, s.game.decision
-    s.do(*[f"block {a} with {b}" for a, b in pairs])
-    if s.game.decision.kind is K.DECLARE_BLOCKERS:
-        s.do("done")
-
-
-def combat(p0: dict, p1: dict | None = None) -> Scenario:
-    """Player 0 at the beginning of combat of turn 3."""
-    return Scenario({"turn": 3, "step": "beginning_of_combat", "players": [p0, p1 or {}]})
 
 
 def n_triggers(s: Scenario) -> int:

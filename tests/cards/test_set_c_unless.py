@@ -10,21 +10,12 @@ can't reduce colored requirements).
 
 from __future__ import annotations
 
+from functools import partial
+
 from mtg_env import DecisionKind
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, logged, main, upkeep_of
 
 K = DecisionKind
-
-
-def main(p0: dict, p1: dict | None = None, **top) -> Scenario:
-    """Player 0 active with priority in their precombat main phase of turn 3."""
-    pos = {"turn": 3, "step": "precombat_main", "players": [p0, p1 or {}]}
-    pos.update(top)
-    return Scenario(pos)
-
-
-def logged(s: Scenario, text: str) -> bool:
-    return any(text in line for line in s.game.log)
 
 
 def count(s: Scenario, name: str, zone: str = "in_play", player: int = 0) -> int:
@@ -134,10 +125,8 @@ def test_llanowar_sentinel_needs_green_mana_to_be_asked() -> None:
 
 
 # -- Razormane Masticore ------------------------------------------------------------------------
-def to_upkeep(p0: dict, p1: dict | None = None) -> Scenario:
-    s = Scenario({"turn": 3, "active_player": 1, "step": "end_of_turn", "players": [p0, p1 or {}]})
-    s.advance_to("upkeep", active=0)
-    return s
+# Player 0's upkeep of turn 4, from player 1's end of turn 3.
+to_upkeep = partial(upkeep_of, turn=4, from_step="end_of_turn")
 
 
 def test_razormane_masticore_upkeep_discard_keeps_it() -> None:

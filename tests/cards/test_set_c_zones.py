@@ -11,35 +11,18 @@ land), 2007 CR 409.1d (targets and the division of damage are chosen on announce
 
 from __future__ import annotations
 
+from functools import partial
+
 from mtg_env import DecisionKind
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, card_names, main, upkeep_of
 
 K = DecisionKind
 
 
-def main(p0: dict, p1: dict | None = None, **top) -> Scenario:
-    """Player 0 active with priority in their precombat main phase of turn 3."""
-    pos = {"turn": 3, "step": "precombat_main", "players": [p0, p1 or {}]}
-    pos.update(top)
-    return Scenario(pos)
-
-
-def names(cards) -> list[str]:
-    return [c.name for c in cards]
-
-
 # -- Squee, Goblin Nabob -------------------------------------------------------------------------
 SQUEE = "Squee, Goblin Nabob"
-
-
-def to_my_upkeep(p0: dict, p1: dict | None = None) -> Scenario:
-    """Player 1's end of turn; player 0's upkeep comes next."""
-    p1 = p1 or {}
-    s = Scenario({"turn": 4, "active_player": 1, "step": "end_of_turn",
-                  "players": [{"library": ["Forest"] * 5, **p0},
-                              {"library": ["Forest"] * 5, **p1}]})
-    s.advance_to("upkeep", active=0)
-    return s
+# Player 0's upkeep of turn 5, from player 1's end of turn 4 (libraries of Forests).
+to_my_upkeep = partial(upkeep_of, turn=5, from_step="end_of_turn", library=["Forest"] * 5)
 
 
 def test_squee_returns_from_the_graveyard_at_your_upkeep() -> None:
@@ -52,7 +35,7 @@ def test_squee_returns_from_the_graveyard_at_your_upkeep() -> None:
     s.resolve()
     assert g.decision.kind is K.YES_NO and g.decision.player == 0
     s.do("yes")
-    assert names(g.players[0].hand) == [SQUEE]
+    assert card_names(g.players[0].hand) == [SQUEE]
     assert g.players[0].graveyard == []
 
 
@@ -61,7 +44,7 @@ def test_squee_may_stay_in_the_graveyard() -> None:
     s = to_my_upkeep({"graveyard": [SQUEE]})
     s.resolve()
     s.do("no")
-    assert names(s.game.players[0].graveyard) == [SQUEE]
+    assert card_names(s.game.players[0].graveyard) == [SQUEE]
     assert s.game.players[0].hand == []
 
 
@@ -91,7 +74,7 @@ def test_squee_in_an_opponents_graveyard_is_theirs() -> None:
     assert len(g.stack) == 1 and g.stack[0].controller == 1
     s.resolve()
     s.do("yes")
-    assert names(g.players[1].hand)[-1] == SQUEE
+    assert card_names(g.players[1].hand)[-1] == SQUEE
 
 
 def test_squee_that_left_the_graveyard_is_not_returned() -> None:
@@ -104,7 +87,7 @@ def test_squee_that_left_the_graveyard_is_not_returned() -> None:
     g.players[0].removed.append(card)
     s.resolve()
     s.do("yes")
-    assert g.players[0].hand == [] and names(g.players[0].removed) == [SQUEE]
+    assert g.players[0].hand == [] and card_names(g.players[0].removed) == [SQUEE]
 
 
 def test_squee_survives_copy_and_json() -> None:
@@ -163,7 +146,7 @@ def test_guerrilla_tactics_discarded_at_random_by_an_opponents_ability() -> None
     g = s.game
     s.resolve()  # combat damage (on the stack under the 2007 rules, CR 310)
     s.resolve()  # Hypnotic Specter's trigger: player 1 discards Guerrilla Tactics at random
-    assert names(g.players[1].graveyard) == [GT]
+    assert card_names(g.players[1].graveyard) == [GT]
     assert g.decision.kind is K.TARGET and g.decision.player == 1
     s.do("target Hypnotic Specter")
     s.resolve()
@@ -179,7 +162,7 @@ def test_guerrilla_tactics_discarded_by_its_owners_own_spell_does_nothing() -> N
     s.resolve()
     s.do("discard Guerrilla Tactics")
     g = s.game
-    assert GT in names(g.players[0].graveyard)
+    assert GT in card_names(g.players[0].graveyard)
     assert g.stack == [] and g.decision.kind is K.PRIORITY
 
 
@@ -193,7 +176,7 @@ def test_guerrilla_tactics_discarded_in_cleanup_does_nothing() -> None:
     g = s.game
     assert g.decision.kind is K.CHOOSE_CARDS
     s.do("discard Guerrilla Tactics")
-    assert GT in names(g.players[0].graveyard)
+    assert GT in card_names(g.players[0].graveyard)
     assert g.stack == [] and not g.pending
 
 
@@ -221,7 +204,7 @@ def test_crucible_plays_a_land_from_the_graveyard() -> None:
     s.do("play Forest from graveyard")
     g = s.game
     s.assert_in_play("Forest")
-    assert names(g.players[0].graveyard) == ["Shock"] and g.players[0].lands_played == 1
+    assert card_names(g.players[0].graveyard) == ["Shock"] and g.players[0].lands_played == 1
     assert not any(o.startswith("play ") for o in s.options())  # the land play is used
 
 
@@ -297,7 +280,7 @@ def test_constable_returns_up_to_that_many_permanents() -> None:
     assert len(g.stack[-1].targets) == 1  # no second target offered (1 damage)
     s.resolve()
     s.assert_in_play("Hill Giant", False)
-    assert names(g.players[1].hand) == ["Hill Giant"]
+    assert card_names(g.players[1].hand) == ["Hill Giant"]
     s.assert_in_play("Forest")
 
 
@@ -319,7 +302,7 @@ def test_constable_with_more_damage_takes_more_targets() -> None:
     s.do("target Grizzly Bears", "done")
     assert len(g.stack[-1].targets) == 2
     s.resolve()
-    assert sorted(names(g.players[1].hand)) == ["Grizzly Bears", "Hill Giant"]
+    assert sorted(card_names(g.players[1].hand)) == ["Grizzly Bears", "Hill Giant"]
     s.assert_in_play("Island")
 
 
@@ -357,8 +340,8 @@ def test_constable_illegal_target_is_not_returned() -> None:
     bears = s.perm("Grizzly Bears")
     g._leave_play(bears, "graveyard")  # as if destroyed in response
     s.resolve()
-    assert names(g.players[1].hand) == ["Hill Giant"]
-    assert names(g.players[1].graveyard) == ["Grizzly Bears"]
+    assert card_names(g.players[1].hand) == ["Hill Giant"]
+    assert card_names(g.players[1].graveyard) == ["Grizzly Bears"]
 
 
 def test_constable_blocked_deals_no_damage_to_a_player() -> None:
@@ -397,8 +380,8 @@ def test_midnight_ritual_removes_x_creature_cards_and_makes_zombies() -> None:
     assert s.options() == ["target Hill Giant"]  # exactly X: no "done", no repeat
     s.do("target Hill Giant")
     s.resolve()
-    assert sorted(names(g.players[0].removed)) == ["Grizzly Bears", "Hill Giant"]
-    assert names(g.players[0].graveyard) == ["Shock", RITUAL]
+    assert sorted(card_names(g.players[0].removed)) == ["Grizzly Bears", "Hill Giant"]
+    assert card_names(g.players[0].graveyard) == ["Shock", RITUAL]
     assert zombies(s) == 2
     z = next(p for p in g.permanents if p.card.name == "Zombie Token")
     assert (z.power, z.toughness, z.colors) == (2, 2, frozenset("B"))
@@ -426,7 +409,7 @@ def test_midnight_ritual_counts_only_cards_removed_this_way() -> None:
     g.players[0].graveyard.remove(giant)  # as if returned to the hand in response
     g.players[0].hand.append(giant)
     s.resolve()
-    assert names(g.players[0].removed) == ["Grizzly Bears"]
+    assert card_names(g.players[0].removed) == ["Grizzly Bears"]
     assert zombies(s) == 1
 
 
@@ -435,7 +418,7 @@ def test_midnight_ritual_x_zero() -> None:
     s = main({"hand": [RITUAL], "in_play": ["Swamp"] * 3}, {})
     s.do("play Midnight Ritual", "X=0")
     s.resolve()
-    assert zombies(s) == 0 and names(s.game.players[0].graveyard) == [RITUAL]
+    assert zombies(s) == 0 and card_names(s.game.players[0].graveyard) == [RITUAL]
     assert any("Midnight Ritual resolves" in line or "Midnight Ritual" in line
                for line in s.game.log[-3:])
 

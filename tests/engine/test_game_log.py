@@ -4,15 +4,12 @@ abilities with their costs first, combat summarised per attacker."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from mtg_env import DecisionKind
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, scenario
 
-
-def main(p0: dict, p1: dict | None = None, **top) -> Scenario:
-    pos = {"turn": 3, "step": "precombat_main",
-           "players": [{"library": ["Plains"] * 5, **p0}, {"library": ["Plains"] * 5, **(p1 or {})}]}
-    pos.update(top)
-    return Scenario(pos)
+main = partial(scenario, library=["Plains"] * 5)  # turn 3, player 0's main phase
 
 
 def after(s: Scenario, n: int) -> list[str]:

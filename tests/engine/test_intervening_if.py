@@ -15,7 +15,7 @@ import yaml
 from mtg_env import Game
 from mtg_env.cards.loader import DATA_DIR, load_facts, load_file
 from mtg_env.engine.errors import CardDataError
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, step_of
 
 FACTS = load_facts()["cards"]
 CARDS: dict = yaml.safe_load((DATA_DIR / "set_c_ifclause.yaml").read_text())
@@ -33,20 +33,13 @@ def fails(tmp_path: Path, name: str, change, *fragments: str) -> None:
         assert f in str(exc.value), f"{f!r} not in {exc.value}"
 
 
-def upkeep_of(active: int, p0: dict, p1: dict) -> Scenario:
-    s = Scenario({"turn": 2, "active_player": 1 - active, "step": "postcombat_main",
-                  "players": [p0, p1]})
-    s.advance_to("upkeep", active=active)
-    return s
-
-
 # -- 2007 CR 410.11: the condition on resolution --------------------------------------------------
 def test_condition_false_on_resolution_the_ability_does_nothing() -> None:
     """2007 CR 410.11: an intervening "if" is checked again as the ability resolves; false, the
     ability does nothing. Mortal Combat triggers with 20 creature cards; one leaves the
     graveyard before it resolves: no win."""
-    s = upkeep_of(0, {"in_play": ["Mortal Combat"], "graveyard": ["Grizzly Bears"] * 20,
-                      "library": LIB}, {"library": LIB})
+    s = step_of("upkeep", 0, {"in_play": ["Mortal Combat"], "graveyard": ["Grizzly Bears"] * 20,
+                              "library": LIB}, {"library": LIB})
     assert [x.kind for x in s.game.stack] == ["triggered"]
     g = s.game
     g.players[0].graveyard.pop()  # as an effect removing a card would
@@ -58,8 +51,8 @@ def test_condition_false_on_resolution_the_ability_does_nothing() -> None:
 def test_condition_true_only_on_resolution_does_not_trigger() -> None:
     """2007 CR 410.11: the ability triggers only if the condition is true when the event
     happens: 19 creature cards at the beginning of upkeep, no trigger even if a 20th arrives."""
-    s = upkeep_of(0, {"in_play": ["Mortal Combat"], "graveyard": ["Grizzly Bears"] * 19,
-                      "library": LIB}, {"library": LIB})
+    s = step_of("upkeep", 0, {"in_play": ["Mortal Combat"], "graveyard": ["Grizzly Bears"] * 19,
+                              "library": LIB}, {"library": LIB})
     assert not s.game.stack
 
 

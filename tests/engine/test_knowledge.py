@@ -10,15 +10,7 @@ from __future__ import annotations
 
 from mtg_env import Game
 from mtg_env.encoding.observer import Observer
-from mtg_env.testing import Scenario
-
-
-def main(p0: dict, p1: dict | None = None) -> Scenario:
-    return Scenario({"turn": 3, "step": "precombat_main", "players": [p0, p1 or {}]})
-
-
-def names(cards) -> list[str]:
-    return [c.cdef.name for c in cards]
+from mtg_env.testing import card_names, main
 
 
 def test_knowledge_survives_copy_and_json() -> None:
@@ -30,7 +22,7 @@ def test_knowledge_survives_copy_and_json() -> None:
     g._learn(g.players[1].library[:1], 3)
     h = Game.from_json(g.to_json())
     assert h.known == g.known
-    assert names(h.view(0).opponent.known_hand) == ["Shock", "Hill Giant"]
+    assert card_names(h.view(0).opponent.known_hand) == ["Shock", "Hill Giant"]
     assert [(i, c.cdef.name) for i, c in h.view(1).players[1].known_library] == [(0, "Forest")]
     c = g.copy()
     c.known.clear()
@@ -47,7 +39,7 @@ def test_shuffle_forgets_only_that_library() -> None:
     g._shuffle_library(1)
     assert not g.view(0).players[1].known_library
     assert [c.cdef.name for _, c in g.view(0).players[0].known_library] == ["Forest"]
-    assert names(g.view(0).opponent.known_hand) == ["Shock"]
+    assert card_names(g.view(0).opponent.known_hand) == ["Shock"]
 
 
 def test_a_looked_at_hand_is_known_only_to_the_looker() -> None:
@@ -55,10 +47,10 @@ def test_a_looked_at_hand_is_known_only_to_the_looker() -> None:
     s = main({"hand": ["Forest"]}, {"hand": ["Shock"]})
     g = s.game
     g._learn(g.players[0].hand, 1 << 1)  # player 1 looked at player 0's hand
-    assert names(g.view(1).opponent.known_hand) == ["Forest"]
-    assert names(g.view(0).opponent.known_hand) == []
+    assert card_names(g.view(1).opponent.known_hand) == ["Forest"]
+    assert card_names(g.view(0).opponent.known_hand) == []
     g._learn(g.players[1].hand, 3)
-    assert names(g.view(0).opponent.known_hand) == ["Shock"]
+    assert card_names(g.view(0).opponent.known_hand) == ["Shock"]
 
 
 def test_determinize_keeps_known_library_places_and_shuffles_the_rest() -> None:
@@ -72,7 +64,7 @@ def test_determinize_keeps_known_library_places_and_shuffles_the_rest() -> None:
     for seed in range(12):
         d = g.determinize(0, seed)
         assert d.players[0].library[2].cdef.name == "Swamp"
-        orders.add(tuple(names(d.players[0].library)))
+        orders.add(tuple(card_names(d.players[0].library)))
     assert len(orders) > 1  # the rest is still shuffled
 
 
@@ -81,7 +73,7 @@ def test_determinize_without_knowledge_still_hides_the_opponents_hand() -> None:
     it), sizes kept."""
     s = main({}, {"hand": ["Shock", "Hill Giant"],
                   "library": ["Forest", "Island", "Swamp", "Plains", "Mountain"]})
-    hands = {tuple(sorted(names(s.game.determinize(0, seed).players[1].hand))) for seed in range(10)}
+    hands = {tuple(sorted(card_names(s.game.determinize(0, seed).players[1].hand))) for seed in range(10)}
     assert len(hands) > 1
     assert all(len(h) == 2 for h in hands)
 
@@ -97,7 +89,7 @@ def test_search_with_reveal_makes_the_card_known_to_both() -> None:
     if s.game.decision.kind.value == "yes_no":
         s.do("yes")
     s.do("find Plains")
-    assert names(s.game.view(1).opponent.known_hand) == ["Plains"]
+    assert card_names(s.game.view(1).opponent.known_hand) == ["Plains"]
     obs = Observer()
     obs.observe(s.game, 1)
     rows = obs.view_rows(1)["hand"]
@@ -118,7 +110,7 @@ def test_looking_at_the_top_cards_remembers_their_order_for_the_looker() -> None
     assert known == [(0, "Plains"), (1, "Forest"), (2, "Swamp"), (3, "Island")]
     assert not s.game.view(1).players[0].known_library
     for seed in range(5):
-        assert names(s.game.determinize(0, seed).players[0].library[:4]) == [
+        assert card_names(s.game.determinize(0, seed).players[0].library[:4]) == [
             "Plains", "Forest", "Swamp", "Island"]
 
 

@@ -9,14 +9,10 @@ from mtg_env import DecisionKind
 from mtg_env.encoding import Observer
 from mtg_env.engine import replacement as repl
 from mtg_env.engine.view import view_for
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, main
 from tests.encoding.helpers import check_decision
 
 K = DecisionKind
-
-
-def main(p0: dict, p1: dict | None = None) -> Scenario:
-    return Scenario({"turn": 3, "step": "precombat_main", "players": [p0, p1 or {}]})
 
 
 def src(g, label: str, colors: str = "R", pid: int | None = None) -> dict:

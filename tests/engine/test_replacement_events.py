@@ -18,28 +18,20 @@ from mtg_env.engine.replacement import (
     add_redirect,
     graveyard_destination,
 )
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, card_names, main
 
 K = DecisionKind
-
-
-def game(p0: dict | None = None, p1: dict | None = None) -> Scenario:
-    return Scenario({"turn": 3, "step": "precombat_main", "players": [p0 or {}, p1 or {}]})
-
-
-def names(cards: list) -> list[str]:
-    return [c.name for c in cards]
 
 
 # -- draws ----------------------------------------------------------------------------------------
 def test_each_card_drawn_is_a_separate_replaced_event() -> None:
     """2012 120.2: a player told to draw three cards performs three draws; a draw replacement
     (player 1's draws go to player 0, 2007 CR 419.1) replaces each one."""
-    s = game({"library": ["Forest"] * 5}, {"library": ["Mountain"] * 5})
+    s = main({"library": ["Forest"] * 5}, {"library": ["Mountain"] * 5})
     g = s.game
     add_draw_replacement(g, 1, 0, "test")
     g._draw(1, 3)
-    assert names(g.players[0].hand) == ["Forest"] * 3
+    assert card_names(g.players[0].hand) == ["Forest"] * 3
     assert g.players[1].hand == []
     assert len(g.players[1].library) == 5
 
@@ -48,36 +40,36 @@ def test_replaced_draw_from_an_empty_library() -> None:
     """2012 614.6: the modified event happens instead: player 1's draw becomes player 0's draw,
     and player 0, whose library is empty, is the one who draws from an empty library (2007 CR
     420.5g); player 1 is not."""
-    s = game({"library": []}, {"library": ["Mountain"]})
+    s = main({"library": []}, {"library": ["Mountain"]})
     g = s.game
     add_draw_replacement(g, 1, 0, "test")
     g._draw(1, 1)
     assert g.players[0].drew_from_empty
     assert not g.players[1].drew_from_empty
-    assert names(g.players[1].library) == ["Mountain"]
+    assert card_names(g.players[1].library) == ["Mountain"]
 
 
 def test_draw_replacements_each_apply_once_and_need_no_order_in_two_player_games() -> None:
     """2012 616.1: each replacement effect applies at most once to an event. Player 0's draw is
     moved to player 1, back to player 0, and to player 1 again (three effects): player 1 draws
     one card, and nobody is asked for an order (with two players it can't change who draws)."""
-    s = game({"library": ["Forest"]}, {"library": ["Mountain"]})
+    s = main({"library": ["Forest"]}, {"library": ["Mountain"]})
     g = s.game
     add_draw_replacement(g, 0, 1, "a")
     add_draw_replacement(g, 1, 0, "b")
     add_draw_replacement(g, 0, 1, "c")
     g._draw(0, 1)
-    assert names(g.players[1].hand) == ["Mountain"]
+    assert card_names(g.players[1].hand) == ["Mountain"]
     assert g.players[0].hand == []
     assert not any(f["k"] == "order_repl" for f in g.frames)
 
 
 def test_draw_replacements_end_at_cleanup() -> None:
     """"Until end of turn" replacement effects end in the cleanup step (2012 514.2)."""
-    s = game({"library": ["Forest"] * 3}, {"library": ["Mountain"] * 3})
+    s = main({"library": ["Forest"] * 3}, {"library": ["Mountain"] * 3})
     add_draw_replacement(s.game, 1, 0, "test")
     s.advance_to("precombat_main", active=1)
-    assert names(s.game.players[1].hand) == ["Mountain"]
+    assert card_names(s.game.players[1].hand) == ["Mountain"]
     assert s.game.players[0].hand == []
 
 
@@ -85,7 +77,7 @@ def test_draw_replacements_end_at_cleanup() -> None:
 def test_graveyard_checkpoint_only_for_cards_that_say_so() -> None:
     """2007 CR 419.1: only a card with "if [this] would be put into a graveyard from anywhere
     ... instead" goes elsewhere; other cards go to the graveyard."""
-    s = game({"hand": ["Legacy Weapon", "Grizzly Bears"]})
+    s = main({"hand": ["Legacy Weapon", "Grizzly Bears"]})
     lw, bears = s.game.players[0].hand
     assert graveyard_destination(s.game, lw) == "library_shuffle"
     assert graveyard_destination(s.game, bears) == "graveyard"
@@ -95,7 +87,7 @@ def test_sacrificed_permanent_goes_through_the_checkpoint() -> None:
     """Every path to a graveyard passes the checkpoint: a sacrificed Legacy Weapon (a permanent
     put into the graveyard from play) is shuffled into its owner's library; its leaves-play
     event names the library, not the graveyard (2012 614.6: the replaced event never happens)."""
-    s = game({"in_play": ["Legacy Weapon"], "library": ["Forest", "Forest"]})
+    s = main({"in_play": ["Legacy Weapon"], "library": ["Forest", "Forest"]})
     g = s.game
     perm = s.perm("Legacy Weapon")
     seen: list = []
@@ -109,24 +101,24 @@ def test_sacrificed_permanent_goes_through_the_checkpoint() -> None:
     g._leave_play(perm, "graveyard", sacrifice=True)
     assert ("leaves_play", "library_shuffle") in seen
     assert g.players[0].graveyard == []
-    assert names(g.players[0].library).count("Legacy Weapon") == 1
+    assert card_names(g.players[0].library).count("Legacy Weapon") == 1
     assert len(g.players[0].library) == 3
 
 
 def test_other_zones_than_the_graveyard_are_not_replaced() -> None:
     """The checkpoint watches moves to a graveyard only: returned to its owner's hand, Legacy
     Weapon goes to the hand."""
-    s = game({"in_play": ["Legacy Weapon"]})
+    s = main({"in_play": ["Legacy Weapon"]})
     g = s.game
     g._leave_play(s.perm("Legacy Weapon"), "hand")
-    assert names(g.players[0].hand) == ["Legacy Weapon"]
+    assert card_names(g.players[0].hand) == ["Legacy Weapon"]
 
 
 # -- redirection from a resolved ability ----------------------------------------------------------
 def test_redirect_sends_damage_to_the_creature() -> None:
     """2012 614.9: a redirection effect: damage that would be dealt to player 0 is dealt to
     player 0's Hill Giant instead (here for any damage, not only combat damage)."""
-    s = game({"in_play": ["Hill Giant"]}, {"hand": ["Shock"], "in_play": ["Mountain"]})
+    s = main({"in_play": ["Hill Giant"]}, {"hand": ["Shock"], "in_play": ["Mountain"]})
     g = s.game
     add_redirect(g, 0, ("o", s.perm("Hill Giant").id), "test")
     src = {"pid": None, "label": "Shock", "colors": "R", "controller": 1}
@@ -138,7 +130,7 @@ def test_redirect_sends_damage_to_the_creature() -> None:
 def test_redirect_does_nothing_once_the_creature_is_gone() -> None:
     """2012 614.9: "If [the creature] is no longer on the battlefield when the damage would be
     redirected ... the effect does nothing": the damage is dealt to player 0."""
-    s = game({"in_play": ["Hill Giant"]})
+    s = main({"in_play": ["Hill Giant"]})
     g = s.game
     giant = s.perm("Hill Giant")
     add_redirect(g, 0, ("o", giant.id), "test")
@@ -150,7 +142,7 @@ def test_redirect_does_nothing_once_the_creature_is_gone() -> None:
 def test_redirect_combat_only_and_unblocked_only() -> None:
     """A redirection limited to combat damage from unblocked creatures ignores other damage:
     noncombat damage, and combat damage from a source not marked unblocked, reach player 0."""
-    s = game({"in_play": ["Hill Giant"]})
+    s = main({"in_play": ["Hill Giant"]})
     g = s.game
     add_redirect(g, 0, ("o", s.perm("Hill Giant").id), "test", combat_only=True,
                  unblocked_only=True)

@@ -21,16 +21,12 @@ from mtg_env.engine.filters import Site, compile_amount, compile_ref
 from mtg_env.engine.model import StackItem, TargetSpec
 from mtg_env.engine.ops import OPS, compile_effect
 from mtg_env.engine.targets import _assignable
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, main
 
 FACTS = load_facts()["cards"]
 CARDS: dict = {}
 for _p in sorted(DATA_DIR.glob("*.yaml")):
     CARDS.update(yaml.safe_load(_p.read_text()))
-
-
-def main(p0: dict, p1: dict | None = None, **options) -> Scenario:
-    return Scenario({"turn": 3, "step": "precombat_main", "players": [p0, p1 or {}]}, **options)
 
 
 def spy(s: Scenario) -> list[tuple[str, dict]]:

@@ -6,22 +6,15 @@ them are tested in tests/cards/test_set_c_turn.py.
 
 from __future__ import annotations
 
+from functools import partial
+
 from mtg_env import STEPS, DecisionKind, Game
 from mtg_env.engine.state import TURN_STEPS
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, scenario
 
 K = DecisionKind
 LIB = ["Island"] * 10
-
-
-def main(p0: dict | None = None, p1: dict | None = None, **top) -> Scenario:
-    """Player 0 active with priority in the precombat main phase of turn 3; both players have
-    a library to draw from."""
-    p0 = {"library": LIB, **(p0 or {})}
-    p1 = {"library": LIB, **(p1 or {})}
-    pos = {"turn": 3, "step": "precombat_main", "players": [p0, p1]}
-    pos.update(top)
-    return Scenario(pos)
+main = partial(scenario, library=LIB)  # both players' libraries are LIB unless given
 
 
 def walk(s: Scenario, turns: int, attack: bool = False) -> list[tuple[int, int, str]]:
