@@ -5,17 +5,13 @@ from __future__ import annotations
 
 from agents import HeuristicAgent
 from mtg_env.engine.view import view_for
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, main
 
 
 def _choose(s: Scenario) -> str:
     agent = HeuristicAgent(strict=True)
     agent.reset(s.game.decision.player, 0)
     return agent.act(view_for(s.game, s.game.decision.player)).text
-
-
-def main(p0: dict, p1: dict | None = None) -> Scenario:
-    return Scenario({"turn": 3, "step": "precombat_main", "players": [p0, p1 or {}]})
 
 
 def test_tap_or_untap_taps_theirs_and_untaps_mine() -> None:

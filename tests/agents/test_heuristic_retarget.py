@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import random
 from collections import Counter
+from functools import partial
 
 import pytest
 
@@ -20,7 +21,7 @@ from agents import HeuristicAgent
 from mtg_env import Deck, Game
 from mtg_env.engine.actions import DecisionKind as K
 from mtg_env.engine.view import view_for
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, scenario
 from tests.cards.test_every_card_soak import BATCHES, _deck
 
 # Two decks built around retargeting: Shunt, Twincast and Mind Bend, with targeted burn,
@@ -45,10 +46,7 @@ def _answer(s: Scenario) -> str:
     return a.text
 
 
-def _pos(p0: dict, p1: dict) -> Scenario:
-    lib = ["Island"] * 5
-    return Scenario({"turn": 3, "step": "precombat_main", "players": [
-        {"library": lib, **p0}, {"library": lib, **p1}]})
+_pos = partial(scenario, library=["Island"] * 5)  # both players' libraries: five Islands
 
 
 def test_twincast_copy_of_mind_bend_offers_keep() -> None:

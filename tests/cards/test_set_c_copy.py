@@ -7,20 +7,18 @@ the heuristic player uses them."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from agents import HeuristicAgent
 from mtg_env import DecisionKind
 from mtg_env.engine.view import view_for
-from mtg_env.testing import Scenario, card_counts
+from mtg_env.testing import Scenario, card_counts, scenario
 
 K = DecisionKind
 LIB = ["Wall of Wood"] * 5
+_pos = partial(scenario, library=LIB)  # both players' libraries are LIB unless given
 STEEL = ("As Sculpting Steel comes into play, you may choose an artifact in play. If you do, "
          "Sculpting Steel comes into play as a copy of that artifact.")
-
-
-def _pos(p0: dict, p1: dict | None = None, step: str = "precombat_main") -> Scenario:
-    return Scenario({"turn": 3, "step": step, "players": [
-        {"library": LIB, **p0}, {"library": LIB, **(p1 or {})}]})
 
 
 def _steel(p0_play: list, p1_play: list | None = None, hand: list | None = None) -> Scenario:

@@ -5,19 +5,17 @@ target has left play. A copy of a spell has its own stack row, the copier's."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from mtg_env import DecisionKind
 from mtg_env.encoding import Observer
-from mtg_env.testing import Scenario
+from mtg_env.testing import scenario
 
 from .helpers import check_decision
 
 K = DecisionKind
 LIB = ["Wall of Wood"] * 5
-
-
-def _pos(p0: dict, p1: dict) -> Scenario:
-    return Scenario({"turn": 3, "step": "precombat_main", "players": [
-        {"library": LIB, **p0}, {"library": LIB, **p1}]})
+_pos = partial(scenario, library=LIB)  # both players' libraries are LIB unless given
 
 
 def test_shunt_new_target_mask_is_exact() -> None:

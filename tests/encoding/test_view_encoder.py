@@ -21,7 +21,7 @@ from mtg_env.encoding.vocab import HIDDEN_ID, vocabulary
 from mtg_env.engine.deck import THEME_DECKS
 from mtg_env.engine.view import view_for
 from mtg_env.env import raw_env
-from mtg_env.testing import Scenario
+from mtg_env.testing import scenario
 
 PAIRINGS = list(itertools.product(THEME_DECKS, repeat=2))
 CONSTRUCTED = [("blue_black_control", "green_white_auras"), ("red_burn", "white_black_lifedrain"),
@@ -136,10 +136,6 @@ def test_view_encoder_ignores_hidden_cards() -> None:
 
 
 # -- what the viewer knows of the opponent's hand is game state --------------------------------
-def _pos(p0: dict, p1: dict) -> Scenario:
-    return Scenario({"turn": 3, "step": "precombat_main", "players": [p0, p1]})
-
-
 def _opponent_hand_ids(g, viewer: int) -> list[int]:
     """Card ids of the opponent's hand rows the viewer's observation shows (1 = hidden)."""
     obs = Observer()
@@ -161,8 +157,8 @@ def test_a_bounced_card_stays_known_in_the_opponents_hand() -> None:
     217.1: the hand is hidden, but everybody saw which card went into it): the view lists it in
     ``known_hand``, the observation shows its card id, a determinized copy keeps it, and the
     view encoder agrees with the env's observer."""
-    s = _pos({"hand": ["Unsummon"], "in_play": ["Island"]},
-             {"hand": ["Shock"], "in_play": ["Hill Giant"]})
+    s = scenario({"hand": ["Unsummon"], "in_play": ["Island"]},
+                 {"hand": ["Shock"], "in_play": ["Hill Giant"]})
     s.do("play Unsummon", "target Hill Giant")
     s.resolve()
     g = s.game
@@ -178,8 +174,8 @@ def test_a_card_returned_from_a_graveyard_is_known() -> None:
     """Gravedigger: "When Gravedigger comes into play, you may return target creature card from
     your graveyard to your hand." The returned card came from a public zone: the opponent knows
     it in that hand."""
-    s = _pos({"hand": ["Gravedigger"], "graveyard": ["Hill Giant"], "in_play": ["Swamp"] * 4},
-             {})
+    s = scenario({"hand": ["Gravedigger"], "graveyard": ["Hill Giant"], "in_play": ["Swamp"] * 4},
+                 {})
     s.do("play Gravedigger")
     s.resolve()
     s.do("target Hill Giant")
@@ -195,8 +191,8 @@ def test_cards_a_decision_showed_stay_known_after_it() -> None:
     """Thrull Surgeon: "Look at target player's hand and choose a card from it. That player
     discards that card." The chooser saw the whole hand: the cards left in it stay known to
     them after the choice (and not to anyone else), in the view and the observation alike."""
-    s = _pos({"in_play": ["Thrull Surgeon", "Swamp", "Swamp"]},
-             {"hand": ["Shock", "Giant Growth", "Forest"]})
+    s = scenario({"in_play": ["Thrull Surgeon", "Swamp", "Swamp"]},
+                 {"hand": ["Shock", "Giant Growth", "Forest"]})
     s.do("activate Thrull Surgeon", "target player 1")
     s.resolve()
     _check_both_ways(s.game, 0)

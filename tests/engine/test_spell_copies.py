@@ -8,17 +8,15 @@ and JSON."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from mtg_env import DecisionKind, Game
-from mtg_env.testing import Scenario, card_counts
+from mtg_env.testing import Scenario, card_counts, scenario
 
 K = DecisionKind
 LIB = ["Wall of Wood"] * 5
+_pos = partial(scenario, library=LIB)  # both players' libraries are LIB unless given
 P1_MANA = ["Island", "Island", "Mountain", "Mountain", "Mountain"]
-
-
-def _pos(p0: dict, p1: dict) -> Scenario:
-    return Scenario({"turn": 3, "step": "precombat_main", "players": [
-        {"library": LIB, **p0}, {"library": LIB, **p1}]})
 
 
 def _shock_then_twincast(p0_play: list | None = None, p1_play: list | None = None,
