@@ -3,15 +3,8 @@ Twitch), -X amounts (Flowstone Slide) and doubling life (Beacon of Immortality).
 
 from __future__ import annotations
 
-from agents import HeuristicAgent
-from mtg_env.engine.view import view_for
-from mtg_env.testing import Scenario, main
-
-
-def _choose(s: Scenario) -> str:
-    agent = HeuristicAgent(strict=True)
-    agent.reset(s.game.decision.player, 0)
-    return agent.act(view_for(s.game, s.game.decision.player)).text
+from mtg_env.testing import main
+from tests.agent_helpers import heuristic_choice
 
 
 def test_tap_or_untap_taps_theirs_and_untaps_mine() -> None:
@@ -20,15 +13,15 @@ def test_tap_or_untap_taps_theirs_and_untaps_mine() -> None:
     s = main({"in_play": ["Puppeteer", "Island"]}, {"in_play": ["Hill Giant"]})
     s.do("activate Puppeteer", "target Hill Giant")
     s.resolve()
-    assert _choose(s) == "tap Hill Giant"
+    assert heuristic_choice(s) == "tap Hill Giant"
     s = main({"in_play": ["Puppeteer", "Island", {"card": "Hill Giant", "tapped": True}]})
     s.do("activate Puppeteer", "target Hill Giant")
     s.resolve()
-    assert _choose(s) == "untap Hill Giant"
+    assert heuristic_choice(s) == "untap Hill Giant"
     s = main({"in_play": ["Puppeteer", "Island", "Hill Giant"]})
     s.do("activate Puppeteer", "target Hill Giant")
     s.resolve()
-    assert _choose(s) == "done"
+    assert heuristic_choice(s) == "done"
 
 
 def test_twitch_targets_the_opponents_creature() -> None:
@@ -36,7 +29,7 @@ def test_twitch_targets_the_opponents_creature() -> None:
     s = main({"hand": ["Twitch"], "library": ["Forest"], "in_play": ["Island"] * 3},
              {"in_play": ["Craw Wurm"]})
     s.do("play Twitch")
-    assert _choose(s) == "target Craw Wurm"
+    assert heuristic_choice(s) == "target Craw Wurm"
 
 
 def test_flowstone_slide_is_valued_by_what_minus_x_kills() -> None:
@@ -44,9 +37,9 @@ def test_flowstone_slide_is_valued_by_what_minus_x_kills() -> None:
     is worth playing; the agent's X choice kills them (and the "-X" is read as negative)."""
     s = main({"hand": ["Flowstone Slide"], "in_play": ["Mountain"] * 6},
              {"in_play": ["Grizzly Bears", "Grizzly Bears"]})
-    assert _choose(s) == "play Flowstone Slide"
+    assert heuristic_choice(s) == "play Flowstone Slide"
     s.do("play Flowstone Slide")
-    assert _choose(s) in ("X=2", "X=3")
+    assert heuristic_choice(s) in ("X=2", "X=3")
 
 
 def test_beacon_targets_me() -> None:
@@ -54,4 +47,4 @@ def test_beacon_targets_me() -> None:
     s = main({"hand": ["Beacon of Immortality"], "in_play": ["Plains"] * 6})
     s.game.players[0].life = 12
     s.do("play Beacon of Immortality")
-    assert _choose(s) == "target player 0"
+    assert heuristic_choice(s) == "target player 0"

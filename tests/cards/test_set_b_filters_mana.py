@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from mtg_env import DecisionKind
-from mtg_env.testing import Scenario, main
+from mtg_env.testing import Scenario, main, scenario
 
 K = DecisionKind
 
@@ -29,10 +29,9 @@ def pool(s: Scenario, pl: int) -> str:
     return s.game.players[pl].pool_text()
 
 
-def combat(attackers: list, defenders: list, hand1: tuple = ()) -> Scenario:
+def blocks_declared(attackers: list, defenders: list, hand1: tuple = ()) -> Scenario:
     """Player 0 attacks: declare blockers step, blocks already declared, player 0 has priority."""
-    return Scenario({"turn": 3, "step": "declare_blockers", "players": [
-        {"in_play": attackers}, {"in_play": defenders, "hand": list(hand1)}]})
+    return scenario(attackers, {"in_play": defenders, "hand": list(hand1)}, "declare_blockers")
 
 
 # == filters and targets ==========================================================================
@@ -344,10 +343,10 @@ def test_knight_of_dusk_destroys_a_creature_blocking_it() -> None:
     """Knight of Dusk: "{B}{B}: Destroy target creature blocking Knight of Dusk." Only the
     Knight's own blocker may be targeted: not the creature blocking another attacker, nor an
     unblocking one."""
-    s = combat([{"card": "Knight of Dusk", "id": "k", "attacking": True},
-                {"card": "Grizzly Bears", "id": "b", "attacking": True}, "Swamp", "Swamp"],
-               [{"card": "Hill Giant", "blocking": ["k"]},
-                {"card": "Dross Crocodile", "blocking": ["b"]}, "Wild Griffin"])
+    s = blocks_declared([{"card": "Knight of Dusk", "id": "k", "attacking": True},
+                         {"card": "Grizzly Bears", "id": "b", "attacking": True}, "Swamp", "Swamp"],
+                        [{"card": "Hill Giant", "blocking": ["k"]},
+                         {"card": "Dross Crocodile", "blocking": ["b"]}, "Wild Griffin"])
     s.do("activate Knight of Dusk")
     assert targets(s) == ["target Hill Giant"]
     s.do("target Hill Giant")
@@ -367,8 +366,8 @@ def test_knight_of_dusk_target_that_stops_blocking_is_illegal() -> None:
     """The target must still be blocking the Knight on resolution (2007 CR 413.2a). In response,
     player 1 Shocks the Knight (2/2): with the Knight gone nothing blocks it any more, so the
     ability's only target is illegal, it is countered and Hill Giant survives."""
-    s = combat([{"card": "Knight of Dusk", "id": "k", "attacking": True}, "Swamp", "Swamp"],
-               [{"card": "Hill Giant", "blocking": ["k"]}, "Mountain"], hand1=("Shock",))
+    s = blocks_declared([{"card": "Knight of Dusk", "id": "k", "attacking": True}, "Swamp", "Swamp"],
+                        [{"card": "Hill Giant", "blocking": ["k"]}, "Mountain"], hand1=("Shock",))
     s.do("activate Knight of Dusk", "target Hill Giant", "pass")
     s.do("play Shock", "target Knight of Dusk")
     s.resolve()

@@ -11,13 +11,9 @@ play" choices are made before the permanent comes into play, 706.6 a copy makes 
 from __future__ import annotations
 
 from mtg_env import DecisionKind, Game
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, logged
 
 K = DecisionKind
-
-
-def logged(s: Scenario, text: str) -> bool:
-    return any(text in line for line in s.game.log)
 
 
 def hand(s: Scenario, pl: int) -> list[str]:

@@ -13,6 +13,7 @@ from agents import HeuristicAgent
 from mtg_env import DecisionKind
 from mtg_env.engine.view import view_for
 from mtg_env.testing import Scenario, card_counts, scenario
+from tests.agent_helpers import heuristic_choice
 
 K = DecisionKind
 LIB = ["Wall of Wood"] * 5
@@ -27,12 +28,6 @@ def _steel(p0_play: list, p1_play: list | None = None, hand: list | None = None)
     s.do("play Sculpting Steel")
     s.resolve()
     return s
-
-
-def _choose(s: Scenario) -> str:
-    agent = HeuristicAgent(strict=True)
-    agent.reset(s.game.decision.player, 0)
-    return agent.act(view_for(s.game, s.game.decision.player)).text
 
 
 # -- Sculpting Steel ----------------------------------------------------------------------------
@@ -193,10 +188,10 @@ def test_shunt_heuristic_turns_burn_on_its_caster() -> None:
     on the opponent's own side."""
     s = _shunt(["Shock"], ["Mountain", "Grizzly Bears"], ["Goblin Piker"])
     s.do("play Shock", "target Goblin Piker", "pass")
-    assert _choose(s) == "play Shunt"
+    assert heuristic_choice(s) == "play Shunt"
     s.do("play Shunt", "target Shock")
     s.resolve()
-    assert _choose(s) in ("target Grizzly Bears", "target player 0")
+    assert heuristic_choice(s) in ("target Grizzly Bears", "target player 0")
 
 
 # -- Twincast -----------------------------------------------------------------------------------
@@ -255,10 +250,10 @@ def test_twincast_heuristic_copies_burn_at_the_opponent() -> None:
     s = _pos({"hand": ["Shock"], "in_play": ["Mountain", "Grizzly Bears"]},
              {"hand": ["Twincast"], "in_play": ["Island", "Island", "Goblin Piker"]})
     s.do("play Shock", "target Goblin Piker", "pass")
-    assert _choose(s) == "play Twincast"
+    assert heuristic_choice(s) == "play Twincast"
     s.do("play Twincast", "target Shock")
     s.resolve()
-    assert _choose(s) in ("target Grizzly Bears", "target player 0")
+    assert heuristic_choice(s) in ("target Grizzly Bears", "target player 0")
 
 
 def test_twincast_heuristic_keeps_a_good_target() -> None:
@@ -267,7 +262,7 @@ def test_twincast_heuristic_keeps_a_good_target() -> None:
              {"life": 4})
     s.do("play Shock", "target player 1", "play Twincast", "target Shock")
     s.resolve()
-    assert _choose(s) == "keep target player 1"
+    assert heuristic_choice(s) == "keep target player 1"
 
 
 def test_sculpting_steel_heuristic_copies_the_best_artifact() -> None:
@@ -276,13 +271,13 @@ def test_sculpting_steel_heuristic_copies_the_best_artifact() -> None:
     Juggernaut rather than Ornithopter."""
     s = _pos({"hand": ["Sculpting Steel"], "in_play": ["Island"] * 3 + ["Ornithopter"]},
              {"in_play": ["Juggernaut"]}, step="postcombat_main")
-    assert _choose(s) == "play Sculpting Steel"
+    assert heuristic_choice(s) == "play Sculpting Steel"
     s.do("play Sculpting Steel")
     s.resolve()
-    assert _choose(s) == "copy Juggernaut"
+    assert heuristic_choice(s) == "copy Juggernaut"
     s = _pos({"hand": ["Sculpting Steel"], "in_play": ["Island"] * 3},
              {"in_play": ["Grizzly Bears"]}, step="postcombat_main")
-    assert _choose(s) == "pass"  # nothing to copy: a blank artifact, kept for later
+    assert heuristic_choice(s) == "pass"  # nothing to copy: a blank artifact, kept for later
 
 
 def test_twincast_heuristic_copies_its_own_good_spell() -> None:
@@ -291,10 +286,10 @@ def test_twincast_heuristic_copies_its_own_good_spell() -> None:
     s = _pos({"hand": ["Shock", "Twincast"], "in_play": ["Mountain", "Island", "Island"]},
              {"in_play": ["Goblin Piker", "Prodigal Pyromancer"]})
     s.do("play Shock", "target Goblin Piker")
-    assert _choose(s) == "play Twincast"
+    assert heuristic_choice(s) == "play Twincast"
     s.do("play Twincast", "target Shock")
     s.resolve()
-    assert _choose(s) == "target Prodigal Pyromancer"
+    assert heuristic_choice(s) == "target Prodigal Pyromancer"
 
 
 def test_twincast_heuristic_does_not_copy_twincasts_forever() -> None:
@@ -308,7 +303,7 @@ def test_twincast_heuristic_does_not_copy_twincasts_forever() -> None:
     s.resolve()
     assert s.game.stack[-1].label == "copy of Twincast"
     assert "target Twincast" in s.options()
-    assert _choose(s) == "keep target Shock"
+    assert heuristic_choice(s) == "keep target Shock"
     agent = HeuristicAgent(strict=True)
     view = view_for(s.game, 1)
     shock, twincast = (("s", x.id) for x in s.game.stack[:2])

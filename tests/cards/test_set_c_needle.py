@@ -5,21 +5,14 @@ checks and cites the rule."""
 
 from __future__ import annotations
 
-from agents import HeuristicAgent
 from mtg_env import DecisionKind
 from mtg_env.engine.registry import get_card
-from mtg_env.engine.view import view_for
 from mtg_env.testing import Scenario
+from tests.agent_helpers import heuristic_choice
 
 K = DecisionKind
 LIB = ["Island"] * 5
 HAIL = "Hail of Arrows deals X damage divided as you choose among any number of target attacking creatures."
-
-
-def _choose(s: Scenario) -> str:
-    agent = HeuristicAgent(strict=True)
-    agent.reset(s.game.decision.player, 0)
-    return agent.act(view_for(s.game, s.game.decision.player)).text
 
 
 def _combat(p0_in_play: list, p1: dict) -> Scenario:
@@ -80,14 +73,14 @@ def test_heuristic_casts_hail_of_arrows_to_kill_attackers() -> None:
     s = _combat([{"card": "Grizzly Bears", "attacking": True},
                  {"card": "Hill Giant", "attacking": True}],
                 {"hand": ["Hail of Arrows"], "in_play": ["Plains"] * 6})
-    assert _choose(s) == "play Hail of Arrows"
+    assert heuristic_choice(s) == "play Hail of Arrows"
     s.do("play Hail of Arrows")
-    assert _choose(s) == "X=5"
+    assert heuristic_choice(s) == "X=5"
     s.do("X=5")
     for _ in range(4):
         if s.game.decision.kind is K.PRIORITY:
             break
-        s.do(_choose(s))
+        s.do(heuristic_choice(s))
     s.resolve()
     s.assert_in_play("Grizzly Bears", False)
     s.assert_in_play("Hill Giant", False)
@@ -164,4 +157,4 @@ def test_heuristic_names_the_opponents_best_activated_ability() -> None:
          "graveyard": ["Grizzly Bears"]}]})
     s.do("play Pithing Needle")
     s.resolve()
-    assert _choose(s) == "name Prodigal Pyromancer"
+    assert heuristic_choice(s) == "name Prodigal Pyromancer"

@@ -13,15 +13,11 @@ import pytest
 
 from mtg_env import DecisionKind
 from mtg_env.engine.errors import IllegalActionError
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, logged
 
 K = DecisionKind
 LIB0 = ["Forest", "Forest", "Forest", "Forest", "Forest"]
 LIB1 = ["Mountain", "Mountain", "Mountain", "Mountain", "Mountain"]
-
-
-def logged(s: Scenario, text: str) -> bool:
-    return any(text in line for line in s.game.log)
 
 
 def hand(s: Scenario, pl: int) -> list[str]:
