@@ -167,6 +167,8 @@ def player_zones(zones: Zones = None, library: Sequence[str] | None = None) -> d
         d: dict = {}
     elif isinstance(zones, Mapping):
         d = dict(zones)
+    elif isinstance(zones, str):
+        raise TypeError(f"a player's zones are a dict or a list of cards, not the string {zones!r}")
     else:
         d = {"in_play": list(zones)}
     if library is not None and "library" not in d:
@@ -177,10 +179,10 @@ def player_zones(zones: Zones = None, library: Sequence[str] | None = None) -> d
 def position(step: str = "precombat_main", p0: Zones = None, p1: Zones = None, *, turn: int = 3,
              library: Sequence[str] | None = None, **top: Any) -> dict:
     """A position dict for :meth:`Game.from_position` (step first, returns the dict): turn
-    ``turn`` (3: nothing in play is summoning sick), player 0 active (``active_player=1`` for
-    player 1) with priority in ``step``; ``p0``/``p1`` are the players' zones (see
-    :func:`player_zones`), each given ``library`` unless it names its own; ``top`` adds or
-    overrides top-level keys (``active_player``, ``seed``, ``mana_pool`` ...).
+    ``turn``, player 0 active (``active_player=1`` for player 1) with priority in ``step`` (a
+    permanent is not summoning sick unless it says so); ``p0``/``p1`` are the players' zones
+    (see :func:`player_zones`), each given ``library`` unless it names its own; ``top`` adds or
+    overrides top-level keys (``active_player``, ``seed`` ...).
 
     >>> position("upkeep", {"hand": ["Shock"]}, ["Forest"], library=["Island"])
     ... # doctest: +NORMALIZE_WHITESPACE
@@ -241,9 +243,11 @@ def pass_until(s: Scenario, until: Callable[[Game], bool], *, max_passes: int = 
     first, the game ends, or ``max_passes`` passes don't get there (``what`` names the caller
     in the message)."""
     g = s.game
-    for _ in range(max_passes + 1):
+    for n in range(max_passes + 1):
         if until(g):
             return
+        if n == max_passes:
+            break
         d = g.decision
         if d is None or d.kind is not DecisionKind.PRIORITY:
             raise ScenarioError(f"{what}: stopped at {'the end of the game' if d is None else d}")

@@ -44,6 +44,8 @@ def test_player_zones_takes_a_dict_a_list_or_nothing() -> None:
     assert player_zones(None, LIB) == {"library": LIB}
     # A library the player names wins over the default one.
     assert player_zones({"library": ["Forest"]}, LIB) == {"library": ["Forest"]}
+    with pytest.raises(TypeError):
+        player_zones("Forest")
 
 
 def test_position_is_step_first_turn_3_player_0_and_top_level_keys_override() -> None:
@@ -113,8 +115,10 @@ def test_pass_until_raises_at_another_decision_the_end_of_the_game_or_too_many_p
     with pytest.raises(ScenarioError, match="mine"):
         pass_until(s, lambda g: False, what="mine")  # the declare-attackers decision
     s = main(library=LIB)
+    seen = []
     with pytest.raises(ScenarioError, match="not reached in 3 passes"):
-        pass_until(s, lambda g: False, max_passes=3)
+        pass_until(s, lambda g: seen.append(g.decision.player) or False, max_passes=3)
+    assert seen == [0, 1, 0, 1]  # checked before each of the 3 passes and after the last
     s.game.concede(1)
     with pytest.raises(ScenarioError, match="end of the game"):
         pass_until(s, lambda g: False)
