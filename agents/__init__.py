@@ -5,6 +5,8 @@
 
 Every agent follows the :class:`Agent` protocol (``reset``, ``act`` on a redacted engine view,
 ``act_masked`` on an env observation + action mask); :func:`make_agent` builds one by name.
+Importing the package registers those names with :mod:`mtg_env.agent_registry`, through which
+mtg_env's env, vector envs and simulations build agents by name.
 
 >>> sorted(AGENTS)
 ['heuristic', 'human', 'mcts', 'random', 'trained']
@@ -88,6 +90,19 @@ def make_agent(spec: str) -> Agent:
     except ValueError as exc:
         raise ValueError(f"agent {spec!r}: {exc}") from None
 
+
+def _register() -> None:
+    """Register every agent name with mtg_env's registry, so the env's opponents and the
+    simulations build them by name without importing this package."""
+    from mtg_env.agent_registry import register_agent_factory
+
+    for name in AGENTS:
+        register_agent_factory(name, make_agent, replace=True)
+    for name in FILE_AGENTS:
+        register_agent_factory(name, make_agent, usage=f"{name}:PATH", replace=True)
+
+
+_register()
 
 __all__ = ["AGENTS", "FILE_AGENTS", "Agent", "BaseAgent", "EnvPolicy", "HeuristicAgent", "HumanAgent",
            "MctsAgent", "ObservationPolicyAgent", "PPOAgent", "RandomAgent", "TrainedAgent", "agent_names",

@@ -325,14 +325,14 @@ def save_net_checkpoint(state_dict: Mapping[str, Any], path: str | Path, net: Ma
     fit the network."""
     from mtg_env.vector import MtgVectorEnv, Sb3VecEnv
 
-    from .ppo import PPOConfig, _new_model
+    from .training_common import PPOConfig, new_model
 
     cfg = PPOConfig(seed=seed, max_turns=max_turns, capacities=dict(capacities or {}),
                     policy="structured", net=dict(net), num_envs=1, num_workers=0,
                     opponent=opponent)
     env = Sb3VecEnv(MtgVectorEnv(1, seed=seed, **cfg.env_config()))
     try:
-        model = _new_model(cfg, env, 0)
+        model = new_model(cfg, env, 0)
     finally:
         env.close()
     model.policy.net.load_state_dict(dict(state_dict))

@@ -16,19 +16,20 @@ Anything else re-prompts with a one-line hint. End of input (Ctrl-D) or Ctrl-C c
 object with ``readline`` or an iterable of lines, ``console`` a ``rich`` Console), so tests drive a
 whole game from a script. ``undo`` and ``concede`` need the recording play loop
 (:func:`mtg_env.sim.replay.record_game`), which catches :class:`UndoRequest` and
-:class:`ConcedeRequest`.
+:class:`ConcedeRequest` (defined in :mod:`mtg_env.sim.interactive`, re-exported here).
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, TextIO
+from typing import TextIO
 
 from rich.console import Console
 
 from mtg_env.engine.actions import Action
 from mtg_env.engine.view import PlayerView
+from mtg_env.sim.interactive import ConcedeRequest, HumanQuit, UndoRequest
 
 from .base import BaseAgent
 
@@ -43,26 +44,6 @@ Answer with the number of an option, or its text (case-insensitive; a unique pre
   concede      concede the game
 Ctrl-D or Ctrl-C also concede and end the program. A command word wins over an option's text;
 use the option's number then."""
-
-
-class UndoRequest(Exception):
-    """Raised by an agent's ``act``: take this player back before their last own decision."""
-
-
-class ConcedeRequest(Exception):
-    """Raised by an agent's ``act``: this player concedes."""
-
-
-class HumanQuit(ConcedeRequest):
-    """The person left (end of input or Ctrl-C): the game is conceded and the program should end
-    with ``exit_code`` (0 for end of input, 130 for Ctrl-C). The recording loop attaches the
-    finished ``game`` and its ``replay`` before re-raising it."""
-
-    def __init__(self, exit_code: int, message: str) -> None:
-        super().__init__(message)
-        self.exit_code = exit_code
-        self.game: Any = None
-        self.replay: Any = None
 
 
 class HotSeat:

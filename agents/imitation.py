@@ -2,7 +2,7 @@
 structured policy (:class:`agents.policy_net.MtgPolicy`), then PPO fine-tuning from it.
 
 Three steps, one typed config (:class:`BCConfig`, YAML in ``configs/bc.yaml``, ``--set k=v``
-overrides, read by :func:`agents.ppo.load_config`)::
+overrides, read by :func:`agents.training_common.load_config`)::
 
     python -m agents.imitation generate --config configs/bc.yaml --set games=2000
     python -m agents.imitation train --config configs/bc.yaml
@@ -45,7 +45,6 @@ import dataclasses
 import math
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -61,6 +60,8 @@ from .imitation_data import (
     load_datasets,
     play_recorded,
 )
+from .training_common import BCConfig
+from .training_common import new_model as new_ppo_model
 
 __all__ = ["BCConfig", "Dataset", "dagger", "evaluate_checkpoint", "game_plan", "generate",
            "load_dataset", "load_datasets", "play_recorded", "plot_dagger", "split_by_game",
@@ -72,66 +73,12 @@ BC_FIELDS = ("epoch", "wall_s", "train_samples", "train_loss", "train_ce", "trai
 KIND_FIELDS = ("epoch", "kind", "samples", "acc", "random_acc")
 
 
-@dataclass
-class BCConfig:
-    """Everything behaviour cloning depends on (saved in the checkpoint's metadata)."""
-
-    # dataset
-    data_dir: str = "results/bc/data"
-    games: int = 500
-    seed: int = 0
-    decks: tuple[str, ...] = ()  # the deck pool pairings are drawn from; () = the theme decks
-    max_turns: int = 40
-    capacities: dict[str, int] = field(default_factory=dict)  # env capacity keys; {} = defaults
-    workers: int = 2  # processes playing the games; 0 = in this process
-    shard_games: int = 25  # games per shard file (a unit of work)
-    # training
-    run_dir: str = "results/bc"
-    epochs: int = 8
-    batch_size: int = 256
-    learning_rate: float = 1e-3
-    lr_decay: bool = True  # cosine decay to 0 over the epochs
-    weight_decay: float = 0.0
-    val_fraction: float = 0.1  # of the games
-    value_coef: float = 0.5
-    value_gamma: float = 0.995  # per remaining decision of the player (PPO's gamma)
-    max_samples: int = 0  # train on a random N of the training samples (0 = all)
-    extra_data: tuple[str, ...] = ()  # more datasets trained on with data_dir (e.g. DAgger's)
-    init_from: str = ""  # start from this checkpoint's weights instead of a new network
-    kind_weights: dict[str, float] = field(default_factory=dict)  # cross-entropy weight per kind
-    net: dict[str, int] = field(default_factory=lambda: {"embed": 16, "d_row": 64, "d_ctx": 128,
-                                                         "hidden": 64})
-    threads: int = 1  # torch threads
-    # evaluation (seat-balanced paired seeds)
-    eval_games: int = 100  # per opponent, half in each seat; 0 = none
-    eval_opponents: tuple[str, ...] = ("random", "heuristic")
-    eval_seed: int = 1_000_003
-    # DAgger (``dagger``): rounds of the current policy playing the heuristic, its decisions
-    # labelled with the heuristic's, then training on everything so far from its weights
-    dagger_rounds: int = 3
-    dagger_games: int = 200  # per round, the policy in each seat half of them
-    dagger_dir: str = "results/bc/dagger"  # round_N/data and round_N/run
-    dagger_init: str = ""  # the first round's policy; "" = train one on data_dir first
-    dagger_expert: str = "heuristic"  # the agent spec whose choices label the policy's decisions
-    dagger_base_data: bool = True  # retrain on data_dir too (False: extra_data and the rounds')
-    dagger_eval_games: int = 0  # after each round, games against the heuristic (eval_seed)
-
-    def env_config(self) -> dict[str, Any]:
-        """The env config of the evaluation games (and of the PPO model's spaces)."""
-        return {"max_turns": self.max_turns, **self.capacities}
-
-    def pool(self) -> tuple[str, ...]:
-        from mtg_env.env.config import default_deck_names
-
-        return tuple(self.decks) or default_deck_names()
-
-
 # -- training ------------------------------------------------------------------------------
 
 def ppo_config(cfg: BCConfig) -> Any:
     """The PPO config a behaviour-cloned checkpoint records (so ``--resume``/``init_from``
     rebuild the same network and env)."""
-    from .ppo import PPOConfig
+    from .training_common import PPOConfig
 
     return PPOConfig(seed=cfg.seed, max_turns=cfg.max_turns, capacities=dict(cfg.capacities),
                      policy="structured", net=dict(cfg.net), num_envs=1, num_workers=0,
@@ -142,11 +89,9 @@ def new_model(cfg: BCConfig) -> Any:
     """An untrained MaskablePPO model with the structured policy, for ``cfg``'s env."""
     from mtg_env.vector import MtgVectorEnv, Sb3VecEnv
 
-    from .ppo import _new_model
-
     env = Sb3VecEnv(MtgVectorEnv(1, seed=cfg.seed, **cfg.env_config()))
     try:
-        return _new_model(ppo_config(cfg), env, 0)
+        return new_ppo_model(ppo_config(cfg), env, 0)
     finally:
         env.close()
 
@@ -481,7 +426,7 @@ _Set = Annotated[list[str] | None, typer.Option("--set", help="override a key: k
 
 
 def _load(config: str | None, set_: list[str] | None) -> BCConfig:
-    from .ppo import load_config
+    from .training_common import load_config
 
     try:
         return load_config(config, set_ or (), cls=BCConfig)

@@ -37,7 +37,7 @@ import numpy as np
 from mtg_env.engine.actions import DecisionKind
 
 if TYPE_CHECKING:
-    from .imitation import BCConfig
+    from .training_common import BCConfig
 
 __all__ = ["DATASET_FORMAT", "KINDS", "Dataset", "game_plan", "generate", "load_dataset",
            "load_datasets", "play_recorded"]

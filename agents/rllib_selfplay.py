@@ -51,12 +51,15 @@ ENV_NAME = "mtg_env_selfplay"
 
 
 def env_creator(env_config: dict[str, Any]):
-    """RLlib's view of the AEC env: ``PettingZooEnv(mtg_env.env(flatten=True, **env_config))``."""
+    """RLlib's view of the AEC env: ``PettingZooEnv(mtg_env.env(flatten=True, **env_config))``,
+    with ``illegal_action="raise"`` unless ``env_config`` says otherwise: the module masks the
+    illegal actions, so one reaching the env is a bug that should stop training, as in the
+    vector envs, rather than a lost game to learn from."""
     from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv
 
     import mtg_env
 
-    return PettingZooEnv(mtg_env.env(flatten=True, **env_config))
+    return PettingZooEnv(mtg_env.env(flatten=True, **{"illegal_action": "raise", **env_config}))
 
 
 class MtgRLModule(TorchRLModule, ValueFunctionAPI):
@@ -119,7 +122,7 @@ def build_config(env_config: dict[str, Any] | None = None, net: dict[str, Any] |
              **(net or {"embed": 16, "d_row": 64, "d_ctx": 128, "hidden": 64})}
     return (
         PPOConfig()
-        # RLlib's env check steps unmasked random actions, which the env refuses as illegal.
+        # RLlib's env check steps unmasked random actions, which this env raises on as illegal.
         .environment(ENV_NAME, env_config=env_config, disable_env_checking=True)
         .framework("torch")
         .env_runners(num_env_runners=env_runners, num_envs_per_env_runner=envs_per_runner)

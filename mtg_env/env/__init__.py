@@ -18,13 +18,13 @@ import sys
 import types
 from typing import Any
 
-from .aec import AGENTS, MtgEnv, env, raw_env
+from .aec import AGENTS, IllegalActionWarning, MtgEnv, env, raw_env
 from .config import STARTER_DECKS, THEME_DECKS, EnvConfig, default_deck_names
 from .single import SingleAgentEnv
 
 __all__ = [
-    "AGENTS", "STARTER_DECKS", "THEME_DECKS", "EnvConfig", "MtgEnv", "SingleAgentEnv",
-    "default_deck_names", "env", "raw_env",
+    "AGENTS", "STARTER_DECKS", "THEME_DECKS", "EnvConfig", "IllegalActionWarning", "MtgEnv",
+    "SingleAgentEnv", "default_deck_names", "env", "raw_env",
 ]
 
 

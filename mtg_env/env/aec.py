@@ -88,10 +88,15 @@ decision kind. With the default capacities:
 | `card_name` | 1771-2147 | a card name by its card vocabulary index (Pithing Needle)        |
 
 `env.action_text(i)` gives the engine's text of a legal index (and `legal_texts=True` puts
-`{index: text}` in the deciding agent's `infos`). An index that is not legal raises
-`IllegalActionError` naming the index and the decision (`illegal_action="loss"` makes
-`env()` end the game with reward -1 instead). A state needing more slots than a capacity
-raises `CapacityError` naming the config key; nothing is ever dropped.
+`{index: text}` in the deciding agent's `infos`). As in PettingZoo's classic games, an index the
+mask forbids ends the game as a loss for the agent that chose it (`illegal_action="loss"`, the
+default): reward -1 for it and +1 for the opponent, both terminated, an `IllegalActionWarning`,
+and `infos[agent]["illegal_action"]` naming the index and the decision; nothing else about the
+game changes. `illegal_action="raise"` raises `IllegalActionError` with that text instead and
+leaves the game unchanged. An action outside the action space (not an integer index in range)
+is a caller error in either mode: `env()` fails PettingZoo's bounds assertion, `raw_env()`
+raises `IllegalActionError`. A state needing more slots than a capacity raises `CapacityError`
+naming the config key; nothing is ever dropped.
 
 ### Rewards
 
@@ -120,6 +125,7 @@ capacities).
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, ClassVar
 
 import numpy as np
@@ -140,6 +146,17 @@ from .render import render_text
 AGENTS = ("player_0", "player_1")
 _INDEX = {a: i for i, a in enumerate(AGENTS)}
 _TRUNCATIONS = ("turn limit", "decision limit")  # engine end reasons that cut a game short
+# One fixed text, so Python's default warning filter shows it once per run rather than once per
+# illegal move; the move itself is in the mover's infos.
+ILLEGAL_MOVE_WARNING = (
+    "illegal action: the game ends as a loss for the agent that chose it (illegal_action='loss'); "
+    "infos[agent]['illegal_action'] names the action and the decision. Pick from the action mask, "
+    "or pass illegal_action='raise' to raise IllegalActionError instead.")
+
+
+class IllegalActionWarning(UserWarning):
+    """An agent chose an action its mask forbids and lost the game for it
+    (``illegal_action="loss"``, the default)."""
 
 
 def observation_space(layout: ObservationLayout, flatten: bool) -> spaces.Space:
@@ -177,6 +194,7 @@ class MtgEnv(AECEnv, EzPickle):
         self.np_random, _ = seeding.np_random(self.config.seed)
         self.deck_names: tuple[str, str] = ("", "")
         self._shaping = float(self.config.reward_shaping)
+        self._lose_if_illegal = self.config.illegal_action == "loss"
         self._phi = [0.0, 0.0]
 
     # -- PettingZoo API ---------------------------------------------------------------
@@ -224,15 +242,30 @@ class MtgEnv(AECEnv, EzPickle):
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
+        self._step(action, self._lose_if_illegal)
+
+    def step_strict(self, action: Any) -> None:
+        """:meth:`step`, except that an illegal index raises ``IllegalActionError`` (the game
+        unchanged) whatever ``illegal_action`` says: for wrappers whose other player is part of
+        the environment, such as :class:`~mtg_env.env.single.SingleAgentEnv`'s opponent, whose
+        illegal choice is a bug to report rather than a game for the learner to win."""
+        self._step(action, False)
+
+    def _step(self, action: Any, lose_if_illegal: bool) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         game = self._live_game()
         legal = self.observer.legal(game)
-        chosen = legal.get(self._as_index(action, agent)) if action is not None else None
+        index = self._as_index(action, agent) if action is not None else None
+        chosen = legal.get(index) if index is not None else None
         if chosen is None:
-            raise IllegalActionError(self._illegal_message(action, agent, legal))
+            message = self._illegal_message(action, agent, legal)
+            if lose_if_illegal and index is not None and 0 <= index < self.observer.act_layout.size:
+                self._lose_by_illegal_action(agent, message)
+                return
+            raise IllegalActionError(message)
         self.apply_option(chosen)
 
     def apply_option(self, chosen: Action) -> None:
@@ -271,12 +304,9 @@ class MtgEnv(AECEnv, EzPickle):
 
     def concede(self, agent: str) -> None:
         """``agent`` concedes: the game ends at once with that agent losing (2007 CR 102.3a)."""
-        game = self._live_game()
-        if game.is_over:
+        if self._live_game().is_over:
             return
-        game.concede(_INDEX[agent])
-        self.observer.note(game)
-        self._finish(1 - _INDEX[agent])
+        self._end_by_concession(agent)
 
     # -- helpers for humans and debugging ---------------------------------------------
     def action_text(self, index: int) -> str:
@@ -355,6 +385,22 @@ class MtgEnv(AECEnv, EzPickle):
         if not game.is_over:
             self._accumulate_rewards()
 
+    def _lose_by_illegal_action(self, agent: str, message: str) -> None:
+        """``agent`` chose an illegal index: it loses at once, as PettingZoo's classic games
+        rule (the game state is otherwise untouched)."""
+        warnings.warn(ILLEGAL_MOVE_WARNING, IllegalActionWarning, stacklevel=4)
+        self._cumulative_rewards[agent] = 0.0
+        self._end_by_concession(agent)
+        self.infos[agent]["illegal_action"] = message
+
+    def _end_by_concession(self, agent: str) -> None:
+        game = self._live_game()
+        game.concede(_INDEX[agent])
+        self.observer.note(game)
+        if self._shaping:  # the potential drops to 0 at the end, as after any final move
+            self._shape(game)
+        self._finish(1 - _INDEX[agent])
+
     def _finish(self, next_agent: int) -> None:
         """The game is over: set terminations or truncations and the final rewards."""
         game = self.game
@@ -428,13 +474,14 @@ class _AssertOutOfBounds(wrappers.AssertOutOfBoundsWrapper):
 
 
 def env(**config: Any) -> AECEnv:
-    """The AEC environment wrapped the PettingZoo way (order enforcing, action bounds, and with
-    ``illegal_action="loss"`` the illegal-move wrapper)."""
-    e: AECEnv = raw_env(**config)
-    if e.config.illegal_action == "loss":
-        e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
-    e = _AssertOutOfBounds(e)
-    return _OrderEnforcing(e)
+    """The AEC environment wrapped the PettingZoo way: order enforcing and action bounds.
+
+    Illegal actions are handled by the bare env itself (``illegal_action``), not by PettingZoo's
+    ``TerminateIllegalWrapper``: that wrapper gives the opponent 0 and marks the game truncated
+    as well, where a game lost to an illegal move is a decided, zero-sum game (+1 for the
+    opponent, terminated only), like any other loss."""
+    return _OrderEnforcing(_AssertOutOfBounds(raw_env(**config)))
 
 
-__all__ = ["AGENTS", "MtgEnv", "env", "observation_space", "raw_env"]
+__all__ = ["AGENTS", "ILLEGAL_MOVE_WARNING", "IllegalActionWarning", "MtgEnv", "env",
+           "observation_space", "raw_env"]

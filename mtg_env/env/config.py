@@ -23,7 +23,7 @@ from mtg_env.engine.deck import STARTER_DECKS, THEME_DECKS, Deck, expand_deck_gr
 from mtg_env.engine.errors import MtgError
 
 RENDER_MODES = ("ansi", "human")
-ILLEGAL_ACTION_MODES = ("raise", "loss")
+ILLEGAL_ACTION_MODES = ("loss", "raise")
 
 DeckSpec = str | Deck
 
@@ -77,9 +77,12 @@ class EnvConfig:
     """Turn limit: the game then ends as truncated, reward 0 (None: no limit)."""
     flatten: bool = False
     """One flat float32 ``Box`` observation instead of a ``Dict`` of tables."""
-    illegal_action: str = "raise"
-    """``"raise"``: an illegal index raises ``IllegalActionError``; ``"loss"``: ``env()`` wraps
-    PettingZoo's ``TerminateIllegalWrapper``, which ends the game with reward -1 for the mover."""
+    illegal_action: str = "loss"
+    """What an index the action mask forbids does. ``"loss"`` (PettingZoo's classic-game
+    convention): the game ends as a loss for the agent that chose it (reward -1, +1 for the
+    opponent, both terminated), with an ``IllegalActionWarning`` and the action and decision in
+    that agent's ``infos["illegal_action"]``. ``"raise"``: ``IllegalActionError`` naming the index
+    and the decision, the game unchanged. Actions outside the action space raise either way."""
     reward_shaping: float = 0.0
     """Coefficient of the optional life-difference shaping (0 = off); see the env docs."""
     legal_texts: bool = False

@@ -18,9 +18,10 @@ from typing import Any, ClassVar
 import gymnasium as gym
 import numpy as np
 
-from mtg_env.engine.errors import IllegalActionError
+from mtg_env.agent_registry import agent_specs, make_agent
 
 from .aec import AGENTS, MtgEnv
+from .config import ILLEGAL_ACTION_MODES
 
 Policy = Callable[[Any, np.ndarray], int]
 
@@ -28,22 +29,27 @@ Policy = Callable[[Any, np.ndarray], int]
 class SingleAgentEnv(gym.Env):
     """``gymnasium.Env`` for one learner against a fixed opponent.
 
-    ``opponent``: ``"random"`` (uniform over the legal actions, seeded by the env), the name of
-    another agent of the ``agents`` package as ``agents.make_agent`` takes it (``"heuristic"``,
+    ``opponent``: ``"random"`` (uniform over the legal actions, seeded by the env), the spec of
+    another agent as :func:`mtg_env.agent_registry.make_agent` takes it (``"heuristic"``,
     ``"mcts:iters=3"``, ``"ppo:PATH"`` for a trained checkpoint), a policy
     ``(observation, action_mask) -> index``, or an agent object with
     ``act_masked(observation, action_mask, legal_texts, view=...)`` (the ``agents`` package's
     protocol; it gets the redacted engine view of its seat and is
     ``reset(seat, seed)`` each episode). ``learner_seat``: 0, 1 or None (random per episode).
-    ``illegal_action``: ``"raise"`` (default, as in the AEC env) raises ``IllegalActionError``
-    when the learner picks an index its mask forbids, leaving the game unchanged; ``"loss"``
-    ends the episode as a concession instead (reward -1, ``info["illegal_action"]`` names the
-    index and the decision), so unmasked algorithms and Gymnasium's env checker can run. Other
-    keyword arguments are the AEC env's config (see :class:`~mtg_env.env.config.EnvConfig`).
+    ``illegal_action``: ``"loss"`` (the default, as in the AEC env and PettingZoo's classic
+    games): an index the mask forbids ends the episode as the learner's loss (reward -1,
+    terminated, an :class:`~mtg_env.env.aec.IllegalActionWarning`, ``info["illegal_action"]``
+    naming the index and the decision), so unmasked algorithms and the env checkers of Gymnasium
+    and Stable-Baselines3 run; ``"raise"`` raises ``IllegalActionError`` instead, leaving the
+    game unchanged. The mode governs the learner's actions only: the opponent is part of the
+    environment, so an opponent policy or agent that picks a forbidden index raises
+    ``IllegalActionError`` (a bug in it, not a game for the learner to win). An action outside
+    the action space raises either way. Other keyword arguments are the AEC env's config (see
+    :class:`~mtg_env.env.config.EnvConfig`).
 
-    Layering: ``agents`` is the layer above the env, so an agent name is resolved by importing
-    ``agents`` inside the constructor, only when a name other than ``"random"`` is given; this
-    module never imports ``agents`` when it loads.
+    Opponent names other than ``"random"`` are built by :func:`mtg_env.agent_registry.make_agent`
+    (the ``agents`` package registers its agents there), so this module does not import the
+    layer above the env.
 
     Observations are the learner's ``"observation"`` entry; the action mask is in
     ``info["action_mask"]`` and :meth:`action_masks` (for ``MaskablePPO``). The reward is the
@@ -53,20 +59,20 @@ class SingleAgentEnv(gym.Env):
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "render_fps": 1}
 
     def __init__(self, opponent: str | Policy | Any = "random", learner_seat: int | None = None,
-                 illegal_action: str = "raise", **config: Any) -> None:
-        if illegal_action not in ("loss", "raise"):
+                 illegal_action: str = "loss", **config: Any) -> None:
+        if illegal_action not in ILLEGAL_ACTION_MODES:
             raise ValueError(f"illegal_action must be 'loss' or 'raise', got {illegal_action!r}")
         self.illegal_action = illegal_action
         if learner_seat not in (None, 0, 1):
             raise ValueError(f"learner_seat must be 0, 1 or None, got {learner_seat!r}")
-        self.aec = MtgEnv(**config)
+        self.aec = MtgEnv(illegal_action=illegal_action, **config)
         self.render_mode = self.aec.render_mode
         self.observation_space = self.aec.observation_space(AGENTS[0])["observation"]
         self.action_space = self.aec.action_space(AGENTS[0])
         self.learner_seat = learner_seat
         self.seat = 0
         if isinstance(opponent, str) and opponent != "random":
-            opponent = _agent_by_name(opponent)
+            opponent = opponent_from_spec(opponent)
         self._opponent = opponent
         self._random_opponent = isinstance(opponent, str)
         self._agent_like = not self._random_opponent and hasattr(opponent, "act_masked")
@@ -97,16 +103,7 @@ class SingleAgentEnv(gym.Env):
         me = AGENTS[self.seat]
         if aec.terminations[me] or aec.truncations[me]:
             raise RuntimeError("the episode is over: call reset()")
-        if self.illegal_action == "loss":
-            try:
-                aec.step(action)
-            except IllegalActionError as exc:
-                aec.concede(me)
-                obs, info = self._observe()
-                info["illegal_action"] = str(exc)
-                return obs, float(aec.rewards[me]), True, False, info
-        else:
-            aec.step(action)
+        aec.step(action)  # an illegal index raises or ends the game, as illegal_action says
         reward = aec.rewards[me]
         reward += self._play_opponent()
         obs, info = self._observe()
@@ -168,26 +165,21 @@ class SingleAgentEnv(gym.Env):
                                                        view=view_for(game, 1 - self.seat))
                 else:
                     action = self._opponent(o["observation"], o["action_mask"])
-            aec.step(action)
+            aec.step_strict(action)  # the opponent is part of the env: its mistakes are bugs
             reward += aec.rewards[me]
         return reward
 
 
-def _agent_by_name(name: str) -> Any:
-    """A new agent of the ``agents`` package from a name as :func:`agents.make_agent` takes it
-    (``heuristic``, ``mcts:iters=3``, ``ppo:PATH``; imported here, not at module load: the agents
-    are the layer above the env)."""
+def opponent_from_spec(spec: str) -> Any:
+    """A new opponent agent from a spec such as ``"heuristic"``, ``"mcts:iters=3"`` or
+    ``"ppo:PATH"``, built by :func:`mtg_env.agent_registry.make_agent`; a ``ValueError`` says
+    what an opponent can be when the spec names no registered agent or is malformed."""
     try:
-        from agents import agent_names, make_agent
-    except ImportError:  # pragma: no cover - the agents package ships with mtg_env
-        raise ValueError(f"unknown opponent {name!r}: the agents package is not installed; give "
-                         "'random', a policy (observation, mask) -> index, or an agent object") from None
-    try:
-        return make_agent(name)
+        return make_agent(spec)
     except ValueError as exc:  # an unknown name or parameter, a missing or mismatching checkpoint
-        raise ValueError(f"bad opponent {name!r}: {exc}; give 'random', an agent name "
-                         f"({', '.join(agent_names())}), a policy (observation, mask) -> index, "
+        raise ValueError(f"bad opponent {spec!r}: {exc}; give 'random', an agent name "
+                         f"({', '.join(agent_specs())}), a policy (observation, mask) -> index, "
                          "or an agent object") from None
 
 
-__all__ = ["SingleAgentEnv"]
+__all__ = ["SingleAgentEnv", "opponent_from_spec"]

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..agent_registry import make_agent
 from ..engine.deck import Deck
 from ..engine.errors import MtgError
 from .decks import load_deck
@@ -210,16 +211,12 @@ def save_games_of(specs: Sequence[GameSpec], results: Sequence[GameResult],
 
 
 def _check_agents(agents: Sequence[AgentRef]) -> None:
-    from agents import make_agent
-    from agents.requirements import extra_error
-
     for a in agents:
         if not isinstance(a, str):
             continue
-        missing = extra_error(a)  # a network without torch fails here, not in a worker
-        if missing is not None:
-            raise MtgError(missing)
-        try:  # names may carry parameters (mcts:ms=200) or a file (ppo:PATH): building checks them
+        # Building checks the parameters (mcts:ms=200), the file (ppo:PATH) and a network's
+        # missing [rl] extra here, in one line, rather than in a worker.
+        try:
             agent = make_agent(a)
         except ValueError as exc:
             raise MtgError(str(exc)) from None

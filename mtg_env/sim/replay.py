@@ -10,9 +10,10 @@ match. The first divergence raises :class:`ReplayDivergence` with a one-line mes
 
 The file format (``format`` ``"mtg_env-replay"``, ``version`` 1) is documented in ``docs/play.md``.
 
+>>> from mtg_env.agent_registry import make_agent
 >>> from mtg_env.sim.replay import record_game
->>> from agents import RandomAgent
->>> game, rep = record_game(["starter_green", "starter_red"], [RandomAgent(), RandomAgent()], seed=2)
+>>> players = [make_agent("random"), make_agent("random")]
+>>> game, rep = record_game(["starter_green", "starter_red"], players, seed=2)
 >>> again = Replay.from_json(rep.to_json()).run()
 >>> (again.winner, again.end_reason) == (game.winner, game.end_reason)
 True
@@ -31,6 +32,7 @@ from ..engine.errors import MtgError
 from ..engine.game import Game
 from ..engine.view import view_for
 from .decks import load_deck
+from .interactive import ConcedeRequest, HumanQuit, UndoRequest
 from .runner import GAME_OPTIONS, GameResult, GameSpec, derive_seed
 
 __all__ = ["FORMAT", "VERSION", "Replay", "ReplayDivergence", "ReplayError", "engine_version",
@@ -285,16 +287,15 @@ def record_game(decks: Sequence[str | Deck], agents: Sequence[Any], seed: int = 
     """Play one game between two agents and record it; returns the game and its :class:`Replay`.
 
     Unlike the fast :func:`~mtg_env.sim.runner.play_game`, this loop serves interactive seats:
-    an agent's ``act`` may raise :class:`agents.human.UndoRequest` (the loop takes that player
-    back to just before their last own decision, unless :func:`undo_refusal` objects, in which
-    case the agent's ``tell`` hears why) or :class:`agents.human.ConcedeRequest` (the player
-    concedes; the exception is re-raised after the game is ended and recorded, as
-    ``exc.game``/``exc.replay``, when it is a :class:`agents.human.HumanQuit`; Ctrl-C while any
+    an agent's ``act`` may raise :class:`~mtg_env.sim.interactive.UndoRequest` (the loop takes
+    that player back to just before their last own decision, unless :func:`undo_refusal`
+    objects, in which case the agent's ``tell`` hears why) or
+    :class:`~mtg_env.sim.interactive.ConcedeRequest` (the player concedes; the exception is
+    re-raised after the game is ended and recorded, as ``exc.game``/``exc.replay``, when it is a
+    :class:`~mtg_env.sim.interactive.HumanQuit`; Ctrl-C while any
     agent decides is such a quit of a human seat). Agents with a
     ``log_source`` attribute are handed a function returning the game log (public information).
     """
-    from agents.human import ConcedeRequest, HumanQuit, UndoRequest
-
     loaded = [load_deck(d) for d in decks]
     opts = dict(GAME_OPTIONS)
     opts.update(options or {})

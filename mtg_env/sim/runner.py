@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..agent_registry import make_agent
 from ..engine.deck import Deck
 from ..engine.game import Game
 from ..engine.view import view_for
@@ -49,8 +50,8 @@ class GameSpec:
     """One game to play: decks and agents by seat (index 0 = player 0), the engine seed.
 
     ``labels`` names the two sides for reporting (e.g. ``("a", "b")``: which side sits in each
-    seat). Agents are given as names known to :func:`agents.make_agent` or as picklable
-    zero-argument factories.
+    seat). Agents are given as specs :func:`mtg_env.agent_registry.make_agent` builds
+    (``"heuristic"``, ``"mcts:ms=200"``) or as picklable zero-argument factories.
     """
 
     index: int
@@ -97,11 +98,7 @@ class GameResult:
 
 
 def _make(agent: str | Callable[[], Any]) -> Any:
-    if isinstance(agent, str):
-        from agents import make_agent
-
-        return make_agent(agent)
-    return agent()
+    return make_agent(agent) if isinstance(agent, str) else agent()
 
 
 def play_game(decks: Sequence[Deck], agents: Sequence[Any], seed: int, max_turns: int | None = 100,

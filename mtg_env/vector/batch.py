@@ -20,6 +20,7 @@ from mtg_env.encoding import CapacityError
 from mtg_env.engine.actions import Action
 from mtg_env.engine.errors import IllegalActionError
 from mtg_env.env.aec import AGENTS, MtgEnv
+from mtg_env.env.single import opponent_from_spec
 
 
 @runtime_checkable
@@ -34,12 +35,24 @@ Opponent = str | Callable[[np.ndarray, np.ndarray], int] | BatchPolicy | Any
 
 
 def check_config(config: dict[str, Any]) -> dict[str, Any]:
-    """The env config of every game of a vector env: flat observations are required."""
+    """The env config of every game of a vector env: flat observations are required, and an
+    illegal action raises (``illegal_action="raise"``, the only mode a vector env takes).
+
+    The vector envs exist to train masked policies (``MaskablePPO``, self-play pools), which
+    never choose a forbidden index: one that does has a bug (a mask read from the wrong row, a
+    network built for other capacities), and a training run should stop at it rather than go
+    on learning from forfeited games. So every learner action is checked against its mask
+    before any game moves, and an opponent's illegal choice raises too. For the PettingZoo
+    convention (the mover loses), use ``SingleAgentEnv`` or the AEC env."""
     if config.get("flatten", True) is not True:
         raise ValueError("vector envs need flat observations: leave flatten=True")
     if "render_mode" in config and config["render_mode"] is not None:
         raise ValueError("vector envs don't render; use SingleAgentEnv or the AEC env to watch a game")
-    return {**config, "flatten": True}
+    if config.get("illegal_action", "raise") != "raise":
+        raise ValueError(f"vector envs raise IllegalActionError for an illegal action (they train "
+                         f"masked policies), so illegal_action must be 'raise', got "
+                         f"{config['illegal_action']!r}; SingleAgentEnv and the AEC env take 'loss'")
+    return {**config, "flatten": True, "illegal_action": "raise"}
 
 
 class OpponentMix:
@@ -461,9 +474,7 @@ def _agent(opponent: Opponent) -> Any:
     if isinstance(opponent, str):
         if opponent == "random":
             return None
-        from mtg_env.env.single import _agent_by_name
-
-        return _agent_by_name(opponent)
+        return opponent_from_spec(opponent)
     return opponent if hasattr(opponent, "act_masked") else None
 
 

@@ -56,7 +56,10 @@ class MtgVectorEnv(VectorEnv):
     ``capacity_overflow="truncate"`` (the default) ends a game whose position outgrows the
     observation's capacities as truncated (``end_reason`` ``"capacity"``, the error's text in
     ``capacity_error``), so a rare position can't stop a training run; ``"raise"`` raises the
-    :class:`~mtg_env.encoding.CapacityError`. Other keyword arguments are the env config
+    :class:`~mtg_env.encoding.CapacityError`. An action the mask forbids raises
+    :class:`~mtg_env.engine.errors.IllegalActionError` before any game moves: a vector env
+    trains masked policies, so it takes only ``illegal_action="raise"`` (see
+    :func:`~mtg_env.vector.batch.check_config`). Other keyword arguments are the env config
     (:class:`~mtg_env.env.config.EnvConfig`).
     """
 

@@ -101,7 +101,7 @@ def test_config_errors() -> None:
 
 
 def test_illegal_index_raises_naming_index_and_decision() -> None:
-    e = mtg_env.env(seed=4)
+    e = mtg_env.env(seed=4, illegal_action="raise")
     e.reset()
     obs, *_ = e.last()
     bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
@@ -111,8 +111,8 @@ def test_illegal_index_raises_naming_index_and_decision() -> None:
         e.step(10**6)  # outside the action space: PettingZoo's bounds wrapper
 
 
-def test_illegal_index_can_be_a_loss() -> None:
-    e = mtg_env.env(seed=4, illegal_action="loss")
+def test_illegal_index_is_a_loss_by_default() -> None:
+    e = mtg_env.env(seed=4)
     e.reset()
     agent = e.agent_selection
     obs, *_ = e.last()

@@ -29,8 +29,7 @@ def _play_episode(env: SingleAgentEnv, seed: int) -> tuple[float, bool, bool, in
 def test_gymnasium_env_checker(flatten: bool) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        check_env(SingleAgentEnv(seed=0, max_turns=10, flatten=flatten, illegal_action="loss"),
-                  skip_render_check=False)
+        check_env(SingleAgentEnv(seed=0, max_turns=10, flatten=flatten), skip_render_check=False)
 
 
 def test_episodes_end_with_the_learners_result() -> None:
@@ -160,18 +159,20 @@ def test_maskable_ppo_learns_end_to_end() -> None:
 
 def test_illegal_action_is_a_loss_or_raises() -> None:
     from mtg_env import IllegalActionError
+    from mtg_env.env import IllegalActionWarning
 
-    env = SingleAgentEnv(seed=4, flatten=True, illegal_action="loss")
+    env = SingleAgentEnv(seed=4, flatten=True)  # "loss" is the default, as docs/env.md says
+    assert env.illegal_action == "loss"
     env.reset(seed=4)
     bad = int(np.flatnonzero(~env.action_masks())[0])
-    _, reward, term, trunc, info = env.step(bad)
+    with pytest.warns(IllegalActionWarning):
+        _, reward, term, trunc, info = env.step(bad)
     assert (reward, term, trunc) == (-1.0, True, False)
     assert f"action {bad}" in info["illegal_action"] and "mulligan decision" in info["illegal_action"]
     assert env.game.is_over and env.game.winner == 1 - env.seat
     with pytest.raises(RuntimeError, match="reset"):
         env.step(0)
-    strict = SingleAgentEnv(seed=4, flatten=True)  # "raise" is the default, as docs/env.md says
-    assert strict.illegal_action == "raise"
+    strict = SingleAgentEnv(seed=4, flatten=True, illegal_action="raise")
     strict.reset(seed=4)
     before = strict.game.to_json()
     with pytest.raises(IllegalActionError, match=f"action {bad}"):
