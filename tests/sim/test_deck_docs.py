@@ -29,7 +29,7 @@ def example_deck() -> str:
     return deck
 
 
-def sessions() -> list[list[tuple[str, list[str]]]]:
+def console_blocks() -> list[list[tuple[str, list[str]]]]:
     """Each console block as ``[(command, lines after it up to the next command), ...]``."""
     out = []
     for block in blocks("console"):
@@ -44,8 +44,8 @@ def sessions() -> list[list[tuple[str, list[str]]]]:
 
 
 def test_the_doc_has_an_example_deck_and_its_errors() -> None:
-    assert len(sessions()) >= 9
-    assert sum(1 for s in sessions() for _, lines in s if lines and lines[0].startswith("error:")) >= 10
+    assert len(console_blocks()) >= 9
+    assert sum(1 for s in console_blocks() for _, lines in s if lines and lines[0].startswith("error:")) >= 10
 
 
 def test_the_example_deck_loads(tmp_path: Path) -> None:
@@ -60,11 +60,11 @@ def test_the_example_deck_loads(tmp_path: Path) -> None:
         assert "#" not in name
 
 
-@pytest.mark.parametrize("session", sessions(), ids=lambda s: s[-1][0][:60])
-def test_every_command_prints_what_the_doc_shows(session, tmp_path: Path, monkeypatch) -> None:
+@pytest.mark.parametrize("block", console_blocks(), ids=lambda s: s[-1][0][:60])
+def test_every_command_prints_what_the_doc_shows(block, tmp_path: Path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "my_deck.txt").write_text(example_deck())
-    for command, shown in session:
+    for command, shown in block:
         argv = shlex.split(command)
         if argv[0] == "cat":
             (tmp_path / argv[1]).write_text("\n".join(shown) + "\n")
