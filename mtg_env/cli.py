@@ -3,7 +3,8 @@ game, list card coverage, simulate matchups, matrices and tournaments.
 
 Bad input (an unknown deck, card or agent, an unreadable deck or config file, a config key or
 value of the wrong type, zero games or turns, an output path that can't be written) gives a
-one-line ``error: ...`` on stderr and exit code 2, never a traceback. Every option is checked
+one-line ``error: ...`` on stderr and exit code 2, never a traceback (a mistake in the card data
+that shows two texts side by side adds them on indented lines). Every option is checked
 before the first game starts, so no work is lost to a typo.
 """
 
@@ -24,6 +25,7 @@ from rich.console import Console
 from rich.table import Table
 
 from . import Game, MtgError
+from .cards.loader import yaml_problem
 from .engine.deck import decode_utf8, expand_deck_groups
 from .sim.decks import default_deck_names
 from .sim.decks import load_deck as _load_deck
@@ -74,15 +76,24 @@ def fail(msg: str) -> None:
     raise typer.Exit(2)
 
 
+def error_text(exc: MtgError) -> str:
+    """An input error's whole message: a multi-line one keeps its later lines (a card's ``text``
+    against the printed text shows both), indented under the first."""
+    lines = [line.rstrip() for line in str(exc).splitlines() if line.strip()]
+    if not lines:
+        return type(exc).__name__
+    return "\n".join(lines[:1] + [line if line[:1].isspace() else f"  {line}" for line in lines[1:]])
+
+
 def _bad_input_exits(fn: F) -> F:
-    """Turn the package's input errors into a one-line message and exit code 2."""
+    """Turn the package's input errors into an ``error: ...`` message and exit code 2."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
         except MtgError as exc:
-            fail(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+            fail(error_text(exc))
 
     return wrapper  # type: ignore[return-value]
 
@@ -326,7 +337,7 @@ def _load_config(path: str | None, types: dict[str, tuple[type, ...]]) -> dict[s
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        raise MtgError(f"config file {path!r} is not valid YAML: {str(exc).splitlines()[0]}") from None
+        raise MtgError(f"config file {path!r} is not valid YAML: {yaml_problem(exc)}") from None
     except (ValueError, TypeError, RecursionError) as exc:  # e.g. a bad timestamp or a deep nest
         raise MtgError(f"config file {path!r} is not valid YAML: {exc}") from None
     if data is None:
@@ -702,8 +713,8 @@ for _info in app.registered_commands:
 def main() -> None:
     try:
         app()
-    except MtgError as exc:  # a one-line error for bad input, no traceback
-        typer.echo(f"error: {exc}", err=True)
+    except MtgError as exc:  # an error message for bad input, no traceback
+        typer.echo(f"error: {error_text(exc)}", err=True)
         sys.exit(2)
 
 

@@ -22,7 +22,7 @@ runner = CliRunner()
     ("251 Forest", DeckError, r"line 1: 251 copies is too many"),
     ("250 Forest\n" * 4 + "1 Forest", DeckError, r"line 5: more than 1000 cards in all"),
     ("36 Forest\n1 " + "x" * 300, DeckError, r"line 2: card name too long \(300 characters\)"),
-    ("40 Forest\nSideboard\n4 Grizly Bears", UnknownCardError, r"unknown card 'Grizly Bears': not a Tenth Edition card; did you mean 'Grizzly Bears'\?"),
+    ("40 Forest\nSideboard\n4 Grizly Bears", UnknownCardError, r"^deck line 3: unknown card 'Grizly Bears': not a Tenth Edition card; did you mean 'Grizzly Bears'\?$"),
     ("40 Forest\nSideboard\n1 Mind Bend", UnimplementedCardError, r"not implemented yet: Mind Bend"),
     ("40 Forest\nSideboard\nfour Shock", DeckError, r"line 3: expected 'N Card Name'"),
     ("37 Forest\n3 Shock\nSideboard\n2 Shock", DeckError, r"5 copies of Shock \(deck and sideboard\)"),
@@ -157,7 +157,8 @@ def test_json_output_checked_without_leaving_a_file(no_games, tmp_path, monkeypa
     ("out: [a]\n", "out must be a string"),
     ("max_turns: 0\n", "max_turns must be at least 1"),
     ("- games\n", "must be a mapping of option names to values"),
-    ("games: [\n", "is not valid YAML"),
+    ("games: [\n", "is not valid YAML: line 2, column 1: expected the node content, but found "
+                   "'<stream end>' (while parsing a flow node)"),
 ])
 def test_bad_matrix_config(no_games, tmp_path, content: str, message: str) -> None:
     cfg = tmp_path / "c.yaml"

@@ -3,6 +3,7 @@ rules from the YAML files in ``data/``, validated against :mod:`mtg_env.cards.sc
 
 from __future__ import annotations
 
+import difflib
 import functools
 import hashlib
 import json
@@ -340,6 +341,54 @@ def _write_validated(path: Path | None, digests: list[str]) -> None:
         pass  # a read-only home: the files are checked at every start, as without a cache
 
 
+def yaml_problem(exc: yaml.YAMLError) -> str:
+    """A YAML syntax error on one line, where it is: ``line 2, column 1: expected the node
+    content, but found '<stream end>' (while parsing a flow node)``."""
+    mark, problem = getattr(exc, "problem_mark", None), getattr(exc, "problem", None)
+    if mark is None or not problem:
+        return " ".join(str(exc).split())
+    context = getattr(exc, "context", None)
+    return (f"line {mark.line + 1}, column {mark.column + 1}: {problem}"
+            + (f" ({context})" if context else ""))
+
+
+# What an enum-checked key's value is called in an error ("unknown effect op 'destory'").
+_ENUM_NAMES = {"op": "effect op", "event": "trigger event", "keywords": "keyword",
+               "targets": "target kind", "enchant": "target kind", "zone": "zone",
+               "count": "target count", "add": "mana symbol", "x_color": "X color"}
+
+
+def _close(word: str, choices: list[str]) -> str:
+    """``; did you mean 'x' or 'y'?`` for a misspelt ``word`` (a case slip first), or ``""``."""
+    lower = [c for c in choices if c.lower() == word.lower() and c != word]
+    close = lower + [c for c in difflib.get_close_matches(word, choices, n=2, cutoff=0.6)
+                     if c not in lower]
+    return f"; did you mean {' or '.join(repr(c) for c in close[:2])}?" if close else ""
+
+
+def schema_message(exc: jsonschema.ValidationError) -> str:
+    """The schema check's message, with a "did you mean" for a misspelt name: a value out of a
+    list (an effect op, trigger event, keyword, target or static ability kind) reads like the
+    compiler's ``unknown effect op 'destory'; did you mean 'destroy'? (known: [...])``, an
+    unknown key like ``unknown key 'tagets'; did you mean 'targets'? (allowed: [...])``."""
+    keys = [p for p in exc.absolute_path if isinstance(p, str)]
+    if exc.validator == "enum" and isinstance(exc.instance, str) and keys:
+        known = [str(v) for v in exc.validator_value]
+        what = _ENUM_NAMES.get(keys[-1], keys[-1])
+        if keys[-1] == "kind":
+            what = ("target kind" if len(keys) > 1 and keys[-2] in ("targets", "enchant")
+                    else "static ability kind" if len(keys) > 1 and keys[-2] == "static"
+                    else "kind")
+        return f"unknown {what} {exc.instance!r}{_close(exc.instance, known)} (known: {known})"
+    if (exc.validator == "additionalProperties" and exc.validator_value is False
+            and isinstance(exc.instance, dict)):
+        allowed = sorted(exc.schema.get("properties", {}))
+        extra = [k for k in exc.instance if k not in allowed]
+        if len(extra) == 1 and isinstance(extra[0], str):
+            return f"unknown key {extra[0]!r}{_close(extra[0], allowed)} (allowed: {allowed})"
+    return exc.message
+
+
 def load_file(path: Path, facts: dict[str, dict],
               validated: set[str] | None = None) -> list[CardDef]:
     """Validate and build every card of one YAML file. A file whose digest
@@ -349,13 +398,13 @@ def load_file(path: Path, facts: dict[str, dict],
     try:
         data = yaml.load(text, Loader=_YAML_LOADER) or {}
     except yaml.YAMLError as exc:
-        raise CardDataError(f"{path.name}: not valid YAML: {exc}") from exc
+        raise CardDataError(f"{path.name}: not valid YAML: {yaml_problem(exc)}") from exc
     digest = file_digest(text) if validated is not None else ""
     if validated is None or digest not in validated:
         exc = jsonschema.exceptions.best_match(_file_validator().iter_errors(data))
         if exc is not None:
             loc = "/".join(str(p) for p in exc.absolute_path)
-            raise CardDataError(f"{path.name}: {loc}: {exc.message}")
+            raise CardDataError(f"{path.name}: {loc}: {schema_message(exc)}")
         if validated is not None:
             validated.add(digest)
     out = []

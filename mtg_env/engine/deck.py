@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections import Counter
 from pathlib import Path
@@ -79,8 +80,8 @@ class Deck:
             if total > MAX_TOTAL_CARDS:
                 raise DeckError(f"{label} line {lineno}: more than {MAX_TOTAL_CARDS} cards in all")
             target.append((count, card, lineno))
-        canon = _canonical(entries)
-        side_canon = _canonical(side)
+        canon = _canonical(entries, label)
+        side_canon = _canonical(side, label)
         size = sum(c for c, _ in canon)
         if size < min_size:
             raise DeckError(f"{label} has {size} cards; a deck needs at least {min_size}")
@@ -140,6 +141,36 @@ class Deck:
 
     def __repr__(self) -> str:
         return f"<Deck {self.name or '?'} ({len(self)} cards)>"
+
+
+def load_deck(spec: str | Path | Deck) -> Deck:
+    """The deck ``spec`` names: a :class:`Deck` as is, a built-in deck name in any case
+    (``"Kamahls_Temper"``), or a deck file's path (a :class:`~pathlib.Path`, or a string ending in
+    ``.txt`` or holding a ``/``). What the simulator, the command line and the env accept.
+
+    Raises :class:`DeckError` (or :class:`UnknownCardError`) with a one-line message saying what
+    to fix; a bare word that is no built-in deck gets the closest names and the list.
+    """
+    if isinstance(spec, Deck):
+        return spec
+    if isinstance(spec, Path):
+        return Deck.from_file(spec)
+    if not isinstance(spec, str):
+        raise DeckError("a deck must be a Deck, a built-in deck name or a deck file path, "
+                        f"got {_short(repr(spec))}")
+    found = builtin_name(spec)
+    if found is not None:
+        return _builtin_deck(found)
+    if spec.endswith(".txt") or "/" in spec or "\\" in spec:
+        return Deck.from_file(spec)
+    raise DeckError(unknown_builtin_message(spec, "unknown deck")
+                    + "; `mtg-env decks` describes them; or give a path to a deck file")
+
+
+@functools.cache
+def _builtin_deck(name: str) -> Deck:
+    """A built-in deck, read once (an env reads its decks at every reset)."""
+    return Deck.builtin(name)
 
 
 def builtin_names() -> list[str]:
@@ -235,19 +266,22 @@ def _short(s: str, limit: int = 60) -> str:
     return s if len(s) <= limit else s[:limit] + "..."
 
 
-def _canonical(entries: list[tuple[int, str, int]]) -> list[tuple[int, str]]:
-    """Registry names for ``(count, name, line)`` entries; unknown names raise at once,
-    unimplemented ones are collected into one error."""
+def _canonical(entries: list[tuple[int, str, int]], label: str) -> list[tuple[int, str]]:
+    """Registry names for ``(count, name, line)`` entries; unknown names raise at once, naming
+    the deck and the line (``my_deck line 2: unknown card 'Grizzly Bear': ...``), unimplemented
+    ones are collected into one error."""
     unimplemented = []
     canon: list[tuple[int, str]] = []
-    for count, card, _lineno in entries:
+    for count, card, lineno in entries:
         if is_unimplemented(card):
             unimplemented.append(card)
             continue
         try:
             cdef = get_card(card)
         except UnknownCardError as exc:
-            raise UnknownCardError(card, exc.suggestions) from None
+            err = UnknownCardError(card, exc.suggestions)  # .name and .suggestions as usual
+            err.args = (f"{label} line {lineno}: {err}",)
+            raise err from None
         canon.append((count, cdef.name))
     if unimplemented:
         raise UnimplementedCardError(sorted(set(unimplemented)))

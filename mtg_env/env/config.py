@@ -16,16 +16,19 @@ import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from mtg_env.encoding.layout import Capacities
-from mtg_env.engine.deck import STARTER_DECKS, THEME_DECKS, Deck, expand_deck_groups
+from mtg_env.engine.deck import STARTER_DECKS, THEME_DECKS, Deck, expand_deck_groups, load_deck
 from mtg_env.engine.errors import MtgError
 
 RENDER_MODES = ("ansi", "human")
 ILLEGAL_ACTION_MODES = ("loss", "raise")
 
-DeckSpec = str | Deck
+DeckSpec = str | Path | Deck
+"""A deck as the env takes it: a :class:`Deck`, a built-in deck name or a deck file's path
+(:func:`~mtg_env.engine.deck.load_deck`)."""
 
 
 @cache
@@ -39,20 +42,6 @@ def default_deck_names() -> tuple[str, ...]:
     return THEME_DECKS
 
 
-@cache
-def _builtin(name: str) -> Deck:
-    return Deck.builtin(name)
-
-
-def load_deck(spec: DeckSpec) -> Deck:
-    """A :class:`Deck` from a deck or a built-in deck name."""
-    if isinstance(spec, Deck):
-        return spec
-    if isinstance(spec, str):
-        return _builtin(spec)
-    raise TypeError(f"a deck must be a built-in deck name or a Deck, got {spec!r}")
-
-
 @dataclass(frozen=True)
 class EnvConfig:
     """The env's configuration (keyword arguments of ``mtg_env.env`` / ``raw_env``).
@@ -62,7 +51,8 @@ class EnvConfig:
     """
 
     decks: tuple[DeckSpec, DeckSpec] | None = None
-    """A fixed pairing: ``player_0`` plays ``decks[0]``, ``player_1`` ``decks[1]``."""
+    """A fixed pairing: ``player_0`` plays ``decks[0]``, ``player_1`` ``decks[1]``; each a
+    built-in deck name (any case), a deck file's path or a :class:`Deck`."""
     deck_pool: tuple[DeckSpec, ...] | None = None
     """Decks sampled per episode, independently for each seat (used when ``decks`` is None);
     deck group names (``theme``, ``starter``, ``constructed``, ``all``) stand for their decks;
@@ -133,7 +123,7 @@ class EnvConfig:
         for k in ("decks", "deck_pool"):
             if mine.get(k) is not None:
                 v = mine[k]
-                mine[k] = (v,) if isinstance(v, str | Deck) else tuple(v)
+                mine[k] = (v,) if isinstance(v, str | Path | Deck) else tuple(v)
         if mine.get("deck_pool") is not None:  # group names: "constructed", "theme", "all", ...
             pool = mine["deck_pool"]
             mine["deck_pool"] = tuple(

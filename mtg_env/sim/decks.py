@@ -8,29 +8,12 @@ from ..engine.deck import (
     STARTER_DECKS,
     THEME_DECKS,
     Deck,
-    builtin_name,
     builtin_names,
-    unknown_builtin_message,
+    load_deck,  # a Deck, a built-in deck name or a deck file path: the env's loader too
 )
 from ..engine.errors import MtgError
 
 __all__ = ["STARTER_DECKS", "THEME_DECKS", "default_deck_names", "load_deck", "loadable_builtin_names"]
-
-
-
-def load_deck(spec: str | Deck) -> Deck:
-    """A built-in deck name or a path to a deck file (a :class:`Deck` passes through).
-
-    Raises :class:`~mtg_env.MtgError` with a one-line message saying what to fix.
-    """
-    if isinstance(spec, Deck):
-        return spec
-    if builtin_name(spec) is not None:  # any case: Kamahls_Temper
-        return Deck.builtin(spec)
-    if spec.endswith(".txt") or "/" in spec or "\\" in spec:
-        return Deck.from_file(spec)
-    raise MtgError(unknown_builtin_message(spec, "unknown deck")
-                   + "; `mtg-env decks` describes them; or give a path to a deck file")
 
 
 @lru_cache(maxsize=1)

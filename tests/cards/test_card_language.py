@@ -277,3 +277,53 @@ def test_docs_card_language_reference_is_up_to_date():
     text = (ROOT / "docs" / "rules.md").read_text()
     assert language_markdown() in text, (
         "docs/rules.md is out of date: paste the output of `python -m mtg_env.cards.language_docs`")
+
+
+# -- misspelt names the schema checks: a "did you mean" before the list ------------------------
+def _set(*path, value):
+    def change(e):
+        node = e
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = value
+    return change
+
+
+@pytest.mark.parametrize("name, change, fragment", [
+    ("Terror", _set("spell", "effects", 0, "op", value="destory"),
+     "spell/effects/0/op: unknown effect op 'destory'; did you mean 'destroy'? (known: ['add_mana'"),
+    ("Terror", _set("spell", "effects", 0, "op", value="Destroy"),
+     "unknown effect op 'Destroy'; did you mean 'destroy'?"),
+    ("Terror", _set("spell", "targets", 0, "kind", value="creatur"),
+     "spell/targets/0/kind: unknown target kind 'creatur'; did you mean 'creature'"),
+    ("Terror", _set("keywords", value=["flyng"]), "keywords/0: unknown keyword 'flyng'; did you mean 'flying'?"),
+    ("Gravedigger", _set("triggered", 0, "event", value="etbb"),
+     "triggered/0/event: unknown trigger event 'etbb'; did you mean 'etb'?"),
+    ("Terror", _set("static", value=[{"kind": "modify_ptt"}]),
+     "static/0/kind: unknown static ability kind 'modify_ptt'; did you mean 'modify_pt'?"),
+    ("Terror", _set("spell", "tagets", value=[]),
+     "Terror/spell: unknown key 'tagets'; did you mean 'targets'? (allowed: ['custom', 'effects', 'targets'])"),
+])
+def test_misspelt_schema_names_get_a_did_you_mean(tmp_path, name, change, fragment):
+    fails(tmp_path, name, change, fragment)
+
+
+def test_a_misspelt_op_reads_the_same_from_the_schema_and_the_compiler(tmp_path):
+    """The schema check runs first; its message for an unknown op is the compiler's own."""
+    from mtg_env.engine.filters import Site
+    from mtg_env.engine.ops import compile_effect
+
+    msg = fails(tmp_path, "Terror", _set("spell", "effects", 0, "op", value="destory"))
+    with pytest.raises(CardDataError) as exc:
+        compile_effect({"op": "destory", "target": 0}, Site("x", targets=("creature",)))
+    assert msg.split(": ", 2)[2] == str(exc.value).removeprefix("x: ")
+    assert "did you mean" not in fails(tmp_path, "Terror", _set("spell", "effects", 0, "op", value="zzz"))
+
+
+def test_a_yaml_syntax_error_says_where_on_one_line(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("Terror:\n  text: [a\n  spell: 1\n")
+    with pytest.raises(CardDataError) as exc:
+        load_file(path, FACTS)
+    assert str(exc.value) == ("bad.yaml: not valid YAML: line 3, column 8: did not find expected "
+                              "',' or ']' (while parsing a flow sequence)")

@@ -135,3 +135,30 @@ def test_help_shows_the_defaults_written_in_option_help() -> None:
     listing = " ".join(_ok("--help", env={"COLUMNS": "200"}).split())
     assert ("replay Re-run a saved game, check it reproduces exactly; print, step through or view "
             "it.") in listing
+
+
+def test_a_multi_line_card_data_error_is_printed_whole(tmp_path, monkeypatch) -> None:
+    """A card's ``text`` that isn't the printed text: the CLI shows the line saying so and the
+    two lines showing the difference (it used to stop at "... in facts.json:")."""
+    import mtg_env.cli as cli
+    from mtg_env.cards.loader import DATA_DIR, load_facts, load_file
+    from mtg_env.engine.errors import CardDataError
+
+    terror = yaml.safe_load((DATA_DIR / "theme_decks.yaml").read_text())["Terror"]
+    terror["text"] = "Destroy target nonartifact, nonblack creature."
+    path = tmp_path / "theme_decks.yaml"
+    path.write_text(yaml.safe_dump({"Terror": terror}))
+    with pytest.raises(CardDataError) as exc:
+        load_file(path, load_facts()["cards"])
+
+    def broken_cards(spec: str):
+        raise exc.value
+
+    monkeypatch.setattr(cli, "_load_deck", broken_cards)  # as if the card data had the mistake
+    res = runner.invoke(app, ["play", "starter_green", "starter_red"])
+    assert res.exit_code == 2 and "Traceback" not in res.output
+    assert res.output.splitlines() == [
+        "error: theme_decks.yaml: Terror: 'text' differs from the printed 2007 text in facts.json:",
+        "  yaml:    'Destroy target nonartifact, nonblack creature.'",
+        "  printed: \"Destroy target nonartifact, nonblack creature. It can't be regenerated.\""]
+    assert res.output == f"error: {exc.value}\n"
