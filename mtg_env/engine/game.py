@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import Action, Decision, DecisionKind
+from .casting import Casting
 from .choices import Choices
 from .combat import Combat
 from .damage import DamageAndLife
@@ -47,7 +48,7 @@ from .zones import Zones
 K = DecisionKind
 
 
-class Game(TurnStructure, Priority, ManaAbilities, Targeting, StackResolution, Zones,
+class Game(TurnStructure, Priority, Casting, ManaAbilities, Targeting, StackResolution, Zones,
            DamageAndLife, StateBasedEffects, ContinuousEffects, Triggers, Combat, Choices,
            Replacement, Knowledge, EnterChoices):
     """A two-player game of Magic under the Tenth Edition (2007) rules.

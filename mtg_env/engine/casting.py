@@ -1,0 +1,400 @@
+"""Playing spells and activated abilities, and playing lands: the procedure from announcing a
+spell or ability to its being played, one decision per choice, and what may be played at all.
+
+2007 CR 409.1 (playing a spell or activated ability, in order: announce it and move it to the
+stack 409.1a, modes 409.1b, X 409.1c, targets 409.1d (a divided amount is divided as the targets
+are chosen: 2012 601.2d), the total cost 409.1f, mana abilities 409.1g, paying 409.1h, played
+409.1i), 409.1 / 409.4 (a spell or ability an effect prohibits isn't offered: Rule of Law, Steel
+Golem, Pithing Needle), 212.6 (playing a land: main phase, empty stack, once a turn, no stack),
+212.3d (summoning sickness and {T} costs). When a player may play what is the timing rule of
+:mod:`mtg_env.engine.priority` (2007 CR 408); mana abilities (2007 CR 411) are played without
+the stack by :mod:`mtg_env.engine.mana`.
+
+A spell or ability being played is a ``cast`` frame (``{"k": "cast", "pl", "sid", "st"}``);
+``st`` is the step it is at: 0 modes, 1 X, 2 targets, 3 costs, 4 the payments left and becoming
+played. A triggered ability's targets are chosen through the same frame, started at step 2 with
+``"trigger": True`` (:mod:`mtg_env.engine.triggers`, 2007 CR 410); it stops after the targets.
+"""
+
+from __future__ import annotations
+
+from . import effects as fx
+from .actions import DONE, Action, DecisionKind
+from .errors import MtgError
+from .mana import add_colored
+from .model import (
+    Card,
+    ManaCost,
+    Permanent,
+    StackItem,
+)
+from .targets import mode_targets, target_count
+
+K = DecisionKind
+
+
+class Casting:
+    """Mixed into :class:`~mtg_env.engine.game.Game`."""
+
+    def _can_cast(self, pl: int, card: Card, sources: list, cost: ManaCost | None = None) -> bool:
+        """Can ``pl`` play ``card`` now with ``sources``: its total cost (``cost``, from
+        :meth:`_spell_cost`; the printed cost if None), its additional costs and targets."""
+        cdef = card.cdef
+        if not cdef.implemented:
+            return False
+        if cost is None:
+            cost = cdef.cost
+        if not self._can_afford(pl, cost, sources):
+            return False
+        if cdef.x_color and self._max_x(pl, cost, None, cdef.x_color) < 0:
+            return False
+        if cdef.additional_cost is not None and not self._can_pay_additional(
+                pl, cdef.additional_cost, card):
+            return False
+        if cdef.enchant is not None:
+            return self._targets_available(pl, (cdef.enchant,), spell_card=card)
+        if cdef.modes:
+            return any(self._targets_available(pl, mode_targets(m), spell_card=card)
+                       for m in cdef.modes)
+        return self._targets_available(pl, cdef.spell_targets, spell_card=card)
+
+    def _can_pay_additional(self, pl: int, cost, card: Card | None = None) -> bool:
+        if cost.pay_life and self.players[pl].life < cost.pay_life:
+            return False
+        if cost.sacrifice and not any(p.controller == pl and cost.sacrifice_filter.test(p, pl)
+                                      for p in self.perms.values()):
+            return False
+        # The spell itself is on the stack when the cost is paid, not in the hand.
+        hand = [c for c in self.players[pl].hand if c is not card]
+        return not (cost.discard and _discardable(hand, cost, pl) < cost.discard)
+
+    def _can_pay_nonmana(self, pl: int, perm: Permanent, ab) -> bool:
+        c = ab.cost
+        if c.tap:
+            if perm.tapped:
+                return False
+            if perm.is_creature and perm.sick and "haste" not in perm.keywords:
+                return False  # 2007 CR 212.3d
+        if c.pay_life and self.players[pl].life < c.pay_life:
+            return False
+        if c.sacrifice and not any(p.controller == pl and c.sacrifice_filter.test(p, pl)
+                                   for p in self.perms.values()):
+            return False
+        if c.discard and _discardable(self.players[pl].hand, c, pl) < c.discard:
+            return False
+        return not (ab.condition and not fx.check_condition(self, ab.condition, pl, perm))
+
+    def _spell_cost(self, pl: int, card: Card) -> ManaCost:
+        """The total cost of playing ``card`` as a spell (2007 CR 409.1f): its mana cost plus
+        cost increases minus cost reductions; a generic reduction reduces only generic mana (it
+        can't reduce colored requirements) and never below zero. X stays X (chosen later).
+
+        Increases: ``spell_cost_more`` statics of the opponent's permanents (Aura of Silence:
+        "Artifact and enchantment spells your opponents play cost {2} more to play").
+        Reductions: the card's own ``self_cost_less`` static, which works from the hand (Avatar
+        of Might: "If an opponent controls at least four more creatures than you, Avatar of
+        Might costs {6} less to play")."""
+        cdef = card.cdef
+        cost = cdef.cost
+        generic = cost.generic
+        mods = self.rule_mods
+        if mods and 1 - pl in mods.get("spell_cost_more", ()):
+            types = cdef.types
+            for p in self.perms.values():
+                if p.controller != pl and p.static:
+                    for s in p.static:
+                        if s.kind == "spell_cost_more" and not types.isdisjoint(s.params["types"]):
+                            generic += s.params["amount"]
+        if cdef.static:
+            for s in cdef.static:
+                if s.kind == "self_cost_less":
+                    mine = theirs = 0
+                    for p in self.perms.values():
+                        if "Creature" in p.types:
+                            if p.controller == pl:
+                                mine += 1
+                            else:
+                                theirs += 1
+                    if theirs - mine >= s.params["opponent_more_creatures"]:
+                        generic = max(0, generic - s.params["amount"])
+        if generic == cost.generic:
+            return cost
+        return ManaCost(generic, cost.colored, cost.x)
+
+    def _play_land(self, pl: int, card: Card) -> None:
+        # 2007 CR 212.6: one land per turn, main phase, empty stack; doesn't use the stack.
+        # From the hand, or from the graveyard with Crucible of Worlds.
+        P = self.players[pl]
+        if card in P.hand:
+            P.hand.remove(card)
+            self._log(f"player {pl} plays {card.label}")
+        else:
+            P.graveyard.remove(card)
+            self.dirty = True  # graveyard counts (Mortivore, layer 6a)
+            self._log(f"player {pl} plays {card.label} from their graveyard")
+        P.lands_played += 1
+        self._put_into_play(card, pl)
+
+    def _begin_cast(self, pl: int, card: Card) -> None:
+        P = self.players[pl]
+        P.hand.remove(card)
+        item = StackItem(self._id(), "spell", pl, card=card, label=card.label,
+                         data={"card": card.cdef.name, "from_hand": True})
+        self.stack.append(item)  # 2007 CR 409.1a: the card moves to the stack on announcement
+        self.frames.append({"k": "cast", "pl": pl, "sid": item.id, "st": 0})
+
+    def _begin_activate(self, pl: int, pid: int, ab_index: int) -> None:
+        perm = self.perms[pid]
+        item = StackItem(self._id(), "activated", pl, source=pid, source_name=perm.card.label,
+                         ability=ab_index, label=perm.card.label,
+                         data={"card": perm.cdef.name, "src_colors": "".join(sorted(perm.colors))},
+                         ability_def=perm.activated[ab_index])
+        if perm.chosen:  # "the chosen color" of its source, should the source leave play
+            item.data["chosen"] = perm.chosen
+        self.stack.append(item)
+        self.frames.append({"k": "cast", "pl": pl, "sid": item.id, "st": 0})
+
+    def _run_cast(self, f: dict) -> None:
+        item = self._item(f["sid"])
+        pl = f["pl"]
+        specs, _, obj = self.item_def(item)
+        st = f["st"]
+        if st == 0:  # modes (2007 CR 409.1b)
+            f["st"] = 1
+            if item.kind == "spell" and item.card.cdef.modes:
+                cdef = item.card.cdef
+                opts = [Action("mode", f"mode {i + 1}: {m.get('text', '')}".rstrip(": "), (i,))
+                        for i, m in enumerate(cdef.modes)
+                        if self._targets_available(pl, mode_targets(m), spell_card=item.card)]
+                self._ask(pl, K.MODE, opts, f"choose a mode for {item.label}",
+                          {"stack_id": item.id})
+                return
+        if st == 1:  # X (2007 CR 409.1c)
+            f["st"] = 2
+            x_cost = None
+            x_color = None
+            exclude = None
+            if item.kind == "spell" and item.card.cdef.x_spell:
+                x_cost = self._spell_cost(pl, item.card)
+                x_color = item.card.cdef.x_color
+            elif item.kind == "activated" and obj.x:
+                x_cost = obj.cost.mana
+                exclude = item.source if obj.cost.tap else None
+            if x_cost is not None:
+                top = self._max_x(pl, x_cost, exclude, x_color)
+                if specs and specs[-1].count == "X":
+                    # "X target cards": X can't exceed the legal targets (2012 601.2c)
+                    top = min(top, len(self._legal_targets(pl, specs[-1], item=item)))
+                elif specs and specs[-1].divided and not self._legal_targets(
+                        pl, specs[-1], item=item, first_only=True):
+                    # X damage divided among targets: each gets at least 1, so X > 0 needs
+                    # a target (2012 601.2d)
+                    top = 0
+                opts = [Action("x", f"X={n}", (n,)) for n in range(max(top, 0) + 1)]
+                self._ask(pl, K.X_VALUE, opts, f"choose X for {item.label}", {"stack_id": item.id})
+                return
+        if st == 2:  # targets (2007 CR 409.1d), one decision per target
+            ti = len(item.targets)
+            if specs and specs[-1].count is not None and ti >= len(specs) - 1:
+                # "up to N" / "X target ...": one decision per target, "done" once enough
+                if self._ask_counted_target(f, pl, item, specs[-1], len(specs) - 1):
+                    return
+                if specs[-1].divided and self._ask_division(pl, item, len(specs) - 1):
+                    return
+                ti = len(specs)
+            if ti < len(specs):
+                spec = specs[ti]
+                cands = self._legal_targets(pl, spec, item=item, source=self.perms.get(item.source))
+                if any(s.distinct for s in specs):
+                    cands = self._distinct_candidates(pl, specs, item, cands)
+                if not cands:
+                    # Only reachable for triggers (spells/abilities are offered only with targets).
+                    self._log(f"ability of {item.label}: no legal target, removed")
+                    self.stack.remove(item)
+                    self.frames.pop()
+                    return
+                opts = [Action("target", "target " + self._ref_text(r), (r,)) for r in cands]
+                self._ask(pl, K.TARGET, opts, f"choose target {ti + 1} for {item.label}: "
+                          + (spec.text or spec.kind), {"stack_id": item.id, "target_index": ti})
+                return
+            f["st"] = 3
+        if st == 3:  # costs (2007 CR 409.1f-h)
+            f["st"] = 4
+            f["tt"] = self._targets_text(item)
+            if f.get("trigger"):
+                self.frames.pop()
+                self._log(f"ability of {item.label} triggers" + f["tt"])
+                return
+            if item.kind == "spell":
+                cdef = item.card.cdef
+                total = self._spell_cost(pl, item.card)  # 2007 CR 409.1f
+                cost = total.with_x(item.x) if cdef.x_spell else total
+                if cdef.x_color and item.x:
+                    cost = ManaCost(total.generic, add_colored(total.colored, cdef.x_color,
+                                                               item.x * total.x))
+                add = cdef.additional_cost
+                if add is not None and (add.sacrifice or add.discard):
+                    self._push_cost_choices(pl, add, item)
+                    f["mana"] = [cost.generic, list(cost.colored)]
+                    return
+                self._pay_mana(pl, cost)
+                if add is not None and add.sacrifice_all is not None:
+                    self._sacrifice_all(pl, add, item)
+            else:
+                ab = obj
+                perm = self.perms[item.source]
+                cost = ab.cost.mana.with_x(item.x) if ab.x else ab.cost.mana
+                if ab.cost.tap:
+                    perm.tapped = True
+                self._pay_mana(pl, cost, exclude=perm.id if ab.cost.tap else None)
+                if ab.cost.sacrifice_all is not None:
+                    self._sacrifice_all(pl, ab.cost, item)
+                if ab.cost.pay_life:
+                    self._lose_life(pl, ab.cost.pay_life)
+                    self._log(f"player {pl} pays {ab.cost.pay_life} life (life {self.players[pl].life})")
+                perm.used_this_turn[item.ability] = perm.used_this_turn.get(item.ability, 0) + 1
+                if ab.cost.sacrifice or ab.cost.discard:
+                    self._push_cost_choices(pl, ab.cost, item)
+                    if ab.cost.sacrifice_self:
+                        f["sac_self"] = True
+                    return
+                if ab.cost.sacrifice_self:
+                    self._leave_play(perm, "graveyard", sacrifice=True)
+            if self.frames[-1] is not f:
+                return  # a mana ability's damage waits for its order decision (painland, 616.1)
+        if f["st"] == 4:
+            if "mana" in f:
+                gen, col = f.pop("mana")
+                self._pay_mana(pl, ManaCost(gen, tuple(col)))
+                add = item.card.cdef.additional_cost if item.kind == "spell" else None
+                if add is not None and add.sacrifice_all is not None:
+                    self._sacrifice_all(pl, add, item)
+                if self.frames[-1] is not f:
+                    return  # a replacement order decision (a painland's damage) comes first
+            if f.pop("sac_self", False) and item.source in self.perms:
+                self._leave_play(self.perms[item.source], "graveyard", sacrifice=True)
+            self.frames.pop()
+            self._finish_cast(item, f.get("tt", ""))
+
+    def _answer_cast(self, f: dict, a: Action) -> None:
+        item = self._item(f["sid"])
+        if a.verb == "done":  # no more targets for a counted target spec
+            f["tdone"] = True
+        elif a.verb == "assign":  # a target's share of the divided amount
+            shares = item.data["divided"]
+            first = len(self.item_def(item)[0]) - 1
+            kind, v = item.targets[first + len(shares)]
+            shares.append([kind, v, a.args[0]])
+        elif a.verb == "mode":
+            item.mode = a.args[0]
+        elif a.verb == "x":
+            item.x = a.args[0]
+        elif a.verb == "target":
+            item.targets.append(a.args[0])
+
+    def _ask_counted_target(self, f: dict, pl: int, item: StackItem, spec, first: int) -> bool:
+        """Ask for the next target of a spec taking a variable number of different targets
+        (targets ``first`` on); False once no more can or will be chosen. "done" is offered once
+        the minimum is reached (2007 CR 409.1d; 2012 601.2c: the same object can't be chosen
+        twice for one word "target")."""
+        lo, hi = target_count(item, spec)
+        if spec.divided:  # each target gets at least 1 of the amount divided (2012 601.2d)
+            total = self.divided_total(item)
+            lo, hi = min(max(lo, 1), total), min(hi, total)
+        chosen = [tuple(t) for t in item.targets[first:]]
+        n = len(chosen)
+        if f.get("tdone") or n >= hi:
+            return False
+        cands = [c for c in self._legal_targets(pl, spec, item=item,
+                                                source=self.perms.get(item.source))
+                 if tuple(c) not in chosen]
+        if not cands:
+            if n < lo:  # X is offered only up to the number of legal targets
+                raise MtgError(f"engine error: {item.label} needs {lo} targets, has {n}")
+            return False
+        opts = [Action("target", "target " + self._ref_text(r), (r,)) for r in cands]
+        if n >= lo:
+            opts.insert(0, DONE)
+        self._ask(pl, K.TARGET, opts, f"choose target {first + n + 1} for {item.label}: "
+                  + (spec.text or spec.kind) + f" ({n} of up to {hi} chosen)",
+                  {"stack_id": item.id, "target_index": first + n})
+        return True
+
+    def divided_total(self, item: StackItem) -> int:
+        """The amount a spell or ability divides among its ``divided`` targets: the amount of
+        its effect marked ``divided`` (X is chosen before the targets, 2007 CR 409.1c-d)."""
+        for e in self.item_def(item)[1]:
+            args = getattr(e, "args", None)
+            if args is not None and getattr(args, "divided", False):
+                return max(args.amount(self, item), 0)
+        return 0
+
+    def _ask_division(self, pl: int, item: StackItem, first: int) -> bool:
+        """Divide the amount among the targets from ``first`` on as the spell is played (2007 CR
+        409.1d, 2012 601.2d): one decision per target but the last, which gets the rest; each
+        target gets at least 1. The shares are ``item.data["divided"]``, ``[kind, id, n]`` in
+        target order. False once the division is complete."""
+        targets = item.targets[first:]
+        n = len(targets)
+        if not n:
+            return False
+        shares = item.data.setdefault("divided", [])
+        total = self.divided_total(item)
+        while len(shares) < n:
+            i = len(shares)
+            rem = total - sum(e[2] for e in shares)
+            hi = rem - (n - 1 - i)  # leave at least 1 for each later target
+            kind, v = targets[i]
+            if i == n - 1 or hi <= 1:
+                shares.append([kind, v, rem if i == n - 1 else 1])
+                continue
+            name = self._ref_text(targets[i])
+            opts = [Action("assign", f"assign {k} damage to {name}", (k,))
+                    for k in range(1, hi + 1)]
+            self._ask(pl, K.DIVIDE, opts, f"{item.label}: divide {rem} damage ({n - i} "
+                      "targets left)", {"stack_id": item.id, "remaining": rem,
+                                        "recipient": [kind, v],
+                                        "divided": [list(e) for e in shares]})
+            return True
+        return False
+
+    def _push_cost_choices(self, pl: int, cost, item: StackItem) -> None:
+        if cost.sacrifice:
+            cands = [("o", p.id) for p in self.perms.values()
+                     if p.controller == pl and cost.sacrifice_filter.test(p, pl)]
+            self.frames.append(self._choose_frame(pl, cands, 1, 1, "sacrifice",
+                                                  f"sacrifice to pay for {item.label}"))
+        if cost.discard:
+            flt = cost.discard_filter
+            cands = [("h", c.cid) for c in self.players[pl].hand
+                     if flt is None or flt.test(c, pl)]
+            self.frames.append(self._choose_frame(pl, cands, cost.discard, cost.discard, "discard",
+                                                  f"discard to pay for {item.label}"))
+
+    def _sacrifice_all(self, pl: int, cost, item: StackItem) -> None:
+        """Pay "sacrifice all creatures you control" (Soulblast), after the mana (so a creature
+        may first be tapped for mana, 2007 CR 409.1g-h). Their total power as they were last
+        in play is kept for ``{sacrificed: power}``."""
+        self._fresh()
+        test = cost.sacrifice_all.test
+        gone = [p for p in self.perms.values() if p.controller == pl and test(p, pl)]
+        item.data["sacrificed_power"] = sum(p.power for p in gone)
+        self._leave_play_together(gone, "graveyard", sacrifice=True)  # one event
+
+    def _finish_cast(self, item: StackItem, targets_text: str) -> None:
+        pl = item.controller
+        if item.kind == "spell":
+            self.players[pl].spells_played_this_turn += 1
+            self._log(f"player {pl} plays {item.label}" + targets_text)
+            cdef = item.card.cdef
+            self._event("cast", player=pl, colors="".join(sorted(cdef.colors)), sid=item.id)
+        else:
+            self._log(f"player {pl} activates ability of {item.label}" + targets_text)
+        self.prio = pl
+        self.passes = 0
+
+
+def _discardable(hand: list[Card], cost, pl: int) -> int:
+    """How many cards of ``hand`` a discard cost accepts ("discard a land card")."""
+    flt = cost.discard_filter
+    return len(hand) if flt is None else sum(1 for c in hand if flt.test(c, pl))
