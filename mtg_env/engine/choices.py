@@ -153,19 +153,17 @@ def apply_choice(g: Game, f: dict) -> None:
                         then["tapped"], then["etb"])
         return
     if action == "prevent_source":
-        from .ops.damage_life import shield_from_chosen_source
+        from .ops.damage import shield_from_chosen_source
 
         if f["chosen"]:
             shield_from_chosen_source(g, f, tuple(f["chosen"][0]))
         return
     if action == "attach_card" or (action == "play" and then.get("host") is not None):
-        from .ops.library import put_aura_into_play
-
         for _zone, v in f["chosen"]:
             if action == "attach_card":  # the host was chosen: put the Aura card on it
-                put_aura_into_play(g, g.cards[then["card"]], v, f["pl"])
+                g.put_aura_into_play(g.cards[then["card"]], v, f["pl"])
             else:  # the Aura card was chosen: attach it to the named host
-                put_aura_into_play(g, g.cards[v], then["host"], f["pl"])
+                g.put_aura_into_play(g.cards[v], then["host"], f["pl"])
         return
     if action in ("hand", "library_top", "library_bottom", "play_tapped", "play"):
         _move_cards(g, f, action, then)

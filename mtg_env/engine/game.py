@@ -26,7 +26,7 @@ from .enter_choices import EnterChoices
 from .errors import IllegalActionError, MtgError
 from .knowledge import Knowledge
 from .layers import ContinuousEffects
-from .mana_abilities import ManaAbilities
+from .mana import ManaAbilities
 from .model import (
     COLORS,
     Card,

@@ -20,6 +20,15 @@ def protected_from(p: Any, colors: Iterable[str]) -> bool:
     return bool(kw) and any(PROTECTION[c] in kw for c in colors if c in PROTECTION)
 
 
+def aura_can_enchant(cdef: Any, host: Any, controller: int) -> bool:
+    """Could an Aura card come into play attached to ``host`` under ``controller``'s control
+    (its enchant restriction, protection; not shroud: nothing targets)?"""
+    spec = cdef.enchant
+    if spec is None or spec.perm is None or protected_from(host, cdef.colors):
+        return False
+    return spec.perm.test(host, controller)
+
+
 def block_allowed(blocker: Any, attacker: Any, permanents: Iterable[Any]) -> bool:
     """Could ``blocker`` block ``attacker`` under the restrictions and evasion abilities
     (2007 CR 502: flying/reach, fear, landwalk, unblockable, protection, "can block only

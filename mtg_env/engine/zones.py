@@ -19,6 +19,7 @@ from .model import (
 )
 from .registry import card_key
 from .replacement import graveyard_destination, has_dig_effects, has_draw_effects, run_event
+from .rules import aura_can_enchant
 
 
 class Zones:
@@ -204,6 +205,26 @@ class Zones:
                 self._event("etb", perm=perm.id)
         return perms
 
+    def put_aura_into_play(self, card: Card, host_id: int, controller: int) -> None:
+        """Put an Aura card from a hand, graveyard or library into play attached to ``host_id``,
+        without its being played (2012 303.4f), if it still could enchant it; otherwise it stays
+        where it is (2012 303.4g)."""
+        host = self.perms.get(host_id)
+        if host is None or not aura_can_enchant(card.cdef, host, controller):
+            return
+        P = self.players[card.owner]
+        for zone in (P.hand, P.graveyard, P.library):
+            if card in zone:
+                zone.remove(card)
+                break
+        else:
+            return
+        if self.known:
+            self._forget((card,))
+        self.dirty = True
+        self._log(f"{card.label} is put into play attached to {host.card.label}")
+        self._put_into_play(card, controller, attach_to=host_id)
+
     def _run_enter_together(self, f: dict) -> None:
         """The ``enter_together`` procedure (Warp World): the Aura cards in ``auras`` (card
         ids, the active player's first) each get a host chosen by their owner among the
@@ -211,8 +232,6 @@ class Zones:
         with them); one with none stays where it is and joins ``bottom`` (303.4g). Then the
         Auras and the other enchantment cards (``others``) come into play at the same time,
         and the cards of ``bottom`` go to the bottom of their owners' libraries, in that order."""
-        from .ops.library import aura_can_enchant
-
         self._fresh()
         while f["auras"]:
             card = self.cards[f["auras"][0]]

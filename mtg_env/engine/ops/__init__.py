@@ -1,4 +1,18 @@
-"""The effect ops cards are written in, one module per mechanism, each op declaring its parameters.
+"""The effect ops cards are written in, each op declaring its parameters.
+
+Where things live (docs/ARCHITECTURE.md): ``ops/`` is the effect vocabulary, and a rule topic's
+procedures are its topic module's. An op module registers the ops card data names and holds what
+only those ops need: reading their compiled arguments, the question an op asks on resolution
+(a frame it pushes) and that question's continuation. The rules an op invokes (deal damage, move
+a card between zones, pay mana, add a continuous effect) are methods of the topic module's
+``Game`` mixin, where every other caller finds them too. An op module shares its topic module's
+name (``ops/damage.py`` calls :mod:`mtg_env.engine.damage`, ``ops/zones.py``
+:mod:`mtg_env.engine.zones`, ``ops/stack.py``, ``ops/mana.py``, ``ops/turn_structure.py``,
+``ops/layers.py`` likewise); the ops of a mechanism with no topic module of its own are named for
+the mechanism (``library``, ``permanents``, ``payment``, ``chance``). The rest of the engine
+reaches ops through this registry (:data:`OPS`), and imports from an op module only the
+continuation of that op's own question (``payment.can_pay``, ``damage.shield_from_chosen_source``,
+run by :mod:`mtg_env.engine.choices` once the player has answered).
 
 An op is registered with :func:`op`, which names it and declares each parameter's kind
 (:class:`Param`): ``amount``, ``ref`` (an object or player reference), ``players`` (a player
@@ -293,18 +307,17 @@ def until() -> Param:
 
 from . import (  # noqa: E402  (the op modules register themselves with the machinery above)
     chance,
-    continuous,
-    control,
-    damage_life,
+    damage,
+    layers,
     library,
-    mana_ops,
+    mana,
     payment,
     permanents,
-    stack_ops,
-    turn,
+    stack,
+    turn_structure,
     zones,
 )
 
-__all__ = ["OPS", "OP_DEFS", "Effect", "Param", "chance", "compile_effect", "continuous", "control",
-           "damage_life", "effect_schema", "library", "mana_ops", "op", "payment", "permanents",
-           "stack_ops", "turn", "zones"]
+__all__ = ["OPS", "OP_DEFS", "Effect", "Param", "chance", "compile_effect", "damage", "effect_schema",
+           "layers", "library", "mana", "op", "payment", "permanents", "stack", "turn_structure",
+           "zones"]

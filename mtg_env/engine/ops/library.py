@@ -15,24 +15,15 @@ from typing import TYPE_CHECKING
 
 from ..knowledge import BOTH
 from ..registry import get_card, token_def
-from ..rules import protected_from
+from ..rules import aura_can_enchant
 from . import Args, Param, amount, flag, op, players, ref
 
 if TYPE_CHECKING:
     from ..game import Game
-    from ..model import Card, CardDef, Permanent, StackItem
+    from ..model import StackItem
 
 # The tokens Tenth Edition cards put into play (their CardDefs are registered as "<Name> Token").
 TOKEN_NAMES = ("Dragon", "Goblin", "Saproling", "Soldier", "Wasp", "Zombie")
-
-
-def aura_can_enchant(cdef: CardDef, host: Permanent, controller: int) -> bool:
-    """Could an Aura card come into play attached to ``host`` under ``controller``'s control
-    (its enchant restriction, protection; not shroud: nothing targets)?"""
-    spec = cdef.enchant
-    if spec is None or spec.perm is None or protected_from(host, cdef.colors):
-        return False
-    return spec.perm.test(host, controller)
 
 
 @op("mill", target=players(default="controller"), amount=amount(default=1),
@@ -132,26 +123,6 @@ def reanimate(g: Game, item: StackItem, a: Args) -> None:
         g.frames.append(g._choose_frame(pl, hosts, 1, 1, "attach to",
                                         f"{item.label}: attach {card.label} to",
                                         then={"op": "attach_card", "card": card.cid}, sid=item.id))
-
-
-def put_aura_into_play(g: Game, card: Card, host_id: int, controller: int) -> None:
-    """Put an Aura card into play attached to ``host_id`` if it still could enchant it
-    (otherwise it stays where it is, 2012 303.4g)."""
-    host = g.perms.get(host_id)
-    if host is None or not aura_can_enchant(card.cdef, host, controller):
-        return
-    P = g.players[card.owner]
-    for zone in (P.hand, P.graveyard, P.library):
-        if card in zone:
-            zone.remove(card)
-            break
-    else:
-        return
-    if g.known:
-        g._forget((card,))
-    g.dirty = True
-    g._log(f"{card.label} is put into play attached to {host.card.label}")
-    g._put_into_play(card, controller, attach_to=host_id)
 
 
 @op("hand_to_library", target=players(required=True), amount=amount(default=1),

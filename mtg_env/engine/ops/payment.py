@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import mana  # the module: mana.py imports the op registry, so read its names at call time
 from ..errors import MtgError
-from ..mana import plan_payment
 from ..model import ManaCost
 from . import Args, Param, op
 
@@ -69,7 +69,7 @@ def can_pay(g: Game, pl: int, a: Args) -> bool:
     if a.mana:
         cost = ManaCost.parse(a.mana)
         # Mana abilities may be played while paying (even with manual mana: the payer taps).
-        if plan_payment(g.players[pl].mana_pool, cost.colored, cost.generic,
+        if mana.plan_payment(g.players[pl].mana_pool, cost.colored, cost.generic,
                         g._mana_sources(pl), cheapest=False) is None:
             return False
     if getattr(a, "discard", None) is not None:

@@ -1,5 +1,6 @@
 """Ops moving objects between zones: bounce, destroy, put on a library, return from a graveyard,
-draw, search, look at the top cards, discard, sacrifice, and a choice made on resolution.
+draw, search, look at the top cards, discard, sacrifice, and a choice made on resolution. The
+zone changes themselves are :mod:`mtg_env.engine.zones`'s procedures.
 
 2012 701.15 (search), 2007 CR 101.1/2012 701.7 (discard), 2012 701.13 (sacrifice); a search for
 a card with a stated quality may fail to find one.

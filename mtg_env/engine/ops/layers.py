@@ -1,17 +1,40 @@
-"""Continuous effects from resolving spells and abilities: +N/+N, setting P/T, granting keywords
-(2007 CR 418.5 layers 5 and 6b; they last until end of turn unless stated), and "can't block"
-restrictions between two creatures."""
+"""Ops creating continuous effects from resolving spells and abilities (2007 CR 418): gaining
+control (418.5 layer 2), +N/+N, setting P/T, granting keywords, animating (layers 4, 5 and 6b;
+they last until end of turn unless stated), and "can't block" restrictions between two
+creatures. Each adds an effect with :meth:`~mtg_env.engine.layers.ContinuousEffects.add_effect`;
+the layer system (:mod:`mtg_env.engine.layers`) applies it.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ..errors import MtgError
-from . import Args, Param, amount, op, ref, until
+from . import Args, Param, amount, flag, op, players, ref, until
 
 if TYPE_CHECKING:
     from ..game import Game
     from ..model import StackItem
+
+
+@op("gain_control", target=ref(required=True), until=until(),
+    to=players(default="controller"),
+    while_enchanted=flag("the effect lasts only as long as that creature is enchanted"))
+def gain_control(g: Game, item: StackItem, a: Args) -> None:
+    """The referenced player (the ability's controller unless ``to`` says otherwise: "target
+    opponent gains control of it") gains control of each referenced permanent. With
+    ``while_enchanted`` the effect ends once the permanent has no Aura attached (Rootwater
+    Matriarch; an unenchanted target is not affected at all)."""
+    new = [v for kind, v in a.to(g, item) if kind == "p"]
+    if not new:
+        return  # the player was an illegal target (2007 CR 413.2a)
+    for kind, v in a.target(g, item):
+        if kind == "o" and v in g.perms:
+            e = {"kind": "control", "pid": v, "controller": new[0], "until": a.until}
+            if a.while_enchanted:
+                e["while"] = "enchanted"
+            g.add_effect(e)
+            g._log(f"player {new[0]} gains control of {g.perms[v].card.label}")
 
 
 @op("pump", p=amount(default=0), t=amount(default=0), target=ref(required=True), until=until())

@@ -1,4 +1,5 @@
-"""Ops on the mana pool, run by mana abilities (2007 CR 406, 411: no stack)."""
+"""Ops on the mana pool, run by mana abilities (2007 CR 406, 411: no stack; the procedures are
+:mod:`mtg_env.engine.mana`'s)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,6 @@ from . import Args, Param, op, players
 if TYPE_CHECKING:
     from ..game import Game
     from ..model import StackItem
-
-# Ops whose result depends on the mana already in the pool: a mana ability running one has its
-# own mana cost paid from untapped sources before floating mana (see ManaAbilities._activate_mana).
-POOL_READING_OPS = frozenset({"double_mana_pool"})
 
 
 @op("add_mana", mana=Param("text", required=True, doc="the mana symbols, e.g. GG"),

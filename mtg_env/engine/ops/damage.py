@@ -1,4 +1,7 @@
-"""Damage and life: deal damage, gain life, lose life (2007 CR 419 damage; 2012 118 life)."""
+"""Ops on damage and life: deal damage, gain and lose life, prevent or redirect damage, take a
+player's draws, win or lose the game. The procedures are :mod:`mtg_env.engine.damage`'s (2007 CR
+212 damage, 2012 119 life); prevention and redirection shields are replacement effects
+(2007 CR 419.7, :mod:`mtg_env.engine.replacement`)."""
 
 from __future__ import annotations
 
