@@ -782,6 +782,8 @@ def sealed(players: int = typer.Option(8, help="players, each with six boosters"
 def draft(seed: int = typer.Option(0, help="seed of the boosters, pairings and games"),
           players: int = typer.Option(8, help="seats at the draft table"),
           human: bool = typer.Option(False, "--human", help="you draft seat 1 at this terminal"),
+          play: bool = typer.Option(False, "--play", help="with --human: you also play your matches at "
+                                                          "this terminal (as in mtg-env play)"),
           rounds: int = typer.Option(None, help="Swiss rounds [default: ceil(log2(players)), 3 for 8]"),
           bo1: bool = typer.Option(False, "--bo1", "--best-of-one", help=BO1_HELP),
           agent: str = typer.Option("heuristic", help="the agent playing every deck (any agent spec)"),
@@ -799,30 +801,47 @@ def draft(seed: int = typer.Option(0, help="seed of the boosters, pairings and g
     right, left. With --human you take seat 1: each pick shows the pack (names, mana costs,
     rules text) and you answer with a number or a card name ('?' for help). Every pool becomes
     a 40-card deck by the automatic builder (yours too; it is printed), and the decks play Swiss
-    rounds of best-of-three matches (--bo1: one game) by simulation. End of input abandons the
-    draft (exit code 1), Ctrl-C too (130).
+    rounds of best-of-three matches (--bo1: one game) by simulation; with --play you play your
+    own matches at the terminal (the other matches are simulated). End of input abandons the
+    draft or the event (exit code 1), Ctrl-C too (130).
     """
+    from .sim.interactive import HumanQuit
     from .sim.limited import run_draft_event
     from .sim.limited.human import DraftQuit, HumanDrafter
     from .sim.limited.report import print_deck
 
     spec, table = _limited_checks(players, rounds, agent, ratings, workers, max_turns, json_out)
+    if play and not human:
+        raise MtgError("--play needs --human (you play the deck you draft)")
     _before_games()
     con = Console(highlight=False)
     person = HumanDrafter(console=con) if human else None
     if person is not None:
         con.print(f"[bold]Booster draft[/bold], {players} seats: you are seat 1; '?' for help")
+    here: dict[int, Any] = {}
+    if play:
+        from agents.human import HumanAgent
+
+        here[0] = lambda names: HumanAgent(console=con, names=list(names))
+
+    def built(res: Any) -> None:  # the draft is over: show the person their deck
+        if person is not None:
+            con.print()
+            con.print("[bold]Your deck[/bold] (built automatically from your 45 picks):")
+            print_deck(con, res, 0)
+
     try:
         res = run_draft_event(seed, table, spec, seats=players, human=person, rounds=rounds,
                               best_of=1 if bo1 else 3, max_turns=max_turns, workers=workers,
-                              progress=progress)
-    except DraftQuit as exc:
+                              progress=progress and not play, at_terminal=here or None,
+                              say=lambda text: con.print(text, style="bold", markup=False),
+                              on_decks=built)
+    except (DraftQuit, HumanQuit) as exc:
         con.print(str(exc), style="bold")
-        raise typer.Exit(exc.exit_code) from None
-    if person is not None:
-        con.print()
-        con.print("[bold]Your deck[/bold] (built automatically from your 45 picks):")
-        print_deck(con, res, 0)
+        code = exc.exit_code if isinstance(exc, DraftQuit) else 130 if exc.exit_code == 130 else 1
+        if isinstance(exc, HumanQuit):
+            con.print("the event is abandoned", style="bold")
+        raise typer.Exit(code) from None
     _limited_report(res, decks, json_out, you=0 if human else None)
 
 

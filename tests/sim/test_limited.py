@@ -346,6 +346,18 @@ def test_draft_command_with_a_human_over_scripted_stdin() -> None:
     assert res.exit_code == 1 and "end of input: the draft is abandoned" in res.output
 
 
+def test_the_human_plays_their_own_matches_with_play() -> None:
+    script = "\n".join(["1"] * 45 + ["1"] * 3000) + "\n"  # the picks, then every decision: option 1
+    out = _ok("draft", "--human", "--play", "--players", "2", "--seed", "1", "--bo1", "--max-turns", "3",
+              "--workers", "1", "--no-progress", input=script)
+    assert "Your deck" in out and "Round 1, game 1: seat 2 (player 0) vs you (player 1)" in out
+    assert "keep 7 cards or mulligan" in out and "(you, WUBG deck)" in out
+    assert "game drawn" in out and "you finished 1 of 2 with 1 points" in out
+    res = runner.invoke(app, ["draft", "--human", "--play", "--players", "2", "--bo1", "--no-progress"],
+                        input="1\n" * 46)
+    assert res.exit_code == 1 and "the event is abandoned" in res.output
+
+
 def test_draft_ratings_writes_a_file_the_draft_reads(tmp_path) -> None:
     path = tmp_path / "ratings.json"
     out = _ok("draft-ratings", "--events", "1", "--players", "2", "--max-turns", "15", "--workers", "1",
@@ -365,6 +377,7 @@ def test_draft_ratings_writes_a_file_the_draft_reads(tmp_path) -> None:
     (["sealed", "--agent", "human"], "interactive"),
     (["sealed", "--agent", "random,heuristic"], "one agent for every player"),
     (["draft", "--workers", "0"], "workers must be"),
+    (["draft", "--play"], "--play needs --human"),
     (["draft", "--ratings", "/no/such/file.json"], "cannot read ratings file"),
     (["draft", "--ratings", "BAD_JSON"], "is not valid JSON"),
     (["draft", "--ratings", "UNKNOWN_CARD"], "is not a Tenth Edition card"),

@@ -16,6 +16,10 @@ game the same player starts again. A game the engine fails on counts as a drawn 
 error kept in the record. Every game's seed comes from the event's seed, the round, the table
 and the game number, so an event is the same for any number of workers.
 
+**A person's matches.** With ``at_terminal`` (``mtg-env draft --human --play``) a player's
+matches are played in this process through the interactive play loop, after the round's
+simulated matches, with the same seeds and starting players a simulated match would have.
+
 **Standings** (the DCI tie-breakers): match points (win 3, draw 1, loss 0); then opponents'
 match-win percentage (OMW%: the mean of the opponents' match-win percentages, each at least
 33%; byes are not opponents); then game-win percentage (GW%: game points, 3 a won game and 1 a
@@ -50,9 +54,9 @@ from .card_ratings import CardRatings, default_ratings
 from .deckbuild import LimitedDeck, build_deck
 from .draft import BotDrafter, Drafter, DraftResult, run_draft
 
-__all__ = ["Entrant", "EventResult", "GameRecord", "MatchResult", "MatchTask", "Standing",
-           "check_agent", "default_rounds", "play_match", "progress_bar", "run_draft_event", "run_event",
-           "run_sealed_event", "standings", "swiss_pairings"]
+__all__ = ["Entrant", "EventResult", "GameRecord", "MatchResult", "MatchTask", "PersonFactory", "Standing",
+           "check_agent", "default_rounds", "play_match", "play_match_here", "progress_bar",
+           "run_draft_event", "run_event", "run_sealed_event", "standings", "swiss_pairings"]
 
 BYE = None
 _Runner = Callable[[Sequence["MatchTask"]], Iterator["MatchResult"]]
@@ -291,6 +295,43 @@ def play_match(task: MatchTask) -> MatchResult:
     return MatchResult(task.round, task.table, task.players, tuple(games))
 
 
+PersonFactory = Callable[[Sequence[str]], Any]
+"""Builds the agent of a person at the terminal, given the two players' labels."""
+
+
+def play_match_here(task: MatchTask, person: int, make_person: PersonFactory, names: tuple[str, str],
+                    say: Callable[[str], None] = print,
+                    board_labels: tuple[str, ...] | None = None) -> MatchResult:
+    """Play a match in this process with a person in seat ``person`` (0 or 1), as
+    :func:`play_match` would (the same seeds and starting players), each game through the
+    recording loop that serves interactive seats (:func:`mtg_env.sim.replay.record_game`: undo
+    and concede work; a conceded game is lost). ``make_person`` gets ``board_labels`` (default
+    ``names``); ``say`` announces each game and its result. A
+    :class:`~mtg_env.sim.interactive.HumanQuit` (end of input, Ctrl-C) is passed on."""
+    from ..replay import record_game
+
+    need = task.best_of // 2 + 1
+    wins = [0, 0]
+    games: list[GameRecord] = []
+    first = random.Random(derive_seed(task.seed, "coin flip")).randrange(2)
+    for k in range(task.best_of):
+        seed = derive_seed(task.seed, "game", k)
+        agents = [make_agent(a) for a in task.agents]
+        agents[person] = make_person(board_labels or names)
+        say(f"Round {task.round}, game {k + 1}: {names[0]} (player 0) vs {names[1]} (player 1); "
+            f"{names[first]} plays first")
+        game, _ = record_game(task.decks, agents, seed, task.max_turns, options={"starting_player": first})
+        rec = GameRecord(seed, first, game.winner, game.turn, game.end_reason)
+        games.append(rec)
+        say("game drawn" if rec.winner is None else f"{names[rec.winner]} wins game {k + 1}")
+        if rec.winner is not None:
+            wins[rec.winner] += 1
+            first = 1 - rec.winner
+        if max(wins) >= need:
+            break
+    return MatchResult(task.round, task.table, task.players, tuple(games))
+
+
 @contextmanager
 def _match_runner(workers: int, n_tasks: int) -> Iterator[_Runner]:
     if workers <= 1 or n_tasks <= 1:
@@ -374,9 +415,14 @@ def check_agent(spec: str) -> None:
 
 def run_event(entrants: Sequence[Entrant], seed: int = 0, rounds: int | None = None, best_of: int = 3,
               max_turns: int | None = 100, workers: int | None = 1, progress: bool = False,
-              track_cards: bool = False, kind: str = "event") -> EventResult:
+              track_cards: bool = False, kind: str = "event",
+              at_terminal: Mapping[int, PersonFactory] | None = None,
+              say: Callable[[str], None] = print) -> EventResult:
     """Play a Swiss event between ``entrants`` (see the module docstring). Matches of a round
-    run on ``workers`` processes (default 1; ``None``: all cores); results do not depend on it."""
+    run on ``workers`` processes (default 1; ``None``: all cores); results do not depend on it.
+
+    ``at_terminal`` maps player numbers to factories of a person's agent: their matches are
+    played in this process, after the round's other matches, by :func:`play_match_here`."""
     n = len(entrants)
     if n < 2:
         raise MtgError(f"an event needs at least 2 players, got {n}")
@@ -408,11 +454,22 @@ def run_event(entrants: Sequence[Entrant], seed: int = 0, rounds: int | None = N
                                (entrants[a].agent, entrants[b].agent),
                                derive_seed(seed, "match", r, t), best_of, max_turns, track_cards)
                      for t, (a, b) in enumerate(pairs) if b is not None]
+            here = at_terminal or {}
             results = []
             advance(0, f"round {r + 1}/{rounds}")
-            for res in run(tasks):
+            for res in run([t for t in tasks if not set(t.players) & set(here)]):
                 results.append(res)
                 advance(1, f"round {r + 1}/{rounds}")
+            for t in tasks:
+                person = next((i for i, p in enumerate(t.players) if p in here), None)
+                if person is not None:
+                    labels = (names[t.players[0]], names[t.players[1]])
+                    boards = tuple(f"{entrants[p].deck.colors} deck" if i == person
+                                   else f"{names[p]}, {entrants[p].deck.colors}"
+                                   for i, p in enumerate(t.players))
+                    results.append(play_match_here(t, person, here[t.players[person]], labels, say,
+                                                   boards))
+                    advance(1, f"round {r + 1}/{rounds}")
             results += [MatchResult(r + 1, len(pairs), (a, None)) for a, b in pairs if b is None]
             results.sort(key=lambda m: m.table)
             for m in results:
@@ -450,9 +507,11 @@ def run_sealed_event(players: int = 8, seed: int = 0, ratings: CardRatings | Non
 
 def run_draft_event(seed: int = 0, ratings: CardRatings | None = None, agent: str = "heuristic",
                     seats: int = 8, human: Drafter | None = None, human_seat: int = 0,
-                    human_name: str = "you", **event: Any) -> EventResult:
+                    human_name: str = "you", on_decks: Callable[[EventResult], None] | None = None,
+                    **event: Any) -> EventResult:
     """A booster draft (bots drafting by ``ratings``; with ``human``, that drafter takes seat
-    ``human_seat``), the deck builder on every pool, then :func:`run_event`."""
+    ``human_seat``), the deck builder on every pool, then :func:`run_event`. ``on_decks`` is
+    called with the event before its first round (its ``entrants`` hold the built decks)."""
     if isinstance(seats, bool) or not isinstance(seats, int) or seats < 2:
         raise MtgError(f"a draft needs at least 2 seats, got {seats!r}")
     r = _ratings(ratings)
@@ -464,6 +523,8 @@ def run_draft_event(seed: int = 0, ratings: CardRatings | None = None, agent: st
     for i, pool in enumerate(draft.pools):
         name = human_name if human is not None and i == human_seat else f"seat {i + 1}"
         entrants.append(Entrant(name, build_deck(pool, r, name), agent, tuple(pool)))
+    if on_decks is not None:
+        on_decks(EventResult("draft", seed, entrants, [], event.get("best_of", 3), draft=draft))
     res = run_event(entrants, seed=derive_seed(seed, "event"), kind="draft", **event)
     res.seed, res.draft, res.ratings_source = seed, draft, r.source
     return res

@@ -80,7 +80,7 @@ def print_event(con: Console, res: EventResult, decks: bool = False) -> None:
                   f"{s.omw:.1%}", f"{s.gw:.1%}", f"{s.ogw:.1%}")
     con.print(t)
     games = sum(len(m.games) for m in res.matches)
-    con.print(f"{games} games in {res.seconds:.1f}s")
+    con.print(f"{games} game{'s' if games != 1 else ''} in {res.seconds:.1f}s")
 
 
 def print_tuning(con: Console, res: TuningResult, top: int = 10) -> None:
