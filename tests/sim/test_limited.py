@@ -262,6 +262,7 @@ def test_standings_points_and_tie_breakers() -> None:
 def test_a_sealed_event_is_reproducible_and_the_same_on_any_number_of_workers() -> None:
     a = run_sealed_event(4, seed=7, **FAST)
     assert len(a.rounds) == 2 and all(len(r) == 2 for r in a.rounds)
+    assert not [g.error for m in a.matches for g in m.games if g.error]
     assert _no_volatile(a.to_dict()) == _no_volatile(run_sealed_event(4, seed=7, **FAST).to_dict())
     b = run_sealed_event(4, seed=7, **{**FAST, "workers": 2})
     assert _no_volatile(a.to_dict()) == _no_volatile(b.to_dict())
@@ -272,6 +273,7 @@ def test_a_sealed_event_is_reproducible_and_the_same_on_any_number_of_workers() 
 
 def test_best_of_three_stops_at_two_wins_and_the_loser_plays_first() -> None:
     res = run_sealed_event(4, seed=3, rounds=1, best_of=3, max_turns=60, workers=1)
+    assert all(g.winner is not None and g.error is None for m in res.matches for g in m.games)
     for m in res.matches:
         wins = Counter(g.winner for g in m.games)
         assert 2 <= len(m.games) <= 3 and (max(wins[0], wins[1]) == 2 or len(m.games) == 3)

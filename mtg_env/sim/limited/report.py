@@ -65,7 +65,8 @@ def print_event(con: Console, res: EventResult, decks: bool = False) -> None:
             result = f"{w}-{l}" + (f"-{d}" if d else "")
             games = "; ".join(
                 f"{'AB'[g.first]} first, "
-                + ("draw" if g.winner is None else f"{'AB'[g.winner]} wins") + f", {g.turns}t"
+                + ("engine error" if g.error else "draw" if g.winner is None else f"{'AB'[g.winner]} wins")
+                + f", {g.turns}t"
                 for g in m.games)
             t.add_row(str(m.table), "A " + _who(res, a), result, "B " + _who(res, b), games)
         con.print(t)
@@ -81,6 +82,10 @@ def print_event(con: Console, res: EventResult, decks: bool = False) -> None:
     con.print(t)
     games = sum(len(m.games) for m in res.matches)
     con.print(f"{games} game{'s' if games != 1 else ''} in {res.seconds:.1f}s")
+    errors = [g.error for m in res.matches for g in m.games if g.error]
+    if errors:
+        con.print(f"[bold red]warning[/bold red]: {len(errors)} game(s) ended in an engine error and count "
+                  f"as drawn games; the first: {escape(errors[0])}")
 
 
 def print_tuning(con: Console, res: TuningResult, top: int = 10) -> None:
@@ -88,7 +93,9 @@ def print_tuning(con: Console, res: TuningResult, top: int = 10) -> None:
     for p in res.passes:
         con.print(f"pass {p['pass']}: {p['events']} sealed events, {p['games']} games, "
                   f"{p['cards_measured']} cards in hand at least once, average GIH win rate "
-                  f"{p['average_gih_win_rate']:.1%}")
+                  f"{p['average_gih_win_rate']:.1%}"
+                  + (f"; {p['engine_errors']} games ended in an engine error (left out)"
+                     if p["engine_errors"] else ""))
     moved = sorted(res.stats.values(), key=lambda s: s.new - s.old)
     for title, rows in (("rose most", moved[::-1][:top]), ("fell most", moved[:top])):
         t = Table(title=f"Ratings that {title} (last pass)", title_justify="left", title_style="bold")

@@ -128,8 +128,9 @@ def improve_ratings(ratings: CardRatings | None = None, events: int = 50, player
             new = current[card] + step * 100 * (shrunk - average)
             changes[card] = new
             stats[card] = CardStat(card, g, w, current[card], new)
-        passes.append({"pass": it + 1, "events": events, "games": games, "cards_measured": len(raw),
-                       "average_gih_win_rate": round(average, 4)})
+        errors = sum(g.error is not None for ev in results for m in ev.matches for g in m.games)
+        passes.append({"pass": it + 1, "events": events, "games": games, "engine_errors": errors,
+                       "cards_measured": len(raw), "average_gih_win_rate": round(average, 4)})
         current = current.updated(changes, f"draft-ratings: {it + 1} pass(es) of {events} sealed events "
                                            f"({agent} agents, seed {seed})")
     return TuningResult(current, stats, average, events * iterations, total_games,
