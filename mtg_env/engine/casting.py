@@ -130,7 +130,7 @@ class Casting:
             self._log(f"player {pl} plays {card.label}")
         else:
             P.graveyard.remove(card)
-            self.dirty = True  # graveyard counts (Mortivore, layer 6a)
+            self._mark_dirty("graveyard count")  # Mortivore, 2007 CR 418.5 layer 6a
             self._log(f"player {pl} plays {card.label} from their graveyard")
         P.lands_played += 1
         self._put_into_play(card, pl)

@@ -214,7 +214,7 @@ def _attach_aura(g: Game, aura_id: int, host) -> None:
         return
     aura.attached_to = host.id
     aura.timestamp = g._timestamp()
-    g.dirty = True
+    g._mark_dirty("attachment")
     g._log(f"{aura.card.label} is attached to {host.card.label}")
 
 

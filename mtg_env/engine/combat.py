@@ -440,7 +440,7 @@ class Combat:
                     continue
             self.deal_damage(src, (kind, tid), n, combat=True)
 
-    def dirty_combat(self, perm: Permanent) -> None:
+    def leave_combat_on_control_change(self, perm: Permanent) -> None:
         """A permanent whose controller changed leaves combat (2012 506.4)."""
         if perm.attacking or perm.blocking:
             self._remove_from_combat(perm)

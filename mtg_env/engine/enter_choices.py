@@ -167,7 +167,7 @@ class EnterChoices:
         if perm is None:
             return
         perm.chosen = chosen
-        self.dirty = True
+        self._mark_dirty("choice as it comes into play")
         self._event("etb", perm=perm.id, **f["etb"])
 
 

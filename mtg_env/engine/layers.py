@@ -1,6 +1,7 @@
 """Continuous effects and the 2007 layer system: recompute every permanent's characteristics
 (abilities included) from its card and the continuous effects in play, only when something that
-can change them happened (``game.dirty``).
+can change them happened: :meth:`ContinuousEffects._mark_dirty` (with the reason) says so,
+:meth:`ContinuousEffects._fresh` recomputes if it was said.
 
 2007 CR 418 (continuous effects), 418.5 (interaction of continuous effects: the layers), in order:
 
@@ -66,6 +67,8 @@ from .triggers import is_mana_trigger
 _NOT_CREATURE_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Equipment",
                                  "Aura", "Shrine", "Lair", "Locus", "Urza's"})
 _NO_RULE_MODS: dict = {}  # shared and never mutated (no rule mods, no triggered mana)
+# Set to a list to record the reason of each ContinuousEffects._mark_dirty call; None: not recorded.
+DIRTY_REASONS: list[str] | None = None
 
 
 # The words a text-changing effect replaces (2012 612.2): color words and basic land types.
@@ -121,14 +124,33 @@ class ContinuousEffects:
         self._log(f"{f['label']}: the text of {p.card.label} has every "
                   f"{show(f['from'], f['from'])} replaced by {show(word, word)}")
 
+    # The layer system caches every permanent's characteristics. ``dirty`` says the cache may be
+    # stale; _mark_dirty is the one way to say so and _fresh the one way to bring it up to date
+    # (``refresh`` clears the flag). ``Game()`` and a loaded game start dirty; ``copy()`` keeps it.
+
+    def _mark_dirty(self, reason: str) -> None:
+        """Something a characteristic may depend on changed: a permanent came into play or left
+        it, a card entered or left a graveyard (Mortivore counts them, 418.5 layer 6a), counters
+        (6c), an attachment, a choice made as a permanent came into play, a continuous effect
+        began or ended. The next :meth:`_fresh` recomputes every permanent. ``reason`` names
+        the change; it is recorded only while :data:`DIRTY_REASONS` is a list (a debugging and
+        profiling aid: which changes cause the recomputations)."""
+        self.dirty = True
+        if DIRTY_REASONS is not None:
+            DIRTY_REASONS.append(reason)
+
     def _fresh(self) -> None:
+        """Bring every permanent's characteristics up to date (2007 CR 418.5): recompute them if
+        anything was marked since the last time. Called before the rules read a characteristic
+        (power, types, keywords, abilities, controller) or ``rule_mods``. Nothing else may call
+        :func:`refresh`. Kept to one attribute test: it runs thousands of times a game."""
         if self.dirty:
             refresh(self)
 
     def add_effect(self, effect: dict) -> None:
         effect["ts"] = self._timestamp()
         self.effects.append(effect)
-        self.dirty = True
+        self._mark_dirty("effect added")
 
 
 def _static_affects(g: Game, src: Permanent, s: StaticAbility) -> list[Permanent]:
@@ -416,7 +438,7 @@ def _control_changed(g: Game, before: dict[int, int]) -> None:
     for p in g.perms.values():
         if before.get(p.id, p.controller) != p.controller:
             p.sick = True  # 2007 CR 212.3d: not controlled continuously since the turn began
-            g.dirty_combat(p)
+            g.leave_combat_on_control_change(p)
 
 
 def amount_cda(g: Game, src: Permanent, s: StaticAbility) -> int:

@@ -218,7 +218,7 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
             g.perms[aid].blocked = True
             g.perms[aid].blockers.append(perm.id)
     sick = {pid: perm.sick for pid, perm in g.perms.items()}
-    g.dirty = True
+    g._mark_dirty("loaded")
     g._fresh()
     for pid, flag in sick.items():
         # The position's summoning_sick wins: a control change the first refresh computes

@@ -187,7 +187,7 @@ def _from_dict(d: dict) -> Game:
     g._ll_acc = {int(k): v for k, v in d["ll_acc"]}
     g.decision = Decision.from_json(d["decision"]) if d["decision"] is not None else None
     g.log = d["log"]
-    g.dirty = True
+    g._mark_dirty("loaded")
     g._fresh()
     if not g.is_over and g.decision is None:
         raise MtgError("malformed game state: no decision pending in an unfinished game")

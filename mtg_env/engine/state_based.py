@@ -73,7 +73,7 @@ class StateBasedEffects:
             return False
         for p in unattach:
             p.attached_to = None
-            self.dirty = True
+            self._mark_dirty("attachment")
         if to_grave or to_destroy:
             # 420.3: performed at the same time, so they leave play together.
             seen = {p.id for p in to_grave}

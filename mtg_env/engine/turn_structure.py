@@ -278,7 +278,7 @@ class TurnStructure:
             p.cant_regen = False
         if self.effects:
             self.effects = [e for e in self.effects if e.get("until") != "eot"]
-            self.dirty = True
+            self._mark_dirty("effects ended")
         end_of_turn(self)  # "this turn" shields (2007 CR 419.6b, 419.7)
 
     def _run_mulligan(self, f: dict) -> None:

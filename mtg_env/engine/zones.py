@@ -48,7 +48,7 @@ class Zones:
         perm = Permanent(self._id(), card, controller, self._timestamp())
         perm.attached_to = attach_to
         self.perms[perm.id] = perm
-        self.dirty = True
+        self._mark_dirty("comes into play")
         etb_data = {"cast_from_hand": True} if cast_from_hand else {}
         if copy_of is None and not copy_chosen and perm.static:
             spec = next((s for s in perm.static if s.kind == "copy_as_enters"), None)
@@ -74,7 +74,7 @@ class Zones:
         if kinds:
             if chosen is not None and all(k in chosen for k in kinds):
                 perm.chosen = {k: chosen[k] for k in kinds}
-                self.dirty = True
+                self._mark_dirty("choice as it comes into play")
             else:
                 self._defer_enter_choices(perm, kinds, etb_data)
                 return
@@ -221,7 +221,7 @@ class Zones:
             return
         if self.known:
             self._forget((card,))
-        self.dirty = True
+        self._mark_dirty("zone change")
         self._log(f"{card.label} is put into play attached to {host.card.label}")
         self._put_into_play(card, controller, attach_to=host_id)
 
@@ -294,7 +294,7 @@ class Zones:
             del self.perms[perm.id]
             if perm.attacking or perm.blocking:
                 self._remove_from_combat(perm)
-        self.dirty = True
+        self._mark_dirty("leaves play")
         for other in self.perms.values():
             if other.attached_to in gone and "Equipment" in other.subtypes:
                 other.attached_to = None  # 2007 CR 420.5k happens as an SBE; unattach now
@@ -346,7 +346,7 @@ class Zones:
                 self.died_this_turn = [c for c in self.died_this_turn if c != card.cid]
             P.graveyard.append(card)
             # Mortivore's characteristic-setting ability counts graveyard cards (2007 CR 418.5, 6a).
-            self.dirty = True
+            self._mark_dirty("graveyard count")
         elif zone == "hand":
             P.hand.append(card)
             self._to_hand_in_public(card)  # from play or the stack: everybody saw it

@@ -63,7 +63,7 @@ def shuffle_graveyard_into_library(g: Game, item: StackItem, a: Args) -> None:
         P = g.players[pl]
         P.library.extend(P.graveyard)
         P.graveyard = []
-        g.dirty = True  # graveyard counts (2007 CR 418.5 layer 6a) change
+        g._mark_dirty("graveyard count")  # 2007 CR 418.5 layer 6a (Mortivore)
         g._shuffle_library(pl)
         g._log(f"player {pl} shuffles their graveyard into their library")
 
@@ -109,7 +109,7 @@ def reanimate(g: Game, item: StackItem, a: Args) -> None:
             continue
         if a.attach_to is None:
             g.players[card.owner].graveyard.remove(card)
-            g.dirty = True
+            g._mark_dirty("graveyard count")
             g._log(f"{card.label} is put into play from a graveyard")
             g._put_into_play(card, pl)
             continue

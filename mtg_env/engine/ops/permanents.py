@@ -55,7 +55,7 @@ def put_counters(g: Game, item: StackItem, a: Args) -> None:
         if kind == "o" and v in g.perms:
             p = g.perms[v]
             p.counters[a.kind] = p.counters.get(a.kind, 0) + n
-            g.dirty = True
+            g._mark_dirty("counters")  # 2007 CR 418.5 layer 6c
             g._log(f"{p.card.label} gets {n} {a.kind} counter{'s' if n > 1 else ''}")
 
 
@@ -98,7 +98,7 @@ def attach(g: Game, item: StackItem, a: Args) -> None:
         if kind == "o" and v in g.perms and v != src.id and src.attached_to != v:
             src.attached_to = v
             src.timestamp = g._timestamp()  # 2007 glossary "Attach": a new timestamp
-            g.dirty = True
+            g._mark_dirty("attachment")
             g._log(f"{src.card.label} is attached to {g.perms[v].card.label}")
 
 

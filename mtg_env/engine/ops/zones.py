@@ -48,7 +48,7 @@ def remove_from_game(g: Game, item: StackItem, a: Args) -> None:
             if card in P.graveyard:
                 P.graveyard.remove(card)
                 P.removed.append(card)
-                g.dirty = True  # graveyard counts (Mortivore, layer 6a)
+                g._mark_dirty("graveyard count")  # Mortivore, 2007 CR 418.5 layer 6a
                 g._log(f"{card.label} is removed from the game")
                 n += 1
     item.data["removed_this_way"] = item.data.get("removed_this_way", 0) + n
@@ -93,7 +93,7 @@ def return_card(g: Game, item: StackItem, a: Args) -> None:
             P.graveyard.remove(card)
             P.hand.append(card)
             g._to_hand_in_public(card)
-            g.dirty = True  # graveyard counts (Mortivore, 2007 CR 418.5 layer 6a) may change
+            g._mark_dirty("graveyard count")  # Mortivore, 2007 CR 418.5 layer 6a
             g._log(f"{card.label} is returned to player {card.owner}'s hand")
 
 
@@ -261,4 +261,4 @@ def return_died_this_turn(g: Game, item: StackItem, a: Args) -> None:
         g._log(f"{card.label} is returned to player {card.owner}'s hand")
     if back:
         g.died_this_turn = [c for c in died if all(c != x.cid for x in back)]
-        g.dirty = True  # graveyard counts (Mortivore, 2007 CR 418.5 layer 6a) may change
+        g._mark_dirty("graveyard count")  # Mortivore, 2007 CR 418.5 layer 6a
