@@ -439,7 +439,7 @@ def test_every_stored_field_has_a_schema() -> None:
     """A field added to the game state (engine/state.py) must declare the checker of its JSON form,
     and every attribute of a player, permanent and stack object is either stored with a checker or
     recomputed on load (a characteristic the layer system derives)."""
-    from mtg_env.engine import state_check
+    from mtg_env.engine import loaded_state_schema
     from mtg_env.engine.model import Permanent, Player, StackItem
     from mtg_env.engine.state import FIELDS
 
@@ -448,9 +448,9 @@ def test_every_stored_field_has_a_schema() -> None:
     recomputed = {"activated", "base", "colors", "keywords", "name", "owner", "power", "static",
                   "subtypes", "supertypes", "toughness", "triggered", "types"}
     covered = {
-        Player: set(state_check.PLAYER_ATTRS) | set(state_check.PLAYER_ZONES) | {"index"},
-        Permanent: set(state_check.PERM_ATTRS) | {"card", "used_this_turn"} | recomputed,
-        StackItem: set(state_check.STACK_ATTRS) | {"card", "ability_def"},
+        Player: set(loaded_state_schema.PLAYER_ATTRS) | set(loaded_state_schema.PLAYER_ZONES) | {"index"},
+        Permanent: set(loaded_state_schema.PERM_ATTRS) | {"card", "used_this_turn"} | recomputed,
+        StackItem: set(loaded_state_schema.STACK_ATTRS) | {"card", "ability_def"},
     }
     for cls, names in covered.items():
         uncovered = set(cls.__slots__) - names

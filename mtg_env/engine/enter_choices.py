@@ -11,7 +11,7 @@ one of the five colors, never colorless.
 A card declares its choices with the static ability ``choose_as_enters`` (``choice: color`` or
 ``choice: name``). The choice is stored on the permanent (``Permanent.chosen``, ``{"color": "R"}``
 or ``{"name": "Prodigal Sorcerer"}``; JSON-serialised with it, checked on load by
-:mod:`mtg_env.engine.state_check`) and read by the abilities linked to it: the
+:mod:`mtg_env.engine.loaded_state_checkers`) and read by the abilities linked to it: the
 ``protection_from_chosen_color`` static (layer 5, :mod:`mtg_env.engine.layers`), the
 ``prevent_next_from_chosen_source`` op and the ``chosen_name_abilities_cant_be_played`` static
 (collected by the layer pass into ``game.rule_mods``, read where activated abilities are offered,

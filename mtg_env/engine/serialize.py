@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Decision, DecisionKind
 from .errors import MtgError, StateError, UnknownCardError
+from .loaded_state_check import check_state
+from .loaded_state_schema import PERM_ATTRS, PLAYER_ATTRS, STACK_ATTRS
 from .model import ActivatedAbility, Card, Permanent, Player, StackItem, StaticAbility, TriggeredAbility
 from .registry import ability_by_ref, card_for_key, card_key
 from .rng import Rng
 from .state import FIELDS, SCALARS, TURN_STEPS
-from .state_check import PERM_ATTRS, PLAYER_ATTRS, STACK_ATTRS, check_state
 from .triggers import watch_zone_triggers
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 
 FORMAT_VERSION = 3  # 3: stack objects and waiting triggers hold ability references
 
-# The attributes stored as they are; their schema is declared in state_check.py.
+# The attributes stored as they are; their schema is declared in loaded_state_schema.py.
 _PLAYER = tuple(PLAYER_ATTRS)
 _PERM = tuple(PERM_ATTRS)
 _STACK = tuple(STACK_ATTRS)

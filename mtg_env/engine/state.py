@@ -12,7 +12,9 @@ Copy kinds: ``"share"`` (immutable, or never mutated in place: shared between co
 
 JSON kinds: ``"scalar"`` (stored as is), ``"object"`` (serialize.py stores it with its own format),
 ``"derived"`` (not stored: recomputed from the rest on load). Every stored field declares the
-checker of its JSON form (:mod:`mtg_env.engine.state_check`), run by ``Game.from_json`` at load.
+checker of its JSON form (:mod:`mtg_env.engine.loaded_state_schema`, built from
+:mod:`mtg_env.engine.loaded_state_checkers`), run by ``Game.from_json`` at load
+(:mod:`mtg_env.engine.loaded_state_check`).
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from . import state_check as C
+from . import loaded_state_checkers as C
+from . import loaded_state_schema as S
 from .model import Player
 from .rng import Rng
 
@@ -39,7 +42,7 @@ class Field(NamedTuple):
     copy: str
     json: str
     doc: str
-    check: Any = None  # the schema of its stored JSON form (state_check.py); None if not stored
+    check: Any = None  # the schema of its stored JSON form (loaded_state_schema.py); None if not stored
 
 
 def _const(v: Any) -> Callable[[], Any]:
@@ -49,25 +52,25 @@ def _const(v: Any) -> Callable[[], Any]:
 FIELDS: tuple[Field, ...] = (
     # objects and zones
     Field("players", lambda: [Player(0), Player(1)], "clone_list", "object", "the two players",
-          C.LIST(C.PLAYER_CHECK, 2, 2)),
+          C.LIST(S.PLAYER_CHECK, 2, 2)),
     Field("cards", dict, "dict", "object", "every card of the game by id (cards are immutable)",
           C.CARDS),
     Field("perms", dict, "clone_dict", "object", "permanents in play by id",
-          C.LIST(C.PERM_CHECK)),
+          C.LIST(S.PERM_CHECK)),
     Field("stack", list, "clone_list", "object", "the stack, top last (2007 CR 217.6)",
-          C.LIST(C.STACK_CHECK)),
+          C.LIST(S.STACK_CHECK)),
     Field("effects", list, "dict_list", "object",
           "continuous effects from resolved spells and abilities (2007 CR 418.3)",
-          C.LIST(C.EFFECT)),
+          C.LIST(S.EFFECT)),
     Field("replacements", list, "dict_list", "object",
           "replacement and prevention effects from resolved spells and abilities (2007 CR 419)",
-          C.LIST(C.REPLACEMENT)),
+          C.LIST(S.REPLACEMENT)),
     Field("pending", list, "dict_list", "object", "triggered abilities waiting for the stack (410.5)",
-          C.LIST(C.PENDING)),
+          C.LIST(S.PENDING)),
     Field("frames", list, "frames", "object", "procedures in progress, innermost last",
-          C.LIST(C.FRAME)),
+          C.LIST(S.FRAME)),
     Field("decision", _const(None), "share", "object", "the pending decision (immutable)",
-          C.DECISION),
+          S.DECISION),
     Field("rng", lambda: Rng(0), "rng", "object", "the game's only source of randomness",
           C.INT(0, 2**64 - 1)),
     Field("log", list, "list", "object", "the game log",
@@ -95,7 +98,7 @@ FIELDS: tuple[Field, ...] = (
           C.OPT(C.PLAYER)),
     Field("delayed", tuple, "share", "scalar",
           "delayed triggered abilities waiting for their moment (2012 603.7; never mutated)",
-          C.LIST(C.DELAYED)),
+          C.LIST(S.DELAYED)),
     Field("attacked_this_turn", tuple, "share", "scalar",
           "ids of the permanents declared as attackers this turn (Relentless Assault)",
           C.LIST(C.OBJ)),

@@ -168,7 +168,7 @@ def test_division_survives_a_json_round_trip_mid_division() -> None:
 
 
 def test_a_division_with_a_bad_share_fails_the_state_check() -> None:
-    """engine/state_check.py: a share is [kind, id, amount >= 1]."""
+    """engine/loaded_state_schema.py: a share is [kind, id, amount >= 1]."""
     from mtg_env.engine.errors import StateError
 
     s = _attack(["Grizzly Bears", "Hill Giant"])

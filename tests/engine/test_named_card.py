@@ -125,7 +125,7 @@ def test_two_needles_stop_two_names() -> None:
 
 def test_the_name_survives_copy_and_json_and_is_checked_on_load() -> None:
     """The chosen name is state: copy() and a JSON round trip keep it (and its effect); a name
-    that is no card's, or a token's, fails the load check (engine/state_check.py)."""
+    that is no card's, or a token's, fails the load check (engine/loaded_state_checkers.py)."""
     s = _needled("Prodigal Pyromancer", ["Prodigal Pyromancer"])
     g = s.game
     for h in (g.copy(), Game.from_json(g.to_json())):

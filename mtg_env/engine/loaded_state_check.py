@@ -1,0 +1,235 @@
+"""The check :meth:`Game.from_json` runs on a stored game state before building a game from it.
+
+:func:`check_state` runs each stored field's checker (the schema :mod:`mtg_env.engine.state`
+declares with the fields, :mod:`mtg_env.engine.loaded_state_schema`), then the checks that relate
+objects to each other: every card in exactly one zone, its owner's; ids handed out and unique;
+the rest of the turn a possible one; frames sitting where their procedure puts them; a
+finished game with nothing pending, an unfinished one with a decision its innermost procedure
+asks. The first problem raises :class:`StateError` naming its path.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .enter_choices import CHOICE_KINDS
+from .loaded_state_checkers import ID, OBJ, Ctx, fail, show
+from .loaded_state_schema import PLAYER_ZONES
+
+# -- the whole state ---------------------------------------------------------------------------
+# Which decisions each procedure asks (the top frame answers the pending decision; with no frame
+# it is a priority decision).
+_FRAME_DECISIONS: dict[str | None, frozenset[str]] = {
+    None: frozenset({"priority"}),
+    "cast": frozenset({"target", "mode", "x_value", "pay_mana", "choose_color", "choose_player",
+                       "choose_cards", "yes_no", "divide"}),
+    "put": frozenset({"order_triggers"}),
+    "attack": frozenset({"declare_attackers"}),
+    "block": frozenset({"declare_blockers"}),
+    "assign": frozenset({"combat_damage"}),
+    "choose": frozenset({"choose_cards"}),
+    "yesno": frozenset({"yes_no"}),
+    "mulligan": frozenset({"mulligan"}),
+    "order_repl": frozenset({"order_replacements"}),
+    "pay": frozenset({"yes_no"}),
+    "enter_choice": frozenset(d.value for d, _ in CHOICE_KINDS.values()),
+    "draws": frozenset({"mode"}),
+    "text_change": frozenset({"mode", "choose_color"}),
+    "enter_together": frozenset({"choose_cards"}),
+    "retarget": frozenset({"target"}),
+}
+
+
+# The rest of a turn, one letter a step (turn_structure.py): the current step and the steps still
+# to come must be the end of some turn "untap upkeep draw precombat_main (combat phase,
+# postcombat_main)+ end_of_turn cleanup" (2012 500.8: added combat and main phases).
+_STEP_LETTER = {"untap": "U", "upkeep": "u", "draw": "d", "precombat_main": "M",
+                "beginning_of_combat": "b", "declare_attackers": "a", "declare_blockers": "k",
+                "combat_damage": "x", "end_of_combat": "e", "postcombat_main": "P",
+                "end_of_turn": "E", "cleanup": "L"}
+_TURN_REST = re.compile(r"(?:(?:(?:U?u)?d)?M(?:bakxeP)+|(?:(?:(?:(?:b?a)?k)?x)?e)?P(?:bakxeP)*)?EL"
+                        r"|L")
+
+
+def _check_turn(step: str, queue: list) -> None:
+    rest = "".join(_STEP_LETTER[s] for s in (step, *queue))
+    if not _TURN_REST.fullmatch(rest):
+        fail("step_queue", f"{queue!r:.80} can't follow the {step} step")
+
+
+def _check_choice_frames(frames: list) -> None:
+    """A resolving spell's "as it comes into play" choices sit on its resolution, at the step
+    that asks them; a draw waiting for the optional replacement's choice has its event."""
+    for j, f in enumerate(frames):
+        if f["k"] == "enter_choice" and f["sid"] is not None:
+            below = frames[j - 1] if j else None
+            if (below is None or below["k"] != "resolve" or below["sid"] != f["sid"]
+                    or below["st"] != 6):
+                fail(f"frames[{j}]", "a spell's choices must sit on its resolution")
+    if frames and frames[-1]["k"] == "draws" and frames[-1]["ev"] is None:
+        fail(f"frames[{len(frames) - 1}].ev", "a draw waiting for a choice needs its event")
+
+
+def _check_zone_sources(d: dict) -> None:
+    """A triggered ability working from a graveyard (``src_card``, on the stack or waiting) is
+    one of that card's, controlled by its owner (2012 603.3a)."""
+    cards = None
+    for where, items, ctrl, abl in (("stack", d["stack"], "controller", "ability_def"),
+                                    ("pending", d["pending"], "ctrl", "abl")):
+        for i, x in enumerate(items):
+            data = x.get("data", x) if where == "stack" else x
+            cid = data.get("src_card") if type(data) is dict else None
+            if cid is None:
+                continue
+            if cards is None:
+                cards = {c[0]: c for c in d["cards"]}
+            ref = (x.get(abl) or {}).get("$ability") if type(x.get(abl)) is dict else None
+            _, name, owner, _ = cards[cid]
+            if not ref or ref[0] != name:
+                fail(f"{where}[{i}]", f"card {cid} ({name}) is not the source of its ability")
+            if x[ctrl] != owner:
+                fail(f"{where}[{i}].{ctrl}", f"an ability of card {cid} in a graveyard is "
+                                             f"controlled by its owner, player {owner}")
+
+
+def _check_pay_frames(frames: list) -> None:
+    """A payment asked on resolution sits on the resolve frame of its stack object, whose last
+    effect run (``i - 1``) is the one asking."""
+    for j, f in enumerate(frames):
+        if f["k"] == "pay":
+            below = frames[j - 1] if j else None
+            if (below is None or below["k"] != "resolve" or below["sid"] != f["sid"]
+                    or below["i"] != f["ei"] + 1):
+                fail(f"frames[{j}]", "a payment must sit on the resolution of its effect")
+
+
+def _ids(items: Any, path: str, seen: set[int]) -> set[int]:
+    """The ``id`` of each object of a stored list, checked unique (types are checked later)."""
+    out: set[int] = set()
+    if type(items) is not list:
+        return out
+    for i, x in enumerate(items):
+        v = x.get("id") if type(x) is dict else None
+        if type(v) is int:
+            if v in seen or v in out:
+                fail(f"{path}[{i}].id", f"id {v} is used twice")
+            out.add(v)
+    return out
+
+
+def check_state(d: dict, fields: tuple, extra_keys: frozenset[str]) -> None:
+    """Check a stored game state (the dict ``serialize.game_to_dict`` makes; a field ``_x`` is
+    stored as ``x``) against ``fields``' checkers and the references between its objects; raise
+    :class:`StateError` naming the path of the first problem."""
+    hit = _STORED.get(id(fields))
+    if hit is None or hit[0] is not fields:
+        stored = [(f.name.lstrip("_"), f.check) for f in fields if f.json != "derived"]
+        hit = _STORED[id(fields)] = (fields, stored, {k for k, _ in stored})
+    _, stored, names = hit
+    for k in d:
+        if k not in names and k not in extra_keys:
+            fail(show(k), "unknown key of a game state")
+    for k, _ in stored:
+        if k not in d:
+            fail(k, "missing")
+    ctx = Ctx()
+    ID(d["next_id"], "next_id", ctx)
+    ctx.next_id = d["next_id"]
+    first = ("next_id", "cards")  # the ids every other check refers to
+    for k, check in stored:
+        if k in first:
+            check(d[k], k, ctx)
+    ctx.perms = _ids(d["perms"], "perms", set())
+    ctx.stack = _ids(d["stack"], "stack", ctx.perms)
+    for k, check in stored:
+        if k not in first:
+            check(d[k], k, ctx)
+    if not _zones_ok(d, ctx):
+        _check_zones(d, ctx)
+    _check_turn(d["step"], d["step_queue"])
+    _check_pay_frames(d["frames"])
+    _check_choice_frames(d["frames"])
+    _check_zone_sources(d)
+    # The game's progress: a finished game has no decision and nothing in progress; an unfinished
+    # one has a decision of the kind its innermost procedure asks.
+    dec = d["decision"]
+    if d["is_over"]:
+        if dec is not None or d["frames"]:
+            fail("decision", "a finished game has no pending decision or procedure")
+        return
+    if d["winner"] is not None:
+        fail("winner", "an unfinished game has no winner")
+    if dec is None:
+        fail("decision", "no decision pending in an unfinished game")
+    top = d["frames"][-1]["k"] if d["frames"] else None
+    if top not in _FRAME_DECISIONS or dec["kind"] not in _FRAME_DECISIONS[top]:
+        fail("decision.kind", f"a {dec['kind']} decision does not answer "
+                              f"{'the ' + top + ' procedure' if top else 'priority'}")
+
+
+_STORED: dict[int, tuple] = {}  # id(fields) -> (fields, [(stored name, check)], names)
+
+
+def _zones_ok(d: dict, ctx: Ctx) -> bool:
+    """The quick test of :func:`_check_zones` (true when it would pass)."""
+    cards = ctx.cards
+    ids: list[int] = []
+    for pl, P in enumerate(d["players"]):
+        for zone in PLAYER_ZONES:
+            z = P[zone]
+            for c in z:
+                if cards[c] != pl:
+                    return False
+            ids += z
+    nid = ctx.next_id
+    for p in d["perms"]:
+        if not p["id"] < nid:
+            return False
+        ids.append(p["card"])
+    for s in d["stack"]:
+        if not s["id"] < nid:
+            return False
+        if s["kind"] == "spell":
+            if s["card"] is None:
+                return False
+            ids.append(s["card"])
+    seen = set(ids)
+    return len(seen) == len(ids) and len(seen | ctx.tokens) == len(cards)
+
+
+def _check_zones(d: dict, ctx: Ctx) -> None:
+    """Every card is in one zone (a token that left play is in none), its owner's; permanents
+    and stack objects have ids handed out."""
+    where: dict[int, tuple] = {}  # card id -> (zone path, index); formatted only on failure
+    cards = ctx.cards
+
+    def put(cid: int, path: str, i: int | None) -> None:
+        if cid in where:
+            zone, j = where[cid]
+            fail(f"{path}[{i}]" if i is not None else path,
+                 f"card {cid} is also in {zone}[{j}]" if j is not None else
+                 f"card {cid} is also in {zone}")
+        where[cid] = (path, i)
+
+    for pl, P in enumerate(d["players"]):
+        for zone in PLAYER_ZONES:
+            zpath = f"players[{pl}].{zone}"
+            for i, cid in enumerate(P[zone]):
+                if cards[cid] != pl:
+                    fail(f"{zpath}[{i}]", f"card {cid} is owned by player {cards[cid]}")
+                if cid in where:
+                    put(cid, zpath, i)
+                where[cid] = (zpath, i)
+    for i, p in enumerate(d["perms"]):
+        OBJ(p["id"], f"perms[{i}].id", ctx)
+        put(p["card"], f"perms[{i}].card", None)
+    for i, s in enumerate(d["stack"]):
+        OBJ(s["id"], f"stack[{i}].id", ctx)
+        if s["kind"] == "spell":
+            if s["card"] is None:
+                fail(f"stack[{i}].card", "a spell needs its card")
+            put(s["card"], f"stack[{i}].card", None)
+    for cid in ctx.cards:
+        if cid not in where and cid not in ctx.tokens:
+            fail("cards", f"card {cid} is in no zone")
