@@ -271,6 +271,21 @@ def test_a_sealed_event_is_reproducible_and_the_same_on_any_number_of_workers() 
         _check_legal(e.deck, list(e.pool))
 
 
+def test_a_draft_event_is_reproducible_from_its_seed() -> None:
+    a = run_draft_event(seed=3, seats=4, **FAST)
+    assert _no_volatile(a.to_dict()) == _no_volatile(run_draft_event(seed=3, seats=4, **FAST).to_dict())
+    assert a.to_dict()["draft"]["picks"][0][0]["pick"] == 1 and len(a.to_dict()["draft"]["picks"][0]) == 45
+
+
+@pytest.mark.parametrize("name", ["mtg_env.sim.limited", "mtg_env.sim.limited.boosters",
+                                  "mtg_env.sim.limited.human"])
+def test_docstring_examples(name: str) -> None:
+    import doctest
+    import importlib
+
+    assert doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS).failed == 0
+
+
 def test_best_of_three_stops_at_two_wins_and_the_loser_plays_first() -> None:
     res = run_sealed_event(4, seed=3, rounds=1, best_of=3, max_turns=60, workers=1)
     assert all(g.winner is not None and g.error is None for m in res.matches for g in m.games)
