@@ -36,7 +36,7 @@ import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -191,7 +191,7 @@ def _pair(order: list[int], met: Mapping[int, set[int]], steps: list[int]) -> li
 
 
 def swiss_pairings(order: Sequence[int], met: Mapping[int, set[int]],
-                   had_bye: set[int] = frozenset()) -> list[tuple[int, int | None]]:  # type: ignore[assignment]
+                   had_bye: Collection[int] = ()) -> list[tuple[int, int | None]]:
     """Pair the players of ``order`` (best ranked first): from the top, nobody against someone
     in ``met[player]`` when any pairing of everyone avoids it, else top-down regardless. With an
     odd number, the lowest-ranked player not in ``had_bye`` whose bye leaves a rematch-free
