@@ -1,4 +1,4 @@
-"""The game: a state machine driven from outside (ARCHITECTURE.md).
+"""The game: a state machine driven from outside (docs/ARCHITECTURE.md).
 
 The engine never calls a player. It runs game actions, state-based effects and triggers until a
 player must choose, then stops with a :class:`Decision` listing every legal option;

@@ -1,6 +1,9 @@
 """Rule checks that read only an object's characteristics, so they work on a
 :class:`~mtg_env.engine.model.Permanent` and on a player's
-:class:`~mtg_env.engine.view.PermanentView` alike (agents predict blocks and mana with them)."""
+:class:`~mtg_env.engine.view.PermanentView` alike (agents predict blocks and mana with them):
+protection (2012 702.15), what an Aura can enchant (2007 CR 212.4; 2012 303.4f), evasion and
+blocking restrictions (2007 CR 502), targeting restrictions, text-changed words, {T} mana
+abilities."""
 
 from __future__ import annotations
 
