@@ -128,13 +128,14 @@ def play_game(decks: Sequence[Deck], agents: Sequence[Any], seed: int, max_turns
     return game
 
 
-def run_spec(spec: GameSpec) -> GameResult:
-    """Play the game a :class:`GameSpec` describes and summarise it."""
+def run_spec(spec: GameSpec, on_decision: Callable[[Game], None] | None = None) -> GameResult:
+    """Play the game a :class:`GameSpec` describes and summarise it (``on_decision``: as in
+    :func:`play_game`, for observers that collect more than the result)."""
     t0 = time.perf_counter()
     agents = [_make(a) for a in spec.agents]
     record: list[str] | None = [] if spec.record else None
     try:
-        game = play_game(spec.decks, agents, spec.seed, spec.max_turns, record=record)
+        game = play_game(spec.decks, agents, spec.seed, spec.max_turns, on_decision, record)
     except EngineFailure as exc:
         g = exc.game
         return GameResult(
