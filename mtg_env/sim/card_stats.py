@@ -41,6 +41,7 @@ from ..engine.deck import Deck
 from ..engine.errors import MtgError
 from ..engine.game import Game
 from .decks import load_deck
+from .gauntlet import xerr
 from .matchup import AgentRef, _check_agents, agent_label, json_safe, matchup_specs, recording, save_games_of
 from .parallel import check_backend, default_workers, run_games
 from .progress import game_progress
@@ -342,8 +343,7 @@ class CardStatsResult:
                 if math.isnan(r["gih_wr"]):
                     ax.text(base, y, "  never drawn", va="center", fontsize=7, color="grey")
                     continue
-                ax.errorbar(r["gih_wr"], y, xerr=[[r["gih_wr"] - r["gih_ci_low"]],
-                                                  [r["gih_ci_high"] - r["gih_wr"]]],
+                ax.errorbar(r["gih_wr"], y, xerr=xerr(r["gih_wr"], r["gih_ci_low"], r["gih_ci_high"]),
                             fmt="none", ecolor="black", capsize=2, lw=0.8, zorder=4)
             handles.append(plt.Line2D([], [], color="black", lw=0.8, label="95% Wilson interval"))
             gnd = [(y, r["gnd_wr"]) for y, r in zip(ys, rows, strict=True) if not math.isnan(r["gnd_wr"])]

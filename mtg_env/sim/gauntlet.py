@@ -62,7 +62,7 @@ from .progress import game_progress
 from .runner import GameResult
 
 __all__ = ["Field", "FieldEntry", "GauntletResult", "load_field", "parse_field", "run_gauntlet",
-           "weighted_interval", "weighted_win_rate"]
+           "weighted_interval", "weighted_win_rate", "xerr"]
 
 GROUP_NAMES = (*DECK_GROUPS, "all")
 MAX_FIELD_BYTES = 1_000_000
@@ -296,6 +296,12 @@ def weighted_win_rate(groups: Sequence[Sequence[GameResult]], shares: Sequence[f
     return {key: weighted_interval(w, d, shares, confidence) for key, (w, d) in counts.items()}
 
 
+def xerr(rate: float, low: float, high: float) -> list[list[float]]:
+    """Matplotlib's ``xerr`` of one interval around ``rate``; at a rate of 0 or 1 the interval's
+    end can differ from it by a rounding error, which must not become a negative length."""
+    return [[max(0.0, rate - low)], [max(0.0, high - rate)]]
+
+
 # -- the run ------------------------------------------------------------------------------------
 @dataclass
 class GauntletResult:
@@ -399,8 +405,8 @@ class GauntletResult:
             if math.isnan(r["win_rate"]):
                 ax.text(0.01, y, "no decisive games", va="center", fontsize=8, color="grey")
             else:
-                ax.errorbar(r["win_rate"], y, xerr=[[r["win_rate"] - r["win_rate_ci_low"]],
-                                                    [r["win_rate_ci_high"] - r["win_rate"]]],
+                ax.errorbar(r["win_rate"], y, xerr=xerr(r["win_rate"], r["win_rate_ci_low"],
+                                                        r["win_rate_ci_high"]),
                             fmt="none", ecolor="black", capsize=3, lw=1, zorder=3)
             ax.text(1.01, y, f"{r['win_rate']:.0%} of {decisive}" if decisive else "—",
                     va="center", fontsize=8, transform=ax.get_yaxis_transform())

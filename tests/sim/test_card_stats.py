@@ -174,3 +174,13 @@ def test_bad_input_gives_one_line_errors(tmp_path, monkeypatch, args: list[str],
 def test_missing_vs_is_a_usage_error() -> None:
     res = runner.invoke(app, ["card-stats", "starter_red"])
     assert res.exit_code == 2 and "--vs" in res.output
+
+
+def test_chart_of_rates_of_zero_and_one(tmp_path) -> None:
+    """A deck that won every game: each drawn card's GIH WR is 100% and its Wilson interval's
+    top may differ from 1 by a rounding error (the chart must not take it for a negative bar)."""
+    res = run_card_stats(["starter_red"], ["starter_green"], games=2, agents=("heuristic", "random"),
+                         workers=1)
+    assert res.summary("starter_red")["wins"] == 2
+    res.chart(tmp_path / "c.png")
+    assert (tmp_path / "c.png").read_bytes()[:4] == b"\x89PNG"

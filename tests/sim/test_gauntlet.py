@@ -210,3 +210,20 @@ def test_the_shipped_field_and_the_docs_agree() -> None:
     assert sum(e.weight for e in by.values()) == pytest.approx(12)
     assert (round(by["red_burn"].weight, 6), f"{by['red_burn'].share:.1%}") == (3.2, "26.7%")
     assert f"{by['black_removal'].share:.1%}" == "1.7%"
+
+
+def test_chart_of_rates_of_zero_and_one(tmp_path) -> None:
+    res = run_gauntlet("starter_red", FIELD, games=2, agents=("heuristic", "random"), workers=1)
+    assert [r["win_rate"] for r in res.rows()] == [1.0, 1.0]
+    res.chart(tmp_path / "g.png")
+    assert (tmp_path / "g.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_error_bars_are_never_negative() -> None:
+    from mtg_env.sim.gauntlet import xerr
+    from mtg_env.sim.stats import wilson_interval
+
+    lo, hi = wilson_interval(13, 13)
+    assert hi - 1.0 < 0  # the rounding error the charts met
+    assert xerr(1.0, lo, hi) == [[pytest.approx(1.0 - lo)], [0.0]]
+    assert min(min(x) for x in xerr(0.0, *wilson_interval(0, 5))) >= 0
