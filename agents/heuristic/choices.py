@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from mtg_env.engine.actions import Action, Decision
 from mtg_env.engine.model import LANDWALK, CardDef
+from mtg_env.engine.replacement import SHIELD_VERB
 from mtg_env.engine.view import PlayerView
 
 from ..evaluation import (
@@ -332,11 +333,44 @@ class ChoicePlay:
                 best, best_s = a, score
         return best
 
+    def _choose_shield_damage(self, view: PlayerView, d: Decision) -> Action:
+        """Which source's damage a "prevent the next N damage" shield prevents (2012 615.7;
+        ``done``: a source that has left play). The shield prevents as much in total whatever
+        the choice; what differs is whose damage it is: prevent the damage that would do more
+        than its amount (life a Spirit Link or lifelink would give the opponent, a "whenever
+        this deals damage" trigger of the opponent's that is stopped only if all of that
+        source's damage is prevented), else the largest damage."""
+        me = view.viewer
+        left = d.context.get("shield", {}).get("amount", 0)
+        damage = [(pid, n) for pid, n in d.context.get("damage", ())]
+
+        def prevented(first: int | None) -> dict:
+            out, rest = {}, left
+            for pid, n in sorted(damage, key=lambda x: x[0] != first):  # the chosen one first
+                used = min(rest, n)
+                out[pid] = out.get(pid, 0) + used
+                rest -= used
+            return out
+
+        def score(a: Action) -> tuple:
+            pid = a.args[0][1] if a.verb == "choose" else None
+            prev = prevented(pid)
+            val = 0.0
+            for src, n in damage:
+                if src is not None:
+                    val += _damage_swing(view, src, me, prev.get(src, 0), n)
+            size = next((n for src, n in damage if src == pid), 0)
+            return (val, size)
+
+        return max(d.options, key=score)
+
     def _choose(self, view: PlayerView, d: Decision) -> Action:
         me = view.viewer
         verb = d.context.get("verb", "")
         if verb == "source":
             return self._choose_source(view, d) or d.options[0]
+        if verb == SHIELD_VERB:
+            return self._choose_shield_damage(view, d)
         if verb == "attach" and "card" in d.context:  # an Aura put into play (Warp World)
             card = self._known_cards(view).get(d.context["card"])
             if card is not None:
@@ -422,6 +456,33 @@ class ChoicePlay:
             if best_score is None or score < best_score:
                 best, best_score = a, score
         return best
+
+
+def _damage_swing(view: PlayerView, pid: int, me: int, prevented: int, dealt: int) -> float:
+    """Worth to ``me`` of preventing ``prevented`` of the ``dealt`` damage source ``pid`` would
+    deal, beyond the damage itself: life its lifelink or a Spirit Link would give (one life a
+    point), a "whenever ... deals damage" trigger stopped by preventing all of it (2)."""
+    src = view.perm(pid)
+    if src is None or prevented <= 0:
+        return 0.0
+    val = 0.0
+    if "lifelink" in src.keywords:
+        val += prevented if src.controller != me else -prevented
+    for p in view.permanents:
+        if p.id != pid and p.attached_to != pid:
+            continue
+        for t in p.triggered:
+            if t.event != "deals_damage":
+                continue
+            what = (t.filters or {}).get("what", "self")
+            if (what == "enchanted") != (p.id != pid):
+                continue
+            sign = 1.0 if p.controller != me else -1.0
+            if any(e.get("op") == "gain_life" for e in t.effects):
+                val += sign * prevented
+            elif prevented >= dealt:
+                val += sign * 2.0
+    return val
 
 
 # Rough worth of what an activated ability's effects do, for naming it with Pithing Needle.

@@ -49,9 +49,11 @@ class Choices:
             opts.append(Action("choose", f"{f['verb']} {text}", (tuple(c),)))
         if len(chosen) >= need_min:
             opts.append(DONE)
-        self._ask(f["pl"], K.CHOOSE_CARDS, opts, f["prompt"],
-                  {"verb": f["verb"], "chosen": [list(c) for c in chosen], "stack_id": f.get("sid"),
-                   "min": f["min"], "max": f["max"]})
+        ctx = {"verb": f["verb"], "chosen": [list(c) for c in chosen], "stack_id": f.get("sid"),
+               "min": f["min"], "max": f["max"]}
+        if "info" in f:  # what else the question shows (a shield's: replacement.py)
+            ctx.update(f["info"])
+        self._ask(f["pl"], K.CHOOSE_CARDS, opts, f["prompt"], ctx)
 
     def _answer_choose(self, f: dict, a: Action) -> None:
         if a.verb == "done":
@@ -151,6 +153,17 @@ def apply_choice(g: Game, f: dict) -> None:
         # Clone put into play by an effect: it comes into play as a copy of the chosen one.
         g.enter_as_copy(then["pid"], f["chosen"][0][1] if f["chosen"] else None,
                         then["tapped"], then["etb"])
+        return
+    if action == "shield_first":
+        # Which source's damage a shield prevents (2012 615.7): kept on the combat damage
+        # being dealt; ``done`` (nothing chosen) names a source that has left play.
+        item = g._item(f["sid"])
+        if item is not None:
+            pid = f["chosen"][0][1] if f["chosen"] else None
+            item.data = {**item.data,
+                         "shield_first": [*item.data.get("shield_first", []), [then["rid"], pid]]}
+            what = g.perms[pid].card.label if pid in g.perms else "a source that has left play"
+            g._log(f"player {f['pl']} chooses the damage from {what} for the prevention shield")
         return
     if action == "prevent_source":
         from .ops.damage import shield_from_chosen_source

@@ -24,6 +24,12 @@ from .model import (
     Permanent,
     StackItem,
 )
+from .replacement import (
+    limited_shields,
+    run_event,
+    shield_split_order,
+    shield_split_question,
+)
 from .rules import block_allowed, text_words
 
 K = DecisionKind
@@ -429,8 +435,12 @@ class Combat:
         parts = [f"{e[4]}: {e[3]} to {self._ref_text((e[1], e[2]))}" for e in f["out"]]
         self._log("combat damage on the stack: " + "; ".join(parts))
 
-    def _resolve_combat_damage(self, item: StackItem) -> None:
+    def _resolve_combat_damage(self, item: StackItem) -> bool:
+        """Deal the combat damage on the stack. Returns True while it waits for a player to
+        choose which of this damage a prevention shield prevents (2012 615.7), else False."""
         # 2007 CR 310.4: dealt as assigned, even if sources left play or changed.
+        if self.replacements and len(item.data["assign"]) > 1 and limited_shields(self):
+            return self._combat_damage_with_shields(item)
         for pid, kind, tid, n, label, colors, ctrl, unblocked in item.data["assign"]:
             src = {"pid": pid if pid in self.perms else None, "label": label,
                    "colors": colors, "controller": ctrl, "unblocked": unblocked}
@@ -439,6 +449,32 @@ class Combat:
                 if t is None or not t.is_creature:
                     continue
             self.deal_damage(src, (kind, tid), n, combat=True)
+        return False
+
+    def _combat_damage_with_shields(self, item: StackItem) -> bool:
+        """Combat damage while a "prevent the next N damage" shield is up: its player first
+        chooses which source's damage it prevents when it could meet several (2012 615.7,
+        :func:`~mtg_env.engine.replacement.shield_split_question`); the answers are kept on the
+        stack object (``shield_first``)."""
+        evs = []
+        for pid, kind, tid, n, label, colors, ctrl, unblocked in item.data["assign"]:
+            if kind == "o":
+                t = self.perms.get(tid)
+                if t is None or not t.is_creature:
+                    continue
+            src = {"pid": pid if pid in self.perms else None, "label": label,
+                   "colors": colors, "controller": ctrl, "unblocked": unblocked}
+            evs.append({"e": "damage", "src": src, "target": [kind, tid], "amount": n,
+                        "combat": True, "no_regen": False, "applied": []})
+        decided = item.data.get("shield_first", [])
+        f = shield_split_question(self, evs, decided)
+        if f is not None:
+            f["sid"] = item.id
+            self.frames.append(f)
+            return True
+        for ev in shield_split_order(self, evs, decided) if decided else evs:
+            run_event(self, ev)
+        return False
 
     def leave_combat_on_control_change(self, perm: Permanent) -> None:
         """A permanent whose controller changed leaves combat (2012 506.4)."""

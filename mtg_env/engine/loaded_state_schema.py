@@ -74,7 +74,9 @@ STACK_ATTRS: dict[str, Check] = {
                       "effects": EFFECT_SPECS, "chosen": OPT(CHOSEN),
                       # damage divided among its targets as it was played: [kind, id, amount]
                       "divided": LIST(TUPLE(ENUM("p", "o"), INT(), INT(1))),
-                      "spell_copy": ENUM(True)}, extra=ANY),
+                      "spell_copy": ENUM(True),
+                      # combat damage: [shield id, source id or None] chosen (2012 615.7)
+                      "shield_first": LIST(TUPLE(INT(), OPT(OBJ)))}, extra=ANY),
     "label": STR,
 }
 
@@ -197,6 +199,8 @@ def _ASSIGNING(v: Any, path: str, ctx: Ctx) -> None:
 # Story Circle's shield against the chosen source (ops/damage.py).
 _THEN_BY_OP: dict[str, Check] = {
     "prevent_source": DICT({"op": STR, "label": STR, "src": OPT(OBJ), "card": STR}),
+    # which source's damage a prevention shield ("rid") prevents (replacement.py, 2012 615.7)
+    "shield_first": DICT({"op": STR, "rid": INT()}),
     "attach_card": DICT({"op": STR, "card": CARD}),  # the Aura card to put on the chosen host
     "attach": DICT({"op": STR, "aura": OBJ}),  # the Aura to move to the chosen permanent
     # the chosen cards go into play (a chosen Aura card onto "host"), revealed or not

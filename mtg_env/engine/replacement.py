@@ -371,6 +371,86 @@ def order_choice(g: Game, ev: dict) -> list[dict] | None:
     return effs
 
 
+# -- a shield against simultaneous damage (2012 615.7) ---------------------------------------
+SHIELD_VERB = "prevent damage from"
+
+
+def limited_shields(g: Game) -> list[dict]:
+    """The "prevent the next N damage to X" shields (an amount and a target) not yet used up."""
+    return [r for r in g.replacements
+            if r["kind"] == "prevent" and r.get("amount") is not None
+            and r.get("target") is not None and not r.get("used")]
+
+
+def shield_split_question(g: Game, evs: list[dict], decided: list) -> dict | None:
+    """A choose frame asking which source's damage a shield prevents, or None if none is due.
+
+    ``evs``: damage events dealt simultaneously (combat damage); ``decided``: ``[rid, pid]`` of
+    the shields already asked about. When damage from several sources would be dealt at the same
+    time and one prevention shield could apply to more than one of them, the player the damage
+    would be dealt to, or the controller of the creature, chooses which of it the shield
+    prevents (2012 615.7; the 2007 rules agree). Asked only when the choice can matter: the
+    shield applies to damage from two or more sources and cannot prevent all of it. A source
+    that has left play (its damage is still dealt, 2007 CR 310.4) cannot be pointed at: the
+    answer ``done`` then gives the shield to such a source's damage."""
+    if len(evs) < 2:
+        return None
+    shields = limited_shields(g)
+    if not shields:
+        return None
+    asked = {d[0] for d in decided}
+    for r in shields:
+        if r["id"] in asked:
+            continue
+        key = f"r{r['id']}"
+        hits = [ev for ev in evs if list(ev["target"]) == list(r["target"])
+                and any(x["key"] == key for x in applicable(g, ev))]
+        sources = {ev["src"].get("pid") for ev in hits}
+        if len(sources) < 2 or sum(ev["amount"] for ev in hits) <= r["amount"]:
+            continue
+        in_play = [pid for pid in dict.fromkeys(ev["src"].get("pid") for ev in hits)
+                   if pid is not None]
+        gone = None in sources
+        what = g._ref_text(tuple(r["target"]))
+        f = g._choose_frame(chooser(g, hits[0]), [("o", pid) for pid in in_play],
+                            0 if gone else 1, 1, SHIELD_VERB,
+                            f"{r['name']}: choose the source whose damage to {what} the shield "
+                            f"prevents (it prevents {r['amount']} more)"
+                            + (" (done: a source that has left play)" if gone else ""),
+                            then={"op": "shield_first", "rid": r["id"]})
+        # What the decision context shows (choices.py): the shield and the damage it could meet.
+        f["info"] = {"shield": {"amount": r["amount"], "target": list(r["target"])},
+                     "damage": [[ev["src"].get("pid"), ev["amount"]] for ev in hits]}
+        return f
+    return None
+
+
+def shield_split_order(g: Game, evs: list[dict], decided: list) -> list[dict]:
+    """``evs`` in the order that gives each shield to the damage its player chose (2012 615.7):
+    the chosen damage is dealt first, and each of those events skips the shields chosen for a
+    later one, so a shield meets its chosen damage first and whatever it has left then meets the
+    rest. (``decided``: ``[rid, pid]``, ``pid`` None for a source that has left play.)"""
+    by_rid = {r["id"]: r for r in g.replacements if r["kind"] == "prevent"}
+    picks = []  # (shield key, target, pid)
+    for rid, pid in decided:
+        r = by_rid.get(rid)
+        if r is not None and r.get("target") is not None:
+            picks.append((f"r{rid}", list(r["target"]), pid))
+
+    def chosen_for(ev: dict) -> set[str]:
+        return {k for k, t, pid in picks
+                if list(ev["target"]) == t and ev["src"].get("pid") == pid}
+
+    first = [ev for ev in evs if chosen_for(ev)]
+    rest = [ev for ev in evs if not chosen_for(ev)]
+    out = []
+    for i, ev in enumerate(first):
+        later = set().union(*(chosen_for(x) for x in first[i + 1:]))
+        skip = sorted(later - chosen_for(ev))
+        out.append({**ev, "applied": skip} if skip else ev)
+    return out + rest
+
+
 # -- running an event ----------------------------------------------------------------------
 def run_event(g: Game, ev: dict, frame: dict | None = None) -> int | None:
     """Apply replacement/prevention effects to ``ev`` until none is left, then perform it.

@@ -81,12 +81,14 @@ class StackResolution:
         if item is None:  # removed by an effect during resolution
             self.frames.pop()
             return
+        if item.kind == "combat_damage":
+            # Run again once a player has chosen which damage a shield prevents (2012 615.7).
+            f["st"] = 1
+            if not self._resolve_combat_damage(item):
+                self._finish_resolve(f, item)
+            return
         if f["st"] == 0:
             f["st"] = 1
-            if item.kind == "combat_damage":
-                self._resolve_combat_damage(item)
-                self._finish_resolve(f, item)
-                return
             specs, _, obj = self.item_def(item)
             if (item.kind == "triggered" and obj is not None and obj.condition
                     and not trigger_condition(self, obj.condition, item.controller, item.source,
