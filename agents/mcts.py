@@ -54,7 +54,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -98,7 +98,9 @@ class MctsAgent(BaseAgent):
     :class:`~agents.policy_value.PolicyValueNet`) the root search is guided by the network
     (:mod:`agents.guided_search`): ``mix``, ``c_scale``, ``noise`` and ``h_prior`` (the
     heuristic's share of the prior, default 0.5 with a network) are its settings, ``device``
-    the network's torch device.
+    the network's torch device. ``value_net`` (``vnet=PATH``) takes the leaves' network value
+    from another checkpoint, such as the leaf-value network of :mod:`agents.value_training`,
+    while ``net`` still gives the prior.
     """
 
     name = "mcts"
@@ -108,14 +110,15 @@ class MctsAgent(BaseAgent):
         "depth": ("depth", int), "c": ("exploration", float), "widen": ("widen_base", int),
         "width": ("width", int), "rollout": ("rollout", str), "tree": ("tree", int),
         "net": ("net", str), "mix": ("mix", float), "cscale": ("c_scale", float),
-        "noise": ("noise", float), "hprior": ("h_prior", float), "device": ("device", str)}
+        "noise": ("noise", float), "hprior": ("h_prior", float), "device": ("device", str),
+        "vnet": ("value_net", str)}
 
     def __init__(self, seed: int = 0, iterations: int | None = None, depth: int = 400, turns: int = 2,
                  exploration: float = 0.7, ms: float = 0.0, widen_base: int = 4,
                  widen_rate: float = 1.0, width: int = 8, rollout: str = "heuristic",
                  tree: int = 0, net: str | PolicyValueNet = "", mix: float = 0.5,
                  c_scale: float = 1.0, noise: float = 0.0, h_prior: float | None = None,
-                 device: str = "cpu") -> None:
+                 device: str = "cpu", value_net: str = "") -> None:
         super().__init__(seed)
         if iterations is None:
             iterations = 8 if net else 6
@@ -135,13 +138,23 @@ class MctsAgent(BaseAgent):
         self.noise = noise
         self.h_prior = h_prior
         self.device = device
-        self._evaluator: PolicyValueNet | None = net if isinstance(net, PolicyValueNet) else None
+        self._evaluator: PolicyValueNet | _ValueBlend | None = (
+            net if isinstance(net, PolicyValueNet) else None)
         if isinstance(net, str) and net and net != "trained":
             from .checkpoint import check_compatible, read_meta
 
             path = Path(net).expanduser().resolve()
             check_compatible(read_meta(path), path)  # a bad path fails here, not in a worker
             self.net = str(path)
+        self.value_net = value_net
+        if value_net and not net:
+            raise ValueError("vnet= scores the leaves of the network-guided search: give net= too")
+        if value_net and value_net != "trained":
+            from .checkpoint import check_compatible, read_meta
+
+            vpath = Path(value_net).expanduser().resolve()
+            check_compatible(read_meta(vpath), vpath)
+            self.value_net = str(vpath)
         self.last_search: SearchResult | None = None  # the latest guided search (net= only)
         if rollout not in ("heuristic", "fast"):
             raise ValueError(f"rollout must be 'heuristic' or 'fast', not {rollout!r}")
@@ -167,15 +180,15 @@ class MctsAgent(BaseAgent):
         self.searched = self.overridden = self.rollouts = 0
 
     @property
-    def evaluator(self) -> PolicyValueNet:
+    def evaluator(self) -> PolicyValueNet | _ValueBlend:
         """The guiding network (loaded on first use, once per process and source)."""
         if self._evaluator is None:
             if not self.net:
                 raise ValueError("this search has no network (make it with net=trained or net=PATH)")
-            key = (str(self.net), self.device)
-            if key not in _NETS:
-                _NETS[key] = PolicyValueNet.load(str(self.net), device=self.device, threads=1)
-            self._evaluator = _NETS[key]
+            self._evaluator = _load_net(str(self.net), self.device)
+            if self.value_net:
+                self._evaluator = _ValueBlend(self._evaluator,
+                                              _load_net(self.value_net, self.device))
         return self._evaluator
 
     def act(self, view: PlayerView) -> Action:
@@ -372,6 +385,30 @@ class MctsAgent(BaseAgent):
                     game.apply(policies[d.player].act(game.view(d.player)))
             else:
                 game.apply(rollout_choice(d.options, rng))
+
+
+def _load_net(source: str, device: str) -> PolicyValueNet:
+    """A network by source, loaded once per process and device."""
+    key = (source, device)
+    if key not in _NETS:
+        _NETS[key] = PolicyValueNet.load(source, device=device, threads=1)
+    return _NETS[key]
+
+
+class _ValueBlend:
+    """Priors from one network, values from another (``vnet=``). Both run on every position:
+    the search's requests don't say which answers it reads."""
+
+    def __init__(self, prior: PolicyValueNet, value: PolicyValueNet) -> None:
+        self.prior = prior
+        self.value = value
+
+    def evaluate(self, positions: Sequence[tuple[Game, int]]) -> list[Evaluation]:
+        from .policy_value import Evaluation
+
+        priors = self.prior.evaluate(positions)
+        values = self.value.evaluate(positions)
+        return [Evaluation(p.priors, v.value) for p, v in zip(priors, values, strict=True)]
 
 
 def _final(game: Game, me: int) -> float:
