@@ -18,6 +18,8 @@ played. A triggered ability's targets are chosen through the same frame, started
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import effects as fx
 from .actions import DONE, Action, DecisionKind
 from .errors import MtgError
@@ -30,13 +32,19 @@ from .model import (
 )
 from .targets import mode_targets, target_count
 
+if TYPE_CHECKING:
+    from .game import GameSelf
+    from .state import GameState
+else:
+    GameState = object  # the state's types are for the type checker only (state.py)
+
 K = DecisionKind
 
 
-class Casting:
+class Casting(GameState):
     """Mixed into :class:`~mtg_env.engine.game.Game`."""
 
-    def _can_cast(self, pl: int, card: Card, sources: list, cost: ManaCost | None = None) -> bool:
+    def _can_cast(self: GameSelf, pl: int, card: Card, sources: list, cost: ManaCost | None = None) -> bool:
         """Can ``pl`` play ``card`` now with ``sources``: its total cost (``cost``, from
         :meth:`_spell_cost`; the printed cost if None), its additional costs and targets."""
         cdef = card.cdef
@@ -58,7 +66,7 @@ class Casting:
                        for m in cdef.modes)
         return self._targets_available(pl, cdef.spell_targets, spell_card=card)
 
-    def _can_pay_additional(self, pl: int, cost, card: Card | None = None) -> bool:
+    def _can_pay_additional(self: GameSelf, pl: int, cost, card: Card | None = None) -> bool:
         if cost.pay_life and self.players[pl].life < cost.pay_life:
             return False
         if cost.sacrifice and not any(p.controller == pl and cost.sacrifice_filter.test(p, pl)
@@ -68,7 +76,7 @@ class Casting:
         hand = [c for c in self.players[pl].hand if c is not card]
         return not (cost.discard and _discardable(hand, cost, pl) < cost.discard)
 
-    def _can_pay_nonmana(self, pl: int, perm: Permanent, ab) -> bool:
+    def _can_pay_nonmana(self: GameSelf, pl: int, perm: Permanent, ab) -> bool:
         c = ab.cost
         if c.tap:
             if perm.tapped:
@@ -84,7 +92,7 @@ class Casting:
             return False
         return not (ab.condition and not fx.check_condition(self, ab.condition, pl, perm))
 
-    def _spell_cost(self, pl: int, card: Card) -> ManaCost:
+    def _spell_cost(self: GameSelf, pl: int, card: Card) -> ManaCost:
         """The total cost of playing ``card`` as a spell (2007 CR 409.1f): its mana cost plus
         cost increases minus cost reductions; a generic reduction reduces only generic mana (it
         can't reduce colored requirements) and never below zero. X stays X (chosen later).
@@ -121,7 +129,7 @@ class Casting:
             return cost
         return ManaCost(generic, cost.colored, cost.x)
 
-    def _play_land(self, pl: int, card: Card) -> None:
+    def _play_land(self: GameSelf, pl: int, card: Card) -> None:
         # 2007 CR 212.6: one land per turn, main phase, empty stack; doesn't use the stack.
         # From the hand, or from the graveyard with Crucible of Worlds.
         P = self.players[pl]
@@ -135,7 +143,7 @@ class Casting:
         P.lands_played += 1
         self._put_into_play(card, pl)
 
-    def _begin_cast(self, pl: int, card: Card) -> None:
+    def _begin_cast(self: GameSelf, pl: int, card: Card) -> None:
         P = self.players[pl]
         P.hand.remove(card)
         item = StackItem(self._id(), "spell", pl, card=card, label=card.label,
@@ -143,7 +151,7 @@ class Casting:
         self.stack.append(item)  # 2007 CR 409.1a: the card moves to the stack on announcement
         self.frames.append({"k": "cast", "pl": pl, "sid": item.id, "st": 0})
 
-    def _begin_activate(self, pl: int, pid: int, ab_index: int) -> None:
+    def _begin_activate(self: GameSelf, pl: int, pid: int, ab_index: int) -> None:
         perm = self.perms[pid]
         item = StackItem(self._id(), "activated", pl, source=pid, source_name=perm.card.label,
                          ability=ab_index, label=perm.card.label,
@@ -154,7 +162,7 @@ class Casting:
         self.stack.append(item)
         self.frames.append({"k": "cast", "pl": pl, "sid": item.id, "st": 0})
 
-    def _run_cast(self, f: dict) -> None:
+    def _run_cast(self: GameSelf, f: dict) -> None:
         item = self._item(f["sid"])
         pl = f["pl"]
         specs, _, obj = self.item_def(item)
@@ -276,7 +284,7 @@ class Casting:
             self.frames.pop()
             self._finish_cast(item, f.get("tt", ""))
 
-    def _answer_cast(self, f: dict, a: Action) -> None:
+    def _answer_cast(self: GameSelf, f: dict, a: Action) -> None:
         item = self._item(f["sid"])
         if a.verb == "done":  # no more targets for a counted target spec
             f["tdone"] = True
@@ -292,7 +300,7 @@ class Casting:
         elif a.verb == "target":
             item.targets.append(a.args[0])
 
-    def _ask_counted_target(self, f: dict, pl: int, item: StackItem, spec, first: int) -> bool:
+    def _ask_counted_target(self: GameSelf, f: dict, pl: int, item: StackItem, spec, first: int) -> bool:
         """Ask for the next target of a spec taking a variable number of different targets
         (targets ``first`` on); False once no more can or will be chosen. "done" is offered once
         the minimum is reached (2007 CR 409.1d; 2012 601.2c: the same object can't be chosen
@@ -320,7 +328,7 @@ class Casting:
                   {"stack_id": item.id, "target_index": first + n})
         return True
 
-    def divided_total(self, item: StackItem) -> int:
+    def divided_total(self: GameSelf, item: StackItem) -> int:
         """The amount a spell or ability divides among its ``divided`` targets: the amount of
         its effect marked ``divided`` (X is chosen before the targets, 2007 CR 409.1c-d)."""
         for e in self.item_def(item)[1]:
@@ -329,7 +337,7 @@ class Casting:
                 return max(args.amount(self, item), 0)
         return 0
 
-    def _ask_division(self, pl: int, item: StackItem, first: int) -> bool:
+    def _ask_division(self: GameSelf, pl: int, item: StackItem, first: int) -> bool:
         """Divide the amount among the targets from ``first`` on as the spell is played (2007 CR
         409.1d, 2012 601.2d): one decision per target but the last, which gets the rest; each
         target gets at least 1. The shares are ``item.data["divided"]``, ``[kind, id, n]`` in
@@ -358,7 +366,7 @@ class Casting:
             return True
         return False
 
-    def _push_cost_choices(self, pl: int, cost, item: StackItem) -> None:
+    def _push_cost_choices(self: GameSelf, pl: int, cost, item: StackItem) -> None:
         if cost.sacrifice:
             cands = [("o", p.id) for p in self.perms.values()
                      if p.controller == pl and cost.sacrifice_filter.test(p, pl)]
@@ -371,7 +379,7 @@ class Casting:
             self.frames.append(self._choose_frame(pl, cands, cost.discard, cost.discard, "discard",
                                                   f"discard to pay for {item.label}"))
 
-    def _sacrifice_all(self, pl: int, cost, item: StackItem) -> None:
+    def _sacrifice_all(self: GameSelf, pl: int, cost, item: StackItem) -> None:
         """Pay "sacrifice all creatures you control" (Soulblast), after the mana (so a creature
         may first be tapped for mana, 2007 CR 409.1g-h). Their total power as they were last
         in play is kept for ``{sacrificed: power}``."""
@@ -381,7 +389,7 @@ class Casting:
         item.data["sacrificed_power"] = sum(p.power for p in gone)
         self._leave_play_together(gone, "graveyard", sacrifice=True)  # one event
 
-    def _finish_cast(self, item: StackItem, targets_text: str) -> None:
+    def _finish_cast(self: GameSelf, item: StackItem, targets_text: str) -> None:
         pl = item.controller
         if item.kind == "spell":
             self.players[pl].spells_played_this_turn += 1

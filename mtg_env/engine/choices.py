@@ -9,25 +9,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from .game import Game
-
 from .actions import DONE, NO, YES, Action, DecisionKind
 from .errors import MtgError
+
+if TYPE_CHECKING:
+    from .game import Game, GameSelf
+    from .state import GameState
+else:
+    GameState = object  # the state's types are for the type checker only (state.py)
 
 K = DecisionKind
 
 
-class Choices:
+class Choices(GameState):
     """Mixed into :class:`~mtg_env.engine.game.Game`."""
 
-    def _choose_frame(self, pl: int, cands: list, n_min: int, n_max: int, verb: str,
+    def _choose_frame(self: GameSelf, pl: int, cands: list, n_min: int, n_max: int, verb: str,
                       prompt: str, then: dict | None = None, sid: int | None = None) -> dict:
         return {"k": "choose", "pl": pl, "cands": [list(c) for c in cands], "min": n_min,
                 "max": n_max, "verb": verb, "prompt": prompt, "chosen": [], "then": then,
                 "sid": sid}
 
-    def _run_choose(self, f: dict) -> None:
+    def _run_choose(self: GameSelf, f: dict) -> None:
         chosen = f["chosen"]
         cands = [c for c in f["cands"] if c not in chosen and self._choice_exists(c)]
         need_min = min(f["min"], len(chosen) + len(cands))
@@ -55,13 +58,13 @@ class Choices:
             ctx.update(f["info"])
         self._ask(f["pl"], K.CHOOSE_CARDS, opts, f["prompt"], ctx)
 
-    def _answer_choose(self, f: dict, a: Action) -> None:
+    def _answer_choose(self: GameSelf, f: dict, a: Action) -> None:
         if a.verb == "done":
             self._finish_choose(f)
         else:
             f["chosen"].append(list(a.args[0]))
 
-    def _choice_exists(self, c: list) -> bool:
+    def _choice_exists(self: GameSelf, c: list) -> bool:
         zone, v = c
         if zone == "o":
             return v in self.perms
@@ -75,7 +78,7 @@ class Choices:
             return self._item(v) is not None
         return True
 
-    def _choice_text(self, c: list) -> str:
+    def _choice_text(self: GameSelf, c: list) -> str:
         zone, v = c
         if zone == "o":
             return self.perms[v].card.label
@@ -85,29 +88,29 @@ class Choices:
             return f"spell {self._item(v).label}"
         return self.cards[v].label
 
-    def _finish_choose(self, f: dict) -> None:
+    def _finish_choose(self: GameSelf, f: dict) -> None:
         self.frames.pop()
         apply_choice(self, f)
 
-    def _run_shuffle(self, f: dict) -> None:
+    def _run_shuffle(self: GameSelf, f: dict) -> None:
         self.frames.pop()
         self._shuffle_library(f["pl"])
         self._log(f"player {f['pl']} shuffles their library")
 
-    def _run_yesno(self, f: dict) -> None:
+    def _run_yesno(self: GameSelf, f: dict) -> None:
         self._ask(f["pl"], K.YES_NO, [YES, NO], f["prompt"], {"stack_id": f.get("sid")})
 
-    def _answer_yesno(self, f: dict, a: Action) -> None:
+    def _answer_yesno(self: GameSelf, f: dict, a: Action) -> None:
         self.frames.pop()
         item = self._item(f["sid"]) if f.get("sid") is not None else None
         if item is not None:
             item.data[f["key"]] = a.verb == "yes"
 
-    def _run_pay(self, f: dict) -> None:
+    def _run_pay(self: GameSelf, f: dict) -> None:
         """A cost paid on resolution (:mod:`mtg_env.engine.ops.payment`): ask the payer."""
         self._ask(f["pl"], K.YES_NO, [YES, NO], f["prompt"], {"stack_id": f["sid"]})
 
-    def _answer_pay(self, f: dict, a: Action) -> None:
+    def _answer_pay(self: GameSelf, f: dict, a: Action) -> None:
         from .model import ManaCost
         from .ops import effect_args
         from .ops.payment import can_pay
@@ -133,7 +136,7 @@ class Choices:
         if paid == (f["mode"] == "may"):
             self.run_pay_effects(item, args)
 
-    def run_pay_effects(self, item, args) -> None:
+    def run_pay_effects(self: GameSelf, item, args) -> None:
         """Run the effects of a payment on resolution (paid for "may", unpaid for "unless")."""
         from .ops import run_effects
 

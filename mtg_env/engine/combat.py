@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from .actions import DONE, NO, YES, Action, DecisionKind
 from .layers import _static_affects
@@ -32,13 +33,19 @@ from .replacement import (
 )
 from .rules import block_allowed, text_words
 
+if TYPE_CHECKING:
+    from .game import GameSelf
+    from .state import GameState
+else:
+    GameState = object  # the state's types are for the type checker only (state.py)
+
 K = DecisionKind
 
 
-class Combat:
+class Combat(GameState):
     """Mixed into :class:`~mtg_env.engine.game.Game`."""
 
-    def can_attack(self, p: Permanent) -> bool:
+    def can_attack(self: GameSelf, p: Permanent) -> bool:
         if not p.is_creature or p.tapped or p.controller != self.active:
             return False
         if p.sick and "haste" not in p.keywords:
@@ -52,7 +59,7 @@ class Combat:
                 return False
         return not ({"defender", "cant_attack"} & kw)
 
-    def _run_attack(self, f: dict) -> None:
+    def _run_attack(self: GameSelf, f: dict) -> None:
         self._fresh()
         declared = f["declared"]
         tax = self._attack_tax(1 - self.active)
@@ -76,13 +83,13 @@ class Combat:
             prompt += f"; each costs {{{tax}}} to attack"
         self._ask(f["pl"], K.DECLARE_ATTACKERS, opts, prompt, {"declared": list(declared)})
 
-    def _answer_attack(self, f: dict, a: Action) -> None:
+    def _answer_attack(self: GameSelf, f: dict, a: Action) -> None:
         if a.verb == "done":
             self._finish_attack(f)
         else:
             f["declared"].append(a.args[0])
 
-    def _attack_tax(self, defender: int) -> int:
+    def _attack_tax(self: GameSelf, defender: int) -> int:
         """The generic mana each creature attacking ``defender`` costs: the sum of the
         ``attack_tax`` statics ``defender`` controls (Windborn Muse; cumulative, ruling
         2004-10-04)."""
@@ -93,19 +100,19 @@ class Combat:
                    if p.controller == defender and p.static
                    for s in p.static if s.kind == "attack_tax")
 
-    def _attack_tax_sources(self, declared: list[int]) -> list:
+    def _attack_tax_sources(self: GameSelf, declared: list[int]) -> list:
         """The mana sources left to pay a cost to attack once ``declared`` are tapped as
         attackers (2012 508.1f taps them before the cost is paid, 508.1g-h)."""
         tapping = {pid for pid in declared if "vigilance" not in self.perms[pid].keywords}
         return [s for s in self._mana_sources(self.active) if s[0] not in tapping]
 
-    def _can_pay_attack_tax(self, tax: int, declared: list[int]) -> bool:
+    def _can_pay_attack_tax(self: GameSelf, tax: int, declared: list[int]) -> bool:
         """Can the active player pay ``tax`` for each of ``declared``, with floating mana and
         the sources the automatic payer may tap (:meth:`_attack_tax_sources`)?"""
         return plan_payment(self.players[self.active].mana_pool, (0,) * 5, tax * len(declared),
                             self._attack_tax_sources(declared), cheapest=False) is not None
 
-    def _finish_attack(self, f: dict) -> None:
+    def _finish_attack(self: GameSelf, f: dict) -> None:
         self.frames.pop()
         for pid in f["declared"]:
             p = self.perms[pid]
@@ -127,7 +134,7 @@ class Combat:
         for pid in f["declared"]:
             self._event("attacks", perm=pid)
 
-    def _max_blocks(self, blocker: Permanent, extra: dict[int, int] | None = None) -> float:
+    def _max_blocks(self: GameSelf, blocker: Permanent, extra: dict[int, int] | None = None) -> float:
         """How many attackers ``blocker`` may block: any number, or one plus one for each
         "can block an additional creature" (High Ground; cumulative, Gatherer 2007-07-15)."""
         if "block_any_number" in blocker.keywords:
@@ -136,7 +143,7 @@ class Combat:
             extra = self._extra_blocks()
         return 1 + extra.get(blocker.id, 0)
 
-    def _extra_blocks(self) -> dict[int, int]:
+    def _extra_blocks(self: GameSelf) -> dict[int, int]:
         """Permanent id -> number of "can block an additional creature" effects on it."""
         out: dict[int, int] = {}
         for src in self.perms.values():
@@ -147,12 +154,12 @@ class Combat:
                             out[p.id] = out.get(p.id, 0) + 1
         return out
 
-    def _cant_block_pairs(self) -> set[tuple[int, int]]:
+    def _cant_block_pairs(self: GameSelf) -> set[tuple[int, int]]:
         """(blocker, attacker) pairs of "target creature can't block [this] this turn" effects
         (Duct Crawler)."""
         return {(e["pid"], e["attacker"]) for e in self.effects if e["kind"] == "cant_block"}
 
-    def _run_block(self, f: dict) -> None:
+    def _run_block(self: GameSelf, f: dict) -> None:
         self._fresh()
         pl = f["pl"]
         perms = self.perms.values()
@@ -188,7 +195,7 @@ class Combat:
                 opts.append(self._block_action(b, a))
         self._offer_blocks(f, opts, True)
 
-    def _offer_blocks(self, f: dict, opts: list[Action], can_finish: bool) -> None:
+    def _offer_blocks(self: GameSelf, f: dict, opts: list[Action], can_finish: bool) -> None:
         """Ask for the next blocking pair; ``done`` is offered when the pairs so far are a legal
         declaration (``can_finish``), and the declaration ends at once if nothing can be added."""
         if can_finish:
@@ -204,7 +211,7 @@ class Combat:
     def _block_action(b: Permanent, a: Permanent) -> Action:
         return Action("block", f"block {a.card.label} with {b.card.label}", (b.id, a.id))
 
-    def _run_block_exact(self, f: dict, attackers: list[Permanent]) -> None:
+    def _run_block_exact(self: GameSelf, f: dict, attackers: list[Permanent]) -> None:
         """Declare blockers when a requirement (Lure) or a restriction that only the whole
         declaration can meet ("can't be blocked except by two or more creatures") applies
         (2012 509.1b-c). The declaration is still made one pair at a time, so a pair is offered
@@ -235,13 +242,13 @@ class Combat:
                     opts.append(self._block_action(b, a))
         self._offer_blocks(f, opts, prob.legal(fixed) and prob.obeyed(fixed) == target)
 
-    def _answer_block(self, f: dict, a: Action) -> None:
+    def _answer_block(self: GameSelf, f: dict, a: Action) -> None:
         if a.verb == "done":
             self._finish_block(f)
         else:
             f["pairs"].append(list(a.args))
 
-    def _finish_block(self, f: dict) -> None:
+    def _finish_block(self: GameSelf, f: dict) -> None:
         self.frames.pop()
         for b_id, a_id in f["pairs"]:
             b, a = self.perms[b_id], self.perms[a_id]
@@ -259,7 +266,7 @@ class Combat:
         for a in [p for p in self.perms.values() if p.attacking and p.blocked]:
             self._event("becomes_blocked", perm=a.id)
 
-    def _remove_from_combat(self, perm: Permanent) -> None:
+    def _remove_from_combat(self: GameSelf, perm: Permanent) -> None:
         perm.attacking = False
         for aid in perm.blocking:
             a = self.perms.get(aid)
@@ -272,7 +279,7 @@ class Combat:
                 b.blocking.remove(perm.id)
         perm.blockers = []
 
-    def _end_combat(self) -> None:
+    def _end_combat(self: GameSelf) -> None:
         for p in self.perms.values():
             p.attacking = False
             p.blocking = []
@@ -283,7 +290,7 @@ class Combat:
         self.fs_step = False
         self.any_attackers = False
 
-    def _begin_combat_damage(self) -> None:
+    def _begin_combat_damage(self: GameSelf) -> None:
         self._fresh()
         combatants = [p for p in self.perms.values() if p.attacking or p.blocking]
         if not self.fs_checked:
@@ -304,7 +311,7 @@ class Combat:
         self.frames.append({"k": "assign", "queue": queue, "qi": 0, "out": [], "cur": None,
                             "fs": fs})
 
-    def _run_assign(self, f: dict) -> None:
+    def _run_assign(self: GameSelf, f: dict) -> None:
         while True:
             cur = f["cur"]
             if cur is None:
@@ -369,7 +376,7 @@ class Combat:
                        "assigned": [e[:4] for e in f["out"]]})
             return
 
-    def _answer_assign(self, f: dict, a: Action) -> None:
+    def _answer_assign(self: GameSelf, f: dict, a: Action) -> None:
         cur = f["cur"]
         if cur.get("ask"):
             p = self.perms[cur["pid"]]
@@ -381,7 +388,7 @@ class Combat:
             return
         self._assign_amount(f, cur, a.args[0])
 
-    def _assign_amount(self, f: dict, cur: dict, n: int) -> None:
+    def _assign_amount(self: GameSelf, f: dict, cur: dict, n: int) -> None:
         p = self.perms[cur["pid"]]
         target = cur["recips"][cur["ri"]]
         if n:
@@ -395,7 +402,7 @@ class Combat:
         if cur["rem"] == 0 or cur["ri"] >= len(cur["recips"]):
             f["cur"] = None
 
-    def _lethal(self, f: dict, target: tuple, src: Permanent) -> int:
+    def _lethal(self: GameSelf, f: dict, target: tuple, src: Permanent) -> int:
         if target[0] != "o":
             return 0
         b = self.perms.get(target[1])
@@ -407,14 +414,14 @@ class Combat:
                       if e[1] == "o" and e[2] == target[1] and e[0] != src.id)
         return max(b.toughness - b.damage - already, 0)
 
-    def _assign_out(self, f: dict, p: Permanent, target: tuple, n: int) -> None:
+    def _assign_out(self: GameSelf, f: dict, p: Permanent, target: tuple, n: int) -> None:
         if n > 0:
             # The last field: dealt by an unblocked creature (Kjeldoran Royal Guard).
             f["out"].append([p.id, target[0], target[1], n, p.card.label,
                              "".join(sorted(p.colors)), p.controller,
                              bool(p.attacking and not p.blocked)])
 
-    def _damage_recipients(self, p: Permanent) -> list[tuple]:
+    def _damage_recipients(self: GameSelf, p: Permanent) -> list[tuple]:
         if p.attacking:
             dp = ("p", 1 - p.controller)
             if not p.blocked:
@@ -425,7 +432,7 @@ class Combat:
             return blockers
         return [("o", a) for a in p.blocking if a in self.perms and self.perms[a].is_creature]
 
-    def _finish_assign(self, f: dict) -> None:
+    def _finish_assign(self: GameSelf, f: dict) -> None:
         self.frames.pop()
         if not f["out"]:
             return
@@ -435,7 +442,7 @@ class Combat:
         parts = [f"{e[4]}: {e[3]} to {self._ref_text((e[1], e[2]))}" for e in f["out"]]
         self._log("combat damage on the stack: " + "; ".join(parts))
 
-    def _resolve_combat_damage(self, item: StackItem) -> bool:
+    def _resolve_combat_damage(self: GameSelf, item: StackItem) -> bool:
         """Deal the combat damage on the stack. Returns True while it waits for a player to
         choose which of this damage a prevention shield prevents (2012 615.7), else False."""
         # 2007 CR 310.4: dealt as assigned, even if sources left play or changed.
@@ -451,7 +458,7 @@ class Combat:
             self.deal_damage(src, (kind, tid), n, combat=True)
         return False
 
-    def _combat_damage_with_shields(self, item: StackItem) -> bool:
+    def _combat_damage_with_shields(self: GameSelf, item: StackItem) -> bool:
         """Combat damage while a "prevent the next N damage" shield is up: its player first
         chooses which source's damage it prevents when it could meet several (2012 615.7,
         :func:`~mtg_env.engine.replacement.shield_split_question`); the answers are kept on the
@@ -476,7 +483,7 @@ class Combat:
             run_event(self, ev)
         return False
 
-    def leave_combat_on_control_change(self, perm: Permanent) -> None:
+    def leave_combat_on_control_change(self: GameSelf, perm: Permanent) -> None:
         """A permanent whose controller changed leaves combat (2012 506.4)."""
         if perm.attacking or perm.blocking:
             self._remove_from_combat(perm)

@@ -8,25 +8,33 @@ destruction are applied by :mod:`mtg_env.engine.replacement` (2007 CR 419).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .model import Permanent, StackItem
 from .replacement import has_damage_effects, run_event
 
+if TYPE_CHECKING:
+    from .game import GameSelf
+    from .state import GameState
+else:
+    GameState = object  # the state's types are for the type checker only (state.py)
 
-class DamageAndLife:
+
+class DamageAndLife(GameState):
     """Mixed into :class:`~mtg_env.engine.game.Game`."""
 
-    def _lose_life(self, pl: int, n: int) -> None:
+    def _lose_life(self: GameSelf, pl: int, n: int) -> None:
         if n <= 0:
             return
         P = self.players[pl]
         P.life -= n
         P.life_lost_this_turn += n
 
-    def _gain_life(self, pl: int, n: int) -> None:
+    def _gain_life(self: GameSelf, pl: int, n: int) -> None:
         if n > 0:
             self.players[pl].life += n
 
-    def deal_damage(self, src: dict, target: tuple, amount: int, combat: bool = False,
+    def deal_damage(self: GameSelf, src: dict, target: tuple, amount: int, combat: bool = False,
                     no_regen: bool = False) -> int:
         """Deal damage from a source (``{'pid', 'label', 'colors', 'controller'}``) to a player
         or creature, after replacement and prevention effects (2007 CR 419, see
@@ -42,7 +50,7 @@ class DamageAndLife:
             return dealt or 0
         return self._deal(src, target, amount, combat, no_regen)
 
-    def _deal(self, src: dict, target: tuple, amount: int, combat: bool, no_regen: bool) -> int:
+    def _deal(self: GameSelf, src: dict, target: tuple, amount: int, combat: bool, no_regen: bool) -> int:
         """Deal damage no effect modifies any more (2007 CR 212)."""
         if amount <= 0:
             return 0
@@ -70,7 +78,7 @@ class DamageAndLife:
             self._ll_acc[pid] = self._ll_acc.get(pid, 0) + amount
         return amount
 
-    def _flush_damage_triggers(self) -> None:
+    def _flush_damage_triggers(self: GameSelf) -> None:
         """2007 CR 502.68: lifelink triggers once per instance for the damage of one event."""
         acc = self._ll_acc
         if not acc:
@@ -86,7 +94,7 @@ class DamageAndLife:
                                      "amount": amount, "src": pid, "name": perm.card.label,
                                      "text": f"lifelink: gain {amount} life"})
 
-    def src_of(self, item: StackItem) -> dict:
+    def src_of(self: GameSelf, item: StackItem) -> dict:
         """Damage-source info for a stack item (last known information if it left play)."""
         if item.kind == "spell":
             return {"pid": None, "sid": item.id, "label": item.label, "controller": item.controller,
@@ -98,12 +106,12 @@ class DamageAndLife:
         return {"pid": None, "label": item.source_name, "controller": item.controller,
                 "colors": item.data.get("src_colors", "")}
 
-    def destroy(self, perm: Permanent, no_regen: bool = False) -> bool:
+    def destroy(self: GameSelf, perm: Permanent, no_regen: bool = False) -> bool:
         """Destroy one permanent (see :meth:`destroy_all`). Returns True if it left play."""
         self.destroy_all([perm], no_regen)
         return perm.id not in self.perms
 
-    def destroy_all(self, perms: list[Permanent], no_regen: bool = False,
+    def destroy_all(self: GameSelf, perms: list[Permanent], no_regen: bool = False,
                     also: list[Permanent] | None = None) -> None:
         """Destroy permanents at the same time ("destroy all creatures", Wrath of God; lethal
         damage, 2007 CR 420.5c), after replacement effects: a regeneration shield replaces a

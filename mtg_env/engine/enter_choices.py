@@ -34,7 +34,10 @@ from .actions import Action, DecisionKind
 from .model import COLORS
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .game import Game, GameSelf
+    from .state import GameState
+else:
+    GameState = object  # the state's types are for the type checker only (state.py)
 
 # choice kind -> its decision kind and the word of the prompt.
 CHOICE_KINDS: dict[str, tuple[DecisionKind, str]] = {
@@ -118,10 +121,10 @@ def chosen_color(g: Game, pid: int | None, item: Any = None) -> str | None:
     return None
 
 
-class EnterChoices:
+class EnterChoices(GameState):
     """Mixed into :class:`~mtg_env.engine.game.Game`: the ``enter_choice`` frame."""
 
-    def ask_enter_choices(self: Game, item: Any) -> bool:
+    def ask_enter_choices(self: GameSelf, item: Any) -> bool:
         """A resolving permanent spell: push the frame of its "as it comes into play" choices
         (those of the card it will copy, if any); True if there is one."""
         cdef = item.card.cdef
@@ -137,20 +140,20 @@ class EnterChoices:
                             "etb": None})
         return True
 
-    def _defer_enter_choices(self: Game, perm: Any, kinds: tuple[str, ...], etb: dict) -> None:
+    def _defer_enter_choices(self: GameSelf, perm: Any, kinds: tuple[str, ...], etb: dict) -> None:
         """A permanent put into play by an effect: ask now; ``etb`` is its comes-into-play
         event's data, sent once the choice is made."""
         self.frames.append({"k": "enter_choice", "pl": perm.controller, "kinds": list(kinds),
                             "chosen": {}, "sid": None, "pid": perm.id, "label": perm.card.label,
                             "etb": etb})
 
-    def _run_enter_choice(self: Game, f: dict) -> None:
+    def _run_enter_choice(self: GameSelf, f: dict) -> None:
         kind = f["kinds"][len(f["chosen"])]
         dk, word = CHOICE_KINDS[kind]
         self._ask(f["pl"], dk, choice_options(kind), f"{f['label']}: as it comes into play, {word}",
                   {"stack_id": f["sid"], "pid": f["pid"], "choice": kind})
 
-    def _answer_enter_choice(self: Game, f: dict, a: Action) -> None:
+    def _answer_enter_choice(self: GameSelf, f: dict, a: Action) -> None:
         kind = f["kinds"][len(f["chosen"])]
         f["chosen"][kind] = a.args[0]
         self._log(f"player {f['pl']} chooses {_word(kind, a.args[0])} for {f['label']}")

@@ -14,7 +14,7 @@ Rule numbers in comments are 2007 CR numbers where known, else 2012 CR numbers.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .actions import Action, Decision, DecisionKind
 from .casting import Casting
@@ -298,6 +298,18 @@ class Game(TurnStructure, Priority, Casting, ManaAbilities, Targeting, StackReso
         else:
             self.winner = 1 - losers[0]
             self._log(f"game over: player {self.winner} wins ({reason})")
+
+
+if TYPE_CHECKING:
+    class GameSelf(Game, Protocol):  # type: ignore[misc]  # a Protocol's bases are Protocols (see below)
+        """The type of ``self`` in the topic mixins' methods, for the type checker only.
+
+        A mixin's method calls methods of the other mixins and reads the state through ``self``,
+        which is always a :class:`Game`. mypy accepts an explicit self type in a mixin only if it
+        is a supertype of the mixin or a Protocol (``self: Game`` is an error), so this Protocol
+        has every member of ``Game``: mypy reports its non-Protocol base (the ignore above) and
+        keeps ``Game``'s members, and a ``Game`` matches it at every call.
+        """
 
 
 def _deck_card_names(deck: Any, seat: int) -> list[str]:

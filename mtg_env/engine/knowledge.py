@@ -22,15 +22,19 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from .game import GameSelf
     from .model import Card
+    from .state import GameState
+else:
+    GameState = object  # the state's types are for the type checker only (state.py)
 
 BOTH = 3  # revealed: known to both players
 
 
-class Knowledge:
+class Knowledge(GameState):
     """Mixed into :class:`~mtg_env.engine.game.Game`."""
 
-    def _learn(self, cards: Iterable[Card], mask: int) -> None:
+    def _learn(self: GameSelf, cards: Iterable[Card], mask: int) -> None:
         """Players in ``mask`` now know each card (in its owner's hand or library)."""
         known = self.known
         for card in cards:
@@ -46,13 +50,13 @@ class Knowledge:
                 mask |= old[0]
             known[card.cid] = (mask, zone)
 
-    def _to_hand_in_public(self, card: Card) -> None:
+    def _to_hand_in_public(self: GameSelf, card: Card) -> None:
         """``card`` just went to its owner's hand from a public zone (play, the stack, a
         graveyard, the removed cards): both players saw which card it is, so it stays known
         while it stays in that hand."""
         self.known[card.cid] = (BOTH, "h")
 
-    def _shown_from_hand(self, chooser: int, cands: Iterable) -> None:
+    def _shown_from_hand(self: GameSelf, chooser: int, cands: Iterable) -> None:
         """A decision of ``chooser`` shows them the candidates ``("h", card id)`` from another
         player's hand (Thrull Surgeon, Agonizing Memories): they know those cards while they
         stay there."""
@@ -61,20 +65,20 @@ class Knowledge:
         if shown:
             self._learn(shown, 1 << chooser)
 
-    def _forget(self, cards: Iterable[Card]) -> None:
+    def _forget(self: GameSelf, cards: Iterable[Card]) -> None:
         """The cards moved: what was known of where they are no longer holds."""
         known = self.known
         for card in cards:
             known.pop(card.cid, None)
 
-    def _shuffle_library(self, pl: int) -> None:
+    def _shuffle_library(self: GameSelf, pl: int) -> None:
         """Shuffle player ``pl``'s library: nobody knows its order any more."""
         P = self.players[pl]
         self.rng.shuffle(P.library)
         if self.known:
             self._forget(P.library)
 
-    def hand_revealed(self, pl: int) -> bool:
+    def hand_revealed(self: GameSelf, pl: int) -> bool:
         """Player ``pl`` plays with their hand revealed (an opponent's Telepathy)."""
         for p in self.perms.values():
             if p.controller != pl and p.static and any(
@@ -82,7 +86,7 @@ class Knowledge:
                 return True
         return False
 
-    def known_cards(self, viewer: int) -> set[int]:
+    def known_cards(self: GameSelf, viewer: int) -> set[int]:
         """The ids of the cards in hidden zones that ``viewer`` knows, besides their own hand:
         cards of the opponent's hand and of either library (where they are now)."""
         out: set[int] = set()

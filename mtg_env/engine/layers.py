@@ -50,10 +50,7 @@ permanent's timestamp, a resolved effect its creation time (``effect["ts"]``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .game import Game
+from typing import TYPE_CHECKING, Any
 
 from .ability_vocabulary import RULE_KINDS
 from .actions import Action, DecisionKind
@@ -62,6 +59,12 @@ from .model import BASIC_LAND_TYPES, COLOR_NAMES, COLORS, CardDef, Permanent, St
 from .registry import ability_by_ref, card_for_key, text_changed
 from .rules import PROTECTION
 from .triggers import is_mana_trigger
+
+if TYPE_CHECKING:
+    from .game import Game, GameSelf
+    from .state import GameState
+else:
+    GameState = object  # the state's types are for the type checker only (state.py)
 
 # Subtypes that are not creature types (2007 CR 205.3): land, artifact and enchantment types.
 _NOT_CREATURE_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Equipment",
@@ -85,10 +88,10 @@ def text_change_frame(pl: int, pid: int, sid: int | None, label: str) -> dict:
             "what": None, "from": None}
 
 
-class ContinuousEffects:
+class ContinuousEffects(GameState):
     """Mixed into :class:`~mtg_env.engine.game.Game`."""
 
-    def _run_text_change(self, f: dict) -> None:
+    def _run_text_change(self: GameSelf, f: dict) -> None:
         ctx = {"stack_id": f["sid"], "pid": f["pid"], "choice": "text_change",
                "what": f["what"], "from": f["from"]}
         if f["what"] is None:
@@ -107,7 +110,7 @@ class ContinuousEffects:
                   [Action("mode", f"{verb} {t}", (i,)) for i, t in enumerate(LAND_TYPES)
                    if t != f["from"]], f"{f['label']}: {verb} which basic land type", ctx)
 
-    def _answer_text_change(self, f: dict, a: Action) -> None:
+    def _answer_text_change(self: GameSelf, f: dict, a: Action) -> None:
         if f["what"] is None:
             f["what"] = "color" if a.args[0] == 0 else "land"
             return
@@ -128,7 +131,7 @@ class ContinuousEffects:
     # stale; _mark_dirty is the one way to say so and _fresh the one way to bring it up to date
     # (``refresh`` clears the flag). ``Game()`` and a loaded game start dirty; ``copy()`` keeps it.
 
-    def _mark_dirty(self, reason: str) -> None:
+    def _mark_dirty(self: GameSelf, reason: str) -> None:
         """Something a characteristic may depend on changed: a permanent came into play or left
         it, a card entered or left a graveyard (Mortivore counts them, 418.5 layer 6a), counters
         (6c), an attachment, a choice made as a permanent came into play, a continuous effect
@@ -139,7 +142,7 @@ class ContinuousEffects:
         if DIRTY_REASONS is not None:
             DIRTY_REASONS.append(reason)
 
-    def _fresh(self) -> None:
+    def _fresh(self: GameSelf) -> None:
         """Bring every permanent's characteristics up to date (2007 CR 418.5): recompute them if
         anything was marked since the last time. Called before the rules read a characteristic
         (power, types, keywords, abilities, controller) or ``rule_mods``. Nothing else may call
@@ -147,7 +150,7 @@ class ContinuousEffects:
         if self.dirty:
             refresh(self)
 
-    def add_effect(self, effect: dict) -> None:
+    def add_effect(self: GameSelf, effect: dict) -> None:
         effect["ts"] = self._timestamp()
         self.effects.append(effect)
         self._mark_dirty("effect added")
@@ -252,7 +255,8 @@ def refresh(g: Game) -> None:
     statics.sort(key=lambda x: x[0])
     # 418.5 layer 2: control-changing effects, resolved ones and static ones (Persuasion: "You
     # control enchanted creature", which ends when the Aura leaves play), in timestamp order.
-    control = [(e["ts"], e, None, None) for e in effects if e["kind"] == "control"]
+    control: list[tuple[int, dict | None, Permanent | None, StaticAbility | None]] = [
+        (e["ts"], e, None, None) for e in effects if e["kind"] == "control"]
     if statics:
         control += [(ts, None, src, s) for ts, src, s in statics if s.kind == "control"]
         control.sort(key=lambda x: x[0])
@@ -275,7 +279,7 @@ def refresh(g: Game) -> None:
     typed = []  # (timestamp, affected permanents) of type_change statics setting P/T
     for ts, src, s in statics:
         if s.kind == "type_change":
-            add = frozenset(s.params["types"])
+            add: Any = frozenset(s.params["types"])  # reused: types, then keywords (a tuple)
             affected = _static_affects(g, src, s)
             for p in affected:
                 p.types = p.types | add
@@ -283,8 +287,8 @@ def refresh(g: Game) -> None:
                 typed.append((ts, affected))
     # 418.5 layer 5: abilities and colors, timestamp order; a color-filtered grant depends on
     # color-setting effects (applied after them).
-    layer5 = []
-    rule_mods: dict[str, set[int]] = {}
+    layer5: list[tuple[int, int, Permanent | None, StaticAbility | None, dict | None]] = []
+    rule_mods: dict[str, set[int | str]] = {}
     for ts, src, s in statics:
         if s.kind == "grant":
             dep = 1 if animated and ("color" in s.params or "not_color" in s.params) else 0
@@ -308,7 +312,7 @@ def refresh(g: Game) -> None:
             layer5.append((0, e["ts"], None, None, e))
     layer5.sort(key=lambda x: (x[0], x[1]))
     for _, _, src, s, e in layer5:
-        abilities = ()
+        abilities: tuple[Any, ...] = ()
         if e is not None:
             targets = [perms[e["pid"]]] if e["pid"] in perms else []
             add = e.get("add", ())
@@ -366,9 +370,9 @@ def refresh(g: Game) -> None:
     # 418.5 layer 6c: counters.
     if counters:
         for p in perms.values():
-            c = p.counters
-            if c:
-                n = c.get("+1/+1", 0) - c.get("-1/-1", 0)
+            cnt = p.counters
+            if cnt:
+                n = cnt.get("+1/+1", 0) - cnt.get("-1/-1", 0)
                 p.power += n
                 p.toughness += n
     # 418.5 layer 6d: static abilities that modify P/T.

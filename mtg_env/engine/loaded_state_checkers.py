@@ -21,7 +21,7 @@ This is not a rule of the game: state-based effects (2007 CR 420) are
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 from .enter_choices import CHOICE_KINDS, valid_choice
 from .errors import MtgError, StateError
@@ -45,7 +45,7 @@ class Ctx:
         self.next_id = BIG
 
 
-def fail(path: str, msg: str) -> None:
+def fail(path: str, msg: str) -> NoReturn:
     raise StateError(f"{path}: {msg}")
 
 
@@ -179,9 +179,9 @@ def DICT(required: dict[str, Check], optional: dict[str, Check] | None = None,
         for k, x in v.items():
             if k in required:
                 continue
-            c = optional.get(k)
-            if c is not None:
-                c(x, f"{path}.{k}", ctx)
+            opt = optional.get(k)
+            if opt is not None:
+                opt(x, f"{path}.{k}", ctx)
             elif extra is ANY:  # free-form keys are typed by name, as inside ANY
                 (KEY_TYPES.get(k) or ANY)(x, f"{path}.{k}", ctx)
             elif extra is not None:

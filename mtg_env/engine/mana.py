@@ -18,6 +18,7 @@ is paid only when no plan avoids it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from . import effects as fx
 from .errors import MtgError
@@ -29,16 +30,22 @@ from .model import (
     tap_mana_of,
 )
 
+if TYPE_CHECKING:
+    from .game import GameSelf
+    from .state import GameState
+else:
+    GameState = object  # the state's types are for the type checker only (state.py)
+
 # Ops whose result depends on the mana already in the pool (``double_mana_pool``,
 # mtg_env/engine/ops/mana.py): a mana ability running one has its own mana cost paid from
 # untapped sources before floating mana (see ManaAbilities._activate_mana).
 POOL_READING_OPS = frozenset({"double_mana_pool"})
 
 
-class ManaAbilities:
+class ManaAbilities(GameState):
     """Mixed into :class:`~mtg_env.engine.game.Game`."""
 
-    def _mana_sources(self, pl: int, exclude: int | None = None) -> list:
+    def _mana_sources(self: GameSelf, pl: int, exclude: int | None = None) -> list:
         """The permanents ``pl`` could tap for mana now with mana abilities whose whole cost is
         {T}: one source per permanent, ``(id, index of its first such ability, every color its
         {T} mana abilities make, those made only with a side effect)`` (a painland: ``"CWU"``,
@@ -62,7 +69,7 @@ class ManaAbilities:
                 out.extend((perm.id, -1, sym, "") for sym in extra[perm.id])
         return out
 
-    def _tap_for(self, pid: int, first: int, color: str) -> None:
+    def _tap_for(self: GameSelf, pid: int, first: int, color: str) -> None:
         """Tap a source for ``color`` with the cheapest {T} mana ability making it: one without
         side effects (a painland's {1} ability deals no damage) before one with them.
         ``first == -1``: mana a triggered mana ability adds when the permanent is tapped; it is
@@ -88,14 +95,14 @@ class ManaAbilities:
             raise MtgError(f"engine error: no mana ability of {pid} makes {color}")
         self._activate_mana(pid, best, color)
 
-    def _color_value(self, pl: int) -> list[float]:
+    def _color_value(self: GameSelf, pl: int) -> list[float]:
         val = [0.0] * 6
         for card in self.players[pl].hand:
             for i, n in enumerate(card.cdef.cost.colored):
                 val[i] += n
         return val
 
-    def _can_afford(self, pl: int, cost: ManaCost, sources: list,
+    def _can_afford(self: GameSelf, pl: int, cost: ManaCost, sources: list,
                     exclude: int | None = None) -> bool:
         if cost.free:
             return True
@@ -118,7 +125,7 @@ class ManaAbilities:
                 counts["WUBRG".index(c)] += 1
         return all(need <= have for need, have in zip(cost.colored, counts))
 
-    def _max_x(self, pl: int, cost: ManaCost, exclude: int | None = None,
+    def _max_x(self: GameSelf, pl: int, cost: ManaCost, exclude: int | None = None,
                x_color: str | None = None) -> int:
         P = self.players[pl]
         sources = [] if self.manual_mana else self._mana_sources(pl, exclude)
@@ -132,10 +139,10 @@ class ManaAbilities:
                 top -= 1
         return top
 
-    def x_color_ok(self, pl: int, cdef: CardDef, sources: list) -> bool:
+    def x_color_ok(self: GameSelf, pl: int, cdef: CardDef, sources: list) -> bool:
         return self._max_x(pl, cdef.cost, None, cdef.x_color) >= 0
 
-    def _pay_mana(self, pl: int, cost: ManaCost, exclude: int | None = None,
+    def _pay_mana(self: GameSelf, pl: int, cost: ManaCost, exclude: int | None = None,
                   pool_last: bool = False, auto: bool = False) -> None:
         """Pay ``cost`` automatically: floating mana first, then sources (``pool_last``: sources
         first if they can pay it all, for an ability whose effect reads the pool; ``auto``: tap
@@ -179,7 +186,7 @@ class ManaAbilities:
         if min(pool) < 0:
             raise MtgError("engine error: mana pool went negative")
 
-    def _activate_mana(self, pid: int, ab_index: int, color: str) -> None:
+    def _activate_mana(self: GameSelf, pid: int, ab_index: int, color: str) -> None:
         """Play a mana ability (2007 CR 411): no stack, resolves at once."""
         perm = self.perms[pid]
         ab = perm.activated[ab_index]

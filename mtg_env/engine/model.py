@@ -706,7 +706,7 @@ class StackItem:
 def _copy_data(d: dict) -> dict:
     if not d:
         return {}
-    out = {}
+    out: dict[str, Any] = {}
     for k, v in d.items():
         if isinstance(v, list):
             out[k] = [list(x) if isinstance(x, list) else x for x in v]

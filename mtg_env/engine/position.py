@@ -227,8 +227,8 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
     for perm in g.perms.values():
         sub = perm.subtypes
         if "Aura" in sub:
-            host = g.perms.get(perm.attached_to) if perm.attached_to is not None else None
-            if host is None or not g._aura_legal(perm, host):
+            aura_host = g.perms.get(perm.attached_to) if perm.attached_to is not None else None
+            if aura_host is None or not g._aura_legal(perm, aura_host):
                 raise PositionError(f"{perm.card.label}: an Aura must be attached to a permanent it "
                                     "can enchant (set attached_to)")
         elif perm.attached_to is not None and "Equipment" not in sub:

@@ -10,6 +10,7 @@ now: whether a spell or ability can be played and how it is played (2007 CR 409,
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from .actions import PASS, Action, Decision, DecisionKind
 from .model import (
@@ -18,20 +19,26 @@ from .model import (
 )
 from .turn_structure import MAIN_STEPS
 
+if TYPE_CHECKING:
+    from .game import GameSelf
+    from .state import GameState
+else:
+    GameState = object  # the state's types are for the type checker only (state.py)
+
 K = DecisionKind
 
 
-class Priority:
+class Priority(GameState):
     """Mixed into :class:`~mtg_env.engine.game.Game`."""
 
-    def _ask_priority(self, pl: int) -> None:
+    def _ask_priority(self: GameSelf, pl: int) -> None:
         opts = self._priority_options(pl)
         if len(opts) == 1:
             self.decision = _pass_only_decision(pl)
         else:
             self._ask(pl, K.PRIORITY, opts, f"player {pl}: {self.step}, priority")
 
-    def _answer_priority(self, pl: int, a: Action) -> None:
+    def _answer_priority(self: GameSelf, pl: int, a: Action) -> None:
         verb = a.verb
         if verb == "pass":
             self.passes += 1
@@ -69,7 +76,7 @@ class Priority:
             pid, ab = a.args
             self._begin_activate(pl, pid, ab)
 
-    def _priority_options(self, pl: int) -> list[Action]:
+    def _priority_options(self: GameSelf, pl: int) -> list[Action]:
         self._fresh()
         P = self.players[pl]
         opts = [PASS]

@@ -151,7 +151,7 @@ def card_for_key(key: str) -> CardDef:
     if "|" not in key:
         return get_card(key)
     name, *rest = key.split("|")
-    return text_changed(name, tuple(tuple(r.split(">", 1)) for r in rest))
+    return text_changed(name, tuple(tuple(r.split(">", 1)) for r in rest))  # type: ignore[misc]  # "old>new": 2
 
 
 def ability_by_ref(ref: list | tuple) -> object:

@@ -87,7 +87,10 @@ from .errors import MtgError
 from .rules import PROTECTION, protected_from
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .game import Game, GameSelf
+    from .state import GameState
+else:
+    GameState = object  # the state's types are for the type checker only (state.py)
 
 # Static ability kinds that are replacement or prevention effects.
 STATIC_KINDS = frozenset({"double_damage", "prevent_damage", "redirect_to_enchanted"})
@@ -705,11 +708,11 @@ def end_of_turn(g: Game) -> None:
         g.replacements = [r for r in g.replacements if r.get("until") != "eot"]
 
 
-class Replacement:
+class Replacement(GameState):
     """Mixed into :class:`~mtg_env.engine.game.Game`: the ``order_repl`` frame (2012 616.1) and
     the ``draws`` frame (draws one at a time while an optional draw replacement is in play)."""
 
-    def _run_draws(self: Game, f: dict) -> None:
+    def _run_draws(self: GameSelf, f: dict) -> None:
         """``{"k": "draws", "pl", "n", "ev", "after"}``: the draws still to make, the current
         draw event, and an event to send once all are made (the draw step's)."""
         ev = f["ev"]
@@ -742,7 +745,7 @@ class Replacement:
                 return
             ev = f["ev"] = commit(self, ev, effs[0])
 
-    def _answer_draws(self: Game, f: dict, a: Action) -> None:
+    def _answer_draws(self: GameSelf, f: dict, a: Action) -> None:
         ev = f["ev"]
         opt = next(x for x in applicable(self, ev) if x.get("optional"))
         if a.verb == "no":
@@ -750,7 +753,7 @@ class Replacement:
             return
         f["ev"] = commit(self, ev, {**opt, "choice": DIG_CHOICES[a.args[0]]})
 
-    def _run_order_repl(self: Game, f: dict) -> None:
+    def _run_order_repl(self: GameSelf, f: dict) -> None:
         ev = f["ev"]
         effs = order_choice(self, ev)
         if effs is None:
@@ -768,7 +771,7 @@ class Replacement:
         self._ask(chooser(self, ev), DecisionKind.ORDER_REPLACEMENTS, opts,
                   f"choose which effect applies first to {what}", ctx)
 
-    def _answer_order_repl(self: Game, f: dict, a: Action) -> None:
+    def _answer_order_repl(self: GameSelf, f: dict, a: Action) -> None:
         key = a.args[1]
         for x in applicable(self, f["ev"]):
             if x["key"] == key:

@@ -29,7 +29,7 @@ rules 114.6 and 706.10 give the detail, unchanged in substance):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import effects as fx
 from .actions import Action, DecisionKind
@@ -42,17 +42,23 @@ from .model import (
 from .targets import _assignable, mode_targets, spec_for
 from .triggers import trigger_condition
 
+if TYPE_CHECKING:
+    from .game import GameSelf
+    from .state import GameState
+else:
+    GameState = object  # the state's types are for the type checker only (state.py)
 
-class StackResolution:
+
+class StackResolution(GameState):
     """Mixed into :class:`~mtg_env.engine.game.Game`."""
 
-    def _item(self, sid: int) -> StackItem | None:
+    def _item(self: GameSelf, sid: int) -> StackItem | None:
         for s in reversed(self.stack):
             if s.id == sid:
                 return s
         return None
 
-    def item_def(self, item: StackItem) -> tuple[tuple[TargetSpec, ...], tuple[dict, ...], Any]:
+    def item_def(self: GameSelf, item: StackItem) -> tuple[tuple[TargetSpec, ...], tuple[dict, ...], Any]:
         """(target specs, effects, ability object or card def) of a stack item."""
         if item.kind == "spell":
             cdef = item.card.cdef
@@ -74,9 +80,10 @@ class StackResolution:
         ab = item.ability_def
         if ab is None:
             raise MtgError(f"engine error: stack object {item.label} holds no ability")
-        return ab.targets, ab.effects, ab
+        # An activated or triggered ability: a static one never goes on the stack.
+        return ab.targets, ab.effects, ab  # type: ignore[union-attr]
 
-    def _run_resolve(self, f: dict) -> None:
+    def _run_resolve(self: GameSelf, f: dict) -> None:
         item = self._item(f["sid"])
         if item is None:  # removed by an effect during resolution
             self.frames.pop()
@@ -150,7 +157,7 @@ class StackResolution:
                     return  # an effect asked a player something; continue afterwards
             self._finish_resolve(f, item)
 
-    def _finish_resolve(self, f: dict, item: StackItem, to_play: bool = False) -> None:
+    def _finish_resolve(self: GameSelf, f: dict, item: StackItem, to_play: bool = False) -> None:
         if self.frames and self.frames[-1] is f:
             self.frames.pop()
         if item in self.stack:
@@ -169,13 +176,13 @@ class StackResolution:
         self.prio = self.active
         self.passes = 0
 
-    def _counter(self, item: StackItem) -> None:
+    def _counter(self: GameSelf, item: StackItem) -> None:
         if item in self.stack:
             self.stack.remove(item)
             if item.kind == "spell":
                 self._spell_off_stack(item, "graveyard")
 
-    def _spell_off_stack(self, item: StackItem, zone: str) -> None:
+    def _spell_off_stack(self: GameSelf, item: StackItem, zone: str) -> None:
         """A spell that left the stack goes to ``zone``; a copy of a spell ceases to exist
         (2012 706.10a): its card object is forgotten, it was never a card of the game."""
         if item.data.get("spell_copy"):
@@ -185,7 +192,7 @@ class StackResolution:
         self._to_zone(item.card, zone)
 
     # -- copying spells, changing targets (2012 706.10, 114.6) ------------------------------
-    def copy_spell(self, src: StackItem, controller: int, by: str, new_targets: bool) -> StackItem:
+    def copy_spell(self: GameSelf, src: StackItem, controller: int, by: str, new_targets: bool) -> StackItem:
         """Put a copy of spell ``src`` on the stack under ``controller``'s control (2012 706.10;
         see the module docstring); with ``new_targets`` its controller may then choose new
         targets for it (706.10c). Returns the copy."""
@@ -209,14 +216,14 @@ class StackResolution:
             self.choose_new_targets(copy, controller, "new", by)
         return copy
 
-    def choose_new_targets(self, item: StackItem, pl: int, mode: str, by: str) -> None:
+    def choose_new_targets(self: GameSelf, item: StackItem, pl: int, mode: str, by: str) -> None:
         """Player ``pl`` changes the targets of ``item`` (``mode`` ``"change"``: 2012 114.6a,
         Shunt) or may choose new ones (``"new"``: 114.6d, Twincast's copy): pushes the
         ``retarget`` frame, which asks one ``TARGET`` decision per target."""
         self.frames.append({"k": "retarget", "pl": pl, "sid": item.id, "mode": mode,
                             "old": [list(t) for t in item.targets], "i": 0, "by": by})
 
-    def _retarget_options(self, item: StackItem, old: list[tuple], mode: str) -> list[list]:
+    def _retarget_options(self: GameSelf, item: StackItem, old: list[tuple], mode: str) -> list[list]:
         """Per target of ``item``: what it may become. "change": every other legal target;
         "new": the current target (kept, legal or not) and every legal target."""
         specs, _, _ = self.item_def(item)
@@ -229,7 +236,7 @@ class StackResolution:
             out.append(others if mode == "change" else [cur, *others])
         return out
 
-    def _run_retarget(self, f: dict) -> None:
+    def _run_retarget(self: GameSelf, f: dict) -> None:
         item = self._item(f["sid"])
         old = [tuple(t) for t in f["old"]]
         if item is None or f["i"] >= len(old) or len(item.targets) != len(old):
@@ -262,13 +269,13 @@ class StackResolution:
                   f"{f['by']}: choose the new target {i + 1} of {item.label}",
                   {"stack_id": item.id, "target_index": i, "current": list(cur)})
 
-    def _answer_retarget(self, f: dict, a: Action) -> None:
+    def _answer_retarget(self: GameSelf, f: dict, a: Action) -> None:
         item = self._item(f["sid"])
         if item is not None:
             self._set_new_target(f, item, tuple(a.args[0]) if a.verb == "target"
                                  else tuple(f["old"][f["i"]]))
 
-    def _set_new_target(self, f: dict, item: StackItem, ref: tuple) -> None:
+    def _set_new_target(self: GameSelf, f: dict, item: StackItem, ref: tuple) -> None:
         i = f["i"]
         old = tuple(f["old"][i])
         item.targets[i] = ref
@@ -279,7 +286,7 @@ class StackResolution:
         if f["i"] >= len(f["old"]):
             self.frames.pop()
 
-    def _ask_copy_choice(self, item: StackItem) -> bool:
+    def _ask_copy_choice(self: GameSelf, item: StackItem) -> bool:
         """Clone, Sculpting Steel: "As [this] comes into play, you may choose a creature (an
         artifact) in play" (the ``copy_as_enters`` static; its filter says what may be copied).
         The choice is made as the spell resolves, by its controller; it doesn't target (shroud
@@ -293,7 +300,7 @@ class StackResolution:
         return self._push_copy_choice(item.controller, item.label, spec,
                                       then={"op": "copy_as_enters"}, sid=item.id)
 
-    def _resolve_permanent_spell(self, item: StackItem) -> None:
+    def _resolve_permanent_spell(self: GameSelf, item: StackItem) -> None:
         cdef = item.card.cdef
         attach = None
         if cdef.enchant is not None:

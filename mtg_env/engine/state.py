@@ -20,12 +20,16 @@ checker of its JSON form (:mod:`mtg_env.engine.loaded_state_schema`, built from
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import loaded_state_checkers as C
 from . import loaded_state_schema as S
 from .model import Player
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from .actions import Decision
+    from .model import Card, Permanent, StackItem
 
 # The steps of a normal turn after its untap step (turn_structure.STEPS[1:]; not imported from
 # there, which imports this module's users).
@@ -169,6 +173,64 @@ FIELDS: tuple[Field, ...] = (
           "the last action changed nothing an SBE or a trigger looks at"),
 )
 
+class GameState:
+    """The type of each field of :data:`FIELDS`, for the type checker only (a test checks that the
+    names are the same). The topic mixins of :class:`~mtg_env.engine.game.Game` have it as their
+    base class when type checked, and ``object`` at run time."""
+
+    players: list[Player]
+    cards: dict[int, Card]
+    perms: dict[int, Permanent]
+    stack: list[StackItem]
+    effects: list[dict[str, Any]]
+    replacements: list[dict[str, Any]]
+    pending: list[dict[str, Any]]
+    frames: list[dict[str, Any]]
+    decision: Decision | None
+    rng: Rng
+    log: list[str]
+    label_counts: dict[str, int]
+    known: dict[int, tuple[int, str]]
+    _ll_acc: dict[int, int]
+    turn: int
+    step: str
+    step_queue: tuple[str, ...]
+    extra_turns: tuple[int, ...]
+    normal_turn: int | None
+    delayed: tuple[dict[str, Any], ...]
+    attacked_this_turn: tuple[int, ...]
+    active: int
+    starting_player: int
+    prio: int
+    passes: int
+    step_begun: bool
+    fs_step: bool
+    fs_checked: bool
+    any_attackers: bool
+    cleanup_prio: bool
+    died_this_turn: list[int]
+    damaged_this_turn: list[list[int]]
+    next_id: int
+    ts: int
+    winner: int | None
+    is_over: bool
+    end_reason: str
+    manual_mana: bool
+    skip_trivial: bool
+    max_turns: int | None
+    max_decisions: int | None
+    decisions_made: int
+    auto_applied: int
+    dirty: bool
+    no_mana_empty: bool
+    rule_mods: dict[str, frozenset[int | str]]
+    _ll: dict[int, int]
+    mana_extra: dict[int, Any]
+    _abl_mod: list[int]
+    zone_watch: dict[str, tuple[int, ...]]
+    _quiet: bool
+
+
 FIELD_NAMES = frozenset(f.name for f in FIELDS)
 SCALARS = tuple(f.name for f in FIELDS if f.json == "scalar")
 
@@ -181,7 +243,7 @@ def init_state(obj: Any) -> None:
 
 
 def _copy_frame(f: dict) -> dict:
-    out = {}
+    out: dict[str, Any] = {}
     for k, v in f.items():
         if isinstance(v, list):
             out[k] = [list(x) if isinstance(x, list) else (dict(x) if isinstance(x, dict) else x)

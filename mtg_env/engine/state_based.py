@@ -11,16 +11,24 @@ or wins the game because an effect says so (Phage the Untouchable, Mortal Combat
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .model import (
     Permanent,
 )
 from .rules import protected_from
 
+if TYPE_CHECKING:
+    from .game import GameSelf
+    from .state import GameState
+else:
+    GameState = object  # the state's types are for the type checker only (state.py)
 
-class StateBasedEffects:
+
+class StateBasedEffects(GameState):
     """Mixed into :class:`~mtg_env.engine.game.Game`."""
 
-    def _sba_loop(self) -> bool:
+    def _sba_loop(self: GameSelf) -> bool:
         acted = False
         while self._sba():
             acted = True
@@ -28,7 +36,7 @@ class StateBasedEffects:
                 break
         return acted
 
-    def _sba(self) -> bool:
+    def _sba(self: GameSelf) -> bool:
         self._fresh()
         losers = [P.index for P in self.players
                   if P.life <= 0 or P.drew_from_empty or P.poison >= 10]
@@ -80,7 +88,7 @@ class StateBasedEffects:
             self.destroy_all([p for p in to_destroy if p.id not in seen], also=to_grave)
         return True
 
-    def lose_game(self, pl: int, reason: str) -> None:
+    def lose_game(self: GameSelf, pl: int, reason: str) -> None:
         """An effect says player ``pl`` loses the game (2007 CR 102.3). Platinum Angel ("You
         can't lose the game") stops it."""
         self._fresh()
@@ -89,7 +97,7 @@ class StateBasedEffects:
             return
         self._end_game([pl], reason)
 
-    def win_game(self, pl: int, reason: str) -> None:
+    def win_game(self: GameSelf, pl: int, reason: str) -> None:
         """An effect says player ``pl`` wins the game (2007 CR 102.2): in a two-player game the
         other player loses. Platinum Angel ("your opponents can't win the game") stops it."""
         self._fresh()
@@ -98,7 +106,7 @@ class StateBasedEffects:
             return
         self._end_game([1 - pl], reason)
 
-    def _can_lose(self, losers: list[int]) -> list[int]:
+    def _can_lose(self: GameSelf, losers: list[int]) -> list[int]:
         """Platinum Angel: "You can't lose the game and your opponents can't win the game."
         A player controlling such a permanent doesn't lose; in a two-player game an opponent
         wins only by the other player losing, so that is the whole effect. A draw from an empty
@@ -113,7 +121,7 @@ class StateBasedEffects:
                 out.append(i)
         return out
 
-    def _aura_legal(self, aura: Permanent, host: Permanent) -> bool:
+    def _aura_legal(self: GameSelf, aura: Permanent, host: Permanent) -> bool:
         spec = aura.cdef.enchant
         if spec is None:
             return True

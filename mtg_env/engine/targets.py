@@ -9,6 +9,8 @@ targeted by what it is protected from).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .filters import Filter, cached_filter
 from .model import (
     Card,
@@ -18,16 +20,22 @@ from .model import (
 )
 from .rules import protected_from, targeting_forbidden
 
+if TYPE_CHECKING:
+    from .game import GameSelf
+    from .state import GameState
+else:
+    GameState = object  # the state's types are for the type checker only (state.py)
+
 # Keywords that can stop a permanent being targeted (2012 702.18 shroud; Troll Ascetic,
 # Karplusan Strider).
 _UNTARGETABLE = frozenset({"shroud", "untargetable_by_opponents",
                            "untargetable_by_blue_black_spells"})
 
 
-class Targeting:
+class Targeting(GameState):
     """Mixed into :class:`~mtg_env.engine.game.Game`."""
 
-    def _targets_text(self, item: StackItem) -> str:
+    def _targets_text(self: GameSelf, item: StackItem) -> str:
         if not item.targets:
             return ""
         shares = item.data.get("divided")
@@ -38,7 +46,7 @@ class Targeting:
                                      else "") for r in item.targets)
         return " targeting " + ", ".join(self._ref_text(r) for r in item.targets)
 
-    def _ref_text(self, ref: tuple) -> str:
+    def _ref_text(self: GameSelf, ref: tuple) -> str:
         kind, v = ref
         if kind == "p":
             return f"player {v}"
@@ -51,7 +59,7 @@ class Targeting:
         card = self.cards.get(v)
         return card.label if card else f"card {v}"
 
-    def _targets_available(self, pl: int, specs, spell_card: Card | None = None,
+    def _targets_available(self: GameSelf, pl: int, specs, spell_card: Card | None = None,
                            source: Permanent | None = None) -> bool:
         if any(s.distinct for s in specs):
             options = [self._legal_targets(pl, s, source=source, spell_card=spell_card)
@@ -65,7 +73,7 @@ class Targeting:
                 return False
         return True
 
-    def _legal_targets(self, pl: int, spec: TargetSpec, item: StackItem | None = None,
+    def _legal_targets(self: GameSelf, pl: int, spec: TargetSpec, item: StackItem | None = None,
                        source: Permanent | None = None, first_only: bool = False,
                        spell_card: Card | None = None) -> list[tuple]:
         out: list[tuple] = []
@@ -122,7 +130,7 @@ class Targeting:
                             return out
         return out
 
-    def _distinct_candidates(self, pl: int, specs, item: StackItem, cands: list) -> list:
+    def _distinct_candidates(self: GameSelf, pl: int, specs, item: StackItem, cands: list) -> list:
         """The candidates for the next target of ``item`` when some target must differ from the
         earlier ones ("another target"): not already chosen where that is required, and leaving
         a legal choice for every later target."""
@@ -138,7 +146,7 @@ class Targeting:
                 out.append(c)
         return out
 
-    def _source_colors(self, item: StackItem | None, source: Permanent | None) -> frozenset:
+    def _source_colors(self: GameSelf, item: StackItem | None, source: Permanent | None) -> frozenset:
         if source is not None:
             return source.colors
         if item is not None and item.kind == "spell":
@@ -147,11 +155,11 @@ class Targeting:
             return frozenset(item.data.get("src_colors", ""))
         return frozenset()
 
-    def _matches(self, p: Permanent, flt: Filter | dict, pl: int) -> bool:
+    def _matches(self: GameSelf, p: Permanent, flt: Filter | dict, pl: int) -> bool:
         """Does permanent ``p`` match a filter (compiled, or a dict compiled once and cached)?"""
         return cached_filter(flt).test(p, pl)
 
-    def _target_legal(self, item: StackItem, ti: int, spec: TargetSpec) -> bool:
+    def _target_legal(self: GameSelf, item: StackItem, ti: int, spec: TargetSpec) -> bool:
         """Is target ``ti`` of ``item`` still legal (2007 CR 413.2a)?"""
         ref = item.targets[ti]
         kind, v = ref

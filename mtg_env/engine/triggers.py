@@ -15,26 +15,27 @@ card's owner (2012 603.3a).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .game import Game
-
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, DecisionKind
 from .model import Card, Permanent, StackItem
 
+if TYPE_CHECKING:
+    from .game import Game, GameSelf
+    from .state import GameState
+else:
+    GameState = object  # the state's types are for the type checker only (state.py)
+
 K = DecisionKind
 
 
-class Triggers:
+class Triggers(GameState):
     """Mixed into :class:`~mtg_env.engine.game.Game`."""
 
-    def _event(self, name: str, **ev: Any) -> None:
+    def _event(self: GameSelf, name: str, **ev: Any) -> None:
         collect_triggers(self, name, ev)
 
-    def _push_triggers(self) -> None:
+    def _push_triggers(self: GameSelf) -> None:
         pending = self.pending
         self.pending = []
         ap = self.active
@@ -42,7 +43,7 @@ class Triggers:
                  str(1 - ap): [t for t in pending if t["ctrl"] != ap]}
         self.frames.append({"k": "put", "order": [ap, 1 - ap], "q": queue})
 
-    def _run_put(self, f: dict) -> None:
+    def _run_put(self: GameSelf, f: dict) -> None:
         for pl in f["order"]:
             q = f["q"][str(pl)]
             if not q:
@@ -67,19 +68,19 @@ class Triggers:
             return
         self.frames.pop()
 
-    def _answer_put(self, f: dict, a: Action) -> None:
+    def _answer_put(self: GameSelf, f: dict, a: Action) -> None:
         pl = self.decision_player_for_put(f)
         q = f["q"][str(pl)]
         t = q.pop(a.args[0])
         self._place_trigger(t)
 
-    def decision_player_for_put(self, f: dict) -> int:
+    def decision_player_for_put(self: GameSelf, f: dict) -> int:
         for pl in f["order"]:
             if f["q"][str(pl)]:
                 return pl
         return self.active
 
-    def _place_trigger(self, t: dict) -> None:
+    def _place_trigger(self: GameSelf, t: dict) -> None:
         data = {"card": t.get("card", ""), "ev": t.get("ev", {})}
         if t.get("special") == "gain_life":
             data["effects"] = [{"op": "gain_life", "amount": t["amount"], "who": "controller"}]
@@ -166,7 +167,7 @@ def collect_zone_triggers(g: Game, name: str, ev: dict, cids: tuple) -> None:
             continue
         src = ZoneSource(card)
         for ab in card.cdef.zone_triggered:
-            if ab.event != name or not ab.match(g, src, ev):
+            if ab.event != name or not ab.match(g, src, ev):  # type: ignore[arg-type]  # reads id, controller
                 continue
             if ab.condition and not trigger_condition(g, ab.condition, card.owner, None, ev):
                 continue

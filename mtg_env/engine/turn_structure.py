@@ -16,11 +16,19 @@ glossary, 404.4; 2012 603.7): each fires once, at the next named moment, and is 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .actions import KEEP, MULLIGAN, Action, DecisionKind
 from .model import (
     Permanent,
 )
 from .replacement import end_of_turn
+
+if TYPE_CHECKING:
+    from .game import GameSelf
+    from .state import GameState
+else:
+    GameState = object  # the state's types are for the type checker only (state.py)
 
 STEPS = (
     "untap", "upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers",
@@ -42,10 +50,10 @@ MAX_HAND_SIZE = 7
 K = DecisionKind
 
 
-class TurnStructure:
+class TurnStructure(GameState):
     """Mixed into :class:`~mtg_env.engine.game.Game`."""
 
-    def _flow(self) -> None:
+    def _flow(self: GameSelf) -> None:
         if not self.step_begun:
             self.step_begun = True
             self._begin_step()
@@ -78,7 +86,7 @@ class TurnStructure:
             return
         self._ask_priority(self.prio)
 
-    def _begin_step(self) -> None:
+    def _begin_step(self: GameSelf) -> None:
         step = self.step
         ap = self.active
         if step == "untap":
@@ -142,7 +150,7 @@ class TurnStructure:
                     ap, [("h", c.cid) for c in self.players[ap].hand], excess, excess,
                     "discard", f"discard {excess} card(s) down to {MAX_HAND_SIZE}"))
 
-    def _end_step(self) -> None:
+    def _end_step(self: GameSelf) -> None:
         step = self.step
         self.prio = -1
         self.passes = 0
@@ -166,7 +174,7 @@ class TurnStructure:
         self.step = queue[0]
         self.step_queue = tuple(queue[1:])
 
-    def _next_turn(self) -> None:
+    def _next_turn(self: GameSelf) -> None:
         if self.max_turns is not None and self.turn >= self.max_turns:
             self._log(f"turn limit {self.max_turns} reached")
             self._end_game([0, 1], "turn limit")
@@ -186,12 +194,12 @@ class TurnStructure:
         self.step = "untap"
         self.step_queue = TURN_STEPS
 
-    def add_extra_turns(self, player: int, n: int) -> None:
+    def add_extra_turns(self: GameSelf, player: int, n: int) -> None:
         """2012 500.7: ``player`` takes ``n`` extra turns directly after this one (added one at a
         time, so they come before any extra turn created earlier)."""
         self.extra_turns = (player,) * n + tuple(self.extra_turns)
 
-    def add_combat_and_main_phase(self) -> bool:
+    def add_combat_and_main_phase(self: GameSelf) -> bool:
         """Relentless Assault: "After this main phase, there is an additional combat phase
         followed by an additional main phase." Only during a main phase (its ruling); the new
         phases come before any other phase added after this one (2012 500.8). The additional
@@ -201,7 +209,7 @@ class TurnStructure:
         self.step_queue = (*COMBAT_PHASE, "postcombat_main", *self.step_queue)
         return True
 
-    def end_the_turn(self) -> None:
+    def end_the_turn(self: GameSelf) -> None:
         """End the turn (Time Stop; 2012 713.1): exile every object on the stack, the resolving
         one included (its resolution still finishes); remove all creatures from combat; check
         state-based actions, with no priority and no triggers put on the stack; end the current
@@ -233,7 +241,7 @@ class TurnStructure:
         self.prio = -1
         self.passes = 0
 
-    def add_delayed_trigger(self, at: str, controller: int, source: int | None, name: str,
+    def add_delayed_trigger(self: GameSelf, at: str, controller: int, source: int | None, name: str,
                             card: str, text: str, effects: list) -> None:
         """Create a delayed triggered ability (2012 603.7): at the beginning of the next ``at``
         step (one of :data:`DELAYED_MOMENTS`) it triggers once, controlled by ``controller``,
@@ -242,7 +250,7 @@ class TurnStructure:
                                         "name": name, "card": card, "text": text,
                                         "effects": effects})
 
-    def _fire_delayed(self, at: str) -> None:
+    def _fire_delayed(self: GameSelf, at: str) -> None:
         keep = []
         for d in self.delayed:
             if d["at"] != at:
@@ -253,7 +261,7 @@ class TurnStructure:
                                  "effects": d["effects"], "ev": {}})
         self.delayed = tuple(keep)
 
-    def _empty_pools(self) -> None:
+    def _empty_pools(self: GameSelf) -> None:
         """2007 CR 300.3: pools empty at the end of each phase; each player loses 1 life per
         unspent mana (mana burn: life loss, not damage)."""
         self._fresh()
@@ -266,10 +274,10 @@ class TurnStructure:
                 self._lose_life(P.index, n)
                 self._log(f"player {P.index} burns for {n} (unspent mana; life {P.life})")
 
-    def _doesnt_untap(self, perm: Permanent) -> bool:
+    def _doesnt_untap(self: GameSelf, perm: Permanent) -> bool:
         return "doesnt_untap" in perm.keywords
 
-    def _run_cleanup(self, f: dict) -> None:
+    def _run_cleanup(self: GameSelf, f: dict) -> None:
         # 2012 514.2: damage wears off and "until end of turn" effects end, simultaneously.
         self.frames.pop()
         for p in self.perms.values():
@@ -281,7 +289,7 @@ class TurnStructure:
             self._mark_dirty("effects ended")
         end_of_turn(self)  # "this turn" shields (2007 CR 419.6b, 419.7)
 
-    def _run_mulligan(self, f: dict) -> None:
+    def _run_mulligan(self: GameSelf, f: dict) -> None:
         pl = f["pl"]
         P = self.players[pl]
         opts = [KEEP, MULLIGAN] if P.hand else [KEEP]
@@ -289,7 +297,7 @@ class TurnStructure:
                   f"player {pl}: keep {len(P.hand)} cards or mulligan to {max(len(P.hand) - 1, 0)}",
                   {"hand_size": len(P.hand), "mulligans": P.mulligans})
 
-    def _answer_mulligan(self, f: dict, a: Action) -> None:
+    def _answer_mulligan(self: GameSelf, f: dict, a: Action) -> None:
         pl = f["pl"]
         P = self.players[pl]
         if a.verb == "mulligan":

@@ -6,7 +6,7 @@ becomes a new object), 216 (tokens cease to exist outside play), 418.5e/418.3 (t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import effects as fx
 from .actions import Action, DecisionKind
@@ -21,15 +21,21 @@ from .registry import card_key
 from .replacement import graveyard_destination, has_dig_effects, has_draw_effects, run_event
 from .rules import aura_can_enchant
 
+if TYPE_CHECKING:
+    from .game import GameSelf
+    from .state import GameState
+else:
+    GameState = object  # the state's types are for the type checker only (state.py)
 
-class Zones:
+
+class Zones(GameState):
     """Mixed into :class:`~mtg_env.engine.game.Game`."""
 
-    def _id(self) -> int:
+    def _id(self: GameSelf) -> int:
         self.next_id += 1
         return self.next_id - 1
 
-    def _put_into_play(self, card: Card, controller: int, attach_to: int | None = None,
+    def _put_into_play(self: GameSelf, card: Card, controller: int, attach_to: int | None = None,
                        tapped: bool = False, copy_of: str | None = None,
                        cast_from_hand: bool = False, chosen: dict | None = None,
                        etb: bool = True, copy_chosen: bool = False,
@@ -60,7 +66,7 @@ class Zones:
         self._finish_entering(perm, tapped, chosen, etb_data, etb)
         return perm
 
-    def _finish_entering(self, perm: Permanent, tapped: bool, chosen: dict | None,
+    def _finish_entering(self: GameSelf, perm: Permanent, tapped: bool, chosen: dict | None,
                          etb_data: dict, etb: bool = True) -> None:
         """The rest of coming into play once its copiable values are set: "comes into play
         tapped", the "as it comes into play" choices, then the comes-into-play event."""
@@ -81,7 +87,7 @@ class Zones:
         if etb:
             self._event("etb", perm=perm.id, **etb_data)
 
-    def _ask_copy_on_entering(self, perm: Permanent, spec: Any, tapped: bool, etb_data: dict,
+    def _ask_copy_on_entering(self: GameSelf, perm: Permanent, spec: Any, tapped: bool, etb_data: dict,
                               in_play_before: Any) -> bool:
         """Clone or Sculpting Steel put into play by an effect: "As [this] comes into play, you
         may choose a creature (an artifact) in play" applies however it comes into play (2012
@@ -93,7 +99,7 @@ class Zones:
             perm.controller, perm.card.label, spec, among=among,
             then={"op": "copy_entering", "pid": perm.id, "tapped": tapped, "etb": etb_data})
 
-    def _push_copy_choice(self, controller: int, label: str, spec: Any, then: dict,
+    def _push_copy_choice(self: GameSelf, controller: int, label: str, spec: Any, then: dict,
                           sid: int | None = None, among: Any = None) -> bool:
         """Push the choice of a ``copy_as_enters`` static (the permanent to copy, 0 or 1,
         matching its filter; ``among``: the permanent ids it may be, default any in play). It
@@ -112,7 +118,7 @@ class Zones:
                                               then=then, sid=sid))
         return True
 
-    def _copied_name(self, pid: int | None, label: str) -> str | None:
+    def _copied_name(self: GameSelf, pid: int | None, label: str) -> str | None:
         """The card name a permanent coming into play copies, with the chosen permanent ``pid``
         (None if none was chosen or it has left play); logs the copy. 2007 CR 503: the copiable
         values are the original's printed values as modified by other copy effects (its
@@ -125,7 +131,7 @@ class Zones:
         self._log(f"{label} comes into play as a copy of {what}")
         return card_key(orig.cdef)
 
-    def enter_as_copy(self, pid: int, copied: int | None, tapped: bool, etb_data: dict) -> None:
+    def enter_as_copy(self: GameSelf, pid: int, copied: int | None, tapped: bool, etb_data: dict) -> None:
         """The copy choice of a permanent put into play by an effect was made (``copied``: the
         chosen permanent's id, or None): apply the copy effect, then finish coming into play."""
         perm = self.perms.get(pid)
@@ -136,13 +142,13 @@ class Zones:
             self._become_copy(perm, name)
         self._finish_entering(perm, tapped, None, etb_data)
 
-    def _become_copy(self, perm: Permanent, name: str) -> None:
+    def _become_copy(self: GameSelf, perm: Permanent, name: str) -> None:
         # The copy effect applies as it comes into play, so its comes-into-play triggers and
         # "comes into play tapped" are the copied card's.
         self.add_effect({"kind": "copy", "pid": perm.id, "card": name})
         self._fresh()
 
-    def etb_pending(self, pid: int) -> bool:
+    def etb_pending(self: GameSelf, pid: int) -> bool:
         """Is the comes-into-play event of permanent ``pid`` waiting for a choice made as it
         comes into play (a copy choice, or an "as it comes into play" choice)?"""
         for f in self.frames:
@@ -154,7 +160,7 @@ class Zones:
                 return True
         return False
 
-    def _enters_tapped_by_other(self, perm: Permanent) -> bool:
+    def _enters_tapped_by_other(self: GameSelf, perm: Permanent) -> bool:
         """"Artifacts and lands come into play tapped" (Root Maze): a static ability of another
         permanent in play (2012 614.1c, 614.12: it applies as ``perm`` comes into play, to its
         characteristics as it would exist in play)."""
@@ -171,15 +177,15 @@ class Zones:
                     return True
         return False
 
-    def _timestamp(self) -> int:
+    def _timestamp(self: GameSelf) -> int:
         self.ts += 1
         return self.ts
 
-    def _leave_play(self, perm: Permanent, zone: str, sacrifice: bool = False) -> None:
+    def _leave_play(self: GameSelf, perm: Permanent, zone: str, sacrifice: bool = False) -> None:
         """Move a permanent out of play (to graveyard, hand, library top/bottom, removed)."""
         self._leave_play_together([perm], zone, sacrifice=sacrifice)
 
-    def _put_together(self, entries: list[tuple[Card, int, int | None]]) -> list[Permanent]:
+    def _put_together(self: GameSelf, entries: list[tuple[Card, int, int | None]]) -> list[Permanent]:
         """Put cards into play at the same time (2012 603.6a: each comes-into-play ability
         of the permanents entering sees all of them): ``(card, controller, attached to)``
         each, taken from wherever they are. Their comes-into-play events are sent once all are
@@ -205,7 +211,7 @@ class Zones:
                 self._event("etb", perm=perm.id)
         return perms
 
-    def put_aura_into_play(self, card: Card, host_id: int, controller: int) -> None:
+    def put_aura_into_play(self: GameSelf, card: Card, host_id: int, controller: int) -> None:
         """Put an Aura card from a hand, graveyard or library into play attached to ``host_id``,
         without its being played (2012 303.4f), if it still could enchant it; otherwise it stays
         where it is (2012 303.4g)."""
@@ -225,7 +231,7 @@ class Zones:
         self._log(f"{card.label} is put into play attached to {host.card.label}")
         self._put_into_play(card, controller, attach_to=host_id)
 
-    def _run_enter_together(self, f: dict) -> None:
+    def _run_enter_together(self: GameSelf, f: dict) -> None:
         """The ``enter_together`` procedure (Warp World): the Aura cards in ``auras`` (card
         ids, the active player's first) each get a host chosen by their owner among the
         permanents they could enchant now (2012 303.4f; not the enchantments coming into play
@@ -267,10 +273,10 @@ class Zones:
                     self._log(f"player {pl} puts {n} revealed card(s) on the bottom of their "
                               "library")
 
-    def _answer_enter_together(self, f: dict, a: Action) -> None:
+    def _answer_enter_together(self: GameSelf, f: dict, a: Action) -> None:
         f["hosts"].append([f["auras"].pop(0), a.args[0][1]])
 
-    def _leave_play_together(self, perms: list[Permanent], zone: str,
+    def _leave_play_together(self: GameSelf, perms: list[Permanent], zone: str,
                              verb: str | None = None, sacrifice: bool = False) -> None:
         """Permanents leave play at the same time for ``zone`` (``graveyard``, ``hand``,
         ``library_top``, ``library_bottom``, ``library_shuffle``, ``removed``): every
@@ -309,7 +315,7 @@ class Zones:
             if to == "graveyard":
                 self.died_this_turn = [*self.died_this_turn, perm.card.cid]
 
-    def _record_lki(self, perm: Permanent) -> None:
+    def _record_lki(self: GameSelf, perm: Permanent) -> None:
         """Keep the last known information of a permanent leaving play in the events of the
         triggered abilities about it (2012 608.2g: "its toughness", "its controller"). The event
         dicts are replaced, not changed: game copies share them."""
@@ -329,7 +335,7 @@ class Zones:
             if item.source == perm.id:
                 item.data["src_tapped"] = perm.tapped
 
-    def _to_zone(self, card: Card, zone: str) -> None:
+    def _to_zone(self: GameSelf, card: Card, zone: str) -> None:
         P = self.players[card.owner]  # 217.1a: cards go to their owner's zones
         if card.is_token:
             return
@@ -359,7 +365,7 @@ class Zones:
         else:
             raise MtgError(f"engine error: unknown zone {zone}")
 
-    def _draw(self, pl: int, n: int, after: tuple | None = None) -> None:
+    def _draw(self: GameSelf, pl: int, n: int, after: tuple | None = None) -> None:
         """Player ``pl`` draws ``n`` cards, one draw at a time (2012 120.2), each after the
         replacement effects on draws (Plagiarize; :mod:`mtg_env.engine.replacement`); then the
         event ``after`` (``(name, data)``) is sent. With an optional draw replacement in play
@@ -371,14 +377,14 @@ class Zones:
         if after is not None:
             self._event(after[0], **after[1])
 
-    def _draw_now(self, pl: int, n: int) -> None:
+    def _draw_now(self: GameSelf, pl: int, n: int) -> None:
         for _ in range(n):
             if self.replacements and has_draw_effects(self):
                 run_event(self, {"e": "draw", "player": pl, "applied": []})
             elif not self._draw_one(pl):
                 return
 
-    def _draw_one(self, pl: int) -> bool:
+    def _draw_one(self: GameSelf, pl: int) -> bool:
         """One draw no effect replaces any more; False if the library was empty."""
         P = self.players[pl]
         if not P.library:

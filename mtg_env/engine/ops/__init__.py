@@ -165,6 +165,10 @@ class Param:
 class Args:
     """The compiled parameters of one effect, as attributes (defaults filled in)."""
 
+    if TYPE_CHECKING:
+        # Each op has its own parameters (set by _compile_params): any name, any type.
+        def __getattr__(self, name: str) -> Any: ...
+
     def __repr__(self) -> str:
         return f"Args({vars(self)!r})"
 
@@ -222,6 +226,7 @@ class Effect(dict):
     parameters compiled at load (``args``)."""
 
     __slots__ = ("args",)
+    args: Args
 
 
 def op(name: str, **params: Param) -> Callable[[Callable], Callable]:
