@@ -1021,6 +1021,8 @@ def tune(deck: str = typer.Argument(..., help="the deck: a built-in deck name or
          opponent_agent: str = typer.Option(None, help="the field's agent [default: --agent]"),
          seed: int = typer.Option(0, help="base seed; every game's seed is derived from it"),
          workers: int = typer.Option(None, help=WORKERS_HELP),
+         backend: str = typer.Option("local", help=BACKEND_HELP),
+         address: str = typer.Option(None, help="Ray cluster address (ray backend)"),
          max_turns: int = typer.Option(100, help="turn cap; a capped game is a draw"),
          json_out: str = typer.Option(None, "--json", help="write the swaps, tries and progress as JSON"),
          out: str = typer.Option("results", help="output folder for tune.png and the tuned deck list"),
@@ -1028,6 +1030,7 @@ def tune(deck: str = typer.Argument(..., help="the deck: a built-in deck name or
     """Tune a deck against a field: a local search over card swaps with paired, raced and
     sequentially confirmed comparisons; the accepted swaps with their 95% intervals and a PNG."""
     from .sim.gauntlet import load_field
+    from .sim.parallel import check_backend
     from .sim.tuner import deck_text, load_pool, print_tune, run_tune
 
     me = load_deck(deck)
@@ -1036,9 +1039,11 @@ def tune(deck: str = typer.Argument(..., help="the deck: a built-in deck name or
     pair = (_one_agent(agent, "--agent"), _one_agent(opponent_agent or agent, "--opponent-agent"))
     _int(budget, "budget", 1)
     _int(max_turns, "max_turns", 1)
+    check_backend(workers, backend)
     out_dir = _sim_outputs(json_out, None, out, "tune.png")
     _before_games()
-    res = run_tune(me, fld, pl, budget, seed, pair, workers, max_turns=max_turns, progress=progress)
+    res = run_tune(me, fld, pl, budget, seed, pair, workers, backend=backend, address=address,
+                   max_turns=max_turns, progress=progress)
     con = _console()
     print_tune(res, con)
     deck_file = out_dir / f"{res.deck}_tuned.txt"

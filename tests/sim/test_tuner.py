@@ -122,6 +122,7 @@ def test_tiny_budget_end_to_end(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["--pool", "no_such_pool.txt"], "cannot read pool file 'no_such_pool.txt'"),
     (["--budget", "10"], "the budget of 10 games is too small"),
+    (["--backend", "nope"], "unknown backend 'nope'"),
 ])
 def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
     field_file = tmp_path / "field.yaml"
