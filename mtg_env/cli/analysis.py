@@ -1,0 +1,120 @@
+"""One deck under study: ``gauntlet`` (against a weighted field) and ``card-stats``
+(per-card statistics); mtg_env/sim/gauntlet.py, mtg_env/sim/card_stats.py."""
+
+from __future__ import annotations
+
+import typer
+
+from .. import cli as _cli
+from ..engine.deck import expand_deck_groups
+from ._common import (
+    BACKEND_HELP,
+    LOSSES_HELP,
+    SAVE_HELP,
+    WORKERS_HELP,
+    _bad_input_exits,
+    _console,
+    _int,
+    _names,
+    _one_agent,
+    _paired,
+    _save_dir,
+    _saved,
+    _sim_outputs,
+    _wrote,
+)
+
+
+@_bad_input_exits
+def gauntlet(deck: str = typer.Argument(..., help="the deck: a built-in deck name or a deck file"),
+             field: str = typer.Option(..., "--field", help="YAML file of the field: decks (names, "
+                                       "files or groups) and weights, e.g. decks: {red_burn: 2, theme: 1}"),
+             games: int = typer.Option(100, "--games", "-n", help="games per opponent (seat-swapped pairs)"),
+             agent: str = typer.Option("heuristic", help="the deck's agent"),
+             opponent_agent: str = typer.Option(None, help="the field's agent [default: --agent]"),
+             seed: int = typer.Option(0, help="base seed; every game's seed is derived from it"),
+             workers: int = typer.Option(None, help=WORKERS_HELP),
+             backend: str = typer.Option("local", help=BACKEND_HELP),
+             address: str = typer.Option(None, help="Ray cluster address (ray backend)"),
+             max_turns: int = typer.Option(100, help="turn cap; a capped game is a draw"),
+             json_out: str = typer.Option(None, "--json",
+                                          help="write the summary, the rows and every game as JSON"),
+             csv_out: str = typer.Option(None, "--csv", help="write one CSV row per opponent"),
+             out: str = typer.Option("results", help="output folder for gauntlet.png"),
+             save_games: str = typer.Option(None, help=SAVE_HELP),
+             only_losses_of: str = typer.Option(None, help=LOSSES_HELP),
+             progress: bool = typer.Option(True, help="show a progress bar")) -> None:
+    """A deck against a weighted field: its expected win rate with a 95% interval, per opponent and
+    on the play/draw, and a bar chart PNG."""
+    from ..sim.gauntlet import load_field, print_gauntlet, run_gauntlet
+    from ..sim.parallel import check_backend
+
+    me = _cli.load_deck(deck)
+    fld = load_field(field)
+    n = _int(games, "games", 1)
+    pair = (_one_agent(agent, "--agent"), _one_agent(opponent_agent or agent, "--opponent-agent"))
+    _int(max_turns, "max_turns", 1)
+    check_backend(workers, backend)
+    out_dir = _sim_outputs(json_out, csv_out, out, "gauntlet.png")
+    save_dir = _save_dir(save_games)
+    n = _paired(n, "games per opponent")
+    _cli._before_games()
+    res = run_gauntlet(me, fld, n, pair, seed, workers, backend, address, max_turns, progress,
+                       save_dir, only_losses_of)
+    con = _console()
+    print_gauntlet(res, con)
+    res.chart(out_dir / "gauntlet.png")
+    for path, write in ((json_out, res.write_json), (csv_out, res.write_csv)):
+        if path is not None:
+            write(path)
+    _wrote(con, res, len(res.results), [out_dir / "gauntlet.png", json_out, csv_out])
+    _saved(con, res.saved, save_games)
+
+
+@_bad_input_exits
+def card_stats(decks: list[str] = typer.Argument(  # noqa: B008 (typer reads it, never mutated)
+                   ..., help="the deck(s) to analyse: names, files or groups"),
+               vs: str = typer.Option(..., "--vs", help="opponent deck(s): a deck, a group or "
+                                      "comma-separated decks; the statistics pool them"),
+               games: int = typer.Option(100, "--games", "-n",
+                                         help="games per deck and opponent (seat-swapped pairs)"),
+               agent: str = typer.Option("heuristic", help="the analysed decks' agent"),
+               opponent_agent: str = typer.Option(None, help="the opponents' agent [default: --agent]"),
+               seed: int = typer.Option(0, help="base seed; every game's seed is derived from it"),
+               workers: int = typer.Option(None, help=WORKERS_HELP),
+               backend: str = typer.Option("local", help=BACKEND_HELP),
+               address: str = typer.Option(None, help="Ray cluster address (ray backend)"),
+               max_turns: int = typer.Option(100, help="turn cap; a capped game is a draw"),
+               json_out: str = typer.Option(None, "--json", help="write the tables and every game's "
+                                            "cards as JSON"),
+               csv_out: str = typer.Option(None, "--csv", help="write one CSV row per deck and card"),
+               out: str = typer.Option("results", help="output folder for card_stats.png"),
+               save_games: str = typer.Option(None, help=SAVE_HELP),
+               only_losses_of: str = typer.Option(None, help=LOSSES_HELP),
+               progress: bool = typer.Option(True, help="show a progress bar")) -> None:
+    """Per-card statistics of a deck (17lands style): games drawn, in the opening hand and cast,
+    win rate when drawn and not drawn, mulligan rates; a bar chart PNG."""
+    from ..sim.card_stats import print_card_stats, run_card_stats
+    from ..sim.parallel import check_backend
+
+    mine = [_cli.load_deck(d) for d in expand_deck_groups(_names(decks, "decks"))]
+    opps = [_cli.load_deck(d) for d in expand_deck_groups(_names(vs, "--vs"))]
+    n = _int(games, "games", 1)
+    pair = (_one_agent(agent, "--agent"), _one_agent(opponent_agent or agent, "--opponent-agent"))
+    _int(max_turns, "max_turns", 1)
+    check_backend(workers, backend)
+    out_dir = _sim_outputs(json_out, csv_out, out, "card_stats.png")
+    save_dir = _save_dir(save_games)
+    n = _paired(n, "games per deck and opponent")
+    _cli._before_games()
+    res = run_card_stats(mine, opps, n, pair, seed, workers, backend, address, max_turns, progress,
+                         save_dir, only_losses_of)
+    con = _console()
+    print_card_stats(res, con)
+    res.chart(out_dir / "card_stats.png")
+    for path, write in ((json_out, res.write_json), (csv_out, res.write_csv)):
+        if path is not None:
+            write(path)
+    total = sum(len(rs) for rs in res.results.values())
+    _wrote(con, res, total, [out_dir / "card_stats.png", json_out, csv_out])
+    _saved(con, res.saved, save_games)

@@ -1,0 +1,230 @@
+"""Many games between decks or agents: ``matchup``, ``matrix`` and ``tournament``."""
+
+from __future__ import annotations
+
+import math
+
+import typer
+from rich.table import Table
+
+from .. import MtgError
+from .. import cli as _cli
+from ._common import (
+    _SIM_KEYS,
+    BACKEND_HELP,
+    LOSSES_HELP,
+    SAVE_HELP,
+    WORKERS_HELP,
+    _agent_pair,
+    _bad_input_exits,
+    _cell,
+    _console,
+    _deck_names,
+    _int,
+    _load_config,
+    _names,
+    _paired,
+    _pct,
+    _pick,
+    _save_dir,
+    _saved,
+    _writable_dir,
+    _writable_file,
+)
+
+
+@_bad_input_exits
+def matchup(deck_a: str = typer.Argument(..., help="deck A: a built-in deck name or a deck file"),
+            deck_b: str = typer.Argument(..., help="deck B: a built-in deck name or a deck file"),
+            games: int = typer.Option(100, "--games", "-n", help="games (played in seat-swapped pairs)"),
+            agent: str = typer.Option("heuristic", help="agent of both decks, or AGENT_A,AGENT_B"),
+            seed: int = typer.Option(0, help="base seed; every game's seed is derived from it"),
+            workers: int = typer.Option(None, help=WORKERS_HELP),
+            backend: str = typer.Option("local", help=BACKEND_HELP),
+            address: str = typer.Option(None, help="Ray cluster address (ray backend)"),
+            max_turns: int = typer.Option(100, help="turn cap; a capped game is a draw"),
+            json_out: str = typer.Option(None, "--json", help="write the summary and every game as JSON"),
+            csv_out: str = typer.Option(None, "--csv", help="write one CSV row per game"),
+            save_games: str = typer.Option(None, help=SAVE_HELP),
+            only_losses_of: str = typer.Option(None, help=LOSSES_HELP),
+            progress: bool = typer.Option(True, help="show a progress bar")) -> None:
+    """Deck A against deck B: win rate with a 95% Wilson interval, play/draw split, speed."""
+    from ..sim.matchup import run_matchup
+    from ..sim.parallel import check_backend
+
+    decks = [_cli.load_deck(deck_a), _cli.load_deck(deck_b)]
+    games = _int(games, "games", 1)
+    pair = _agent_pair(agent)
+    _int(max_turns, "max_turns", 1)
+    check_backend(workers, backend)
+    if json_out is not None:
+        _writable_file(json_out, "--json")
+    if csv_out is not None:
+        _writable_file(csv_out, "--csv")
+    save_dir = _save_dir(save_games)
+    games = _paired(games)
+    _cli._before_games()
+    m = run_matchup(decks[0], decks[1], games, pair, seed, workers, backend, address, max_turns, progress,
+                    save_dir, only_losses_of)
+    s = m.summary
+    con = _console()
+    con.print(f"[bold]{m.deck_a} (A) vs {m.deck_b} (B)[/bold]: {pair[0]} vs {pair[1]} agents, "
+              f"{len(m.results)} games, seed {seed}")
+    t = Table(show_header=False)
+    t.add_column(style="bold")
+    t.add_column()
+    wr = s["win_rate_a"]
+    t.add_row("A win rate (95% Wilson)", _pct(wr["rate"], wr["ci_low"], wr["ci_high"]))
+    t.add_row("record A-B-draws", f"{s['wins_a']}-{s['wins_b']}-{s['draws']}"
+              + (f"  ({s['errors']} engine errors left out)" if s["errors"] else ""))
+    for key, label in (("win_rate_a_on_the_play", "A on the play"),
+                       ("win_rate_a_on_the_draw", "A on the draw"),
+                       ("on_the_play_win_rate", "player on the play wins")):
+        r = s[key]
+        t.add_row(label, _pct(r["rate"], r["ci_low"], r["ci_high"]))
+    t.add_row("average turns", f"{s['avg_turns']:.1f}")
+    t.add_row("average decisions", f"{s['avg_decisions']:.0f}")
+    ms = 1000 * sum(r.seconds for r in m.results) / max(len(m.results), 1)
+    t.add_row("average game time", f"{ms:.0f} ms (one core)")
+    t.add_row("speed", f"{m.games_per_second:.1f} games/s ({m.workers} workers, {backend})")
+    con.print(t)
+    if json_out is not None:
+        m.write_json(json_out)
+        con.print(f"wrote {json_out}")
+    if csv_out is not None:
+        m.write_csv(csv_out)
+        con.print(f"wrote {csv_out}")
+    _saved(con, m.saved, save_games)
+
+
+@_bad_input_exits
+def matrix(decks: str = typer.Option(None, help="comma-separated decks or groups: theme, starter, "
+                                     "constructed, all (default: the theme decks)"),
+           games: int = typer.Option(None, "--games", "-n", help="games per pairing [default: 100]"),
+           agents: str = typer.Option(None, "--agents", "--agent",
+                                      help="the agent of every deck [default: heuristic]"),
+           seed: int = typer.Option(None, help="base seed [default: 0]"),
+           workers: int = typer.Option(None, help=WORKERS_HELP),
+           backend: str = typer.Option(None, help=BACKEND_HELP + " [default: local]"),
+           address: str = typer.Option(None, help="Ray cluster address (ray backend)"),
+           max_turns: int = typer.Option(None, help="turn cap [default: 100]"),
+           mirrors: bool = typer.Option(None, "--mirrors/--no-mirrors",
+                                        help="also play each deck against itself"),
+           out: str = typer.Option(None, help="output folder for matrix.csv and matrix.png "
+                                              "[default: results]"),
+           config: str = typer.Option(None, help="YAML file with any of these options"),
+           save_games: str = typer.Option(None, help=SAVE_HELP),
+           only_losses_of: str = typer.Option(None, help=LOSSES_HELP),
+           progress: bool = typer.Option(True, help="show a progress bar")) -> None:
+    """Every pairing of the decks: a win-rate table, a CSV and a heatmap PNG with 95% intervals."""
+    from ..sim.matrix import run_matrix
+    from ..sim.parallel import check_backend
+
+    con = _console()
+    cfg = _load_config(config, _SIM_KEYS | {"mirrors": (bool,)})
+    deck_list = [_cli.load_deck(d) for d in _deck_names(decks, cfg)]
+    n = _int(_pick(games, cfg, "games", 100), "games", 1)
+    agent_names = set(_names(_pick(agents, cfg, "agents", "heuristic"), "agents"))
+    if len(agent_names) != 1:
+        raise MtgError(f"a matrix uses one agent for every deck, got {', '.join(sorted(agent_names))}")
+    agent = _agent_pair(agent_names.pop(), "agents")[0]
+    seed_v = _int(_pick(seed, cfg, "seed", 0), "seed")
+    workers_v = _pick(workers, cfg, "workers", None)
+    backend_v = _pick(backend, cfg, "backend", "local")
+    check_backend(workers_v, backend_v)
+    turns = _int(_pick(max_turns, cfg, "max_turns", 100), "max_turns", 1)
+    out_dir = _writable_dir(_pick(out, cfg, "out", "results"), "--out", ("matrix.csv", "matrix.png"))
+    losses_of = _pick(only_losses_of, cfg, "only_losses_of", None)
+    save_dir = _save_dir(_pick(save_games, cfg, "save_games", None))
+    n = _paired(n, "games per pairing")
+    _cli._before_games()
+    res = run_matrix(deck_list, n, agent, seed_v, workers_v, backend_v, _pick(address, cfg, "address", None),
+                     turns, bool(_pick(mirrors, cfg, "mirrors", False)), progress, save_dir, losses_of)
+    cells = res.table().set_index(["deck", "opponent"])
+    con.print(f"win rate of row deck vs column deck ({agent} agents, {n} games per pairing; "
+              "95% Wilson interval)")
+    t = Table()
+    t.add_column("deck", style="bold")
+    for d in res.decks:
+        t.add_column(d, justify="right")
+    for a in res.decks:
+        row = []
+        for b in res.decks:
+            if (a, b) not in cells.index:
+                row.append("—")
+                continue
+            c = cells.loc[(a, b)]
+            if c.ndim > 1:  # a mirror appears once
+                c = c.iloc[0]
+            row.append(_cell(c["win_rate"], c["ci_low"], c["ci_high"]))
+        t.add_row(a, *row)
+    con.print(t)
+    res.write_csv(out_dir / "matrix.csv")
+    res.heatmap(out_dir / "matrix.png")
+    total = sum(len(m.results) for m in res.matchups)
+    con.print(f"{total} games in {res.seconds:.1f}s ({total / res.seconds:.1f} games/s); "
+              f"wrote {out_dir / 'matrix.csv'} and {out_dir / 'matrix.png'}")
+    _saved(con, res.saved, _pick(save_games, cfg, "save_games", None))
+
+
+@_bad_input_exits
+def tournament(agents: str = typer.Option(None, help="comma-separated agents [default: random,heuristic]"),
+               decks: str = typer.Option(None, help="comma-separated decks (default: the theme decks)"),
+               games: int = typer.Option(None, "--games", "-n",
+                                         help="games per pairing of entrants [default: 100]"),
+               seed: int = typer.Option(None, help="base seed [default: 0]"),
+               workers: int = typer.Option(None, help=WORKERS_HELP),
+               backend: str = typer.Option(None, help=BACKEND_HELP + " [default: local]"),
+               address: str = typer.Option(None, help="Ray cluster address (ray backend)"),
+               max_turns: int = typer.Option(None, help="turn cap [default: 100]"),
+               resamples: int = typer.Option(None, help="bootstrap resamples for the intervals "
+                                                        "[default: 200]"),
+               out: str = typer.Option(None, help="output folder for tournament.csv and tournament.png "
+                                                  "[default: results]"),
+               config: str = typer.Option(None, help="YAML file with any of these options"),
+               save_games: str = typer.Option(None, help=SAVE_HELP),
+               only_losses_of: str = typer.Option(None, help=LOSSES_HELP),
+               progress: bool = typer.Option(True, help="show a progress bar")) -> None:
+    """Round robin of agents (over the decks) or, with one agent, of decks; Bradley-Terry ratings."""
+    from ..sim.parallel import check_backend
+    from ..sim.tournament import run_tournament
+
+    cfg = _load_config(config, _SIM_KEYS | {"resamples": (int,)})
+    agent_list = _names(_pick(agents, cfg, "agents", "random,heuristic"), "agents")
+    for a in agent_list:
+        _agent_pair(a, "agents")
+    deck_list = [_cli.load_deck(d) for d in _deck_names(decks, cfg)]
+    n = _int(_pick(games, cfg, "games", 100), "games", 1)
+    seed_v = _int(_pick(seed, cfg, "seed", 0), "seed")
+    workers_v = _pick(workers, cfg, "workers", None)
+    backend_v = _pick(backend, cfg, "backend", "local")
+    check_backend(workers_v, backend_v)
+    turns = _int(_pick(max_turns, cfg, "max_turns", 100), "max_turns", 1)
+    n_resamples = _int(_pick(resamples, cfg, "resamples", 200), "resamples", 0)
+    out_dir = _writable_dir(_pick(out, cfg, "out", "results"), "--out",
+                            ("tournament.csv", "tournament.png"))
+    losses_of = _pick(only_losses_of, cfg, "only_losses_of", None)
+    save_dir = _save_dir(_pick(save_games, cfg, "save_games", None))
+    n = _paired(n, "games per pairing")
+    _cli._before_games()
+    res = run_tournament(agent_list, deck_list, n, seed_v, workers_v, backend_v,
+                         _pick(address, cfg, "address", None), turns, n_resamples, progress,
+                         save_dir, losses_of)
+    con = _console()
+    con.print(f"{res.kind} tournament: {len(res.results)} games, Bradley-Terry ratings (Elo scale) "
+              "with 95% bootstrap intervals")
+    t = Table()
+    for col, just in (("#", "right"), ("entrant", "left"), ("rating", "right"),
+                      ("95% interval", "right"), ("games", "right"), ("wins", "right"),
+                      ("draws", "right"), ("score", "right")):
+        t.add_column(col, justify=just)  # type: ignore[arg-type]
+    for k, row in res.table().iterrows():
+        interval = ("—" if math.isnan(row["ci_low"]) else f"[{row['ci_low']:.0f}, {row['ci_high']:.0f}]")
+        t.add_row(str(k + 1), row["entrant"], f"{row['rating']:.0f}", interval, str(row["games"]),
+                  str(row["wins"]), str(row["draws"]), f"{row['score']:.1%}")
+    con.print(t)
+    res.write_csv(out_dir / "tournament.csv")
+    res.chart(out_dir / "tournament.png")
+    con.print(f"{len(res.results)} games in {res.seconds:.1f}s; wrote {out_dir / 'tournament.csv'} "
+              f"and {out_dir / 'tournament.png'}")
+    _saved(con, res.saved, _pick(save_games, cfg, "save_games", None))
