@@ -250,8 +250,9 @@ class TuneResult:
         ax.set_xlabel("games spent")
         ax.set_ylabel("win rate (a draw counts 1/2)")
         label = f" '{self.field.name}'" if self.field.name else ""
-        ax.set_title(f"tuning {self.deck} vs the field{label}: {len(self.accepted)} swaps accepted, "
-                     f"{self.games} games", fontsize=10)
+        n = len(self.accepted)
+        ax.set_title(f"tuning {self.deck} vs the field{label}: {n} swap{'' if n == 1 else 's'} "
+                     f"accepted, {self.games} games", fontsize=10)
         ax.legend(fontsize=8, loc="lower right")
         ax.grid(alpha=0.3)
         fig.tight_layout()
