@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from mtg_env.cards.keyword_values import keyword_bonus
 from mtg_env.engine.effects import matches_filter
 from mtg_env.engine.errors import MtgError
 from mtg_env.engine.filters import cached_filter
@@ -32,41 +33,6 @@ LETHAL = 1000.0
 
 
 # -- values -------------------------------------------------------------------------------------
-def keyword_bonus(power: int, toughness: int, keywords: Iterable[str]) -> float:
-    """Extra worth of a creature's keywords (negative for drawbacks such as defender)."""
-    kw = set(keywords)
-    b = 0.0
-    if "flying" in kw:
-        b += 1.0 + 0.6 * power
-    if kw & {"fear", "unblockable", *LANDWALK}:
-        b += 0.5 + 0.5 * power
-    if "first_strike" in kw:
-        b += 0.5 + 0.3 * power
-    if "double_strike" in kw:
-        b += 0.5 + 1.0 * power
-    if "trample" in kw:
-        b += 0.3 * power
-    if "lifelink" in kw:
-        b += 0.5 * power
-    if "vigilance" in kw:
-        b += 0.5
-    if "haste" in kw:
-        b += 0.3
-    if "reach" in kw:
-        b += 0.3
-    if "shroud" in kw:
-        b += 1.0
-    if any(k.startswith("protection_from") for k in kw):
-        b += 1.0
-    if kw & {"defender", "cant_attack"}:
-        b -= 1.2 * power + 0.5
-    if "cant_block" in kw:
-        b -= 0.3 * toughness
-    if "doesnt_untap" in kw:
-        b -= 0.5 * power + 0.5 * toughness
-    return b
-
-
 def ability_bonus(cdef: CardDef) -> float:
     """Extra worth of a card's activated, triggered and static abilities."""
     b = 0.0

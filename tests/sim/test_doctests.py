@@ -11,7 +11,7 @@ import pytest
 MODULES = ["agents", "agents.base", "agents.random_agent", "agents.human", "mtg_env.engine.view",
            "mtg_env.env.board", "mtg_env.sim", "mtg_env.sim.runner", "mtg_env.sim.stats",
            "mtg_env.sim.ratings", "mtg_env.sim.replay", "agents.requirements",
-           "mtg_env.agent_registry", "agents.training_common"]
+           "mtg_env.agent_registry", "agents.training_common", "mtg_env.cards.keyword_values"]
 
 
 @pytest.mark.parametrize("name", MODULES)

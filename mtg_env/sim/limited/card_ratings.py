@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from ...cards.keyword_values import keyword_bonus
 from ...engine.errors import MtgError
-from ...engine.model import LANDWALK, CardDef
+from ...engine.model import CardDef
 from ...engine.registry import get_card
 from .boosters import set_cards
 
@@ -41,33 +42,6 @@ FORMAT = "mtg_env card ratings"
 
 _X = 3  # the X an X spell is valued at
 _REMOVAL_OPS = ("destroy", "remove_from_game", "exile", "gain_control")
-
-
-def _keyword_bonus(power: int, toughness: int, kw: Iterable[str]) -> float:
-    """The heuristic agent's keyword values (``agents.evaluation.keyword_bonus``)."""
-    kw = set(kw)
-    b = 0.0
-    if "flying" in kw:
-        b += 1.0 + 0.6 * power
-    if kw & {"fear", "unblockable", *LANDWALK}:
-        b += 0.5 + 0.5 * power
-    if "first_strike" in kw:
-        b += 0.5 + 0.3 * power
-    if "double_strike" in kw:
-        b += 0.5 + 1.0 * power
-    if "trample" in kw:
-        b += 0.3 * power
-    if "lifelink" in kw:
-        b += 0.5 * power
-    b += 0.5 * ("vigilance" in kw) + 0.3 * ("haste" in kw) + 0.3 * ("reach" in kw)
-    b += 1.0 * ("shroud" in kw) + 1.0 * any(k.startswith("protection_from") for k in kw)
-    if kw & {"defender", "cant_attack"}:
-        b -= 1.2 * power + 0.5
-    if "cant_block" in kw:
-        b -= 0.3 * toughness
-    if "doesnt_untap" in kw:
-        b -= 0.5 * power + 0.5 * toughness
-    return b
 
 
 def _amount(v: Any) -> int:
@@ -218,7 +192,7 @@ def data_rating(cdef: CardDef) -> float:
     if "Creature" in cdef.types:
         power = _stat(cdef.power if isinstance(cdef.power, int) else 2)
         tough = _stat(cdef.toughness if isinstance(cdef.toughness, int) else 2)
-        value = (1.0 + 1.5 * power + tough + _keyword_bonus(power, tough, cdef.keywords)
+        value = (1.0 + 1.5 * power + tough + keyword_bonus(power, tough, cdef.keywords)
                  + _ability_value(cdef) + 0.5 * _static_value(cdef))
         rating = value - 1.25 * cmc - 0.3 * max(cmc - 5, 0) ** 2 - heavy
     else:
