@@ -679,11 +679,11 @@ class Samples:
         """Dense ``(observations, legal mask, target, value target)`` of the samples ``rows``:
         the value target is ``value_target * z + (1 - value_target) * (2 q - 1)``."""
         obs = np.zeros((len(rows), obs_size), np.float32)
-        r, c = _csr_cells(self.indptr, rows)
+        r, c = csr_cells(self.indptr, rows)
         obs[r, self.idx[c]] = self.val[c]
         mask = np.zeros((len(rows), action_size), np.bool_)
         target = np.zeros((len(rows), action_size), np.float32)
-        r, c = _csr_cells(self.legal_ptr, rows)
+        r, c = csr_cells(self.legal_ptr, rows)
         mask[r, self.legal[c]] = True
         target[r, self.legal[c]] = self.target[c]
         z = self.z[rows].astype(np.float32)
@@ -692,7 +692,7 @@ class Samples:
         return obs, mask, target, z
 
 
-def _csr_cells(ptr: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def csr_cells(ptr: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For CSR rows ``rows``: the batch row of each stored cell and the cell's position."""
     starts, ends = ptr[rows], ptr[rows + 1]
     lens = ends - starts
@@ -773,14 +773,19 @@ def _save_npz(path: Path, arrays: Mapping[str, np.ndarray]) -> None:
     tmp.replace(path)
 
 
-def _held_out(cfg: ExItConfig, game: np.ndarray) -> np.ndarray:
-    """Whether each sample's game is held out (decided by the game alone, so once for all)."""
+def held_out_games(game: np.ndarray, seed: int, tag: str, fraction: float) -> np.ndarray:
+    """Whether each sample's game (``game``: its id) is held out: decided by the seed, the
+    run's ``tag`` and the game alone, so every sample of a game falls on the same side, and
+    the same game on the same side in every generation."""
     from mtg_env.sim.runner import derive_seed
 
     ids = np.unique(game)
-    out = {int(g): derive_seed(cfg.seed, "exit-holdout", int(g)) % 1_000_000
-           < cfg.holdout * 1_000_000 for g in ids}
+    out = {int(g): derive_seed(seed, tag, int(g)) % 1_000_000 < fraction * 1_000_000 for g in ids}
     return np.fromiter((out[int(g)] for g in game), np.bool_, len(game))
+
+
+def _held_out(cfg: ExItConfig, game: np.ndarray) -> np.ndarray:
+    return held_out_games(game, cfg.seed, "exit-holdout", cfg.holdout)
 
 
 # -- the learner ---------------------------------------------------------------------------

@@ -179,21 +179,18 @@ def collect(cfg: ValueConfig, caps: dict[str, int], progress: bool = True) -> di
 # -- training ------------------------------------------------------------------------------------
 
 def _dense(data: dict[str, np.ndarray], rows: np.ndarray, size: int) -> np.ndarray:
-    from .expert_iteration import _csr_cells
+    from .expert_iteration import csr_cells
 
     obs = np.zeros((len(rows), size), np.float32)
-    r, c = _csr_cells(data["indptr"], rows)
+    r, c = csr_cells(data["indptr"], rows)
     obs[r, data["idx"][c]] = data["val"][c]
     return obs
 
 
 def _held_out(cfg: ValueConfig, game: np.ndarray) -> np.ndarray:
-    from mtg_env.sim.runner import derive_seed
+    from .expert_iteration import held_out_games
 
-    ids = np.unique(game)
-    out = {int(g): derive_seed(cfg.seed, "value-holdout", int(g)) % 1_000_000 < cfg.holdout * 1_000_000
-           for g in ids}
-    return np.fromiter((out[int(g)] for g in game), np.bool_, len(game))
+    return held_out_games(game, cfg.seed, "value-holdout", cfg.holdout)
 
 
 def train(cfg: ValueConfig, data: dict[str, np.ndarray], pv: Any,
