@@ -21,18 +21,31 @@ def play(deck_a: str = typer.Argument("starter_green", help="deck of player 0"),
          max_turns: int = typer.Option(100, help="turn cap; a capped game is a draw"),
          agent: str = typer.Option("random", help="agent of both players, or two names: AGENT_A,AGENT_B; "
                                                   "'human' is you at this terminal"),
-         save: str = typer.Option(None, help="write the game's replay to this JSON file")) -> None:
+         save: str = typer.Option(None, help="write the game's replay to this JSON file"),
+         web: bool = typer.Option(False, "--web", help="play the human seat(s) in the browser (the [web] "
+                                                      "extra): a local table on 127.0.0.1"),
+         host: str = typer.Option("127.0.0.1", help="with --web: the address to serve on (another "
+                                                     "than 127.0.0.1 is reachable from other machines)"),
+         port: int = typer.Option(0, help="with --web: the port (0: a free one)"),
+         no_browser: bool = typer.Option(False, "--no-browser", help="with --web: only print the "
+                                                                    "address, don't open a browser")) -> None:
     """Play one seeded game between two decks and print its log (random players by default).
 
     With a human seat (--agent human,heuristic; human,human is hot-seat) you play in the terminal:
     answer with an option's number or text; '?' shows the commands. End of input (Ctrl-D)
     concedes and exits with code 0, Ctrl-C concedes and exits with code 130.
+
+    With --web the human seats play in the browser instead (human,human: one tab per seat): the
+    command prints each seat's address and opens it.
     """
     decks = [_cli.load_deck(deck_a), _cli.load_deck(deck_b)]
     names = _agent_pair(agent)
     _int(max_turns, "max_turns", 1)
     if save is not None:
         _writable_file(Path(save), "--save")
+    if web:
+        _play_web(decks, names, seed, max_turns, save, host, port, not no_browser)
+        return
     if "human" in names:
         _play_human(decks, names, seed, max_turns, save)
         return
@@ -65,6 +78,25 @@ def play(deck_a: str = typer.Argument("starter_green", help="deck of player 0"),
 
         path = replay_of(game, decks, seed, options, names, actions).save(save)
         typer.echo(f"wrote {path}")
+
+
+def _play_web(decks: list, names: tuple[str, str], seed: int, max_turns: int, save: str | None,
+              host: str, port: int, open_browser: bool) -> None:
+    from ..web import extra_error
+
+    if "human" not in names:
+        raise _cli.MtgError("--web needs a human seat: --agent human,AGENT (or human,human)")
+    if _int(port, "--port", 0) > 65535:
+        raise _cli.MtgError(f"--port must be at most 65535, got {port}")
+    missing = extra_error()
+    if missing is not None:
+        raise _cli.MtgError(missing)
+    from ..web.play import play_web
+
+    code = play_web(decks, names, seed, max_turns, save, host, port, open_browser,
+                    echo=typer.echo, warn=lambda msg: typer.echo(msg, err=True))
+    if code:
+        raise typer.Exit(code)
 
 
 def _play_human(decks: list, names: tuple[str, str], seed: int, max_turns: int, save: str | None) -> None:

@@ -4,8 +4,9 @@ snapshot per decision embedded as JSON; no network, no server).
 The page shows a spectator's view of the board at every decision (both players' life, counts,
 mana pools and permanents, the stack, and both hands: it is a replay, nothing is hidden any
 more), the decision with its options and the one taken highlighted, and the log up to that
-point. A slider, the buttons and the arrow keys (Left/Right, Home/End) step through the game;
-``file.html#12`` opens decision 12.
+point. Hovering a card shows its printed text, cost and type. A slider, the buttons and the
+arrow keys (Left/Right, Home/End) step through the game; ``file.html#12`` opens decision 12. The
+board is drawn by the code it shares with the web table (:mod:`mtg_env.sim.board_html`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from .board_html import BOARD_CSS, BOARD_JS, facts_for_labels
 from .replay import Replay, replay_steps
 
 __all__ = ["render_html", "write_html"]
@@ -39,9 +41,25 @@ def render_html(replay: Replay, steps: list[dict[str, Any]] | None = None,
     }
     title = (f"{replay.decks[0].name} ({replay.agents[0]}) vs {replay.decks[1].name} "
              f"({replay.agents[1]}), seed {replay.seed}")
-    data = {"meta": meta, "steps": steps, "log": log}
-    return (_TEMPLATE.replace("__TITLE__", html.escape(title))
-            .replace("__DATA__", _embed(data)))
+    names, cards = facts_for_labels(_labels(steps))
+    data = {"meta": meta, "steps": steps, "log": log, "names": names, "cards": cards}
+    return (_TEMPLATE.replace("__BOARD_CSS__", BOARD_CSS).replace("__BOARD_JS__", BOARD_JS)
+            .replace("__TITLE__", html.escape(title)).replace("__DATA__", _embed(data)))
+
+
+def _labels(steps: list[dict[str, Any]]) -> set[str]:
+    """Every card label on the boards of ``steps`` (hands, graveyards, removed cards, permanents
+    and the stack)."""
+    out: set[str] = set()
+    for s in steps:
+        b = s["board"]
+        for P in b["players"]:
+            out.update(P["hand"] or ())
+            out.update(P["graveyard"])
+            out.update(P["removed"])
+        out.update(p["label"] for p in b["permanents"])
+        out.update(it["label"] for it in b["stack"])
+    return out
 
 
 def write_html(replay: Replay, path: str | Path, steps: list[dict[str, Any]] | None = None,
@@ -81,18 +99,7 @@ main { display:grid; grid-template-columns: minmax(420px, 3fr) minmax(300px, 2fr
 .player h2 { font-size:15px; margin:0 0 4px; }
 .player.p0 h2 { color:var(--p0); } .player.p1 h2 { color:var(--p1); }
 .player.deciding { box-shadow: 0 0 0 3px var(--hi); }
-.stats { display:flex; flex-wrap:wrap; gap:4px 14px; margin-bottom:6px; }
-.stats .life { font-size:20px; font-weight:700; }
-.zone { margin:3px 0; }
-.zone .label { color:var(--dim); font-size:12px; margin-right:4px; }
-.card { display:inline-block; border:1px solid #bbb; border-radius:4px; padding:1px 6px; margin:2px 3px 2px 0;
-        background:#fafafa; white-space:nowrap; }
-.card.tapped { background:var(--tap); color:#666; border-style:dashed; }
-.card.attacking { border-color:#c00; background:#fde8e8; }
-.card.blocking { border-color:#06c; background:#e6f0fb; }
-.card .flags { color:var(--dim); font-size:12px; }
-.card.hidden { color:var(--dim); font-style:italic; }
-#stack .item { margin:2px 0; }
+__BOARD_CSS__
 #decision h2, #log h2, #stack h2 { font-size:15px; margin:0 0 4px; }
 #options { margin:4px 0 0; padding-left:28px; }
 #options li { padding:1px 4px; border-radius:3px; }
@@ -133,68 +140,18 @@ const DATA = JSON.parse(document.getElementById("replay-data").textContent);
 const steps = DATA.steps, meta = DATA.meta;
 let cur = 0;
 const $ = (id) => document.getElementById(id);
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
+__BOARD_JS__
+const ctx = {names: DATA.names, cards: DATA.cards};
 function result() {
   return meta.winner === null ? "a draw (" + meta.end_reason + ")"
     : "player " + meta.winner + " (" + meta.agents[meta.winner] + ") wins (" + meta.end_reason + ")";
 }
 $("meta").textContent = "Spectator view: both hands are shown (this is a replay). " + meta.decisions +
   " recorded decisions; result: " + result() + "; engine " + meta.engine_version +
-  ". Keys: Left/Right arrows, Home/End.";
-function cardEl(p) {
-  const c = el("span", "card");
-  if (p.tapped) c.classList.add("tapped");
-  if (p.attacking) c.classList.add("attacking");
-  if (p.blocking.length) c.classList.add("blocking");
-  c.append(p.label + (p.pt ? " " + p.pt : ""));
-  const f = [];
-  if (p.tapped) f.push("tapped");
-  if (p.sick) f.push("sick");
-  if (p.damage) f.push(p.damage + " dmg");
-  for (const [k, n] of Object.entries(p.counters)) f.push(n + " " + k);
-  if (p.attached_to) f.push("on " + p.attached_to);
-  if (p.attacking) f.push("attacking");
-  if (p.blocked_by.length) f.push("blocked by " + p.blocked_by.join(", "));
-  if (p.blocking.length) f.push("blocking " + p.blocking.join(", "));
-  if (p.owner !== p.controller) f.push("owned by player " + p.owner);
-  if (f.length) c.append(" ", el("span", "flags", "(" + f.join(", ") + ")"));
-  return c;
-}
-function zone(label, items) {
-  const z = el("div", "zone");
-  z.append(el("span", "label", label));
-  if (!items.length) z.append(el("span", "muted", "-"));
-  for (const it of items) z.append(it);
-  return z;
-}
-function renderPlayer(b, i, deciding) {
-  const P = b.players[i], box = $("board-" + i);
-  box.replaceChildren();
-  box.classList.toggle("deciding", deciding === i);
-  box.append(el("h2", null, "Player " + i + " \\u2014 " + meta.agents[i] + ", " + meta.decks[i] +
-    (b.active === i ? " (active)" : "")));
-  const s = el("div", "stats");
-  const life = el("span", "life", String(P.life)); life.id = "life-" + i;
-  s.append(el("span", null, "life "), life);
-  if (P.poison) s.append(el("span", null, "poison " + P.poison));
-  s.append(el("span", null, "library " + P.library), el("span", null, "hand " + P.hand_size),
-           el("span", null, "graveyard " + P.graveyard.length), el("span", null, "mana pool " + P.mana_pool));
-  if (P.removed.length) s.append(el("span", null, "removed " + P.removed.length));
-  box.append(s);
-  const mine = b.permanents.filter((p) => p.controller === i);
-  for (const [kind, label] of [["land", "lands"], ["creature", "creatures"], ["other", "other"]]) {
-    box.append(zone(label + ":", mine.filter((p) => p.kind === kind).map(cardEl)));
-  }
-  const hand = P.hand === null ? [el("span", "card hidden", P.hand_size + " hidden")]
-    : P.hand.map((h) => el("span", "card", h));
-  const hz = zone("hand:", hand); hz.id = "hand-" + i; box.append(hz);
-  box.append(zone("graveyard:", P.graveyard.map((g) => el("span", "card", g))));
-  if (P.removed.length) box.append(zone("removed:", P.removed.map((g) => el("span", "card", g))));
+  ". Keys: Left/Right arrows, Home/End. Hover a card for its text.";
+function playerTitle(b, i) {
+  return "Player " + i + " \\u2014 " + meta.agents[i] + ", " + meta.decks[i] +
+    (b.active === i ? " (active)" : "");
 }
 function show(n) {
   cur = Math.max(0, Math.min(steps.length - 1, n));
@@ -204,16 +161,11 @@ function show(n) {
     : "decision " + s.n + " of " + meta.decisions;
   $("turn-no").textContent = "turn " + b.turn;
   $("step-name").textContent = b.step.replace(/_/g, " ");
-  renderPlayer(b, 0, s.player); renderPlayer(b, 1, s.player);
-  const st = $("stack"); st.replaceChildren(el("h2", null, "Stack (top first)"));
-  if (!b.stack.length) st.append(el("div", "muted", "empty"));
-  for (const it of b.stack) {
-    let t = it.label + " (" + it.kind + ", player " + it.controller + ")";
-    if (it.x) t += " X=" + it.x;
-    if (it.targets.length) t += " targeting " + it.targets.join(", ");
-    if (it.assignments) t += ": " + it.assignments.join("; ");
-    st.append(el("div", "item", t));
+  for (const i of [0, 1]) {
+    renderPlayer(ctx, $("board-" + i), b, i, playerTitle(b, i));
+    $("board-" + i).classList.toggle("deciding", s.player === i);
   }
+  renderStack(ctx, $("stack"), b);
   const d = $("decision"); d.replaceChildren();
   if (s.player === null) {
     d.append(el("h2", null, "Game over"), el("div", null, s.prompt));
@@ -241,6 +193,7 @@ document.addEventListener("keydown", (e) => {
   else if (e.key === "Home") { show(0); e.preventDefault(); }
   else if (e.key === "End") { show(steps.length - 1); e.preventDefault(); }
 });
+installCardTip(() => DATA.cards);
 const start = Number((location.hash || "#1").slice(1));
 show(Number.isFinite(start) && start >= 1 ? start - 1 : 0);
 </script>
