@@ -63,16 +63,24 @@ class Game(TurnStructure, Priority, Casting, ManaAbilities, Targeting, StackReso
     @classmethod
     def new(cls, decks: list, seed: int = 0, starting_player: int | None = None,
             manual_mana: bool = False, skip_trivial: bool = False,
-            max_turns: int | None = None, max_decisions: int | None = None) -> Game:
+            max_turns: int | None = None, max_decisions: int | None = None,
+            goldfish: int | None = None) -> Game:
         """Start a game between two decks: ``Deck`` objects, built-in deck names
         (``"starter_green"``) or lists of card names.
 
         One seeded RNG drives every shuffle and random choice. With ``starting_player=None`` a
         seeded coin flip decides who plays first (2007 CR 101.2). ``max_turns`` and
         ``max_decisions`` end a runaway game as a draw (``end_reason`` says which).
+
+        ``goldfish`` (a seat, for deck testing) suspends two state-based effects for that
+        player: losing for 0 or less life (2007 CR 420.5a) and for drawing from an empty
+        library (420.5g). Its life may go below 0 and the game goes on; ``goldfish_dead_turn``
+        records the turn its life was first seen at 0 or less.
         """
         if isinstance(decks, (str, bytes)) or not hasattr(decks, "__len__") or len(decks) != 2:
             raise MtgError(f"a game needs a list of exactly two decks, got {decks!r:.80}")
+        if goldfish is not None and (isinstance(goldfish, bool) or goldfish not in (0, 1)):
+            raise MtgError(f"goldfish must be a seat, 0 or 1, or None, got {goldfish!r:.40}")
         names_per_player = [_deck_card_names(deck, i) for i, deck in enumerate(decks)]
         g = cls()
         g.rng = Rng(seed)
@@ -80,6 +88,7 @@ class Game(TurnStructure, Priority, Casting, ManaAbilities, Targeting, StackReso
         g.skip_trivial = skip_trivial
         g.max_turns = max_turns
         g.max_decisions = max_decisions
+        g.goldfish = goldfish
         for pl, names in enumerate(names_per_player):
             for name in names:
                 card = g._new_card(get_card(name), pl)
@@ -160,6 +169,16 @@ class Game(TurnStructure, Priority, Casting, ManaAbilities, Targeting, StackReso
         if self.max_decisions is not None and self.decisions_made >= self.max_decisions:
             self._log(f"decision limit {self.max_decisions} reached")
             self._end_game([0, 1], "decision limit")
+
+    def log_for(self, player: int | None) -> list[str]:
+        """The log as ``player`` reads it: the public :attr:`log` with the lines only that player
+        may read put in (their own draws name the cards). ``None``: the public log."""
+        log = list(self.log)
+        if player is not None:
+            for i, pl, text in self.private_log:
+                if pl == player:
+                    log[i] = text
+        return log
 
     def concede(self, player: int) -> None:
         """Player concedes (CR 102.3a): they lose at once."""

@@ -91,7 +91,7 @@ def load_position(path: str | Path, **options: Any) -> Game:
 
 
 def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool = False,
-                       max_turns: int | None = None) -> Game:
+                       max_turns: int | None = None, goldfish: int | None = None) -> Game:
     if not isinstance(data, dict):
         raise PositionError("a position must be a mapping with 'players'")
     unknown = {str(k) for k in data} - _TOP_KEYS
@@ -101,6 +101,9 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
     g.manual_mana = manual_mana
     g.skip_trivial = skip_trivial
     g.max_turns = max_turns
+    if goldfish is not None and (isinstance(goldfish, bool) or goldfish not in (0, 1)):
+        raise PositionError(f"goldfish must be a seat, 0 or 1, or None, got {_show(goldfish)}")
+    g.goldfish = goldfish
     g.rng = Rng(_int(data.get("seed", 0), "seed", 0, 2**64 - 1))
     g.turn = _int(data.get("turn", 1), "turn", 1)
     g.active = data.get("active_player", 0)

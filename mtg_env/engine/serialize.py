@@ -37,7 +37,8 @@ _PERM_NEW = {"chosen": None}
 _STEPS = ("untap", *TURN_STEPS)
 _GAME_NEW: dict[str, Any] = {"known": [], "extra_turns": [], "normal_turn": None, "delayed": [],
                              "attacked_this_turn": [], "died_this_turn": [],
-                             "damaged_this_turn": []}
+                             "damaged_this_turn": [], "private_log": [], "goldfish": None,
+                             "goldfish_dead_turn": None}
 
 
 _ABILITY_TYPES = (ActivatedAbility, TriggeredAbility, StaticAbility)

@@ -77,8 +77,12 @@ FIELDS: tuple[Field, ...] = (
           S.DECISION),
     Field("rng", lambda: Rng(0), "rng", "object", "the game's only source of randomness",
           C.INT(0, 2**64 - 1)),
-    Field("log", list, "list", "object", "the game log",
+    Field("log", list, "list", "object", "the game log (public: what every player may read)",
           C.LIST(C.STR)),
+    Field("private_log", tuple, "share", "scalar",
+          "(log index, player, text): the line at that index of the log as that player reads "
+          "it (their own draws name the cards; Game.log_for; replaced, never changed in place)",
+          C.LIST(C.TUPLE(C.COUNT, C.PLAYER, C.STR))),
     Field("label_counts", dict, "dict", "object", "how many cards of each name got a label",
           C.MAP(C.STR, C.COUNT)),
     Field("known", dict, "dict", "object",
@@ -152,6 +156,13 @@ FIELDS: tuple[Field, ...] = (
           C.OPT(C.INT(1))),
     Field("max_decisions", _const(None), "share", "scalar", "decision cap (a draw)",
           C.OPT(C.INT(1))),
+    Field("goldfish", _const(None), "share", "scalar",
+          "the goldfish seat (deck testing): it doesn't lose for 0 or less life or for drawing "
+          "from an empty library (2007 CR 420.5a and 420.5g suspended for it), or None",
+          C.OPT(C.PLAYER)),
+    Field("goldfish_dead_turn", _const(None), "share", "scalar",
+          "the turn the goldfish seat's life was first seen at 0 or less, or None",
+          C.OPT(C.INT(1))),
     Field("decisions_made", _const(0), "share", "scalar", "decisions taken so far",
           C.COUNT),
     Field("auto_applied", _const(0), "share", "scalar", "of which taken automatically",
@@ -189,6 +200,7 @@ class GameState:
     decision: Decision | None
     rng: Rng
     log: list[str]
+    private_log: tuple[tuple[int, int, str], ...]
     label_counts: dict[str, int]
     known: dict[int, tuple[int, str]]
     _ll_acc: dict[int, int]
@@ -219,6 +231,8 @@ class GameState:
     skip_trivial: bool
     max_turns: int | None
     max_decisions: int | None
+    goldfish: int | None
+    goldfish_dead_turn: int | None
     decisions_made: int
     auto_applied: int
     dirty: bool

@@ -4,7 +4,8 @@
 damage: destroyed), 420.5d (illegal or unattached Aura), 420.5e (legend rule: all of them), 420.5g
 (drew from an empty library; Platinum Angel: a player who can't lose doesn't), 420.5k (Equipment
 attached illegally, or itself a creature (2012 301.5c), becomes unattached), 420.3 (checked
-whenever a player would receive priority; repeated until none apply). 102.2-102.3: a player loses
+whenever a player would receive priority; repeated until none apply). A goldfish seat (deck
+testing, ``Game.new(goldfish=...)``) is exempt from 420.5a and 420.5g. 102.2-102.3: a player loses
 or wins the game because an effect says so (Phage the Untouchable, Mortal Combat):
 :meth:`StateBasedEffects.lose_game`.
 """
@@ -40,6 +41,8 @@ class StateBasedEffects(GameState):
         self._fresh()
         losers = [P.index for P in self.players
                   if P.life <= 0 or P.drew_from_empty or P.poison >= 10]
+        if losers and self.goldfish is not None and self.goldfish in losers:
+            losers = self._goldfish_survives(losers)
         if losers and self.rule_mods.get("cant_lose"):
             losers = self._can_lose(losers)
         if losers:
@@ -105,6 +108,23 @@ class StateBasedEffects(GameState):
             self._log(f"player {pl} can't win the game ({reason})")
             return
         self._end_game([1 - pl], reason)
+
+    def _goldfish_survives(self: GameSelf, losers: list[int]) -> list[int]:
+        """The goldfish seat (:meth:`Game.new`'s ``goldfish``, deck testing) doesn't lose for 0
+        or less life (2007 CR 420.5a) or for a draw from an empty library (420.5g): those two
+        state-based effects are suspended for it, and the turn its life was first seen at 0 or
+        less is recorded. Poison still counts."""
+        pl = self.goldfish
+        assert pl is not None
+        P = self.players[pl]
+        P.drew_from_empty = False  # a one-time event (420.5g), as for Platinum Angel
+        if P.life <= 0 and self.goldfish_dead_turn is None:
+            self.goldfish_dead_turn = self.turn
+            self._log(f"player {pl}'s life reached {P.life} on turn {self.turn} (goldfish: the game "
+                      "goes on)")
+        if P.poison >= 10:
+            return losers
+        return [i for i in losers if i != pl]
 
     def _can_lose(self: GameSelf, losers: list[int]) -> list[int]:
         """Platinum Angel: "You can't lose the game and your opponents can't win the game."

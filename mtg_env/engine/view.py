@@ -281,6 +281,8 @@ class PlayerView:
         "deciding_kind",
         "decision",
         "end_reason",
+        "goldfish",
+        "goldfish_dead_turn",
         "is_over",
         "library",
         "permanents",
@@ -310,6 +312,9 @@ class PlayerView:
         self.is_over: bool = game.is_over
         self.winner: int | None = game.winner
         self.end_reason: str = game.end_reason
+        # Deck testing (Game.new's goldfish): that seat doesn't lose for life or an empty library.
+        self.goldfish: int | None = game.goldfish
+        self.goldfish_dead_turn: int | None = game.goldfish_dead_turn
         d = game.decision
         self.deciding: int | None = d.player if d is not None else None
         self.deciding_kind: DecisionKind | None = d.kind if d is not None else None
@@ -363,6 +368,7 @@ class PlayerView:
             "viewer": self.viewer, "turn": self.turn, "step": self.step, "active": self.active,
             "priority": self.priority, "starting_player": self.starting_player,
             "is_over": self.is_over, "winner": self.winner, "end_reason": self.end_reason,
+            "goldfish": self.goldfish, "goldfish_dead_turn": self.goldfish_dead_turn,
             "deciding": self.deciding,
             "deciding_kind": self.deciding_kind.value if self.deciding_kind is not None else None,
             "decision": None if d is None else {

@@ -378,26 +378,51 @@ class Zones(GameState):
             self._event(after[0], **after[1])
 
     def _draw_now(self: GameSelf, pl: int, n: int) -> None:
+        drawn: list[Card] = []  # logged as one line: "player 0 draws 7 cards"
         for _ in range(n):
             if self.replacements and has_draw_effects(self):
+                self._log_draws(pl, drawn)
+                drawn = []
                 run_event(self, {"e": "draw", "player": pl, "applied": []})
-            elif not self._draw_one(pl):
-                return
+            elif not self._draw_one(pl, drawn):
+                break
+        self._log_draws(pl, drawn)
 
-    def _draw_one(self: GameSelf, pl: int) -> bool:
-        """One draw no effect replaces any more; False if the library was empty."""
+    def _draw_one(self: GameSelf, pl: int, batch: list[Card] | None = None) -> bool:
+        """One draw no effect replaces any more; False if the library was empty. The card drawn
+        is logged at once, or appended to ``batch`` for the caller to log."""
         P = self.players[pl]
         if not P.library:
             P.drew_from_empty = True  # 2007 CR 420.5g: loses at the next SBE check
+            if batch:
+                self._log_draws(pl, batch)
+                batch.clear()
             self._log(f"player {pl} draws from an empty library")
             return False
         card = P.library.pop(0)
         P.hand.append(card)
         if self.known:
             self.known.pop(card.cid, None)  # known in the library: a new place now
+        if batch is None:
+            self._log_draws(pl, [card])
+        else:
+            batch.append(card)
         # Each card drawn is a separate draw (Underworld Dreams triggers once per card).
         self._event("draw", player=pl, n=1)
         return True
+
+    def _log_draws(self: GameSelf, pl: int, cards: list[Card]) -> None:
+        """Log the draw of ``cards`` by ``pl``: the public line counts them, the line ``pl``
+        reads names them (a hand is a hidden zone, 2012 CR 400.2)."""
+        if not cards:
+            return
+        if len(cards) == 1:
+            public, private = f"player {pl} draws a card", f"player {pl} draws {cards[0].label}"
+        else:
+            public = f"player {pl} draws {len(cards)} cards"
+            private = public + ": " + "; ".join(c.label for c in cards)  # names may hold commas
+        self.private_log = (*self.private_log, (len(self.log), pl, private))
+        self._log(public)
 
 
 _ZONE_VERB = {
