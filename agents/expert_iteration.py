@@ -99,7 +99,7 @@ EXIT_FIELDS = (
     "opponent_self", "opponent_past", "opponent_heuristic", "learner_wins", "learner_losses",
     "learner_draws", "window_generations", "train_samples", "holdout_samples", "learner_s",
     "learner_samples_per_s", "policy_loss", "value_loss", "holdout_policy_loss",
-    "holdout_value_loss", "agreement", "gate_games", "gate_wins", "gate_losses", "gate_draws",
+    "holdout_value_loss", "agreement", "anchor", "gate_games", "gate_wins", "gate_losses", "gate_draws",
     "gate_rate", "gate_ci_low", "gate_ci_high", "accepted", "best", "gate_s", "eval_games",
     "eval_wins", "eval_losses", "eval_draws", "eval_rate", "eval_ci_low", "eval_ci_high",
     "eval_s")
@@ -161,6 +161,12 @@ class ExItConfig:
     heuristic; missing keys are 0; they must sum to 1."""
     init_from: str = "trained"
     """The first network: "trained" (the shipped one) or a checkpoint path."""
+    anchor: float = 0.0
+    """The heuristic choice's logit bonus (:func:`agents.policy_value.anchored_priors`): 0 = the
+    network plays alone (and ``init_from``'s own anchor, if it has one, is kept unlearned); more
+    than 0 = the starting anchor when ``init_from`` has none, then learned with the network
+    on the samples that name the heuristic's choice, so the network learns where to depart
+    from the scripted player."""
     # -- the learner ---------------------------------------------------------------------------
     epochs: int = 2
     """Passes over the window's training samples per generation."""
@@ -237,7 +243,7 @@ class ExItConfig:
              f"games_per_generation must be below {_GAME_ID}, got {self.games_per_generation}")
         for key in ("workers", "chunk_games", "turns", "gate_games", "eval_games"):
             need(getattr(self, key) >= 0, f"{key} must be at least 0, got {getattr(self, key)!r}")
-        for key in ("c_scale", "noise", "value_coef", "weight_decay", "grad_clip"):
+        for key in ("c_scale", "noise", "value_coef", "weight_decay", "grad_clip", "anchor"):
             need(getattr(self, key) >= 0, f"{key} must be >= 0, got {getattr(self, key)!r}")
         need(0.0 <= self.mix <= 1.0, f"mix must be between 0 and 1, got {self.mix!r}")
         need(self.lr > 0, f"lr must be > 0, got {self.lr!r}")
@@ -358,13 +364,19 @@ def paired_specs(cfg: ExItConfig, games: int, seed: Any, first: SeatSpec,
     return specs
 
 
-def _policy_steps(game: Any, seat: int) -> Generator[list, list, Any]:
-    """A network playing alone: the legal option it gives the largest prior (first of equals)."""
+def _policy_steps(game: Any, seat: int, anchor: float = 0.0) -> Generator[list, list, Any]:
+    """A network playing alone: the legal option it gives the largest prior (first of equals);
+    ``anchor``: the network's bonus for the heuristic's choice."""
+    from .policy_value import anchored_priors, heuristic_choice
+
     options = game.decision.options
     if len(options) == 1:
         return options[0]
     (ev,) = yield [(game, seat)]
-    return max(options, key=lambda o: ev.priors.get(o.text, -1.0))
+    priors = ev.priors
+    if anchor:
+        priors = anchored_priors(priors, heuristic_choice(game.view(seat)).text, anchor)
+    return max(options, key=lambda o: priors.get(o.text, -1.0))
 
 
 class _Playing:
@@ -403,7 +415,7 @@ class _Playing:
         self.seat = -1
         self.request: list = []
         self.net = ""
-        self.samples: list[tuple] = []  # (cols, vals, legal, target, kind, player, q)
+        self.samples: list[tuple] = []  # (cols, vals, legal, target, kind, player, q, heuristic)
         self.skipped = 0
         self.searched = 0
 
@@ -429,7 +441,7 @@ class _Playing:
                 continue
             self.seat, self.net = seat, s.net
             self.steps = (self.agents[seat].act_steps(game.view(seat)) if s.kind == "search"
-                          else _policy_steps(game, seat))
+                          else _policy_steps(game, seat, self.nets[s.net].anchor))
 
     def _decided(self, action: Any) -> None:
         seat = self.seat
@@ -438,10 +450,11 @@ class _Playing:
         if result is not None:
             self.searched += 1
             if s.record:
-                self._record(seat, result.policy, max(result.q.values(), default=0.5))
+                self._record(seat, result.policy, max(result.q.values(), default=0.5),
+                             result.default)
         self.game.apply(action)
 
-    def _record(self, seat: int, policy: Mapping[str, float], q: float) -> None:
+    def _record(self, seat: int, policy: Mapping[str, float], q: float, default: str) -> None:
         tier, obs, legal = self.nets[self.net].encode(self.game, seat)
         if tier != 0:  # needs grown capacities: the learner's network has the base ones
             self.skipped += 1
@@ -455,9 +468,10 @@ class _Playing:
             self.skipped += 1
             return
         cols = np.flatnonzero(obs).astype(np.int32)
+        heuristic = next((int(i) for i, t in zip(idx, texts, strict=True) if t == default), -1)
         self.samples.append((cols, obs[cols].astype(np.float32), idx,
                              (target / total).astype(np.float32),
-                             self.kinds[self.game.decision.kind.value], seat, q))
+                             self.kinds[self.game.decision.kind.value], seat, q, heuristic))
 
     def result(self, error: str | None = None) -> dict[str, Any]:
         game = self.game
@@ -645,7 +659,7 @@ def _run_ray(cfg: ExItConfig, token: str, payload: Mapping[str, Any],
 # -- samples -------------------------------------------------------------------------------
 
 _SAMPLE_KEYS = ("indptr", "idx", "val", "legal_ptr", "legal", "target", "z", "kind", "player",
-                "game", "q")
+                "game", "q", "heuristic")
 
 
 @dataclass
@@ -653,8 +667,9 @@ class Samples:
     """Training samples: CSR observations (``indptr``, ``idx``, ``val``), CSR legal indices
     with their target probabilities (``legal_ptr``, ``legal``, ``target``), and per sample the
     result ``z`` for its player, the decision ``kind`` (index into
-    :data:`agents.imitation_data.KINDS`), the ``player`` and the ``game`` id (generation *
-    1,000,000 + game index)."""
+    :data:`agents.imitation_data.KINDS`), the ``player``, the ``game`` id (generation *
+    1,000,000 + game index), the search's value ``q`` and the action index of the heuristic's
+    choice (``heuristic``; -1 when it is unknown)."""
 
     indptr: np.ndarray
     idx: np.ndarray
@@ -667,6 +682,7 @@ class Samples:
     player: np.ndarray
     game: np.ndarray
     q: np.ndarray
+    heuristic: np.ndarray
 
     def __len__(self) -> int:
         return len(self.z)
@@ -706,11 +722,11 @@ def samples_from_games(results: Sequence[dict[str, Any]], generation: int) -> di
     (:class:`Samples`) and per game its index, opponent (an index into ``OPPONENTS``), learner
     seat, winner (-1 none), turns and whether it failed."""
     parts: dict[str, list] = {k: [] for k in ("idx", "val", "legal", "target", "z", "kind",
-                                             "player", "game", "q")}
+                                             "player", "game", "q", "heuristic")}
     nnz, n_legal = [0], [0]
     for r in results:
         w = r["winner"]
-        for cols, vals, legal, target, kind, player, q in r["samples"]:
+        for cols, vals, legal, target, kind, player, q, heuristic in r["samples"]:
             parts["idx"].append(cols)
             parts["val"].append(vals)
             parts["legal"].append(legal)
@@ -722,6 +738,7 @@ def samples_from_games(results: Sequence[dict[str, Any]], generation: int) -> di
             parts["player"].append(player)
             parts["game"].append(generation * _GAME_ID + r["index"])
             parts["q"].append(q)
+            parts["heuristic"].append(heuristic)
 
     def cat(k: str, dtype: Any) -> np.ndarray:
         return np.concatenate(parts[k]).astype(dtype) if parts[k] else np.zeros(0, dtype)
@@ -733,6 +750,7 @@ def samples_from_games(results: Sequence[dict[str, Any]], generation: int) -> di
             "player": np.asarray(parts["player"], np.int8),
             "game": np.asarray(parts["game"], np.int64),
             "q": np.asarray(parts["q"], np.float32),
+            "heuristic": np.asarray(parts["heuristic"], np.int32),
             "game_index": np.asarray([r["index"] for r in results], np.int32),
             "game_opponent": np.asarray([OPPONENTS.index(r["opponent"]) if r["opponent"] else -1
                                          for r in results], np.int8),
@@ -751,6 +769,8 @@ def load_window(data_dir: str | Path, generations: Sequence[int]) -> Samples:
             a = {k: z[k] for k in _SAMPLE_KEYS if k in z.files}
         if "q" not in a:  # data written before the search's value was kept: the result stands in
             a["q"] = (a["z"].astype(np.float32) + 1.0) / 2.0
+        if "heuristic" not in a:  # data written before the heuristic's choice was kept
+            a["heuristic"] = np.full(len(a["z"]), -1, np.int32)
         parts["indptr"].append(a["indptr"][1:] + nnz)
         parts["legal_ptr"].append(a["legal_ptr"][1:] + n_legal)
         nnz += len(a["idx"])
@@ -761,7 +781,8 @@ def load_window(data_dir: str | Path, generations: Sequence[int]) -> Samples:
     out = {k: np.concatenate(v) if v else np.zeros(0) for k, v in parts.items()}
     out["indptr"] = np.concatenate([np.zeros(1, np.int64), out["indptr"]]).astype(np.int64)
     out["legal_ptr"] = np.concatenate([np.zeros(1, np.int64), out["legal_ptr"]]).astype(np.int64)
-    for k, dt in (("idx", np.int32), ("legal", np.int32), ("game", np.int64)):
+    for k, dt in (("idx", np.int32), ("legal", np.int32), ("game", np.int64),
+                  ("heuristic", np.int32)):
         out[k] = out[k].astype(dt)
     return Samples(**out)
 
@@ -809,6 +830,9 @@ def train_generation(cfg: ExItConfig, state: Mapping[str, Any], net_kwargs: Mapp
     net = MtgNet(Capacities(**dict(capacities)), **dict(net_kwargs))
     net.load_state_dict(dict(state))
     net.to(device)
+    # The heuristic choice's bonus: learned beside the weights when the run is anchored, else
+    # kept as the network has it (0 for a network that plays alone).
+    anchor = th.nn.Parameter(net.heuristic_anchor.detach().clone(), requires_grad=cfg.anchor > 0)
     held = _held_out(cfg, data.game) if len(data) else np.zeros(0, np.bool_)
     train_rows, hold_rows = np.flatnonzero(~held), np.flatnonzero(held)
     metrics: dict[str, Any] = {"train_samples": len(train_rows), "holdout_samples": len(hold_rows)}
@@ -817,6 +841,12 @@ def train_generation(cfg: ExItConfig, state: Mapping[str, Any], net_kwargs: Mapp
     def losses(rows: np.ndarray) -> tuple[Any, Any, Any]:
         obs, mask, target, z = data.batch(rows, *sizes, cfg.value_target)
         logits, value = net(th.from_numpy(obs).to(device))
+        if cfg.anchor > 0 or float(anchor.detach()) != 0.0:
+            h = data.heuristic[rows]
+            known = np.flatnonzero(h >= 0)
+            bonus = th.zeros_like(logits)
+            bonus[th.from_numpy(known).to(device), th.from_numpy(h[known].astype(np.int64)).to(device)] = 1.0
+            logits = logits + anchor * bonus
         logits = logits.masked_fill(~th.from_numpy(mask).to(device), -1e8)
         logp = th.log_softmax(logits, -1)
         tgt = th.from_numpy(target).to(device)
@@ -827,7 +857,8 @@ def train_generation(cfg: ExItConfig, state: Mapping[str, Any], net_kwargs: Mapp
 
     t0 = time.perf_counter()
     if len(train_rows):
-        opt = th.optim.Adam(net.parameters(), lr=cfg.lr, weight_decay=cfg.weight_decay)
+        params = [*net.parameters(), *([anchor] if anchor.requires_grad else [])]
+        opt = th.optim.Adam(params, lr=cfg.lr, weight_decay=cfg.weight_decay)
         rng = np.random.default_rng(derive_seed(cfg.seed, "exit-order", generation))
         pl_sum = vl_sum = 0.0
         seen = 0
@@ -843,7 +874,7 @@ def train_generation(cfg: ExItConfig, state: Mapping[str, Any], net_kwargs: Mapp
                 opt.zero_grad()
                 loss.backward()
                 if cfg.grad_clip > 0:
-                    th.nn.utils.clip_grad_norm_(net.parameters(), cfg.grad_clip)
+                    th.nn.utils.clip_grad_norm_(params, cfg.grad_clip)
                 opt.step()
                 pl_sum += float(pl.detach().sum())
                 vl_sum += float(vl.detach().sum())
@@ -851,6 +882,9 @@ def train_generation(cfg: ExItConfig, state: Mapping[str, Any], net_kwargs: Mapp
         dt = time.perf_counter() - t0
         metrics.update(policy_loss=pl_sum / seen, value_loss=vl_sum / seen, learner_s=dt,
                        learner_samples_per_s=cfg.epochs * len(train_rows) / max(dt, 1e-9))
+    with th.no_grad():
+        net.heuristic_anchor.copy_(anchor.detach())
+    metrics["anchor"] = float(anchor.detach())
     net.eval()
     if len(hold_rows):
         pls, vls, agrees = [], [], []
@@ -1063,6 +1097,8 @@ def run(cfg: ExItConfig, resume: bool = False) -> dict[str, Any]:
             raise ExItError(f"init_from: {exc}") from None
         info = {"net_kwargs": dict(pv.net_kwargs), "capacities": dataclasses.asdict(pv.caps)}
         init_state = {k: v.detach().cpu().clone() for k, v in pv.net.state_dict().items()}
+        if cfg.anchor > 0 and pv.anchor == 0.0:
+            init_state["heuristic_anchor"] = torch.tensor(float(cfg.anchor))
         nets.save(0, init_state, info, cfg, {"init_from": cfg.init_from})
         _copy(nets.path(0), run_dir / "best.zip")
         (run_dir / "exit.csv").unlink(missing_ok=True)
@@ -1147,7 +1183,8 @@ def _generation(cfg: ExItConfig, g: int, state: dict[str, Any], nets: _Nets,
               f"({metrics.get('learner_samples_per_s', 0):.0f} samples/s), policy loss "
               f"{metrics.get('policy_loss', math.nan):.4f}, value loss "
               f"{metrics.get('value_loss', math.nan):.4f}; held out "
-              f"{metrics['holdout_samples']}: agreement {metrics.get('agreement', math.nan):.3f}")
+              f"{metrics['holdout_samples']}: agreement {metrics.get('agreement', math.nan):.3f}"
+              + (f"; anchor {metrics['anchor']:.3f}" if metrics["anchor"] else ""))
 
     # 3. gate
     t = time.perf_counter()

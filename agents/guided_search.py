@@ -76,6 +76,8 @@ class SearchResult:
     """The network's value of the root position."""
     worlds: int = 0
     """Sampled worlds (determinizations) used."""
+    default: str = ""
+    """The heuristic player's choice (the text of the option the search started from)."""
 
 
 def drive(steps: Generator[Request, list[Evaluation], T],
@@ -96,21 +98,25 @@ def _sigma(q: float, max_visits: int, c_scale: float) -> float:
 def search_steps(view: PlayerView, candidates: Sequence[Action], default: Action, *,
                  rng: random.Random, advance: Callable[[Game, int], None],
                  static: Callable[[Game, int], float], iterations: int, ms: float, width: int,
-                 mix: float, c_scale: float, noise: float, h_prior: float = 0.0
-                 ) -> Generator[Request, list[Evaluation], SearchResult]:
+                 mix: float, c_scale: float, noise: float, h_prior: float = 0.0,
+                 anchor: float = 0.0) -> Generator[Request, list[Evaluation], SearchResult]:
     """The guided search of one decision as a generator (see the module docstring).
 
     ``candidates``: the options worth searching (at least two; ``default``, the heuristic's
     choice, among them). ``advance(game, seed)`` plays a rollout on in place; ``static(game,
     player)`` is the hand-written leaf score. ``h_prior`` is the weight of the heuristic's choice
-    in the prior: ``(1 - h_prior) * network + h_prior * [option is default]``. Yields lists of
-    positions, receives their evaluations, returns a :class:`SearchResult`.
+    in the prior: ``(1 - h_prior) * network + h_prior * [option is default]``; ``anchor`` the
+    network's own bonus for it (:func:`~agents.policy_value.anchored_priors`), applied first.
+    Yields lists of positions, receives their evaluations, returns a :class:`SearchResult`.
     """
+    from .policy_value import anchored_priors
+
     me = view.viewer
     root = sample_game(view, rng.getrandbits(63))
     (root_eval,) = yield [(root, me)]
+    priors = anchored_priors(root_eval.priors, default.text, anchor)
     texts = [o.text for o in candidates]
-    logit = {t: math.log(max((1.0 - h_prior) * root_eval.priors.get(t, 0.0)
+    logit = {t: math.log(max((1.0 - h_prior) * priors.get(t, 0.0)
                              + (h_prior if t == default.text else 0.0), 1e-12)) for t in texts}
     gumbel = {t: (noise * -math.log(-math.log(max(rng.random(), 1e-300))) if noise > 0 else 0.0)
               for t in texts}
@@ -174,4 +180,4 @@ def search_steps(view: PlayerView, candidates: Sequence[Action], default: Action
     s = sum(z.values())
     return SearchResult(choice, {t: v / s for t, v in z.items()}, q,
                         {o.text: visits[index[o.text]] for o in candidates if visits[index[o.text]]},
-                        root_eval.value, worlds)
+                        root_eval.value, worlds, default.text)

@@ -229,7 +229,8 @@ class MctsAgent(BaseAgent):
         result = yield from search_steps(
             view, candidates, default, rng=self.rng, advance=self._advance, static=evaluate,
             iterations=self.iterations, ms=self.ms, width=self.width, mix=self.mix,
-            c_scale=self.c_scale, noise=self.noise, h_prior=self.h_prior)
+            c_scale=self.c_scale, noise=self.noise, h_prior=self.h_prior,
+            anchor=self.evaluator.anchor)
         self.last_search = result
         self.last_iterations = result.worlds
         self.overridden += result.choice.text != default.text
@@ -402,6 +403,11 @@ class _ValueBlend:
     def __init__(self, prior: PolicyValueNet, value: PolicyValueNet) -> None:
         self.prior = prior
         self.value = value
+
+    @property
+    def anchor(self) -> float:
+        """The prior network's heuristic anchor."""
+        return self.prior.anchor
 
     def evaluate(self, positions: Sequence[tuple[Game, int]]) -> list[Evaluation]:
         from .policy_value import Evaluation

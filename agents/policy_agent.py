@@ -47,7 +47,7 @@ from mtg_env.engine.view import PlayerView, sample_game
 
 from .base import BaseAgent, LegalTexts, index_texts
 from .checkpoint import check_compatible, load_checkpoint, read_meta
-from .policy_value import PolicyValueNet, shipped_path
+from .policy_value import PolicyValueNet, anchored_priors, heuristic_choice, shipped_path
 
 __all__ = ["PPOAgent", "TrainedAgent", "parse_ppo_spec"]
 
@@ -151,6 +151,7 @@ class PPOAgent(BaseAgent):
         self.meta: dict[str, Any] = meta or {}
         self._observer: Any = None
         self._grown: PolicyValueNet | None = None
+        self._anchor: float | None = None
 
     # -- the policy ----------------------------------------------------------------------
     @property
@@ -205,10 +206,21 @@ class PPOAgent(BaseAgent):
         return self._grown
 
     # -- the two entry points --------------------------------------------------------------
+    @property
+    def anchor(self) -> float:
+        """The heuristic choice's logit bonus the network was trained with (0: plays alone;
+        :func:`agents.policy_value.anchored_priors`)."""
+        if self._anchor is None:
+            net = getattr(self.model.policy, "net", None)  # only the structured policy has one
+            self._anchor = float(net.heuristic_anchor) if net is not None else 0.0
+        return self._anchor
+
     def act(self, view: PlayerView) -> Action:
         d = view.decision
         if d is None:
             raise ValueError(f"player {view.viewer} has no decision to make")
+        if len(d.options) > 1 and self.anchor:
+            return self._act_grown(view)
         try:
             observation, mask, texts = self.observer.observe_view(view)
         except CapacityError:
@@ -222,16 +234,20 @@ class PPOAgent(BaseAgent):
         return action
 
     def _act_grown(self, view: PlayerView) -> Action:
-        """A decision in a position larger than the checkpoint's capacities: the same network
-        over grown tables, the most likely option (or one sampled from the policy)."""
+        """A decision from the priors of :mod:`agents.policy_value` (a position larger than the
+        checkpoint's capacities: the same network over grown tables; or an anchored network:
+        the heuristic's choice's bonus added), the most likely option or one sampled."""
         d = view.decision
         assert d is not None
         (ev,) = self.grown.evaluate([(sample_game(view, 0), view.viewer)])
-        texts = list(ev.priors)
+        priors = ev.priors
+        if self.anchor:
+            priors = anchored_priors(priors, heuristic_choice(view).text, self.anchor)
+        texts = list(priors)
         if self.deterministic:
-            text = max(texts, key=ev.priors.__getitem__)
+            text = max(texts, key=priors.__getitem__)
         else:
-            weights = [ev.priors[t] for t in texts]
+            weights = [priors[t] for t in texts]
             text = self.rng.choices(texts, weights)[0]
         return d.find(text)
 
@@ -240,16 +256,21 @@ class PPOAgent(BaseAgent):
         obs = observation["observation"] if isinstance(observation, dict) and \
             "observation" in observation else observation
         space = self.model.observation_space
-        if len(action_mask) != int(self.model.action_space.n) or (
-                isinstance(obs, np.ndarray) and space.shape is not None
-                and obs.shape[-len(space.shape):] != space.shape):
+        other_layout = len(action_mask) != int(self.model.action_space.n) or (
+            isinstance(obs, np.ndarray) and space.shape is not None
+            and obs.shape[-len(space.shape):] != space.shape)
+        if other_layout or self.anchor:
             # An env with other capacities than the checkpoint's (a default changed since it
-            # was trained): encode the view with the checkpoint's own and map the choice back.
+            # was trained), or an anchored network (it needs the heuristic's choice, which
+            # only the view gives): decide from the view and map the choice back.
             if view is None or legal_texts is None:
+                why = (f"was trained for another observation or action layout than the env's "
+                       f"({len(action_mask)} actions)" if other_layout else
+                       "is anchored on the heuristic's choice, which needs the view")
                 raise ValueError(
-                    f"{self!r} was trained for another observation or action layout than the "
-                    f"env's ({len(action_mask)} actions): pass view= and legal_texts=, or make the env "
-                    f"with the checkpoint's capacities {self.meta.get('capacities')}")
+                    f"{self!r} {why}: pass view= and legal_texts=" + (
+                        f", or make the env with the checkpoint's capacities "
+                        f"{self.meta.get('capacities')}" if other_layout else ""))
             text = self.act(view).text
             for i, t in index_texts(action_mask, legal_texts).items():
                 if t == text:

@@ -202,7 +202,20 @@ class MtgNet(nn.Module):
         for band, n in (("ability", caps.max_ability_slots), ("mode", caps.max_modes)):
             self.register_buffer(f"slots_{band}", th.arange(n).clamp(max=N_SLOT_EMBEDDINGS - 1),
                                  persistent=False)
+        # The logit bonus of the heuristic player's choice when the network plays (0: the network
+        # alone). forward() can't apply it: the observation doesn't say which option the heuristic
+        # would pick; agents.policy_value.anchored_priors and expert iteration's learner do.
+        # A buffer, not a parameter: optimizers written with older checkpoints have no slot for
+        # it; expert iteration's learner trains it as a parameter of its own.
+        self.register_buffer("heuristic_anchor", th.zeros(()))
         self._build_indices()
+
+    def _load_from_state_dict(self, state_dict: dict[str, Any], prefix: str, *args: Any,
+                              **kwargs: Any) -> None:
+        key = prefix + "heuristic_anchor"
+        if key not in state_dict:  # a checkpoint from before the anchor: the network alone
+            state_dict[key] = th.zeros(())
+        super()._load_from_state_dict(state_dict, prefix, *args, **kwargs)
 
     def _build_indices(self) -> None:
         """Index tensors that depend only on the capacities (non-persistent buffers).

@@ -23,6 +23,13 @@ the square of ``max_permanents``. Grown tiers are built on first need and kept.
 MaskablePPO zips of :mod:`agents.checkpoint`, which ``ppo:PATH`` also plays) or the name
 ``trained``: the network shipped with the package (:data:`SHIPPED`). ``device="auto"`` picks
 CUDA when torch sees a GPU and the CPU otherwise.
+
+**Anchored on the heuristic.** A network trained with a ``heuristic_anchor`` (expert iteration's
+``anchor``, :mod:`agents.expert_iteration`) plays ``softmax(logits + anchor * [option is the
+heuristic player's choice])``: it learns where to depart from the scripted player rather than
+everything the scripted player already does. :func:`anchored_priors` applies the bonus to
+:attr:`Evaluation.priors`; :func:`heuristic_choice` is the choice it goes to. The anchor is 0 in
+networks trained without one, which then play alone.
 """
 
 from __future__ import annotations
@@ -39,8 +46,10 @@ import numpy as np
 from mtg_env.encoding import Capacities, CapacityError, Observer
 from mtg_env.engine.actions import Action
 from mtg_env.engine.game import Game
+from mtg_env.engine.view import PlayerView
 
-__all__ = ["SHIPPED", "Evaluation", "PolicyValueNet", "grow", "resolve_device", "shipped_path"]
+__all__ = ["SHIPPED", "Evaluation", "PolicyValueNet", "anchored_priors", "grow", "heuristic_choice",
+           "resolve_device", "shipped_path"]
 
 SHIPPED = Path(__file__).with_name("data") / "trained.zip"
 """The shipped network (``trained``): see ``checkpoints/README.md`` for how it was made."""
@@ -140,6 +149,11 @@ class PolicyValueNet:
         return cls(net, device=device)
 
     @property
+    def anchor(self) -> float:
+        """The heuristic choice's logit bonus this network was trained with (0: none)."""
+        return float(self.net.heuristic_anchor)
+
+    @property
     def caps(self) -> Capacities:
         """The capacities the network was built (and trained) for."""
         return self.tiers[0].caps
@@ -217,6 +231,28 @@ class PolicyValueNet:
 
     def __repr__(self) -> str:
         return f"PolicyValueNet({self.meta.get('source', 'net')!r}, device={self.device!r})"
+
+
+def heuristic_choice(view: PlayerView) -> Action:
+    """The scripted player's (:class:`agents.heuristic.HeuristicAgent`, deterministic) choice of
+    the view's pending decision."""
+    from .heuristic import HeuristicAgent
+
+    agent = HeuristicAgent()
+    agent.reset(view.viewer, 0)
+    return agent.act(view)
+
+
+def anchored_priors(priors: Mapping[str, float], choice: str, anchor: float) -> dict[str, float]:
+    """``priors`` with the option ``choice`` given ``anchor`` more logit (renormalised): the
+    policy of a network trained anchored on the heuristic's choice. Unchanged when ``anchor``
+    is 0 or ``choice`` is not an option."""
+    p = priors.get(choice)
+    if not anchor or p is None:
+        return dict(priors)
+    boost = math.exp(anchor)
+    total = 1.0 + p * (boost - 1.0)
+    return {t: (q * boost if t == choice else q) / total for t, q in priors.items()}
 
 
 def _merge(a: Capacities, b: Capacities) -> Capacities:
