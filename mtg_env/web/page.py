@@ -295,6 +295,11 @@ function render(state) {
   $("title").textContent = "mtg_env table \u2014 you are player " + SEAT + " (" + S.decks[SEAT] + ")";
   $("subtitle").textContent = "turn " + b.turn + " \u00b7 " + b.step.replace(/_/g, " ") + " \u00b7 active: " +
     (b.active === SEAT ? "you" : "player " + b.active) + " \u00b7 hover or click a card for its text";
+  if (S.goldfish) {
+    const dead = S.goldfish.dead_turn;
+    $("subtitle").textContent += " \u00b7 goldfish (player " + S.goldfish.seat + "): " +
+      (dead === null ? "life not yet at 0" : "life first at 0 on turn " + dead);
+  }
   renderPhases(b);
   renderPlayer(ctx, $("board-opp"), b, opp, playerTitle(b, opp));
   renderPlayer(ctx, $("board-me"), b, SEAT, playerTitle(b, SEAT));

@@ -200,6 +200,9 @@ class WebTable:
         self.seats = {i: _Seat(i, secrets.token_urlsafe(12)) for i, a in enumerate(agents) if a == HUMAN}
         self.tokens = {i: s.token for i, s in self.seats.items()}
         self._agents = {i: make_agent(a) for i, a in enumerate(agents) if a != HUMAN}
+        fish = [i for i, a in self._agents.items() if getattr(a, "goldfish", False)]
+        if len(fish) == 1 and "goldfish" not in self.options:  # as record_game does
+            self.options["goldfish"] = fish[0]
         self.game = Game.new(self.decks, seed=seed, **self.options)
         self.replay: Replay | None = None
         self.failure: str | None = None
@@ -406,7 +409,10 @@ class WebTable:
             who = view.deciding
             waiting = (f"player {who} ({self.agent_names[who]}) is deciding: "
                        f"{view.deciding_kind.value.replace('_', ' ') if view.deciding_kind else ''}")
-        log = game.log
+        log = game.log_for(i)  # the public log with this seat's own draws named
+        goldfish = None
+        if view.goldfish is not None:
+            goldfish = {"seat": view.goldfish, "dead_turn": view.goldfish_dead_turn}
         return {
             "seat": i, "agents": list(self.agent_names), "decks": [d.name for d in self.decks],
             "board": board, "names": names, "keys": keys, "cards": cards, "decision": decision,
@@ -414,7 +420,7 @@ class WebTable:
             "notice": seat.notice, "over": self._result(),
             "stops": {k: sorted(v, key=STOP_STEPS.index) for k, v in seat.stops.items()},
             "until": seat.until[0] if seat.until else None, "steps": list(STOP_STEPS),
-            "until_texts": UNTIL,
+            "until_texts": UNTIL, "goldfish": goldfish,
         }
 
     def state(self, seat: int, token: str | None) -> dict[str, Any]:
