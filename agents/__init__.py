@@ -1,6 +1,7 @@
 """Baseline agents for mtg_env: :class:`RandomAgent`, :class:`HeuristicAgent`, the search
 :class:`MctsAgent` (with heuristic rollouts, or guided by a network: ``mcts:net=trained``),
-:class:`HumanAgent`, a person at the terminal, :class:`PPOAgent`, a trained policy checkpoint
+:class:`HumanAgent`, a person at the terminal, :class:`GoldfishAgent`, an opponent that does
+nothing (deck testing), :class:`PPOAgent`, a trained policy checkpoint
 (``ppo:PATH``), and :class:`TrainedAgent`, the network shipped with the package (``trained``).
 
 Every agent follows the :class:`Agent` protocol (``reset``, ``act`` on a redacted engine view,
@@ -9,7 +10,7 @@ Importing the package registers those names with :mod:`mtg_env.agent_registry`, 
 mtg_env's env, vector envs and simulations build agents by name.
 
 >>> sorted(AGENTS)
-['heuristic', 'human', 'mcts', 'random', 'trained']
+['goldfish', 'heuristic', 'human', 'mcts', 'random', 'trained']
 >>> make_agent("heuristic").name
 'heuristic'
 """
@@ -20,6 +21,7 @@ from collections.abc import Callable
 
 from .base import Agent, BaseAgent, index_texts
 from .env_adapter import EnvPolicy, ObservationPolicyAgent
+from .goldfish import GoldfishAgent
 from .heuristic import HeuristicAgent
 from .human import HumanAgent
 from .mcts import MctsAgent
@@ -30,6 +32,7 @@ from .requirements import check_agent_extras
 AGENTS: dict[str, Callable[[], Agent]] = {
     "random": RandomAgent,
     "heuristic": HeuristicAgent,
+    "goldfish": GoldfishAgent,
     "human": HumanAgent,
     "mcts": MctsAgent,
     "trained": TrainedAgent,
@@ -104,6 +107,6 @@ def _register() -> None:
 
 _register()
 
-__all__ = ["AGENTS", "FILE_AGENTS", "Agent", "BaseAgent", "EnvPolicy", "HeuristicAgent", "HumanAgent",
-           "MctsAgent", "ObservationPolicyAgent", "PPOAgent", "RandomAgent", "TrainedAgent", "agent_names",
-           "index_texts", "make_agent"]
+__all__ = ["AGENTS", "FILE_AGENTS", "Agent", "BaseAgent", "EnvPolicy", "GoldfishAgent", "HeuristicAgent",
+           "HumanAgent", "MctsAgent", "ObservationPolicyAgent", "PPOAgent", "RandomAgent", "TrainedAgent",
+           "agent_names", "index_texts", "make_agent"]

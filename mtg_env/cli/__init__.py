@@ -11,6 +11,7 @@ The package, one module per group of commands (``__init__`` registers them on ``
 order ``mtg-env --help`` lists them):
 
 - ``games``: ``play``, ``replay``
+- ``goldfish``: ``goldfish`` (how fast a deck kills an opponent that does nothing)
 - ``info``: ``cards``, ``decks``
 - ``simulate``: ``matchup``, ``matrix``, ``tournament``
 - ``analysis``: ``gauntlet``, ``card-stats``
@@ -66,6 +67,7 @@ from ._common import (
 )
 from .analysis import card_stats, gauntlet
 from .games import _play_human, _step_through, play, replay
+from .goldfish import goldfish
 from .info import cards, decks
 from .limited import BO1_HELP, _limited_checks, _limited_report, draft, draft_ratings, sealed
 from .simulate import matchup, matrix, tournament
@@ -80,7 +82,7 @@ __all__ = [
     "_console", "_deck_names", "_int", "_load_config", "_names", "_one_agent", "_paired", "_pct",
     "_pick", "_save_dir", "_saved", "_sim_outputs", "_writable_dir", "_writable_file", "_wrote",
     "error_text", "fail", "card_stats", "gauntlet", "_play_human", "_step_through", "play",
-    "replay", "cards", "decks", "BO1_HELP", "_limited_checks", "_limited_report", "draft",
+    "replay", "goldfish", "cards", "decks", "BO1_HELP", "_limited_checks", "_limited_report", "draft",
     "draft_ratings", "sealed", "matchup", "matrix", "tournament", "tune",
 ]
 
@@ -130,6 +132,7 @@ def _before_games() -> None:
 # The commands, in the order `mtg-env --help` lists them.
 app.command()(play)
 app.command()(replay)
+app.command()(goldfish)
 app.command()(cards)
 app.command()(decks)
 app.command()(matchup)

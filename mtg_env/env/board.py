@@ -23,7 +23,8 @@ from rich.text import Text
 
 from ..engine.view import PermanentView, PlayerView
 
-__all__ = ["board_snapshot", "mana_text", "permanent_text", "render_board", "render_options"]
+__all__ = ["SEP", "board_snapshot", "card_ref", "mana_text", "permanent_text", "render_board",
+           "render_options"]
 
 COLORS = "WUBRGC"
 
@@ -64,7 +65,9 @@ def _perm_dict(view: PlayerView, p: PermanentView) -> dict[str, Any]:
         "id": p.id, "label": p.label, "name": p.name, "controller": p.controller, "owner": p.owner,
         "kind": "land" if p.is_land else "creature" if p.is_creature else "other",
         "pt": f"{p.power}/{p.toughness}" if p.is_creature else None,
-        "tapped": p.tapped, "sick": p.sick and p.is_creature, "damage": p.damage,
+        # Summoning sickness (2007 CR 212.3d) matters only to a creature without haste.
+        "tapped": p.tapped, "sick": p.sick and p.is_creature and "haste" not in p.keywords,
+        "damage": p.damage,
         "counters": {k: n for k, n in sorted(p.counters.items()) if n},
         "attached_to": host.label if host is not None else None,
         "attacking": p.attacking, "blocked": p.blocked, "blocking": labels(p.blocking),
@@ -114,6 +117,19 @@ def board_snapshot(view: PlayerView, hands: Sequence[Sequence[str]] | None = Non
     }
 
 
+SEP = " · "
+"""Between the cards of a list: card names may contain commas ("Kamahl, Pit Fighter")."""
+
+
+def card_ref(label: str) -> str:
+    """A card label inside a comma-separated text, quoted when it contains a comma.
+
+    >>> card_ref("Kamahl, Pit Fighter"), card_ref("Shock")
+    ('"Kamahl, Pit Fighter"', 'Shock')
+    """
+    return f'"{label}"' if "," in label else label
+
+
 def permanent_text(p: dict[str, Any]) -> str:
     """One permanent of a snapshot as text: ``Grizzly Bears 2/2 (tapped, attacking)``."""
     s = p["label"] + (f" {p['pt']}" if p["pt"] else "")
@@ -125,13 +141,13 @@ def permanent_text(p: dict[str, Any]) -> str:
         flags.append(f"{p['damage']} damage")
     flags += [f"{n} {k} counter{'s' if n > 1 else ''}" for k, n in p["counters"].items()]
     if p["attached_to"]:
-        flags.append(f"on {p['attached_to']}")
+        flags.append(f"on {card_ref(p['attached_to'])}")
     if p["attacking"]:
         flags.append("attacking" + (", blocked" if p["blocked"] and not p["blocked_by"] else ""))
     if p["blocked_by"]:
-        flags.append("blocked by " + ", ".join(p["blocked_by"]))
+        flags.append("blocked by " + " and ".join(card_ref(x) for x in p["blocked_by"]))
     if p["blocking"]:
-        flags.append("blocking " + ", ".join(p["blocking"]))
+        flags.append("blocking " + " and ".join(card_ref(x) for x in p["blocking"]))
     if p["owner"] != p["controller"]:
         flags.append(f"owned by player {p['owner']}")
     return s + (f" ({', '.join(flags)})" if flags else "")
@@ -171,16 +187,16 @@ def _player_block(board: dict[str, Any], pl: int, names: Sequence[str] | None) -
         t = Text()
         for i, p in enumerate(group):
             if i:
-                t.append(", ")
+                t.append(SEP)
             style = "dim" if p["tapped"] else ("bold red" if p["attacking"] else "")
             t.append(permanent_text(p), style=style)
         zones.add_row(f"  {title}:", t)
     if P["graveyard"]:
-        zones.add_row("  graveyard:", Text(", ".join(P["graveyard"]) + "  (top last)", style="dim"))
+        zones.add_row("  graveyard:", Text(SEP.join(P["graveyard"]) + "  (top last)", style="dim"))
     if P["removed"]:
-        zones.add_row("  removed:", Text(", ".join(P["removed"]), style="dim"))
+        zones.add_row("  removed:", Text(SEP.join(P["removed"]), style="dim"))
     if P["hand"] is not None:
-        zones.add_row("  hand:", Text(", ".join(P["hand"]) or "-", style="bold"))
+        zones.add_row("  hand:", Text(SEP.join(P["hand"]) or "-", style="bold"))
     return [head, zones]
 
 
@@ -200,7 +216,7 @@ def render_board(board: dict[str, Any], names: Sequence[str] | None = None,
             if "x" in s:
                 t += f" X={s['x']}"
             if s["targets"]:
-                t += " targeting " + ", ".join(s["targets"])
+                t += " targeting " + " and ".join(card_ref(x) for x in s["targets"])
             if s.get("assignments"):
                 t += ": " + "; ".join(s["assignments"])
             lines.append(Text(t, style="yellow"))

@@ -41,7 +41,7 @@ __all__ = ["FORMAT", "VERSION", "Replay", "ReplayDivergence", "ReplayError", "en
 FORMAT = "mtg_env-replay"
 VERSION = 1
 # Engine options a replay may carry (the keyword arguments of Game.new besides decks and seed).
-OPTION_KEYS = ("max_turns", "max_decisions", "skip_trivial", "manual_mana", "starting_player")
+OPTION_KEYS = ("max_turns", "max_decisions", "skip_trivial", "manual_mana", "starting_player", "goldfish")
 
 
 class ReplayError(MtgError):
@@ -294,17 +294,26 @@ def record_game(decks: Sequence[str | Deck], agents: Sequence[Any], seed: int = 
     re-raised after the game is ended and recorded, as ``exc.game``/``exc.replay``, when it is a
     :class:`~mtg_env.sim.interactive.HumanQuit`; Ctrl-C while any
     agent decides is such a quit of a human seat). Agents with a
-    ``log_source`` attribute are handed a function returning the game log (public information).
+    ``log_source`` attribute are handed a function returning the game log as their seat reads
+    it (:meth:`Game.log_for <mtg_env.engine.game.Game.log_for>`: their own draws name the cards,
+    the opponent's only count them).
+
+    A seat whose agent has a true ``goldfish`` attribute (:class:`agents.goldfish.GoldfishAgent`)
+    is the game's goldfish seat (the engine option ``goldfish``, recorded in the replay), unless
+    ``options`` sets ``goldfish`` itself.
     """
     loaded = [load_deck(d) for d in decks]
     opts = dict(GAME_OPTIONS)
+    fish = [seat for seat, a in enumerate(agents) if getattr(a, "goldfish", False) is True]
+    if len(fish) == 1:
+        opts["goldfish"] = fish[0]
     opts.update(options or {})
     opts["max_turns"] = max_turns
     game_box: list[Game] = [Game.new(loaded, seed=seed, **opts)]
     for seat, agent in enumerate(agents):
         agent.reset(seat, derive_seed(seed, "agent", seat))
         if log_lines and hasattr(agent, "log_source"):
-            agent.log_source = lambda: game_box[0].log
+            agent.log_source = _seat_log(game_box, seat)
     names = [getattr(a, "name", type(a).__name__) for a in agents]
     actions: list[str] = []
     snapshots: list[_Snapshot] = []
@@ -349,7 +358,7 @@ def record_game(decks: Sequence[str | Deck], agents: Sequence[Any], seed: int = 
             if isinstance(exc, HumanQuit):
                 quit_exc = exc
             break
-        if getattr(agent, "interactive", False):
+        if getattr(agent, "interactive", False) and not getattr(agent, "answered_automatically", False):
             snapshots.append(_Snapshot(game.copy(), len(actions), d.player))
         actions.append(action.text)
         game.apply(action)
@@ -360,6 +369,10 @@ def record_game(decks: Sequence[str | Deck], agents: Sequence[Any], seed: int = 
         quit_exc.replay = rep
         raise quit_exc
     return game, rep
+
+
+def _seat_log(game_box: list[Game], seat: int) -> Callable[[], list[str]]:
+    return lambda: game_box[0].log_for(seat)
 
 
 def _hands(game: Game) -> list[list[str]]:

@@ -31,9 +31,26 @@ def _console(terminal: bool = False, width: int = 130) -> tuple[Console, io.Stri
     return Console(file=out, width=width, force_terminal=terminal, color_system=None, highlight=False), out
 
 
-def _human(script: list[str], terminal: bool = False, width: int = 130, **kw) -> tuple[HumanAgent, io.StringIO]:
+class _Asked(HumanAgent):
+    """A human seat that notes which of its decisions (0-based, its own) it asked about; the
+    others were passed for it (auto-pass, stops)."""
+
+    def reset(self, player: int, seed: int) -> None:
+        super().reset(player, seed)
+        self.calls = 0
+        self.asked: list[int] = []
+
+    def act(self, view):
+        action = super().act(view)
+        if not self.answered_automatically:
+            self.asked.append(self.calls)
+        self.calls += 1
+        return action
+
+
+def _human(script: list[str], terminal: bool = False, width: int = 130, **kw) -> tuple[_Asked, io.StringIO]:
     con, out = _console(terminal, width)
-    return HumanAgent(input=[*script, *["1"] * 5000], console=con, **kw), out
+    return _Asked(input=[*script, *["1"] * 5000], console=con, **kw), out
 
 
 def test_make_agent_knows_human() -> None:
@@ -50,7 +67,7 @@ def test_scripted_human_plays_a_full_game_and_it_replays() -> None:
                    "  1  keep", "  2  mulligan", "player 0> 1", "stack: empty"):
         assert needle in text, needle
     assert re.search(r"hand: +Forest", text) and re.search(r"lands: +Mountain", text)
-    assert text.count("player 0> ") == sum(1 for _ in _decisions_of(rep, 0))
+    assert text.count("player 0> ") == len(human.asked) <= len(_decisions_of(rep, 0))
     again = Replay.from_json(rep.to_json()).run()
     assert again.log == game.log and again.winner == game.winner
 
@@ -88,7 +105,7 @@ def test_typos_help_and_log_reprompt_without_conceding() -> None:
     assert "no option starts with 'xyzzy'" in text
     assert "type a number from 1 to 2 or an option's text" in text
     assert "there is no option 42" in text
-    assert text.count("undo         take back your last decision") == 2
+    assert text.count("undo            take back your last decision") == 2
     assert "coin flip: player 1 plays first" in text  # the log command
     assert "usage: log, log N or log all" in text
     assert _texts_of(rep, 0)[0] == "keep" and game.end_reason != "concession"
@@ -97,15 +114,18 @@ def test_typos_help_and_log_reprompt_without_conceding() -> None:
 
 
 def test_undo_takes_back_own_decisions_until_hidden_information_shows() -> None:
-    # seed 1: player 1 plays first; player 0 keeps, then on turn 2 may play a Forest.
-    human, out = _human(["undo", "keep", "play Forest#12", "undo", "undo", "pass"])
-    _game, rep = record_game([GREEN, RED], [human, HeuristicAgent()], seed=1, max_turns=4)
+    # seed 1: player 1 plays first; player 0 keeps, plays a Forest on turn 2 (then priority
+    # passes by itself: nothing else to do) and another on turn 4, when Grizzly Bears can be
+    # played: asked again, the Forest is taken back.
+    human, out = _human(["undo", "keep", "play Forest#12", "play Forest#3", "undo", "undo", "pass"])
+    _game, rep = record_game([GREEN, RED], [human, HeuristicAgent()], seed=1, max_turns=5)
     text = out.getvalue()
     assert "nothing to undo: you have made no decision yet" in text
     assert "undone: back before your decision" in text
-    # the second undo would go back past the draw of turn 2: refused, the game goes on
+    # the second undo would go back past the draw of turn 4: refused, the game goes on
     assert "can't undo: a card was drawn or a library changed since" in text
-    assert _texts_of(rep, 0)[:2] == ["keep", "pass"]
+    texts = _texts_of(rep, 0)
+    assert texts[:2] == ["keep", "play Forest#12"] and "play Forest#3" not in texts
 
 
 def test_undo_after_an_opponent_response_or_a_shuffle_is_refused() -> None:
@@ -176,6 +196,7 @@ def test_the_human_sees_only_their_player_view() -> None:
         checks.append((hidden, mine))
 
     rep.run(on_decision)
+    checks = [checks[k] for k in human.asked]  # the decisions passed for the human show nothing
     assert len(checks) == len(segments) - 1 > 10
     shown_mine = 0
     hidden_checked = 0
