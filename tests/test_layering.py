@@ -1,5 +1,6 @@
 """The package layers, read from the source with ``ast`` (every import, including those inside
-functions and under ``TYPE_CHECKING``): engine <- cards <- encoding <- env <- agents / sim / CLI.
+functions and under ``TYPE_CHECKING``): engine <- cards <- encoding <- env <- agents / sim <- web <-
+CLI.
 
 - Nothing in ``mtg_env`` but its command line (the ``mtg_env/cli/`` package) imports the ``agents``
   package: agents are built by name through :mod:`mtg_env.agent_registry`, which ``agents``
@@ -71,7 +72,7 @@ def test_mtg_env_does_not_import_agents_below_the_cli() -> None:
 
 # Each part of mtg_env and the rank of its layer: a module may import its own layer or lower ones.
 LAYERS = {"engine": 0, "agent_registry": 0, "cards": 1, "testing": 1, "encoding": 2, "env": 3,
-          "vector": 4, "sim": 4, "cli": 5}
+          "vector": 4, "sim": 4, "web": 5, "cli": 6}
 
 
 def _layer(module: str) -> str | None:
@@ -80,7 +81,7 @@ def _layer(module: str) -> str | None:
 
 
 def test_mtg_env_layers_point_one_way() -> None:
-    """engine <- cards <- encoding <- env <- vector / sim <- cli: no part imports a higher one
+    """engine <- cards <- encoding <- env <- vector / sim <- web <- cli: no part imports a higher one
     (the package's ``__init__`` is the front door over all of them and is left out)."""
     offenders = []
     for path in sorted((ROOT / "mtg_env").rglob("*.py")):

@@ -62,6 +62,8 @@ def play_web(decks: Sequence[str | Deck], agents: Sequence[str], seed: int = 0, 
     finally:
         server.stop()
     if not reported:
+        if table.conceded_by is not None:
+            echo(f"player {table.conceded_by} pressed Ctrl-C and concedes")
         _report(table, save, echo)
     return code
 

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from agents import HeuristicAgent
 from mtg_env.cli import app
+from mtg_env.engine import registry
 from mtg_env.sim.replay import record_game, replay_steps
 from mtg_env.sim.viewer import render_html
 
@@ -100,6 +101,16 @@ def test_the_viewer_steps_through_a_game_in_headless_chromium(game, page: Page, 
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     _expect(_dom(page), steps, 2)
+    # every card names its card; hovering one shows its printed text, cost and type
+    cards = page.query_selector_all("#board-0 .card:not(.hidden), #board-1 .card:not(.hidden)")
+    assert cards and all(c.get_attribute("data-card") for c in cards)
+    card = next(c for c in page.query_selector_all("#hand-0 [data-card]") if c.get_attribute("data-card-text"))
+    cdef = registry.get_card(card.get_attribute("data-card"))
+    assert card.get_attribute("data-card-text") == cdef.text
+    card.hover()
+    page.wait_for_selector("#card-tip", state="visible")
+    tip = " ".join(page.inner_text("#card-tip").split())
+    assert cdef.name in tip and " ".join(cdef.text.split()) in tip and cdef.cost.text in tip
     # the screenshot: the busiest board with something on the stack
     busy = max((i for i, s in enumerate(steps) if s["board"]["stack"]),
                key=lambda i: len(steps[i]["board"]["permanents"]))
