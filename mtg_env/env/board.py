@@ -56,6 +56,15 @@ def _ref_text(view: PlayerView, ref: tuple) -> str:
     return "a card"
 
 
+def _sickness_matters(view: PlayerView, p: PermanentView) -> bool:
+    """Summoning sickness (2007 CR 212.3d) keeps a creature without haste from attacking (on its
+    controller's turn) and from playing its {T} abilities (on any turn); otherwise it changes
+    nothing, and the board doesn't mention it."""
+    if not (p.sick and p.is_creature) or "haste" in p.keywords:
+        return False
+    return p.controller == view.active or any(a.cost.tap for a in p.activated)
+
+
 def _perm_dict(view: PlayerView, p: PermanentView) -> dict[str, Any]:
     def labels(ids: Sequence[int]) -> list[str]:
         return [q.label for q in (view.perm(i) for i in ids) if q is not None]
@@ -65,9 +74,7 @@ def _perm_dict(view: PlayerView, p: PermanentView) -> dict[str, Any]:
         "id": p.id, "label": p.label, "name": p.name, "controller": p.controller, "owner": p.owner,
         "kind": "land" if p.is_land else "creature" if p.is_creature else "other",
         "pt": f"{p.power}/{p.toughness}" if p.is_creature else None,
-        # Summoning sickness (2007 CR 212.3d) matters only to a creature without haste.
-        "tapped": p.tapped, "sick": p.sick and p.is_creature and "haste" not in p.keywords,
-        "damage": p.damage,
+        "tapped": p.tapped, "sick": _sickness_matters(view, p), "damage": p.damage,
         "counters": {k: n for k, n in sorted(p.counters.items()) if n},
         "attached_to": host.label if host is not None else None,
         "attacking": p.attacking, "blocked": p.blocked, "blocking": labels(p.blocking),

@@ -282,10 +282,14 @@ def test_blockers_are_marked_as_they_are_declared() -> None:
     assert "Kamahl, Pit Fighter 6/1 (tapped, attacking, blocked by Grizzly Bears)" in text
 
 
-def test_summoning_sickness_shows_only_without_haste() -> None:
+def test_summoning_sickness_shows_only_where_it_matters() -> None:
+    """2007 CR 212.3d: not for a creature with haste (Raging Goblin), nor for the opponent's
+    creature on my turn (Hill Giant), unless it has a {T} ability (Prodigal Pyromancer)."""
     s = main({"in_play": [{"card": "Raging Goblin", "summoning_sick": True},
                           {"card": "Grizzly Bears", "summoning_sick": True}, "Mountain"],
-              "library": LIB}, {"library": LIB})
+              "library": LIB},
+             {"in_play": [{"card": "Hill Giant", "summoning_sick": True},
+                          {"card": "Prodigal Pyromancer", "summoning_sick": True}], "library": LIB})
     to_attackers(s)
     assert s.options() == ["attack with Raging Goblin", "done"]
     human, out = _seat(["done"])
@@ -294,6 +298,7 @@ def test_summoning_sickness_shows_only_without_haste() -> None:
     assert "Grizzly Bears 2/2 (summoning sick)" in text
     assert "Raging Goblin 1/1 ·" in text or re.search(r"Raging Goblin 1/1\s", text)
     assert "Raging Goblin 1/1 (summoning sick)" not in text
+    assert "Prodigal Pyromancer 1/1 (summoning sick)" in text and "Hill Giant 3/3 (summoning sick)" not in text
 
 
 # -- draws ----------------------------------------------------------------------------------
