@@ -248,12 +248,13 @@ function renderStack(ctx, box, b) {
     box.append(row);
   }
 }
-// The floating card box shown while the pointer is over an element with data-card.
-function installCardTip(getCards) {
+// The floating card box shown while the pointer is over an element with data-card (not while
+// `quiet()` is true: a menu is open).
+function installCardTip(getCards, quiet) {
   const tip = el("div"); tip.id = "card-tip"; document.body.append(tip);
   function show(target, x, y) {
     const f = getCards()[target.dataset.card];
-    if (!f) { tip.style.display = "none"; return; }
+    if (!f || (quiet && quiet())) { tip.style.display = "none"; return; }
     const head = el("div", "tip-head");
     head.append(el("span", "tip-name", f.name), el("span", "tip-cost", f.cost));
     tip.replaceChildren(head, el("div", "tip-type", f.type));

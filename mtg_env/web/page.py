@@ -158,6 +158,7 @@ function openMenu(node, texts) {
   m.style.left = (window.scrollX + r.left) + "px";
   m.style.top = (window.scrollY + r.bottom + 4) + "px";
   m.style.display = "block";
+  $("card-tip").style.display = "none";
 }
 function showDetail(name) {
   const f = S && S.cards[name], box = $("card-detail");
@@ -345,7 +346,7 @@ async function poll() {
     }
   }
 }
-installCardTip(() => (S ? S.cards : {}));
+installCardTip(() => (S ? S.cards : {}), () => $("menu").style.display === "block");
 poll();
 </script>
 </body>

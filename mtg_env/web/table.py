@@ -135,6 +135,25 @@ def option_keys(action: Action, view: PlayerView, visible_cards: set[int]) -> li
     return list(dict.fromkeys(keys))
 
 
+def _mark_declared(board: dict[str, Any], view: PlayerView) -> None:
+    """Show the attackers and blocks the seat has chosen so far in a declaration it is making
+    (the engine marks them only when the declaration ends)."""
+    d = view.decision
+    if d is None or d.kind not in (DecisionKind.DECLARE_ATTACKERS, DecisionKind.DECLARE_BLOCKERS):
+        return
+    by_id = {p["id"]: p for p in board["permanents"]}
+    for pid in d.context.get("declared", ()):
+        if pid in by_id:
+            by_id[pid]["attacking"] = True
+    for blocker, attacker in d.context.get("pairs", ()):
+        if blocker in by_id and attacker in by_id:
+            b, a = by_id[blocker], by_id[attacker]
+            if a["label"] not in b["blocking"]:
+                b["blocking"].append(a["label"])
+            if b["label"] not in a["blocked_by"]:
+                a["blocked_by"].append(b["label"])
+
+
 def seat_board(view: PlayerView) -> tuple[dict[str, Any], dict[str, str], dict[str, str],
                                           dict[str, dict[str, Any]], set[int]]:
     """The board a seat sees, as the page draws it: the snapshot of ``view``
@@ -147,6 +166,7 @@ def seat_board(view: PlayerView) -> tuple[dict[str, Any], dict[str, str], dict[s
             p["sick"] = False
     for item, s in zip(board["stack"], reversed(view.stack), strict=True):
         item["id"] = s.id
+    _mark_declared(board, view)
     names: dict[str, str] = {}
     keys: dict[str, str] = {}
     cards: dict[str, dict[str, Any]] = {}

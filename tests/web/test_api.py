@@ -17,7 +17,7 @@ need_web_extra()
 from mtg_env.engine.view import view_for  # noqa: E402
 from mtg_env.sim.replay import Replay  # noqa: E402
 from mtg_env.web.server import create_app, host_warning, is_loopback  # noqa: E402
-from mtg_env.web.table import STOP_STEPS, WebTable  # noqa: E402
+from mtg_env.web.table import STOP_STEPS, WebTable, seat_board  # noqa: E402
 
 
 def hidden_names(game, seat: int) -> set[str]:
@@ -259,3 +259,34 @@ def test_the_table_checks_its_arguments() -> None:
     assert is_loopback("127.0.0.1") and is_loopback("::1") and not is_loopback("0.0.0.0")
     assert host_warning("127.0.0.1") is None and "0.0.0.0" in host_warning("0.0.0.0")
     assert STOP_STEPS[0] == "upkeep" and "cleanup" not in STOP_STEPS
+
+
+def test_attackers_and_blocks_chosen_so_far_are_marked() -> None:
+    from mtg_env import Game
+
+    marked = set()
+    for seed in range(40):
+        g = Game.new(["starter_green", "starter_red"], seed=seed, skip_trivial=True, max_turns=20)
+        rng = random.Random(seed)
+        while not g.is_over:
+            d = g.decision
+            picks = [o for o in d.options if o.verb in ("attack", "block")]
+            if picks:
+                pick = rng.choice(picks)
+                g.apply(pick)
+                d2 = g.decision
+                if d2 is not None and d2.player == d.player and d2.kind == d.kind:
+                    board = seat_board(view_for(g, d.player))[0]
+                    by_id = {p["id"]: p for p in board["permanents"]}
+                    first = by_id[pick.args[0]]
+                    if pick.verb == "attack":
+                        assert first["attacking"]
+                    else:
+                        assert by_id[pick.args[1]]["label"] in first["blocking"]
+                        assert first["label"] in by_id[pick.args[1]]["blocked_by"]
+                    marked.add(pick.verb)
+                continue
+            g.apply(rng.choice(d.options))
+        if marked == {"attack", "block"}:
+            break
+    assert marked == {"attack", "block"}

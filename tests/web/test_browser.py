@@ -145,7 +145,7 @@ def test_a_whole_game_against_random_by_clicking(serve, page: Page) -> None:
 def test_a_whole_game_against_heuristic_with_a_screenshot(serve, page: Page, tmp_path: Path) -> None:
     server = serve("heuristic", seed=12, max_turns=10)
     page.goto(server.url(0))
-    shot = tmp_path / "web-table.png"
+    shot = tmp_path / "web_table.png"
     busiest = [0]
 
     def maybe_shoot() -> None:
@@ -173,4 +173,4 @@ def test_a_whole_game_against_heuristic_with_a_screenshot(serve, page: Page, tmp
     check_replay(page, server, clicked)
     keep = os.environ.get("MTG_ENV_SCREENSHOT_DIR")
     if keep:
-        shutil.copy(shot, Path(keep) / "web-table.png")
+        shutil.copy(shot, Path(keep) / "web_table.png")
