@@ -290,3 +290,12 @@ def test_attackers_and_blocks_chosen_so_far_are_marked() -> None:
         if marked == {"attack", "block"}:
             break
     assert marked == {"attack", "block"}
+
+
+@pytest.mark.parametrize("name", ["mtg_env.sim.board_html", "mtg_env.web.server"])
+def test_docstring_examples(name: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 0

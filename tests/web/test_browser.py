@@ -156,7 +156,8 @@ def test_a_whole_game_against_heuristic_with_a_screenshot(serve, page: Page, tmp
             busiest[0] = n
             creature.hover()
             page.wait_for_selector("#card-tip", state="visible")
-            page.screenshot(path=shot)
+            bottom = page.evaluate("() => Math.ceil(document.querySelector('main').getBoundingClientRect().bottom)")
+            page.screenshot(path=shot, clip={"x": 0, "y": 0, "width": 1400, "height": min(bottom + 4, 1000)})
 
     me = HeuristicAgent()
     me.reset(0, 12)
