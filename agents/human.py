@@ -22,8 +22,8 @@ could do; when you played the spell or ability on top of the stack (MTGO does th
 with an empty stack, in the steps without a *stop* (a stop in the declare attackers, declare
 blockers or combat damage step counts only when a creature attacks). The defaults
 (:data:`DEFAULT_STOPS`): your main phases and your declare blockers step, your opponent's declare
-attackers and declare blockers steps, so a quiet turn cycle asks at most twice (your main phases)
-plus the choices that are not priority.
+attackers and declare blockers steps, so a quiet turn cycle asks at most three times (a land drop,
+then passing each main phase while holding an instant).
 A spell or ability of your opponent on the stack always stops (when you could respond).
 Decisions that are not priority (attackers, blockers, targets, mulligans) are always asked.
 
@@ -40,16 +40,18 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from rich.console import Console
 
 from mtg_env.engine.actions import Action, DecisionKind
-from mtg_env.engine.model import BASIC_LAND_TYPES, Card, CardDef
 from mtg_env.engine.view import PlayerView
 from mtg_env.sim.interactive import ConcedeRequest, HumanQuit, UndoRequest
 
 from .base import BaseAgent
+
+if TYPE_CHECKING:
+    from mtg_env.engine.model import Card
 
 __all__ = ["DEFAULT_STOPS", "STEP_NAMES", "ConcedeRequest", "HotSeat", "HumanAgent", "HumanQuit",
            "UndoRequest", "card_text", "describe_stops", "match_option", "parse_stops"]
@@ -164,10 +166,15 @@ def _facts() -> dict[str, dict]:
 
 
 @lru_cache(maxsize=1)
-def _all_names() -> tuple[str, ...]:
+def _registered() -> frozenset[str]:
     from mtg_env.engine.registry import all_cards
 
-    return tuple(sorted(set(all_cards()) | set(_facts())))
+    return frozenset(all_cards())
+
+
+@lru_cache(maxsize=1)
+def _all_names() -> tuple[str, ...]:
+    return tuple(sorted(_registered() | set(_facts())))
 
 
 def card_text(name: str) -> str:
@@ -179,22 +186,23 @@ def card_text(name: str) -> str:
     Haste (This creature can attack and {T} as soon as it comes under your control.)
     {T}: Kamahl, Pit Fighter deals 3 damage to target creature or player.
     """
+    from mtg_env.engine.registry import get_card
+
     f = _facts().get(name)
     if f is not None:
         cost, type_line, text = f.get("mana_cost") or "", f["type_line"], f.get("text") or ""
         power, toughness = f.get("power"), f.get("toughness")
     else:
-        from mtg_env.engine.registry import get_card
-
-        cdef: CardDef = get_card(name)
+        cdef = get_card(name)
         cost, text = cdef.cost.text, cdef.text
         kinds = " ".join([*sorted(cdef.supertypes), *sorted(cdef.types)])
         type_line = kinds + (" — " + " ".join(cdef.subtypes) if cdef.subtypes else "")
         power, toughness = cdef.power, cdef.toughness
     head = name + (f"  {cost}" if cost else "")
     kind = type_line + (f"  {power}/{toughness}" if power is not None else "")
-    if not text and name in BASIC_LAND_TYPES:
-        text = f"({{T}}: Add {{{BASIC_LAND_TYPES[name]}}}.)"
+    if not text and name in _registered():  # a basic land prints none: its type's mana ability
+        abilities = " ".join(a.text for a in get_card(name).activated if a.text)
+        text = f"({abilities})" if abilities else ""
     return "\n".join([head, kind, *([text] if text else [])])
 
 
