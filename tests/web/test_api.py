@@ -299,3 +299,12 @@ def test_docstring_examples(name: str) -> None:
 
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_the_page_needs_no_network(make_table) -> None:
+    _, client = make_table(("human", "random"))
+    r = client.get("/")
+    page = r.text
+    assert r.status_code == 200 and page.startswith("<!DOCTYPE html>")
+    assert "http://" not in page and "https://" not in page and "<script src" not in page and "<link" not in page
+    assert "default-src 'self'" in r.headers["content-security-policy"]

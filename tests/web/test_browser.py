@@ -133,6 +133,10 @@ def test_a_whole_game_against_random_by_clicking(serve, page: Page) -> None:
     page.evaluate("() => send({kind: 'act', decision: -1, action: 'pass'})")
     page.wait_for_function("() => document.getElementById('error').textContent.includes('already answered')")
     assert page.get_attribute("#decision", "data-decision") == did
+    # a stop set on the phase strip reaches the table
+    page.click("#phases [data-side=theirs][data-step=end_of_turn]")
+    page.wait_for_selector("#phases [data-side=theirs][data-step=end_of_turn].stop")
+    assert server.table.seats[0].stops["theirs"] == {"declare_attackers", "end_of_turn"}
     rng = random.Random(11)
     clicked = play_in_page(page, rng.choice)
     assert len(clicked) >= 3
