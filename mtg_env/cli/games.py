@@ -24,8 +24,9 @@ def play(deck_a: str = typer.Argument("starter_green", help="deck of player 0"),
          save: str = typer.Option(None, help="write the game's replay to this JSON file"),
          web: bool = typer.Option(False, "--web", help="play the human seat(s) in the browser (the [web] "
                                                       "extra): a local table on 127.0.0.1"),
-         host: str = typer.Option("127.0.0.1", help="with --web: the address to serve on (another "
-                                                     "than 127.0.0.1 is reachable from other machines)"),
+         host: str = typer.Option("127.0.0.1", help="with --web: the address to serve on (one other "
+                                                     "than 127.0.0.1 may be reachable from other machines: "
+                                                     "a warning says so)"),
          port: int = typer.Option(0, help="with --web: the port (0: a free one)"),
          no_browser: bool = typer.Option(False, "--no-browser", help="with --web: only print the "
                                                                     "address, don't open a browser")) -> None:
