@@ -36,7 +36,7 @@ from .interactive import ConcedeRequest, HumanQuit, UndoRequest
 from .runner import GAME_OPTIONS, GameResult, GameSpec, derive_seed
 
 __all__ = ["FORMAT", "VERSION", "Replay", "ReplayDivergence", "ReplayError", "engine_version",
-           "check_losses_of", "record_game", "replay_steps", "save_games", "undo_refusal"]
+           "check_losses_of", "record_game", "replay_steps", "save_games", "spectator_log", "undo_refusal"]
 
 FORMAT = "mtg_env-replay"
 VERSION = 1
@@ -373,6 +373,16 @@ def record_game(decks: Sequence[str | Deck], agents: Sequence[Any], seed: int = 
 
 def _seat_log(game_box: list[Game], seat: int) -> Callable[[], list[str]]:
     return lambda: game_box[0].log_for(seat)
+
+
+def spectator_log(game: Game) -> list[str]:
+    """The log as someone who sees both hands reads it (a replay's viewer: its boards show both
+    hands too): every draw names its cards. :meth:`Game.log_for <mtg_env.engine.game.Game.log_for>`
+    gives one seat's log, ``game.log`` the public one."""
+    log = list(game.log)
+    for i, _pl, text in game.private_log:
+        log[i] = text
+    return log
 
 
 def _hands(game: Game) -> list[list[str]]:

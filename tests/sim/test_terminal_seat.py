@@ -17,7 +17,7 @@ from agents import HeuristicAgent, HumanAgent
 from agents.human import DEFAULT_STOPS, HumanQuit, describe_stops, parse_stops
 from mtg_env.engine.actions import DecisionKind
 from mtg_env.sim.interactive import ConcedeRequest, UndoRequest
-from mtg_env.sim.replay import Replay, record_game
+from mtg_env.sim.replay import Replay, record_game, spectator_log
 from mtg_env.testing import Scenario, attack, main, position, scenario, step_of, to_attackers, to_blockers
 
 K = DecisionKind
@@ -326,6 +326,11 @@ def test_a_replay_gives_back_what_each_seat_saw() -> None:
         assert seen == game.log_for(seat)
         assert all(m.group(1) == str(seat) for m in map(_NAMED.match, seen) if m)
     assert again.log == game.log and not any(_NAMED.match(ln) for ln in again.log)
+    both = spectator_log(again)
+    hidden = sorted(ln for seat in (0, 1)
+                    for ln, public in zip(again.log_for(seat), again.log, strict=True) if ln != public)
+    assert sorted(ln for ln, public in zip(both, again.log, strict=True) if ln != public) == hidden
+    assert {m.group(1) for m in map(_NAMED.match, both) if m} == {"0", "1"}
 
 
 class _AskOnceThenUndo:
