@@ -117,7 +117,7 @@ const STEP_NAMES = {upkeep: "upkeep", draw: "draw", precombat_main: "main 1",
   combat_damage: "damage",
   end_of_combat: "end combat", postcombat_main: "main 2", end_of_turn: "end"};
 const $ = (id) => document.getElementById(id);
-let S = null, version = 0, logSeen = 0;
+let S = null, version = 0, logSeen = 0, left = false;
 
 function setError(msg) { $("error") && ($("error").textContent = msg || ""); }
 async function send(cmd) {
@@ -196,7 +196,10 @@ function command(btn) {
   } else if (c === "leave") {
     fetch("/api/leave", {method: "POST", headers: {"Content-Type": "application/json"},
                          body: JSON.stringify({seat: SEAT, token: TOKEN})})
-      .then(() => $("result").append(el("span", "muted", " (the server is closed; you can close this tab)")));
+      .then(() => {
+        left = true;
+        $("result").append(el("span", "muted", " (the server is closed; you can close this tab)"));
+      });
   }
 }
 function toggleStop(side, step) {
@@ -329,7 +332,7 @@ function render(state) {
   document.body.dataset.version = String(version);
 }
 async function poll() {
-  for (;;) {
+  while (!left) {
     try {
       const q = "seat=" + SEAT + "&token=" + encodeURIComponent(TOKEN) + "&after=" + version;
       const r = await fetch("/api/state?" + q);
