@@ -70,7 +70,9 @@ def play(deck_a: str = typer.Argument("starter_green", help="deck of player 0"),
         options = {**GAME_OPTIONS, "max_turns": max_turns}
         actions = []
         game = play_game(decks, [make_agent(n) for n in names], seed, max_turns, record=actions)
-    for line in game.log:
+    from ..sim.replay import spectator_log
+
+    for line in spectator_log(game):  # a spectator of both seats: the draws named
         typer.echo(line)
     result = "draw" if game.winner is None else f"player {game.winner} wins"
     typer.echo(f"\n{result} after {game.turn} turns, {game.decisions_made} decisions ({game.end_reason})")
@@ -140,7 +142,7 @@ def replay(file: str = typer.Argument(..., help="a replay JSON file (play --save
     Prints its log, steps through it decision by decision (--step) or writes a self-contained
     HTML viewer (--html). A game that does not reproduce gives a one-line error naming the first
     divergence and exit code 1; an unreadable file exit code 2."""
-    from ..sim.replay import Replay, ReplayDivergence, replay_steps
+    from ..sim.replay import Replay, ReplayDivergence, replay_steps, spectator_log
 
     rep = Replay.load(file)
     try:
@@ -151,15 +153,16 @@ def replay(file: str = typer.Argument(..., help="a replay JSON file (play --save
     except ReplayDivergence as exc:
         typer.echo(f"error: replay does not reproduce: {exc}", err=True)
         raise typer.Exit(1) from None
+    log = spectator_log(game)  # the viewer shows both hands, so the draws are named too
     if step:
-        _step_through(rep, steps, game.log)
+        _step_through(rep, steps, log)
     elif not quiet:
-        for line in game.log:
+        for line in log:
             typer.echo(line)
     if html:
         from ..sim.viewer import write_html
 
-        write_html(rep, html, steps=steps, log=game.log)
+        write_html(rep, html, steps=steps, log=log)
         typer.echo(f"wrote {html}")
     result = "a draw" if game.winner is None else f"player {game.winner} wins"
     typer.echo(f"replay reproduces: {result} ({game.end_reason}) after {len(rep.actions)} decisions, "

@@ -132,6 +132,10 @@ def test_replay_cli_prints_the_log_and_steps_with_input(tmp_path: Path) -> None:
     rep, path = _tampered(tmp_path)
     out = _invoke("replay", str(path))
     assert out.startswith("coin flip: player") and "replay reproduces: player" in out
+    # the replay's reader sees both seats, so both opening hands are named (the public log
+    # only counts the cards)
+    assert sum(1 for line in out.splitlines() if line.startswith("player ")
+               and " draws 7 cards: " in line) == 2
     out = _invoke("replay", str(path), "--step", input="\n\nq\n")
     assert "decision 1 of" in out and "decision 3 of" in out and "decision 4 of" not in out
     assert "chose: " in out and "stopped" in out and "hand:" in out
