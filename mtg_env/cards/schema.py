@@ -4,9 +4,8 @@ Every key is checked: an unknown key, effect op, keyword or target kind fails at
 the file and card named. The vocabularies come from the engine's declarations: effect ops and
 their parameters (:mod:`mtg_env.engine.ops`), target kinds (:mod:`mtg_env.engine.filters`),
 trigger events and static ability kinds (:mod:`mtg_env.engine.ability_vocabulary`), keywords
-(:mod:`mtg_env.engine.model`). Filters,
-references and amounts are checked in depth by :mod:`mtg_env.engine.filters` when the loader
-compiles them.
+(:mod:`mtg_env.engine.model`). Filters are checked in depth by :mod:`mtg_env.engine.filters`,
+references and amounts by :mod:`mtg_env.engine.references`, when the loader compiles them.
 """
 
 from __future__ import annotations

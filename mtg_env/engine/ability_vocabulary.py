@@ -5,7 +5,8 @@ parameters (:data:`STATIC_KINDS`, :func:`check_static`; the rule-modifying ones 
 :data:`RULE_KINDS`) and what they affect (:func:`compile_affects`), and the conditions of
 effects and of triggers (:data:`CONDITIONS`, :data:`TRIGGER_CONDITIONS`).
 
-It builds on :mod:`mtg_env.engine.filters` (filters, references, value types, the error site).
+It builds on :mod:`mtg_env.engine.filters` (filters, value types, the error site) and
+:mod:`mtg_env.engine.references` (the trigger events that carry a player or a permanent).
 """
 
 from __future__ import annotations
@@ -14,8 +15,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .filters import (
-    PERMANENT_EVENTS,
-    PLAYER_EVENTS,
     T_BOOL,
     T_CHOICE,
     T_COLOR,
@@ -28,6 +27,7 @@ from .filters import (
     _suggest,
     compile_filter,
 )
+from .references import PERMANENT_EVENTS, PLAYER_EVENTS
 
 if TYPE_CHECKING:
     from .game import Game

@@ -3,11 +3,11 @@ card-language filters and conditions evaluated on dicts (agents' views, run-time
 
 The ops themselves live in :mod:`mtg_env.engine.ops` (each op declaring its parameters; an op
 module is named as the topic module whose procedures its ops call, see docs/ARCHITECTURE.md);
-filters, references and amounts are compiled by :mod:`mtg_env.engine.filters`
-when card data loads. Each op runs as ``OPS[name](game, stack_item, spec)`` where ``spec`` is the
-effect's dict from card data, e.g. ``{"op": "deal_damage", "amount": 3, "target": 0}``. Ops
-that need a player's choice push a frame; the resolution continues with the next op once it is
-answered.
+filters are compiled by :mod:`mtg_env.engine.filters`, references and amounts by
+:mod:`mtg_env.engine.references`, when card data loads. Each op runs as
+``OPS[name](game, stack_item, spec)`` where ``spec`` is the effect's dict from card data, e.g.
+``{"op": "deal_damage", "amount": 3, "target": 0}``. Ops that need a player's choice push a
+frame; the resolution continues with the next op once it is answered.
 """
 
 from __future__ import annotations

@@ -16,9 +16,10 @@ import pytest
 
 from mtg_env import DecisionKind, Game
 from mtg_env.engine.errors import CardDataError, MtgError
-from mtg_env.engine.filters import Site, compile_filter, compile_ref, compile_target
+from mtg_env.engine.filters import Site, compile_filter, compile_target
 from mtg_env.engine.mana import plan_payment
 from mtg_env.engine.ops import compile_effect
+from mtg_env.engine.references import compile_ref
 from mtg_env.testing import Scenario
 
 Z = (0, 0, 0, 0, 0, 0)

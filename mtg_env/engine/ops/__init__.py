@@ -37,16 +37,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import MtgError
-from ..filters import (
-    T_BOOL,
-    T_INT,
-    T_KEYWORD,
-    Site,
-    _suggest,
-    compile_amount,
-    compile_filter,
-    compile_ref,
-)
+from ..filters import T_BOOL, T_INT, T_KEYWORD, Site, _suggest, compile_filter
+from ..references import compile_amount, compile_ref
 
 if TYPE_CHECKING:
     from ..game import Game

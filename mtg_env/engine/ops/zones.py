@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import MtgError
-from ..filters import record_lki
+from ..references import record_lki
 from . import Args, Param, amount, flag, op, players, ref, run_effects
 
 if TYPE_CHECKING:
