@@ -287,7 +287,7 @@ def test_bad_game_states(path: tuple, value: object, message: str) -> None:
 def _state_with_turn_state() -> str:
     """The Shock state with the turn state main added: an added combat and main phase, extra
     turns, a delayed trigger, turn history, a redirection and a draw replacement."""
-    from mtg_env.engine.replacement import add_draw_replacement, add_redirect
+    from mtg_env.engine.replacement_effects import add_draw_replacement, add_redirect
     from mtg_env.testing import Scenario
 
     s = Scenario(SHOCK_ON_STACK)
@@ -320,7 +320,7 @@ def _state_paying() -> str:
 
 def _state_ordering_replacements() -> str:
     """Shock's 2 damage to player 0, who orders a prevention shield and a redirection."""
-    from mtg_env.engine.replacement import add_prevention_shield, add_redirect
+    from mtg_env.engine.replacement_effects import add_prevention_shield, add_redirect
     from mtg_env.testing import Scenario
 
     s = Scenario({"turn": 3, "active_player": 1, "step": "precombat_main", "players": [

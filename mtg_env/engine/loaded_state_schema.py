@@ -42,7 +42,7 @@ from .loaded_state_checkers import (
     show,
 )
 from .model import BASIC_LAND_TYPES, COLORS
-from .replacement import DIG_CHOICES
+from .replacement_effects import DIG_CHOICES
 
 # -- the objects of a game ---------------------------------------------------------------------
 
@@ -158,7 +158,7 @@ _REPLACEMENT_BY_KIND = {k: DICT({"kind": STR, "id": INT(), "ts": INT(), **keys},
 
 
 # A replacement or prevention effect from a resolved spell or ability
-# (:mod:`mtg_env.engine.replacement`).
+# (:mod:`mtg_env.engine.replacement_effects`).
 REPLACEMENT = BY_KIND("kind", _REPLACEMENT_BY_KIND)
 
 

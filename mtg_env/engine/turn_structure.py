@@ -22,7 +22,7 @@ from .actions import KEEP, MULLIGAN, Action, DecisionKind
 from .model import (
     Permanent,
 )
-from .replacement import end_of_turn
+from .replacement_effects import end_of_turn
 
 if TYPE_CHECKING:
     from .game import GameSelf

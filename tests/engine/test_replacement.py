@@ -8,6 +8,7 @@ from agents import HeuristicAgent, MctsAgent, RandomAgent
 from mtg_env import DecisionKind
 from mtg_env.encoding import Observer
 from mtg_env.engine import replacement as repl
+from mtg_env.engine.replacement_effects import add_prevention_shield, add_regeneration_shield, applicable
 from mtg_env.engine.view import view_for
 from mtg_env.testing import Scenario, main
 from tests.encoding.helpers import check_decision
@@ -36,7 +37,7 @@ def test_shield_with_amount_is_reduced_then_used_up() -> None:
     event and 1 of the next; then it is gone."""
     s = main({"in_play": ["Mountain"]})
     g = s.game
-    repl.add_prevention_shield(g, ("p", 1), 3, "test shield")
+    add_prevention_shield(g, ("p", 1), 3, "test shield")
     assert g.deal_damage(src(g, "a"), ("p", 1), 2) == 0
     assert g.replacements[0]["amount"] == 1
     assert g.deal_damage(src(g, "b"), ("p", 1), 2) == 1
@@ -50,7 +51,7 @@ def test_shield_limited_to_a_source() -> None:
     s = main({"in_play": ["Grizzly Bears", "Hill Giant"]})
     g = s.game
     bears, giant = s.perm("Grizzly Bears"), s.perm("Hill Giant")
-    repl.add_prevention_shield(g, ("p", 1), None, "test shield", source=bears.id)
+    add_prevention_shield(g, ("p", 1), None, "test shield", source=bears.id)
     assert g.deal_damage(src(g, "Hill Giant", "", giant.id), ("p", 1), 3) == 3
     assert g.deal_damage(src(g, "Grizzly Bears", "G", bears.id), ("p", 1), 2) == 0
     assert g.players[1].life == 17
@@ -62,7 +63,7 @@ def test_combat_only_shield() -> None:
     "Prevention effect": Holy Day)."""
     s = main({"in_play": ["Mountain"]})
     g = s.game
-    repl.add_prevention_shield(g, None, None, "Holy Day-like", combat_only=True)
+    add_prevention_shield(g, None, None, "Holy Day-like", combat_only=True)
     assert g.deal_damage(src(g, "a"), ("p", 1), 2) == 2
     assert g.deal_damage(src(g, "b"), ("p", 1), 2, combat=True) == 0
 
@@ -79,7 +80,7 @@ def test_protection_prevents_and_doubling_does_not_matter() -> None:
     g._fresh()
     ev = {"e": "damage", "src": src(g, "Shock"), "target": ["o", giant.id], "amount": 2,
           "combat": False, "no_regen": False, "applied": []}
-    assert [x["name"] for x in repl.applicable(g, ev)] == [
+    assert [x["name"] for x in applicable(g, ev)] == [
         "Furnace of Rath", "protection from red (Hill Giant)"]
     assert repl.order_choice(g, ev) is None
     assert g.deal_damage(src(g, "Shock"), ("o", giant.id), 2) == 0
@@ -100,7 +101,7 @@ def test_protection_and_a_shield_are_ordered() -> None:
     g.add_effect({"kind": "grant", "pid": giant.id, "add": ["protection_from_red"],
                   "until": "eot"})
     g._fresh()
-    repl.add_prevention_shield(g, ("o", giant.id), 1, "shield")
+    add_prevention_shield(g, ("o", giant.id), 1, "shield")
     s.pass_priority(4)  # to the combat damage step, then the combat damage resolves
     d = g.decision
     assert d.kind is K.ORDER_REPLACEMENTS and d.player == 1
@@ -130,8 +131,8 @@ def test_identical_regeneration_shields_need_no_decision() -> None:
     s = main({"in_play": ["Drudge Skeletons"]})
     g = s.game
     sk = s.perm("Drudge Skeletons")
-    repl.add_regeneration_shield(g, sk, "a")
-    repl.add_regeneration_shield(g, sk, "b")
+    add_regeneration_shield(g, sk, "a")
+    add_regeneration_shield(g, sk, "b")
     assert sk.regen_shields == 2
     assert g.destroy(sk) is False
     assert sk.regen_shields == 1 and len(g.replacements) == 1 and sk.tapped
@@ -144,7 +145,7 @@ def test_cant_be_regenerated_ignores_shields() -> None:
     s = main({"in_play": ["Drudge Skeletons"]})
     g = s.game
     sk = s.perm("Drudge Skeletons")
-    repl.add_regeneration_shield(g, sk, "a")
+    add_regeneration_shield(g, sk, "a")
     assert g.destroy(sk, no_regen=True) is True
 
 

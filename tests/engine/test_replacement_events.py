@@ -12,12 +12,8 @@ at a time), 614.6 (a replaced event never happens; the modified event happens in
 from __future__ import annotations
 
 from mtg_env import DecisionKind
-from mtg_env.engine.replacement import (
-    add_draw_replacement,
-    add_prevention_shield,
-    add_redirect,
-    graveyard_destination,
-)
+from mtg_env.engine.replacement import graveyard_destination
+from mtg_env.engine.replacement_effects import add_draw_replacement, add_prevention_shield, add_redirect
 from mtg_env.testing import Scenario, card_names, main
 
 K = DecisionKind

@@ -18,6 +18,7 @@ from agents import HeuristicAgent, MctsAgent, RandomAgent
 from mtg_env import DecisionKind, Game
 from mtg_env.encoding import Observer
 from mtg_env.engine import replacement as repl
+from mtg_env.engine.replacement_effects import add_prevention_shield
 from mtg_env.engine.view import view_for
 from mtg_env.testing import Scenario, attack, block, combat, kind, logged, pass_until, to_blockers
 from tests.encoding.helpers import check_decision
@@ -118,7 +119,7 @@ def test_shield_that_prevents_it_all_is_not_asked() -> None:
     matters when it can't)."""
     s = combat({"in_play": [BEARS, LINK, "Hill Giant"]})
     attack(s, "Grizzly Bears", "Hill Giant")
-    repl.add_prevention_shield(s.game, ("p", 1), 5, "test shield")
+    add_prevention_shield(s.game, ("p", 1), 5, "test shield")
     _resolve_damage(s)
     assert kind(s) is not K.CHOOSE_CARDS
     s.resolve_all()
@@ -133,7 +134,7 @@ def test_shield_left_over_meets_the_other_damage() -> None:
     for choice, gained, life in (("Grizzly Bears", 0, 18), ("Hill Giant", 2, 18)):
         s = combat({"in_play": [BEARS, LINK, "Hill Giant"]})
         attack(s, "Grizzly Bears", "Hill Giant")
-        repl.add_prevention_shield(s.game, ("p", 1), 3, "test shield")
+        add_prevention_shield(s.game, ("p", 1), 3, "test shield")
         _resolve_damage(s)
         assert s.game.decision.player == 1
         s.do(f"prevent damage from {choice}")

@@ -1,13 +1,13 @@
 """Ops on damage and life: deal damage, gain and lose life, prevent or redirect damage, take a
 player's draws, win or lose the game. The procedures are :mod:`mtg_env.engine.damage`'s (2007 CR
 212 damage, 2012 119 life); prevention and redirection shields are replacement effects
-(2007 CR 419.7, :mod:`mtg_env.engine.replacement`)."""
+(2007 CR 419.7, :mod:`mtg_env.engine.replacement_effects`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..replacement import add_draw_replacement, add_prevention_shield, add_redirect
+from ..replacement_effects import add_draw_replacement, add_prevention_shield, add_redirect
 from . import Args, Param, amount, flag, op, players, ref
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ def double_life(g: Game, item: StackItem, a: Args) -> None:
 @op("prevent_damage", amount=amount(required=True), target=ref(required=True))
 def prevent_damage(g: Game, item: StackItem, a: Args) -> None:
     """"Prevent the next N damage that would be dealt to X this turn" (2007 CR 419.7): a shield
-    in game.replacements (mtg_env/engine/replacement.py)."""
+    in game.replacements (mtg_env/engine/replacement_effects.py)."""
     n = a.amount(g, item)
     for r in a.target(g, item):
         add_prevention_shield(g, r, n, item.label, item.source, item.data.get("card", ""))

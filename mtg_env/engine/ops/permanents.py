@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..replacement import add_regeneration_shield
+from ..replacement_effects import add_regeneration_shield
 from ..rules import protected_from
 from . import Args, Param, amount, op, ref
 

@@ -1,0 +1,319 @@
+"""The replacement and prevention effects: where they come from, which of them would modify an
+event, and what each does to it.
+
+2007 CR 419.1 (a replacement effect watches for an event and replaces it: "instead", "skip"),
+419.1a-b (prevention effects are the ones that use the word "prevent"), 419.6b (regeneration
+replaces destruction: the permanent is tapped, all damage is removed from it and it is removed
+from combat), 419.7 (prevention shields "prevent the next N damage": they last until used up or
+the stated duration ends), 419.8 (effects that prevent all damage). Where 2007 is silent the 2012
+rules are used: 514.2 ("this turn" effects end in the cleanup step), 614.1a ("instead"), 614.9
+(a redirection to an object that is gone does nothing), 615.1a (prevention shields), 615.7 (a
+shield with an amount is reduced by what it prevented), 702.15 (protection: damage from sources
+of the stated quality is prevented).
+
+**Where effects come from.**
+- ``game.replacements`` (plain dicts, stored in JSON, copied with the game) holds the effects of
+  resolved spells and abilities, each with a timestamp ``ts`` and a duration ``until``
+  (``"eot"``: ends at cleanup, 2012 514.2; all of them are also removed once used up):
+
+  - ``{"kind": "prevent", "id", "ts", "until", "name", "target": [zone, id] | None,
+    "amount": int | None, "source": pid | None, "combat_only": bool, "source_colors": str}``:
+    "prevent the next N damage that would be dealt to X this turn" (``amount`` None: all of it;
+    ``source``: only damage from that source; ``target`` None: damage to anything;
+    ``source_colors``, if present: only damage from a source of one of those colors;
+    ``source_spell``, if present: only damage from that spell (stack id); ``once``: used up by
+    the first damage it applies to, "the next time a source would deal damage ... prevent that
+    damage", Story Circle).
+  - ``{"kind": "regenerate", "id", "ts", "until", "name", "pid"}``: a regeneration shield.
+  - ``{"kind": "redirect", "id", "ts", "until", "name", "player", "to": [zone, id],
+    "combat_only": bool, "unblocked_only": bool}``: "all [combat] damage that would be dealt to
+    you [by unblocked creatures] this turn is dealt to X instead" (Kjeldoran Royal Guard); it
+    does nothing once X has left play or is no longer a creature (2012 614.9).
+  - ``{"kind": "draw_instead", "id", "ts", "until", "name", "player", "to"}``: "if
+    ``player`` would draw a card, instead that player skips that draw and ``to`` draws a card"
+    (Plagiarize).
+- Static abilities of permanents in play, gathered when an event is checked
+  (:func:`static_effects`): ``double_damage`` (Furnace of Rath), ``prevent_damage`` with
+  ``affects: self`` or ``enchanted``, of damage dealt to it (``dealt_to``, the default) and/or by
+  it (``dealt_by``) (Cho-Manno, Revolutionary; Heart of Light), ``redirect_to_enchanted`` (Pariah)
+  and the protection keywords.
+
+
+:func:`applicable` lists the effects that would modify an event now, :func:`apply_effect` gives
+the event one of them makes. Running an event through them (their order, 2012 616.1) and
+performing it is :mod:`mtg_env.engine.replacement`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .errors import MtgError
+from .rules import PROTECTION, protected_from
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# Static ability kinds that are replacement or prevention effects.
+STATIC_KINDS = frozenset({"double_damage", "prevent_damage", "redirect_to_enchanted"})
+# "If you would draw a card, you may instead choose land or nonland and reveal cards from the top
+# of your library until you reveal a card of the chosen kind ..." (Abundance): an optional
+# replacement of its controller's draws with a choice, made in the ``draws`` frame.
+DIG_KIND = "reveal_until_kind_instead_of_draw"
+DIG_CHOICES = ("land", "nonland")
+_COLOR_WORD = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+_static_cache: dict[int, tuple] = {}
+
+
+def replacement_statics(cdef: Any) -> tuple:
+    """``((index, static), ...)`` of a card's replacement statics (cached per card definition)."""
+    key = id(cdef)
+    hit = _static_cache.get(key)
+    if hit is None or hit[0] is not cdef:
+        found = tuple((i, s) for i, s in enumerate(cdef.static) if s.kind in STATIC_KINDS)
+        for _, s in found:
+            if s.kind == "prevent_damage" and s.affects not in ("self", "enchanted"):
+                raise MtgError(f"{cdef.name}: prevent_damage supports only affects: self or "
+                               f"enchanted, not {s.affects!r}")
+        hit = (cdef, found)
+        _static_cache[key] = hit
+    return hit[1]
+
+
+def static_effects(g: Game) -> list[tuple[Any, int, Any]]:
+    """``(permanent, static index, static)`` of every replacement static in play."""
+    out = []
+    for p in g.perms.values():
+        if p.base.static:  # its copiable values' statics (a Clone of Cho-Manno prevents too)
+            for i, s in replacement_statics(p.base):
+                out.append((p, i, s))
+    return out
+
+
+# -- which effects apply -------------------------------------------------------------------
+def applicable(g: Game, ev: dict) -> list[dict]:
+    """The effects that would modify ``ev`` now and have not yet applied to it (2012 616.1),
+    each as ``{"key", "sig", "ts", "name", "op", "src", "card", ...}``, in timestamp order."""
+    done = ev["applied"]
+    out: list[dict] = []
+    e = ev["e"]
+    if e == "damage":
+        if ev["amount"] <= 0:
+            return out  # no damage would be dealt: nothing to replace or prevent
+        tgt = ev["target"]
+        zone, v = tgt
+        src = ev["src"]
+        victim = g.perms.get(v) if zone == "o" else None
+        if zone == "o" and (victim is None or not victim.is_creature):
+            return out
+        for p, i, s in static_effects(g):
+            key = f"s{p.id}.{i}"
+            if key in done:
+                continue
+            if s.kind == "double_damage":
+                out.append({"key": key, "sig": "double", "ts": p.timestamp, "op": "double",
+                            "name": p.card.label, "src": p.id,
+                            "card": p.card.name})
+            elif s.kind == "prevent_damage" and _prevents(s, p, zone, v, src):
+                out.append({"key": key, "sig": "prevent_all", "ts": p.timestamp,
+                            "op": "prevent", "left": None,
+                            "name": p.card.label, "src": p.id,
+                            "card": p.card.name})
+            elif (s.kind == "redirect_to_enchanted" and zone == "p" and p.controller == v
+                  and p.attached_to in g.perms and g.perms[p.attached_to].is_creature):
+                out.append({"key": key, "sig": f"redirect{p.attached_to}", "ts": p.timestamp,
+                            "op": "redirect", "to": ["o", p.attached_to],
+                            "name": p.card.label, "src": p.id,
+                            "card": p.card.name})
+        if victim is not None and victim.keywords:
+            colors = src.get("colors", "")
+            if protected_from(victim, colors):
+                key = f"p{victim.id}"
+                if key not in done:
+                    words = "/".join(_COLOR_WORD[c] for c in colors
+                                     if PROTECTION.get(c) in victim.keywords)
+                    out.append({"key": key, "sig": "prevent_all", "ts": victim.timestamp,
+                                "op": "prevent", "left": None,
+                                "name": f"protection from {words} ({victim.card.label})",
+                                "src": victim.id, "card": victim.card.name})
+        for r in g.replacements:
+            if r["kind"] == "redirect":
+                _redirect_effect(g, r, ev, out)
+                continue
+            if r["kind"] != "prevent" or r.get("used"):
+                continue
+            key = f"r{r['id']}"
+            if key in done:
+                continue
+            if r.get("target") is not None and list(r["target"]) != list(tgt):
+                continue
+            if r.get("source") is not None and r["source"] != src.get("pid"):
+                continue
+            if r.get("source_spell") is not None and r["source_spell"] != src.get("sid"):
+                continue
+            if r.get("combat_only") and not ev["combat"]:
+                continue
+            colors = r.get("source_colors")
+            if colors and not any(c in colors for c in src.get("colors", "")):
+                continue
+            sig = f"shield{r.get('amount')}:{r.get('source')}"
+            if colors or r.get("combat_only"):
+                sig += f":{colors}:{r.get('combat_only')}"
+            if r.get("once") or r.get("source_spell") is not None:
+                sig += f":once{r.get('source_spell')}"
+            out.append({"key": key, "sig": sig,
+                        "ts": r["ts"], "op": "prevent", "left": r.get("amount"), "rid": r["id"],
+                        "name": f"prevention shield ({r['name']})",
+                        "src": r.get("src"), "card": r.get("card", "")})
+    elif e == "destroy":
+        p = g.perms.get(ev["pid"])
+        if p is None or ev["no_regen"] or p.cant_regen:
+            return out  # 2007 CR 419.6b: "can't be regenerated"
+        for r in g.replacements:
+            if r["kind"] == "regenerate" and r["pid"] == p.id and not r.get("used"):
+                key = f"r{r['id']}"
+                if key not in done:
+                    out.append({"key": key, "sig": "regenerate", "ts": r["ts"],
+                                "op": "regenerate", "rid": r["id"],
+                                "name": f"regeneration shield ({r['name']})",
+                                "src": r.get("src"), "card": r.get("card", "")})
+    elif e == "draw":
+        pl = ev["player"]
+        for p in g.perms.values():
+            if p.controller != pl or not p.base.static:
+                continue
+            for i, st in enumerate(p.base.static):
+                key = f"s{p.id}.{i}"
+                if st.kind == DIG_KIND and key not in done:
+                    out.append({"key": key, "sig": f"dig{p.id}", "ts": p.timestamp, "op": "dig",
+                                "optional": True, "name": p.card.label, "src": p.id,
+                                "card": p.card.name})
+        for r in g.replacements:
+            if r["kind"] == "draw_instead" and r["player"] == pl:
+                key = f"r{r['id']}"
+                if key not in done:
+                    out.append({"key": key, "sig": f"drawto{r['to']}", "ts": r["ts"],
+                                "op": "draw_instead", "to": r["to"], "name": r["name"],
+                                "src": r.get("src"), "card": r.get("card", "")})
+    if len(out) > 1:
+        out.sort(key=lambda x: x["ts"])
+    return out
+
+
+def _redirect_effect(g: Game, r: dict, ev: dict, out: list) -> None:
+    """A redirection effect from a resolved ability (Kjeldoran Royal Guard) applying to ``ev``."""
+    key = f"r{r['id']}"
+    if key in ev["applied"] or list(ev["target"]) != ["p", r["player"]]:
+        return
+    if r.get("combat_only") and not ev["combat"]:
+        return
+    if r.get("unblocked_only") and not ev["src"].get("unblocked"):
+        return
+    zone, v = r["to"]
+    if zone == "o" and (v not in g.perms or not g.perms[v].is_creature):
+        return  # it left play (or stopped being a creature): the damage stays where it was
+    out.append({"key": key, "sig": f"redirect{v}", "ts": r["ts"], "op": "redirect",
+                "to": list(r["to"]), "name": r["name"], "src": r.get("src"),
+                "card": r.get("card", "")})
+
+
+def _prevents(s: Any, p: Any, zone: str, v: int, src: dict) -> bool:
+    """Does static ``prevent_damage`` ``s`` of permanent ``p`` apply to damage from ``src`` to
+    ``(zone, v)``? It protects its object (``affects``: ``self`` or ``enchanted``) from damage
+    dealt to it (``dealt_to``, default) and/or stops the damage it deals (``dealt_by``)."""
+    obj = p.id if s.affects == "self" else p.attached_to
+    if obj is None:
+        return False
+    if zone == "o" and v == obj and s.params.get("dealt_to", True):
+        return True
+    return bool(s.params.get("dealt_by")) and src.get("pid") == obj
+
+
+def apply_effect(ev: dict, eff: dict) -> tuple[dict, int]:
+    """The event after ``eff`` modifies it, and how much of a prevention shield it used."""
+    new = dict(ev)
+    new["applied"] = [*ev["applied"], eff["key"]]
+    op = eff["op"]
+    used = 0
+    if op == "double":
+        new["amount"] = ev["amount"] * 2
+    elif op == "prevent":
+        left = eff["left"]
+        used = ev["amount"] if left is None else min(left, ev["amount"])
+        new["amount"] = ev["amount"] - used
+    elif op == "redirect":
+        new["target"] = list(eff["to"])
+    elif op == "regenerate":
+        new["e"] = "regenerate"
+    elif op == "draw_instead":
+        new["player"] = eff["to"]
+    elif op == "dig":  # the player chose ``eff["choice"]``: "land" or "nonland"
+        new["e"] = "dig"
+        new["kind"] = eff["choice"]
+    else:
+        raise MtgError(f"engine error: unknown replacement op {op!r}")
+    return new, used
+
+
+# -- creating effects ----------------------------------------------------------------------
+def add_prevention_shield(g: Game, target: tuple | None, amount: int | None, name: str,
+                          src: int | None = None, card: str = "", source: int | None = None,
+                          combat_only: bool = False, source_colors: str = "",
+                          source_spell: int | None = None, once: bool = False) -> dict:
+    """"Prevent the next ``amount`` damage that would be dealt to ``target`` this turn"
+    (2007 CR 419.7; ``amount`` None prevents all of it, ``source`` limits it to one source,
+    ``source_colors`` to sources of those colors, ``target`` None: damage to anything)."""
+    ts = g._timestamp()
+    r = {"kind": "prevent", "id": ts, "ts": ts, "until": "eot", "name": name, "src": src,
+         "card": card, "target": list(target) if target is not None else None,
+         "amount": amount, "source": source, "combat_only": combat_only}
+    if source_colors:
+        r["source_colors"] = source_colors
+    if source_spell is not None:
+        r["source_spell"] = source_spell
+    if once:
+        r["once"] = True
+    g.replacements.append(r)
+    return r
+
+
+def add_regeneration_shield(g: Game, perm: Any, name: str, src: int | None = None,
+                            card: str = "") -> dict:
+    """"The next time this creature would be destroyed this turn, it isn't. Instead tap it, remove
+    all damage from it, and remove it from combat." (2007 CR 419.6b)"""
+    ts = g._timestamp()
+    r = {"kind": "regenerate", "id": ts, "ts": ts, "until": "eot", "name": name, "src": src,
+         "card": card, "pid": perm.id}
+    g.replacements.append(r)
+    perm.regen_shields += 1  # mirrored for the observation (counts this list's shields)
+    return r
+
+
+def add_redirect(g: Game, player: int, to: tuple, name: str, src: int | None = None,
+                 card: str = "", combat_only: bool = False, unblocked_only: bool = False) -> dict:
+    """"All [combat] damage that would be dealt to ``player`` [by unblocked creatures] this turn
+    is dealt to ``to`` instead" (2007 CR 419.1: a replacement effect; it is created by a resolved
+    ability and lasts until end of turn)."""
+    ts = g._timestamp()
+    r = {"kind": "redirect", "id": ts, "ts": ts, "until": "eot", "name": name, "src": src,
+         "card": card, "player": player, "to": list(to), "combat_only": combat_only,
+         "unblocked_only": unblocked_only}
+    g.replacements.append(r)
+    return r
+
+
+def add_draw_replacement(g: Game, player: int, to: int, name: str, src: int | None = None,
+                         card: str = "") -> dict:
+    """"Until end of turn, if ``player`` would draw a card, instead that player skips that draw
+    and ``to`` draws a card" (2007 CR 419.1, Plagiarize)."""
+    ts = g._timestamp()
+    r = {"kind": "draw_instead", "id": ts, "ts": ts, "until": "eot", "name": name, "src": src,
+         "card": card, "player": player, "to": to}
+    g.replacements.append(r)
+    return r
+
+
+def end_of_turn(g: Game) -> None:
+    """2012 514.2: "this turn" replacement effects end in the cleanup step."""
+    if g.replacements:
+        g.replacements = [r for r in g.replacements if r.get("until") != "eot"]
