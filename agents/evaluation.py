@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from mtg_env.cards.keyword_values import keyword_bonus
+from mtg_env.engine.abilities import TargetSpec
 from mtg_env.engine.effects import matches_filter
 from mtg_env.engine.errors import MtgError
 from mtg_env.engine.filters import cached_filter
-from mtg_env.engine.model import LANDWALK, CardDef, TargetSpec
+from mtg_env.engine.model import LANDWALK, CardDef
 from mtg_env.engine.rules import block_allowed, protected_from
 from mtg_env.engine.view import PermanentView, PlayerView
 

@@ -5,8 +5,8 @@ view and the rules data of the cards."""
 
 from __future__ import annotations
 
+from mtg_env.engine.abilities import TargetSpec
 from mtg_env.engine.actions import Action, Decision
-from mtg_env.engine.model import TargetSpec
 from mtg_env.engine.view import PermanentView, PlayerView
 
 from ..evaluation import (

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import copy
 
+from mtg_env.engine.abilities import TargetSpec
 from mtg_env.engine.actions import Action, Decision
 from mtg_env.engine.effects import matches_filter
 from mtg_env.engine.errors import MtgError
-from mtg_env.engine.model import Card, CardDef, TargetSpec
+from mtg_env.engine.model import Card, CardDef
 from mtg_env.engine.view import PermanentView, PlayerView
 
 from ..evaluation import (

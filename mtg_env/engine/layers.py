@@ -52,10 +52,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .abilities import StaticAbility
 from .ability_vocabulary import RULE_KINDS
 from .actions import Action, DecisionKind
 from .errors import MtgError
-from .model import BASIC_LAND_TYPES, COLOR_NAMES, COLORS, CardDef, Permanent, StaticAbility
+from .model import BASIC_LAND_TYPES, COLOR_NAMES, COLORS, CardDef, Permanent
 from .registry import ability_by_ref, card_for_key, text_changed
 from .rules import PROTECTION
 from .triggers import is_mana_trigger

@@ -11,11 +11,12 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from .abilities import ActivatedAbility, StaticAbility, TriggeredAbility
 from .actions import Decision, DecisionKind
 from .errors import MtgError, StateError, UnknownCardError
 from .loaded_state_check import check_state
 from .loaded_state_schema import PERM_ATTRS, PLAYER_ATTRS, STACK_ATTRS
-from .model import ActivatedAbility, Card, Permanent, Player, StackItem, StaticAbility, TriggeredAbility
+from .model import Card, Permanent, Player, StackItem
 from .registry import ability_by_ref, card_for_key, card_key
 from .rng import Rng
 from .state import FIELDS, SCALARS, TURN_STEPS

@@ -32,13 +32,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import effects as fx
+from .abilities import TargetSpec
 from .actions import Action, DecisionKind
 from .errors import MtgError
-from .model import (
-    Card,
-    StackItem,
-    TargetSpec,
-)
+from .model import Card, StackItem
 from .targets import _assignable, mode_targets, spec_for
 from .triggers import trigger_condition
 

@@ -11,13 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .abilities import TargetSpec
 from .filters import Filter, cached_filter
-from .model import (
-    Card,
-    Permanent,
-    StackItem,
-    TargetSpec,
-)
+from .model import Card, Permanent, StackItem
 from .rules import protected_from, targeting_forbidden
 
 if TYPE_CHECKING:

@@ -30,8 +30,9 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
+from .abilities import TargetSpec
 from .actions import Decision, DecisionKind
-from .model import Card, CardDef, TargetSpec
+from .model import Card, CardDef
 
 if TYPE_CHECKING:
     from .game import Game

@@ -16,10 +16,11 @@ import yaml
 from mtg_env.cards.language_docs import language_markdown
 from mtg_env.cards.loader import DATA_DIR, load_facts, load_file
 from mtg_env.engine import registry
+from mtg_env.engine.abilities import TargetSpec
 from mtg_env.engine.effects import matches_filter
 from mtg_env.engine.errors import CardDataError
 from mtg_env.engine.filters import compile_filter, compile_target
-from mtg_env.engine.model import Card, TargetSpec
+from mtg_env.engine.model import Card
 from mtg_env.engine.ops import OP_DEFS
 from mtg_env.testing import Scenario
 

@@ -299,7 +299,8 @@ def test_cancel_on_cancel() -> None:
 # -- pay-life and discard costs: no card of this issue has one, so a test-only card is registered
 def _register_test_card(monkeypatch, name: str, cost) -> None:
     from mtg_env.engine import registry
-    from mtg_env.engine.model import ActivatedAbility, CardDef, ManaCost, TargetSpec
+    from mtg_env.engine.abilities import ActivatedAbility, TargetSpec
+    from mtg_env.engine.model import CardDef, ManaCost
 
     registry.all_cards()  # load the registry before adding to it
     cdef = CardDef(name=name, cost=ManaCost.parse("{B}"), colors=frozenset("B"),
@@ -312,7 +313,7 @@ def _register_test_card(monkeypatch, name: str, cost) -> None:
 def test_pay_life_cost(monkeypatch) -> None:
     """Seed glossary "Pay" (2007 CR 409.1h): paying life subtracts it from the life total; a
     player can't pay more life than they have (paying all of it is allowed)."""
-    from mtg_env.engine.model import Cost
+    from mtg_env.engine.abilities import Cost
 
     _register_test_card(monkeypatch, "Test Life Pinger", Cost(pay_life=2))
     s = Scenario(pos("precombat_main", {"in_play": ["Test Life Pinger"], "life": 2}))
@@ -326,7 +327,7 @@ def test_pay_life_cost(monkeypatch) -> None:
 def test_discard_cost(monkeypatch) -> None:
     """2007 CR 409.1h: a discard cost is paid as the ability is played; the player chooses the
     card; with an empty hand the ability can't be played."""
-    from mtg_env.engine.model import Cost
+    from mtg_env.engine.abilities import Cost
 
     _register_test_card(monkeypatch, "Test Discard Pinger", Cost(discard=1))
     s = Scenario(pos("precombat_main", {"in_play": ["Test Discard Pinger"]}))

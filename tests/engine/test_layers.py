@@ -123,13 +123,8 @@ import pytest  # noqa: E402
 
 from mtg_env import Game  # noqa: E402
 from mtg_env.engine import registry  # noqa: E402
-from mtg_env.engine.model import (  # noqa: E402
-    ActivatedAbility,
-    CardDef,
-    Cost,
-    ManaCost,
-    StaticAbility,
-)
+from mtg_env.engine.abilities import ActivatedAbility, Cost, StaticAbility  # noqa: E402
+from mtg_env.engine.model import CardDef, ManaCost  # noqa: E402
 from mtg_env.engine.serialize import game_to_dict  # noqa: E402
 
 

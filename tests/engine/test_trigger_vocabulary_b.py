@@ -16,9 +16,10 @@ import yaml
 
 from mtg_env import Game
 from mtg_env.cards.loader import DATA_DIR, load_facts, load_file
+from mtg_env.engine.abilities import TargetSpec
 from mtg_env.engine.errors import CardDataError, MtgError
 from mtg_env.engine.filters import Site
-from mtg_env.engine.model import StackItem, TargetSpec
+from mtg_env.engine.model import StackItem
 from mtg_env.engine.ops import OPS, compile_effect
 from mtg_env.engine.references import compile_amount, compile_ref
 from mtg_env.engine.targets import _assignable

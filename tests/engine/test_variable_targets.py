@@ -17,8 +17,9 @@ import pytest
 import yaml
 
 from mtg_env.cards.loader import DATA_DIR, load_facts, load_file
+from mtg_env.engine.abilities import TargetSpec
 from mtg_env.engine.errors import CardDataError
-from mtg_env.engine.model import StackItem, TargetSpec
+from mtg_env.engine.model import StackItem
 from mtg_env.engine.targets import spec_for, target_count
 from mtg_env.testing import Scenario
 
