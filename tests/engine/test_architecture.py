@@ -1,6 +1,7 @@
 """The engine's layout as docs/ARCHITECTURE.md describes it, read from the source with ``ast``:
 the layer system's cache is marked stale and refreshed in one place each, the engine reaches the
-effect ops through their registry, and the module map names every module."""
+effect ops through their registry, the module map names every module, and no module of the
+package is longer than a newcomer can read through (:data:`MAX_MODULE_LINES`)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,9 @@ ENGINE = ROOT / "mtg_env" / "engine"
 # question, run once the player has answered (docs/ARCHITECTURE.md, "ops/ is the effect
 # vocabulary").
 OP_CONTINUATIONS = {("payment", "can_pay"), ("damage", "shield_from_chosen_source")}
+# The most lines a module of mtg_env may have: a longer one is split by a stated principle (rule
+# topic or rule number, docs/ARCHITECTURE.md).
+MAX_MODULE_LINES = 600
 
 
 def _trees() -> list[tuple[Path, ast.AST]]:
@@ -81,3 +85,9 @@ def test_the_module_map_names_every_engine_module() -> None:
                 if p.name != "__init__.py" and f"`{p.stem}`" not in doc
                 and f"`ops/{p.name}`" not in doc]
     assert not missing, f"docs/ARCHITECTURE.md's module map lacks {missing}"
+
+
+def test_every_module_is_at_most_600_lines() -> None:
+    long = [f"{p.relative_to(ROOT)}: {n} lines" for p in sorted((ROOT / "mtg_env").rglob("*.py"))
+            if (n := len(p.read_text().splitlines())) > MAX_MODULE_LINES]
+    assert not long, f"modules over {MAX_MODULE_LINES} lines (split them by rule topic):\n" + "\n".join(long)
