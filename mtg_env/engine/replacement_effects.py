@@ -38,7 +38,6 @@ of the stated quality is prevented).
   it (``dealt_by``) (Cho-Manno, Revolutionary; Heart of Light), ``redirect_to_enchanted`` (Pariah)
   and the protection keywords.
 
-
 :func:`applicable` lists the effects that would modify an event now, :func:`apply_effect` gives
 the event one of them makes. Running an event through them (their order, 2012 616.1) and
 performing it is :mod:`mtg_env.engine.replacement`.
