@@ -84,9 +84,7 @@ def no_games(monkeypatch):
         raise AssertionError("a game ran before the options were checked")
 
     monkeypatch.setattr(parallel, "run_games", forbidden)
-    monkeypatch.setattr("mtg_env.sim.matchup.run_games", forbidden)
-    monkeypatch.setattr("mtg_env.sim.matrix.run_games", forbidden)
-    monkeypatch.setattr("mtg_env.sim.tournament.run_games", forbidden)
+    monkeypatch.setattr("mtg_env.sim.matchup.run_games", forbidden)  # every sim run's play_games
     monkeypatch.setattr("mtg_env.cli.Game", None)  # `play` with random agents
 
 

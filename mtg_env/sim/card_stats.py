@@ -30,7 +30,6 @@ from __future__ import annotations
 import csv
 import json
 import math
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -42,9 +41,7 @@ from ..engine.errors import MtgError
 from ..engine.game import Game
 from .decks import load_deck
 from .gauntlet import xerr
-from .matchup import AgentRef, _check_agents, agent_label, json_safe, matchup_specs, recording, save_games_of
-from .parallel import check_backend, default_workers, run_games
-from .progress import game_progress
+from .matchup import AgentRef, _check_agents, agent_label, grouped_matchup_specs, json_safe, play_games
 from .runner import GameResult, GameSpec, run_spec
 from .stats import wilson_interval
 
@@ -397,31 +394,19 @@ def run_card_stats(decks: Sequence[str | Deck], opponents: Sequence[str | Deck],
             raise MtgError(f"each {what} may appear once, got {', '.join(names)}")
     pair = (agents, agents) if not isinstance(agents, tuple) else agents
     _check_agents(pair)
-    groups: list[tuple[str, str, list[GameSpec]]] = []
-    start = 0
-    for d in mine:
-        for o in opps:
-            specs = matchup_specs(d, o, pair, games, seed, max_turns, start, stream=f"{d.name}|{o.name}")
-            groups.append((d.name, o.name, specs))
-            start += len(specs)
-    all_specs = recording([s for _, _, g in groups for s in g], save_games, only_losses_of)
-    check_backend(workers, backend)
-    workers = default_workers() if workers is None else workers
-    t0 = time.perf_counter()
-    label = f"card stats: {len(mine)} deck(s) vs {len(opps)}"
-    with game_progress(len(all_specs), label, progress) as advance:
-        results = run_games(all_specs, workers, backend, address, advance, play=play_tracked)
-    seconds = time.perf_counter() - t0
-    saved = save_games_of(all_specs, results, save_games, only_losses_of)
-    by_index = {r.index: r for r in results}
+    pairings = [(d, o) for d in mine for o in opps]
+    groups = grouped_matchup_specs([(d, o, f"{d.name}|{o.name}") for d, o in pairings], pair, games, seed,
+                                   max_turns)
+    run = play_games([s for g in groups for s in g], f"card stats: {len(mine)} deck(s) vs {len(opps)}",
+                     workers, backend, address, progress, save_games, only_losses_of, play=play_tracked)
     by_deck: dict[str, list[CardGameResult]] = {d.name: [] for d in mine}
     opponent_of: dict[int, str] = {}
-    for deck, opp, specs in groups:
-        for s in specs:
-            by_deck[deck].append(by_index[s.index])  # type: ignore[arg-type]
-            opponent_of[s.index] = opp
+    for (deck, opp), specs, rs in zip(pairings, groups, run.split(groups), strict=True):
+        by_deck[deck.name].extend(rs)  # type: ignore[arg-type]
+        opponent_of.update((s.index, opp.name) for s in specs)
     return CardStatsResult(mine, [o.name for o in opps], (agent_label(pair[0]), agent_label(pair[1])),
-                           seed, len(groups[0][2]), by_deck, opponent_of, seconds, workers, backend, saved)
+                           seed, len(groups[0]), by_deck, opponent_of, run.seconds, run.workers, backend,
+                           run.saved)
 
 
 def _wr(rate: float, lo: float, hi: float) -> str:

@@ -35,7 +35,6 @@ import csv
 import difflib
 import json
 import math
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,13 +51,10 @@ from .matchup import (
     MatchupResult,
     _check_agents,
     agent_label,
+    grouped_matchup_specs,
     json_safe,
-    matchup_specs,
-    recording,
-    save_games_of,
+    play_games,
 )
-from .parallel import check_backend, default_workers, run_games
-from .progress import game_progress
 from .runner import GameResult
 
 __all__ = ["Field", "FieldEntry", "GauntletResult", "load_field", "parse_field", "run_gauntlet",
@@ -455,30 +451,16 @@ def run_gauntlet(deck: str | Deck, field: Field | str | Path | Mapping[str, Any]
     pair = (agents, agents) if not isinstance(agents, tuple) else agents
     _check_agents(pair)
     name = me.name or "deck"
-    specs_by_opp = []
-    start = 0
-    for e in field.entries:
-        specs = matchup_specs(me, e.deck, pair, games, seed, max_turns, start, stream=f"{name}|{e.name}")
-        specs_by_opp.append(specs)
-        start += len(specs)
-    all_specs = recording([s for group in specs_by_opp for s in group], save_games, only_losses_of)
-    check_backend(workers, backend)
-    workers = default_workers() if workers is None else workers
-    t0 = time.perf_counter()
-    with game_progress(len(all_specs), f"{name} vs {len(field.entries)} decks", progress) as advance:
-        results = run_games(all_specs, workers, backend, address, advance)
-    seconds = time.perf_counter() - t0
-    saved = save_games_of(all_specs, results, save_games, only_losses_of)
-    by_index = {r.index: r for r in results}
+    specs_by_opp = grouped_matchup_specs([(me, e.deck, f"{name}|{e.name}") for e in field.entries], pair,
+                                         games, seed, max_turns)
+    run = play_games([s for group in specs_by_opp for s in group], f"{name} vs {len(field.entries)} decks",
+                     workers, backend, address, progress, save_games, only_losses_of)
     labels = (agent_label(pair[0]), agent_label(pair[1]))
-    matchups = []
-    for e, specs in zip(field.entries, specs_by_opp, strict=True):
-        rs = [by_index[s.index] for s in specs]
-        matchups.append(MatchupResult(name, e.name, labels, seed, rs,
-                                      seconds * len(rs) / max(len(results), 1), workers, backend))
+    matchups = [MatchupResult(name, e.name, labels, seed, rs, run.seconds_of(len(rs)), run.workers, backend)
+                for e, rs in zip(field.entries, run.split(specs_by_opp), strict=True)]
     expected = weighted_win_rate([m.results for m in matchups], [e.share for e in field.entries])
     return GauntletResult(name, field, labels, seed, len(specs_by_opp[0]), matchups, expected,
-                          seconds, workers, backend, saved)
+                          run.seconds, run.workers, backend, run.saved)
 
 
 def _pct(r: dict[str, float]) -> str:

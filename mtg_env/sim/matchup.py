@@ -21,12 +21,13 @@ from ..agent_registry import make_agent
 from ..engine.deck import Deck
 from ..engine.errors import MtgError
 from .decks import load_deck
-from .parallel import check_backend, default_workers, run_games
+from .parallel import PlayFn, check_backend, default_workers, run_games
 from .progress import game_progress
-from .runner import GameResult, GameSpec, derive_seed
+from .runner import GameResult, GameSpec, derive_seed, run_spec
 from .stats import wilson_interval
 
-__all__ = ["MatchupResult", "json_safe", "matchup_specs", "run_matchup", "summarize"]
+__all__ = ["MatchupResult", "PlayedGames", "grouped_matchup_specs", "json_safe", "matchup_specs",
+           "play_games", "run_matchup", "summarize"]
 
 AgentRef = str | Callable[[], Any]
 
@@ -47,6 +48,19 @@ def matchup_specs(deck_a: Deck, deck_b: Deck, agents: tuple[AgentRef, AgentRef],
         specs.append(GameSpec(i, (deck_a, deck_b), (agents[0], agents[1]), s, ("a", "b"), max_turns))
         specs.append(GameSpec(i + 1, (deck_b, deck_a), (agents[1], agents[0]), s, ("b", "a"), max_turns))
     return specs
+
+
+def grouped_matchup_specs(pairings: Sequence[tuple[Deck, Deck, str]], agents: tuple[AgentRef, AgentRef],
+                          games: int, seed: int, max_turns: int | None) -> list[list[GameSpec]]:
+    """The games of several matchups numbered as one run: :func:`matchup_specs` of each
+    ``(deck_a, deck_b, stream)``, its indices following the previous matchup's."""
+    groups = []
+    start = 0
+    for deck_a, deck_b, stream in pairings:
+        specs = matchup_specs(deck_a, deck_b, agents, games, seed, max_turns, start, stream=stream)
+        groups.append(specs)
+        start += len(specs)
+    return groups
 
 
 def _rate(wins: int, decisive: int) -> dict[str, float]:
@@ -175,16 +189,10 @@ def run_matchup(deck_a: str | Deck, deck_b: str | Deck, games: int = 100,
     _check_agents(pair)
     name_a, name_b = da.name or "deck_a", db.name or "deck_b"
     specs = matchup_specs(da, db, pair, games, seed, max_turns, stream=f"{name_a}|{name_b}")
-    specs = recording(specs, save_games, only_losses_of)
-    check_backend(workers, backend)
-    workers = default_workers() if workers is None else workers
-    t0 = time.perf_counter()
-    with game_progress(len(specs), f"{name_a} vs {name_b}", progress) as advance:
-        results = run_games(specs, workers, backend, address, advance)
-    seconds = time.perf_counter() - t0
-    saved = save_games_of(specs, results, save_games, only_losses_of)
-    return MatchupResult(name_a, name_b, (agent_label(pair[0]), agent_label(pair[1])), seed, results,
-                         seconds, workers, backend, saved)
+    run = play_games(specs, f"{name_a} vs {name_b}", workers, backend, address, progress, save_games,
+                     only_losses_of)
+    return MatchupResult(name_a, name_b, (agent_label(pair[0]), agent_label(pair[1])), seed, run.results,
+                         run.seconds, run.workers, backend, run.saved)
 
 
 def recording(specs: list[GameSpec], save_games: str | Path | None,
@@ -208,6 +216,43 @@ def save_games_of(specs: Sequence[GameSpec], results: Sequence[GameResult],
     from .replay import save_games as _save
 
     return _save(specs, results, save_games, only_losses_of)
+
+
+@dataclass
+class PlayedGames:
+    """The outcome of :func:`play_games`: the results in index order, the run's wall time, the
+    number of workers it used and the replay files it wrote."""
+
+    results: list[GameResult]
+    seconds: float
+    workers: int
+    saved: list[Path]
+
+    def split(self, groups: Sequence[Sequence[GameSpec]]) -> list[list[GameResult]]:
+        """The results of each group of specs, in the group's order."""
+        by_index = {r.index: r for r in self.results}
+        return [[by_index[s.index] for s in group] for group in groups]
+
+    def seconds_of(self, n: int) -> float:
+        """The share of the wall time of ``n`` of the games."""
+        return self.seconds * n / max(len(self.results), 1)
+
+
+def play_games(specs: list[GameSpec], description: str, workers: int | None, backend: str,
+               address: str | None, progress: bool, save_games: str | Path | None,
+               only_losses_of: str | None, play: PlayFn = run_spec) -> PlayedGames:
+    """Play ``specs`` in one parallel run under a progress bar labelled ``description``, then
+    write their replays (``save_games``/``only_losses_of`` as in :func:`run_matchup`, checked
+    before any game starts). ``play`` plays one game (see :func:`~mtg_env.sim.parallel.run_games`)."""
+    specs = recording(specs, save_games, only_losses_of)
+    check_backend(workers, backend)
+    workers = default_workers() if workers is None else workers
+    t0 = time.perf_counter()
+    with game_progress(len(specs), description, progress) as advance:
+        results = run_games(specs, workers, backend, address, advance, play=play)
+    seconds = time.perf_counter() - t0
+    saved = save_games_of(specs, results, save_games, only_losses_of)
+    return PlayedGames(results, seconds, workers, saved)
 
 
 def _check_agents(agents: Sequence[AgentRef]) -> None:

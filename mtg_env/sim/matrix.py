@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,12 +20,9 @@ from .matchup import (
     MatchupResult,
     _check_agents,
     agent_label,
-    matchup_specs,
-    recording,
-    save_games_of,
+    grouped_matchup_specs,
+    play_games,
 )
-from .parallel import check_backend, default_workers, run_games
-from .progress import game_progress
 
 __all__ = ["MatrixResult", "run_matrix"]
 
@@ -130,26 +126,12 @@ def run_matrix(decks: Sequence[str | Deck], games: int = 100, agents: AgentRef =
     _check_agents(pair)
     pairings = (list(itertools.combinations_with_replacement(range(len(loaded)), 2)) if mirrors
                 else list(itertools.combinations(range(len(loaded)), 2)))
-    specs_by_pair = []
-    start = 0
-    for i, j in pairings:
-        specs = matchup_specs(loaded[i], loaded[j], pair, games, seed, max_turns, start,
-                              stream=f"{names[i]}|{names[j]}")
-        specs_by_pair.append(specs)
-        start += len(specs)
-    all_specs = recording([s for group in specs_by_pair for s in group], save_games, only_losses_of)
-    check_backend(workers, backend)
-    workers = default_workers() if workers is None else workers
-    t0 = time.perf_counter()
-    with game_progress(len(all_specs), f"{len(pairings)} pairings", progress) as advance:
-        results = run_games(all_specs, workers, backend, address, advance)
-    seconds = time.perf_counter() - t0
-    saved = save_games_of(all_specs, results, save_games, only_losses_of)
-    by_index = {r.index: r for r in results}
-    matchups = []
-    for (i, j), specs in zip(pairings, specs_by_pair, strict=True):
-        rs = [by_index[s.index] for s in specs]
-        matchups.append(MatchupResult(names[i], names[j], (agent_label(agents), agent_label(agents)),
-                                      seed, rs, seconds * len(rs) / max(len(results), 1), workers,
-                                      backend))
-    return MatrixResult(names, matchups, seconds, saved)
+    specs_by_pair = grouped_matchup_specs([(loaded[i], loaded[j], f"{names[i]}|{names[j]}")
+                                           for i, j in pairings], pair, games, seed, max_turns)
+    run = play_games([s for group in specs_by_pair for s in group], f"{len(pairings)} pairings", workers,
+                     backend, address, progress, save_games, only_losses_of)
+    labels = (agent_label(agents), agent_label(agents))
+    matchups = [MatchupResult(names[i], names[j], labels, seed, rs, run.seconds_of(len(rs)), run.workers,
+                              backend)
+                for (i, j), rs in zip(pairings, run.split(specs_by_pair), strict=True)]
+    return MatrixResult(names, matchups, run.seconds, run.saved)

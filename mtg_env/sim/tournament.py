@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,9 +25,7 @@ if TYPE_CHECKING:
 from ..engine.deck import Deck
 from ..engine.errors import MtgError
 from .decks import load_deck
-from .matchup import AgentRef, _check_agents, agent_label, recording, save_games_of
-from .parallel import check_backend, default_workers, run_games
-from .progress import game_progress
+from .matchup import AgentRef, _check_agents, agent_label, play_games
 from .ratings import bootstrap_ratings
 from .runner import GameResult, GameSpec, derive_seed
 
@@ -185,15 +182,8 @@ def run_tournament(agents: Sequence[AgentRef], decks: Sequence[str | Deck], game
         raise MtgError("a tournament needs two or more agents, or one agent and two or more decks")
     if len(set(entrants)) != len(entrants):
         raise MtgError(f"each entrant may appear once, got {', '.join(entrants)}")
-    specs = recording(tournament_specs(kind, agents, loaded, games, seed, max_turns), save_games,
-                      only_losses_of)
-    check_backend(workers, backend)
-    workers = default_workers() if workers is None else workers
-    t0 = time.perf_counter()
-    with game_progress(len(specs), f"{kind} tournament", progress) as advance:
-        results = run_games(specs, workers, backend, address, advance)
-    seconds = time.perf_counter() - t0
-    saved = save_games_of(specs, results, save_games, only_losses_of)
-    ratings, low, high = bootstrap_ratings(len(entrants), _scored(results), resamples, seed)
-    return TournamentResult(kind, entrants, results, [float(x) for x in ratings],
-                            [float(x) for x in low], [float(x) for x in high], seconds, seed, saved)
+    run = play_games(tournament_specs(kind, agents, loaded, games, seed, max_turns), f"{kind} tournament",
+                     workers, backend, address, progress, save_games, only_losses_of)
+    ratings, low, high = bootstrap_ratings(len(entrants), _scored(run.results), resamples, seed)
+    return TournamentResult(kind, entrants, run.results, [float(x) for x in ratings],
+                            [float(x) for x in low], [float(x) for x in high], run.seconds, seed, run.saved)

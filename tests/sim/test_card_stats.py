@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 import mtg_env.sim.card_stats as card_stats_module
+import mtg_env.sim.matchup as matchup_module
 from mtg_env import Deck
 from mtg_env.cli import app
 from mtg_env.sim.card_stats import SeatCards, card_rows, mulligan_rows, run_card_stats
@@ -163,7 +164,7 @@ def test_bad_input_gives_one_line_errors(tmp_path, monkeypatch, args: list[str],
 
     started = []
     monkeypatch.setattr(cli, "_before_games", lambda: started.append(1))
-    monkeypatch.setattr(card_stats_module, "run_games",
+    monkeypatch.setattr(matchup_module, "run_games",
                         lambda *a, **k: pytest.fail("a game started"))  # the duplicate deck check
     res = runner.invoke(app, ["card-stats", *args, "--out", str(tmp_path), "--no-progress"])
     assert res.exit_code == 2, res.output
