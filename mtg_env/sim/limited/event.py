@@ -270,22 +270,16 @@ def _seen(game: Game, deck: Deck, seat: int) -> tuple[str, ...]:
     return tuple(sorted(n for n, k in Counter(deck.card_names()).items() if k > left[n]))
 
 
-def play_match(task: MatchTask) -> MatchResult:
-    """Play a match (see the module docstring): best of ``task.best_of`` games."""
+def _best_of(task: MatchTask, play_one: Callable[[int, int, int], GameRecord]) -> MatchResult:
+    """A match of ``task.best_of`` games, stopped once a player has won most of them:
+    ``play_one(k, seed, first)`` plays game ``k`` (0-based) with its seed and starting player;
+    the first is a seeded coin flip, then the loser of the last decisive game plays first."""
     need = task.best_of // 2 + 1
     wins = [0, 0]
     games: list[GameRecord] = []
     first = random.Random(derive_seed(task.seed, "coin flip")).randrange(2)
     for k in range(task.best_of):
-        seed = derive_seed(task.seed, "game", k)
-        agents = [make_agent(a) for a in task.agents]
-        try:
-            g = _play_game(task.decks, agents, seed, first, task.max_turns)
-            rec = GameRecord(seed, first, g.winner, g.turn, g.end_reason,
-                             seen=((_seen(g, task.decks[0], 0), _seen(g, task.decks[1], 1))
-                                   if task.track_cards else None))
-        except Exception as exc:  # an engine bug: the game counts as drawn, the error is kept
-            rec = GameRecord(seed, first, None, 0, "error", f"{type(exc).__name__}: {exc}")
+        rec = play_one(k, derive_seed(task.seed, "game", k), first)
         games.append(rec)
         if rec.winner is not None:
             wins[rec.winner] += 1
@@ -293,6 +287,22 @@ def play_match(task: MatchTask) -> MatchResult:
         if max(wins) >= need:
             break
     return MatchResult(task.round, task.table, task.players, tuple(games))
+
+
+def play_match(task: MatchTask) -> MatchResult:
+    """Play a match (see the module docstring): best of ``task.best_of`` games."""
+
+    def play_one(k: int, seed: int, first: int) -> GameRecord:
+        agents = [make_agent(a) for a in task.agents]
+        try:
+            g = _play_game(task.decks, agents, seed, first, task.max_turns)
+            return GameRecord(seed, first, g.winner, g.turn, g.end_reason,
+                              seen=((_seen(g, task.decks[0], 0), _seen(g, task.decks[1], 1))
+                                    if task.track_cards else None))
+        except Exception as exc:  # an engine bug: the game counts as drawn, the error is kept
+            return GameRecord(seed, first, None, 0, "error", f"{type(exc).__name__}: {exc}")
+
+    return _best_of(task, play_one)
 
 
 PersonFactory = Callable[[Sequence[str]], Any]
@@ -310,26 +320,17 @@ def play_match_here(task: MatchTask, person: int, make_person: PersonFactory, na
     :class:`~mtg_env.sim.interactive.HumanQuit` (end of input, Ctrl-C) is passed on."""
     from ..replay import record_game
 
-    need = task.best_of // 2 + 1
-    wins = [0, 0]
-    games: list[GameRecord] = []
-    first = random.Random(derive_seed(task.seed, "coin flip")).randrange(2)
-    for k in range(task.best_of):
-        seed = derive_seed(task.seed, "game", k)
+    def play_one(k: int, seed: int, first: int) -> GameRecord:
         agents = [make_agent(a) for a in task.agents]
         agents[person] = make_person(board_labels or names)
         say(f"Round {task.round}, game {k + 1}: {names[0]} (player 0) vs {names[1]} (player 1); "
             f"{names[first]} plays first")
         game, _ = record_game(task.decks, agents, seed, task.max_turns, options={"starting_player": first})
         rec = GameRecord(seed, first, game.winner, game.turn, game.end_reason)
-        games.append(rec)
         say("game drawn" if rec.winner is None else f"{names[rec.winner]} wins game {k + 1}")
-        if rec.winner is not None:
-            wins[rec.winner] += 1
-            first = 1 - rec.winner
-        if max(wins) >= need:
-            break
-    return MatchResult(task.round, task.table, task.players, tuple(games))
+        return rec
+
+    return _best_of(task, play_one)
 
 
 @contextmanager
