@@ -18,12 +18,14 @@ from rich.console import Console
 
 from .. import MtgError
 from ..cards.loader import yaml_problem
-from ..engine.deck import decode_utf8, expand_deck_groups
+from ..engine.deck import expand_deck_groups
 from ..sim.decks import default_deck_names
+from ..sim.text_files import read_text_file
 
 F = TypeVar("F", bound=Callable[..., Any])
 BACKEND_HELP = "local (processes) or ray"
 WORKERS_HELP = "worker processes (default: all cores); results are identical for any number"
+MAX_CONFIG_BYTES = 1_000_000
 
 
 
@@ -90,20 +92,7 @@ def _load_config(path: str | None, types: dict[str, tuple[type, ...]]) -> dict[s
     mapping, only the keys in ``types``, each value of one of its types (``None`` for any)."""
     if path is None:
         return {}
-    try:
-        with open(path, "rb") as f:
-            raw = f.read(1_000_001)
-    except OSError as exc:
-        raise MtgError(f"cannot read config file {path!r}: {exc.strerror}") from None
-    except ValueError as exc:
-        raise MtgError(f"cannot read config file {path!r}: {exc}") from None
-    if len(raw) > 1_000_000:
-        raise MtgError(f"config file {path!r} is too large (at most 1000000 bytes)")
-    try:
-        text = decode_utf8(raw)
-    except UnicodeDecodeError as exc:
-        raise MtgError(f"config file {path!r} is not UTF-8 text (byte {exc.start}); "
-                       "save it as UTF-8") from None
+    text = read_text_file(path, f"config file {path!r}", MAX_CONFIG_BYTES)
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:

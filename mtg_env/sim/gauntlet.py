@@ -43,7 +43,7 @@ from typing import Any
 
 import yaml
 
-from ..engine.deck import DECK_GROUPS, Deck, builtin_name, decode_utf8, expand_deck_groups
+from ..engine.deck import DECK_GROUPS, Deck, builtin_name, expand_deck_groups
 from ..engine.errors import MtgError
 from .decks import load_deck
 from .matchup import (
@@ -56,6 +56,7 @@ from .matchup import (
     play_games,
 )
 from .runner import GameResult
+from .text_files import read_text_file
 
 __all__ = ["Field", "FieldEntry", "GauntletResult", "load_field", "parse_field", "run_gauntlet",
            "weighted_interval", "weighted_win_rate", "xerr"]
@@ -118,19 +119,7 @@ def load_field(path: str | Path) -> Field:
     """Read a field file (YAML, UTF-8); raises :class:`~mtg_env.MtgError` with a one-line
     message naming the file and what to fix."""
     where = f"field file {str(path)!r}"
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_FIELD_BYTES + 1)
-    except OSError as exc:
-        raise MtgError(f"cannot read {where}: {exc.strerror or exc}") from None
-    except ValueError as exc:
-        raise MtgError(f"cannot read {where}: {exc}") from None
-    if len(raw) > MAX_FIELD_BYTES:
-        raise MtgError(f"{where} is too large (at most {MAX_FIELD_BYTES} bytes)")
-    try:
-        text = decode_utf8(raw)
-    except UnicodeDecodeError as exc:
-        raise MtgError(f"{where} is not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
+    text = read_text_file(path, where, MAX_FIELD_BYTES)
     try:
         data = yaml.load(text, Loader=_UniqueKeyLoader)  # a SafeLoader subclass
     except MtgError as exc:

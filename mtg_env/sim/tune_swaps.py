@@ -11,10 +11,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.deck import MAX_COPIES, Deck, decode_utf8
+from ..engine.deck import MAX_COPIES, Deck
 from ..engine.errors import MtgError, UnknownCardError
 from ..engine.model import COLORS, CardDef
 from ..engine.registry import get_card, is_unimplemented
+from .text_files import read_text_file
 
 MAX_POOL_BYTES = 1_000_000
 
@@ -50,19 +51,7 @@ def load_pool(spec: str) -> Pool:
         names = [n for slot in set_cards().values() for n in slot if not is_unimplemented(n)]
         return Pool({n: None for n in names}, "tenth_edition")
     where = f"pool file {spec!r}"
-    try:
-        with open(spec, "rb") as fh:
-            raw = fh.read(MAX_POOL_BYTES + 1)
-    except (OSError, ValueError) as exc:
-        why = getattr(exc, "strerror", None) or str(exc)
-        raise MtgError(f"cannot read {where}: {why} (give 'tenth_edition' or a file of card names)") \
-            from None
-    if len(raw) > MAX_POOL_BYTES:
-        raise MtgError(f"{where} is too large (at most {MAX_POOL_BYTES} bytes)")
-    try:
-        text = decode_utf8(raw)
-    except UnicodeDecodeError as exc:
-        raise MtgError(f"{where} is not UTF-8 text (byte {exc.start}); save it as UTF-8") from None
+    text = read_text_file(spec, where, MAX_POOL_BYTES, " (give 'tenth_edition' or a file of card names)")
     copies: dict[str, int | None] = {}
     for lineno, line in enumerate(text.splitlines(), 1):
         line = line.split("#", 1)[0].strip()
