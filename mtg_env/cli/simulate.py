@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import typer
 from rich.table import Table
@@ -31,6 +32,19 @@ from ._common import (
     _writable_dir,
     _writable_file,
 )
+
+
+def _run_options(cfg: dict[str, Any], seed: int | None, workers: int | None, backend: str | None,
+                 max_turns: int | None) -> tuple[int, int | None, str, int]:
+    """The seed, workers, backend and turn cap of a run configured by options or a config file
+    (an option wins), checked."""
+    from ..sim.parallel import check_backend
+
+    seed_v = _int(_pick(seed, cfg, "seed", 0), "seed")
+    workers_v = _pick(workers, cfg, "workers", None)
+    backend_v = _pick(backend, cfg, "backend", "local")
+    check_backend(workers_v, backend_v)
+    return seed_v, workers_v, backend_v, _int(_pick(max_turns, cfg, "max_turns", 100), "max_turns", 1)
 
 
 @_bad_input_exits
@@ -118,7 +132,6 @@ def matrix(decks: str = typer.Option(None, help="comma-separated decks or groups
            progress: bool = typer.Option(True, help="show a progress bar")) -> None:
     """Every pairing of the decks: a win-rate table, a CSV and a heatmap PNG with 95% intervals."""
     from ..sim.matrix import run_matrix
-    from ..sim.parallel import check_backend
 
     con = _console()
     cfg = _load_config(config, _SIM_KEYS | {"mirrors": (bool,)})
@@ -128,11 +141,7 @@ def matrix(decks: str = typer.Option(None, help="comma-separated decks or groups
     if len(agent_names) != 1:
         raise MtgError(f"a matrix uses one agent for every deck, got {', '.join(sorted(agent_names))}")
     agent = _agent_pair(agent_names.pop(), "agents")[0]
-    seed_v = _int(_pick(seed, cfg, "seed", 0), "seed")
-    workers_v = _pick(workers, cfg, "workers", None)
-    backend_v = _pick(backend, cfg, "backend", "local")
-    check_backend(workers_v, backend_v)
-    turns = _int(_pick(max_turns, cfg, "max_turns", 100), "max_turns", 1)
+    seed_v, workers_v, backend_v, turns = _run_options(cfg, seed, workers, backend, max_turns)
     out_dir = _writable_dir(_pick(out, cfg, "out", "results"), "--out", ("matrix.csv", "matrix.png"))
     losses_of = _pick(only_losses_of, cfg, "only_losses_of", None)
     save_dir = _save_dir(_pick(save_games, cfg, "save_games", None))
@@ -186,7 +195,6 @@ def tournament(agents: str = typer.Option(None, help="comma-separated agents [de
                only_losses_of: str = typer.Option(None, help=LOSSES_HELP),
                progress: bool = typer.Option(True, help="show a progress bar")) -> None:
     """Round robin of agents (over the decks) or, with one agent, of decks; Bradley-Terry ratings."""
-    from ..sim.parallel import check_backend
     from ..sim.tournament import run_tournament
 
     cfg = _load_config(config, _SIM_KEYS | {"resamples": (int,)})
@@ -195,11 +203,7 @@ def tournament(agents: str = typer.Option(None, help="comma-separated agents [de
         _agent_pair(a, "agents")
     deck_list = [_cli.load_deck(d) for d in _deck_names(decks, cfg)]
     n = _int(_pick(games, cfg, "games", 100), "games", 1)
-    seed_v = _int(_pick(seed, cfg, "seed", 0), "seed")
-    workers_v = _pick(workers, cfg, "workers", None)
-    backend_v = _pick(backend, cfg, "backend", "local")
-    check_backend(workers_v, backend_v)
-    turns = _int(_pick(max_turns, cfg, "max_turns", 100), "max_turns", 1)
+    seed_v, workers_v, backend_v, turns = _run_options(cfg, seed, workers, backend, max_turns)
     n_resamples = _int(_pick(resamples, cfg, "resamples", 200), "resamples", 0)
     out_dir = _writable_dir(_pick(out, cfg, "out", "results"), "--out",
                             ("tournament.csv", "tournament.png"))
