@@ -16,11 +16,10 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-from gymnasium.vector import AutoresetMode, VectorEnv
-from gymnasium.vector.utils import batch_space
+from gymnasium.vector import AutoresetMode
 
-from .batch import GameBatch, Opponent, check_actions, check_config, check_overflow, reset_seeds
-from .sync import seed_sequences, spaces_for, vector_infos
+from .batch import GameBatch, Opponent, check_actions, check_overflow, reset_seeds
+from .sync import MtgVectorEnvBase, seed_sequences, vector_infos
 
 
 def _arrays(shared: dict[str, Any], n: int, d: int, a: int) -> dict[str, np.ndarray]:
@@ -69,7 +68,7 @@ def _worker(conn: Any, lo: int, hi: int, shared: dict[str, Any], shape: tuple[in
             conn.send(("error", (exc, traceback.format_exc())))
 
 
-class SubprocMtgVectorEnv(VectorEnv):
+class SubprocMtgVectorEnv(MtgVectorEnvBase):
     """Like :class:`~mtg_env.vector.MtgVectorEnv`, with the games split over ``num_workers``
     processes (default: one per CPU core, at most ``num_envs``) that write into shared memory.
 
@@ -96,12 +95,7 @@ class SubprocMtgVectorEnv(VectorEnv):
         if not isinstance(num_workers, int) or not 1 <= num_workers <= num_envs:
             raise ValueError(f"num_workers must be between 1 and num_envs ({num_envs}), "
                              f"got {num_workers!r}")
-        self.config = check_config(config)
-        self.num_envs = num_envs
-        self.copy = copy
-        self.single_observation_space, self.single_action_space = spaces_for(self.config)
-        self.observation_space = batch_space(self.single_observation_space, num_envs)
-        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._set_spaces(num_envs, copy, config)
         d = self.single_observation_space.shape[0]
         a = int(self.single_action_space.n)
         ctx = mp.get_context(context)

@@ -34,7 +34,25 @@ def seed_sequences(seed: int | None, n: int) -> list[np.random.SeedSequence]:
     return np.random.SeedSequence(seed).spawn(n)
 
 
-class MtgVectorEnv(VectorEnv):
+class MtgVectorEnvBase(VectorEnv):
+    """What :class:`MtgVectorEnv` and :class:`~mtg_env.vector.SubprocMtgVectorEnv` share: the
+    checked env config, the ``copy`` option and the spaces."""
+
+    config: dict[str, Any]
+    copy: bool
+
+    def _set_spaces(self, num_envs: int, copy: bool, config: dict[str, Any]) -> None:
+        """Check the env ``config``; set it, ``num_envs``, ``copy`` and the single and batched
+        observation and action spaces of ``num_envs`` games built with it."""
+        self.config = check_config(config)
+        self.num_envs = num_envs
+        self.copy = copy
+        self.single_observation_space, self.single_action_space = spaces_for(self.config)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+
+
+class MtgVectorEnv(MtgVectorEnvBase):
     """``num_envs`` games in this process, one learner seat each, as a Gymnasium vector env.
 
     Observations are ``(num_envs, D)`` float32 (the flat observation of ``raw_env(flatten=True)``)
@@ -70,12 +88,7 @@ class MtgVectorEnv(VectorEnv):
                  capacity_overflow: str = "truncate", **config: Any) -> None:
         if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, got {num_envs!r}")
-        self.config = check_config(config)
-        self.num_envs = num_envs
-        self.copy = copy
-        self.single_observation_space, self.single_action_space = spaces_for(self.config)
-        self.observation_space = batch_space(self.single_observation_space, num_envs)
-        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._set_spaces(num_envs, copy, config)
         d = self.single_observation_space.shape[0]
         self._obs = np.zeros((num_envs, d), np.float32)
         self._mask = np.zeros((num_envs, int(self.single_action_space.n)), np.bool_)
@@ -144,4 +157,4 @@ def vector_infos(venv: VectorEnv, mask: np.ndarray,
     return infos
 
 
-__all__ = ["MtgVectorEnv", "seed_sequences", "spaces_for", "vector_infos"]
+__all__ = ["MtgVectorEnv", "MtgVectorEnvBase", "seed_sequences", "spaces_for", "vector_infos"]
