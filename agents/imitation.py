@@ -44,7 +44,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -452,11 +452,7 @@ def main() -> None:
     @app.command("train")
     def train_cmd(config: _Config = None, set_: _Set = None) -> None:
         """Behaviour-clone the dataset; then evaluate best.zip if eval_games > 0."""
-        cfg = _load(config, set_)
-        with checkpoint_errors_as_usage():
-            res = train_bc(cfg, verbose=True)
-        typer.echo(f"best checkpoint: {res['best']}")
-        _evaluate_after(cfg, res["best"])
+        _train_then_evaluate(_load(config, set_), train_bc, "best checkpoint")
 
     @app.command("dagger")
     def dagger_cmd(config: _Config = None, set_: _Set = None) -> None:
@@ -464,11 +460,7 @@ def main() -> None:
 
         Each round retrains on everything collected so far; then the last policy is evaluated if
         eval_games > 0."""
-        cfg = _load(config, set_)
-        with checkpoint_errors_as_usage():
-            res = dagger(cfg, verbose=True)
-        typer.echo(f"last checkpoint: {res['best']}")
-        _evaluate_after(cfg, res["best"])
+        _train_then_evaluate(_load(config, set_), dagger, "last checkpoint")
 
     @app.command("evaluate")
     def evaluate_cmd(path: str, games: int = typer.Option(100, help="per opponent"),
@@ -484,10 +476,16 @@ def main() -> None:
     app()
 
 
-def _evaluate_after(cfg: BCConfig, path: str | Path) -> None:
-    """Evaluate a command's checkpoint as the config asks (``eval_games`` > 0) and print it."""
+def _train_then_evaluate(cfg: BCConfig, train: Callable[..., dict[str, Any]], label: str) -> None:
+    """Run a training command's ``train(cfg)``, print its checkpoint (``label``) and evaluate it
+    as the config asks (``eval_games`` > 0)."""
+    from .checkpoint import checkpoint_errors_as_usage
+
+    with checkpoint_errors_as_usage():
+        res = train(cfg, verbose=True)
+    typer.echo(f"{label}: {res['best']}")
     if cfg.eval_games:
-        _report(evaluate_checkpoint(path, cfg.eval_games, cfg.eval_opponents, cfg.eval_seed,
+        _report(evaluate_checkpoint(res["best"], cfg.eval_games, cfg.eval_opponents, cfg.eval_seed,
                                     cfg.threads))
 
 
