@@ -1,6 +1,6 @@
 """The board in HTML: the CSS and JavaScript that draw a board snapshot
-(:func:`mtg_env.env.board.board_snapshot`) in a page, and the printed card facts the pages show on
-hover. Shared by the replay viewer (:mod:`mtg_env.sim.viewer`) and the web table
+(:func:`mtg_env.env.board.board_snapshot`) in a page, the pages' common look (``PAGE_CSS``), and
+the printed card facts the pages show on hover. Shared by the replay viewer (:mod:`mtg_env.sim.viewer`) and the web table
 (:mod:`mtg_env.web`), so a card, a board and the stack look the same in both.
 
 Every card element carries ``data-card`` (the card's name) and, when its printed facts are known,
@@ -27,7 +27,7 @@ from ..engine import registry
 from ..engine.errors import MtgError
 from ..engine.model import CardDef
 
-__all__ = ["BOARD_CSS", "BOARD_JS", "card_facts", "facts_for_labels", "label_name"]
+__all__ = ["BOARD_CSS", "BOARD_JS", "PAGE_CSS", "card_facts", "facts_for_labels", "label_name"]
 
 _COPY = re.compile(r"#\d+$")
 _TYPE_ORDER = ("Tribal", "Artifact", "Enchantment", "Land", "Creature", "Planeswalker", "Instant",
@@ -82,6 +82,19 @@ def facts_for_labels(labels: Iterable[str]) -> tuple[dict[str, str], dict[str, d
         names[label] = name
     return names, cards
 
+
+PAGE_CSS = """
+* { box-sizing: border-box; }
+body { margin:0; font:14px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; background:var(--bg);
+       color:var(--ink); }
+header h1 { font-size:16px; margin:0; font-weight:600; }
+header .sub { color:#bbb; font-size:12px; }
+.panel { background:var(--panel); border:1px solid var(--line); border-radius:6px; padding:8px 10px;
+         margin-bottom:10px; }
+.player.deciding { box-shadow: 0 0 0 3px var(--hi); }
+"""
+"""The look both pages share (the replay viewer and the web table): the page, its header's title,
+the panels and the highlight of the player who decides; each page's ``:root`` names the colors."""
 
 BOARD_CSS = """
 .card { display:inline-block; border:1px solid #bbb; border-radius:4px; padding:1px 6px; margin:2px 3px 2px 0;

@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .board_html import BOARD_CSS, BOARD_JS, facts_for_labels
+from .board_html import BOARD_CSS, BOARD_JS, PAGE_CSS, facts_for_labels
 from .replay import Replay, replay_steps
 
 __all__ = ["render_html", "write_html"]
@@ -43,7 +43,8 @@ def render_html(replay: Replay, steps: list[dict[str, Any]] | None = None,
              f"({replay.agents[1]}), seed {replay.seed}")
     names, cards = facts_for_labels(_labels(steps))
     data = {"meta": meta, "steps": steps, "log": log, "names": names, "cards": cards}
-    return (_TEMPLATE.replace("__BOARD_CSS__", BOARD_CSS).replace("__BOARD_JS__", BOARD_JS)
+    return (_TEMPLATE.replace("__PAGE_CSS__", PAGE_CSS).replace("__BOARD_CSS__", BOARD_CSS)
+            .replace("__BOARD_JS__", BOARD_JS)
             .replace("__TITLE__", html.escape(title)).replace("__DATA__", _embed(data)))
 
 
@@ -80,12 +81,8 @@ _TEMPLATE = """<!DOCTYPE html>
 <style>
 :root { --bg:#f6f4ef; --panel:#fff; --ink:#222; --dim:#777; --line:#ddd; --p0:#1f6fb2; --p1:#b2411f;
         --hi:#ffe58a; --tap:#eee; }
-* { box-sizing: border-box; }
-body { margin:0; font:14px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; background:var(--bg);
-       color:var(--ink); }
+__PAGE_CSS__
 header { padding:8px 16px; background:#2b2b2b; color:#fff; }
-header h1 { font-size:16px; margin:0; font-weight:600; }
-header .sub { color:#bbb; font-size:12px; }
 #controls { display:flex; align-items:center; gap:10px; padding:8px 16px; background:#e9e5dc;
             border-bottom:1px solid var(--line); position:sticky; top:0; z-index:2; }
 #controls button { font-size:16px; padding:2px 10px; }
@@ -94,11 +91,8 @@ header .sub { color:#bbb; font-size:12px; }
 #step-name { font-weight:600; }
 main { display:grid; grid-template-columns: minmax(420px, 3fr) minmax(300px, 2fr); gap:12px;
        padding:12px 16px; }
-.panel { background:var(--panel); border:1px solid var(--line); border-radius:6px; padding:8px 10px;
-         margin-bottom:10px; }
 .player h2 { font-size:15px; margin:0 0 4px; }
 .player.p0 h2 { color:var(--p0); } .player.p1 h2 { color:var(--p1); }
-.player.deciding { box-shadow: 0 0 0 3px var(--hi); }
 __BOARD_CSS__
 #decision h2, #log h2, #stack h2 { font-size:15px; margin:0 0 4px; }
 #options { margin:4px 0 0; padding-left:28px; }

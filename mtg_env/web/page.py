@@ -14,14 +14,15 @@ show, empty while none) and ``document.body`` ``data-version`` (the state's vers
 
 from __future__ import annotations
 
-from ..sim.board_html import BOARD_CSS, BOARD_JS
+from ..sim.board_html import BOARD_CSS, BOARD_JS, PAGE_CSS
 
 __all__ = ["page_html"]
 
 
 def page_html() -> str:
     """The table page (the same for every seat: the seat comes from the address)."""
-    return _PAGE.replace("__BOARD_CSS__", BOARD_CSS).replace("__BOARD_JS__", BOARD_JS)
+    return (_PAGE.replace("__PAGE_CSS__", PAGE_CSS).replace("__BOARD_CSS__", BOARD_CSS)
+            .replace("__BOARD_JS__", BOARD_JS))
 
 
 _PAGE = r"""<!DOCTYPE html>
@@ -33,12 +34,8 @@ _PAGE = r"""<!DOCTYPE html>
 <style>
 :root { --bg:#f6f4ef; --panel:#fff; --ink:#222; --dim:#777; --line:#ddd; --me:#1f6fb2; --opp:#b2411f;
         --hi:#ffe58a; --tap:#eee; --go:#2a8a2a; }
-* { box-sizing: border-box; }
-body { margin:0; font:14px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; background:var(--bg);
-       color:var(--ink); }
+__PAGE_CSS__
 header { padding:6px 16px; background:#2b2b2b; color:#fff; display:flex; gap:16px; align-items:baseline; }
-header h1 { font-size:16px; margin:0; font-weight:600; }
-header .sub { color:#bbb; font-size:12px; }
 #result { display:none; padding:10px 16px; font-size:17px; font-weight:700; background:#fff3bf;
           border-bottom:2px solid #e0c060; }
 #result.shown { display:flex; gap:14px; align-items:center; }
@@ -54,11 +51,8 @@ header .sub { color:#bbb; font-size:12px; }
 #phases button.now { background:var(--hi); border-color:#c9a400; color:#000; }
 main { display:grid; grid-template-columns: minmax(440px, 3fr) minmax(320px, 2fr); gap:12px;
        padding:10px 16px; }
-.panel { background:var(--panel); border:1px solid var(--line); border-radius:6px; padding:8px 10px;
-         margin-bottom:10px; }
 .panel h2 { font-size:15px; margin:0 0 4px; }
 .player.me h2 { color:var(--me); } .player.opp h2 { color:var(--opp); }
-.player.deciding { box-shadow: 0 0 0 3px var(--hi); }
 __BOARD_CSS__
 #decision .prompt { margin:2px 0 6px; }
 #decision .waiting { color:var(--dim); font-style:italic; }
