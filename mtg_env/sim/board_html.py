@@ -1,7 +1,8 @@
 """The board in HTML: the CSS and JavaScript that draw a board snapshot
 (:func:`mtg_env.env.board.board_snapshot`) in a page, the pages' common look (``PAGE_CSS``), and
-the printed card facts the pages show on hover. Shared by the replay viewer (:mod:`mtg_env.sim.viewer`) and the web table
-(:mod:`mtg_env.web`), so a card, a board and the stack look the same in both.
+the printed card facts the pages show on hover. Shared by the replay viewer
+(:mod:`mtg_env.sim.viewer`) and the web table (:mod:`mtg_env.web`), so a card, a board and the
+stack look the same in both.
 
 Every card element carries ``data-card`` (the card's name) and, when its printed facts are known,
 ``data-card-text`` (its printed Tenth Edition rules text); hovering it shows the name, cost, type
