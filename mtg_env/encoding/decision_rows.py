@@ -68,7 +68,8 @@ class DecisionRows:
             n_opts = len(d.options)
             sid = ctx.get("stack_id") if ctx else None
             if sid is None and frames:
-                sid = frames[-1].get("sid")
+                f = frames[-1]
+                sid = f.get("sid") if type(f) is dict else getattr(f, "item_id", None)
             if sid is not None:
                 focus = self.stack_row.get(sid, -1) + 1
             if kind is _PRIORITY:
@@ -95,7 +96,7 @@ class DecisionRows:
                 if kind is _COMBAT_DAMAGE:
                     self._mark_perm(ctx.get("source"), "damage_source", 1, marks)
                     for f in frames:
-                        if f.get("k") == "assign":
+                        if type(f) is dict and f.get("k") == "assign":
                             pend = self._combat_pending(f.get("out", ()), marks)
                             pend_me += pend[0]
                             pend_opp += pend[1]
@@ -285,7 +286,7 @@ class DecisionRows:
     def _triggers(self, game: Game, frames: list) -> None:
         queue: list = []
         for f in reversed(frames):
-            if f.get("k") == "put":
+            if type(f) is dict and f.get("k") == "put":
                 q = f.get("q", {})
                 for pl in f.get("order", ()):
                     if q.get(str(pl)):

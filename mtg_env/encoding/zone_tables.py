@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from mtg_env.engine.errors import MtgError
+from mtg_env.engine.frames import CastFrame, ResolveFrame
 from mtg_env.engine.game import Game
 from mtg_env.engine.model import CardDef
 from mtg_env.engine.registry import get_card
@@ -94,7 +95,8 @@ def _perm_keys(perms: list) -> list[tuple]:
 def _focus_sid(d: Any, frames: list) -> int | None:
     sid = d.context.get("stack_id") if d.context else None
     if sid is None and frames:
-        sid = frames[-1].get("sid")
+        f = frames[-1]
+        sid = f.get("sid") if type(f) is dict else getattr(f, "item_id", None)
     return sid
 
 
@@ -365,8 +367,8 @@ class ZoneTables:
         caps = self.o.caps
         if n > caps.max_stack:
             raise CapacityError("max_stack", caps.max_stack, n, "the stack")
-        casting = tuple(f.get("sid") for f in frames if f.get("k") == "cast")
-        resolving = tuple(f.get("sid") for f in frames if f.get("k") == "resolve")
+        casting = tuple(f.item_id for f in frames if type(f) is CastFrame)
+        resolving = tuple(f.item_id for f in frames if type(f) is ResolveFrame)
         focus = _focus_sid(d, frames) if d is not None else None
         # The targets themselves, not their number: Shunt changes a target in place.
         sig = ([(s, tuple(s.targets), s.x, s.mode, s.controller, len(s.data.get("divided", ())))

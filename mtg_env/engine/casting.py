@@ -10,10 +10,11 @@ Golem, Pithing Needle), 212.6 (playing a land: main phase, empty stack, once a t
 :mod:`mtg_env.engine.priority` (2007 CR 408); mana abilities (2007 CR 411) are played without
 the stack by :mod:`mtg_env.engine.mana`.
 
-A spell or ability being played is a ``cast`` frame (``{"k": "cast", "pl", "sid", "st"}``);
-``st`` is the step it is at: 0 modes, 1 X, 2 targets, 3 costs, 4 the payments left and becoming
-played. A triggered ability's targets are chosen through the same frame, started at step 2 with
-``"trigger": True`` (:mod:`mtg_env.engine.triggers`, 2007 CR 410); it stops after the targets.
+A spell or ability being played is a :class:`~mtg_env.engine.frames.CastFrame`; its ``step``
+(:class:`~mtg_env.engine.frames.CastStep`) is the step of 409.1 it is at: modes, X, targets,
+costs, then the payments left and becoming played. A triggered ability's targets are chosen
+through the same frame, started at the targets step with ``trigger`` set
+(:mod:`mtg_env.engine.triggers`, 2007 CR 410); it stops after the targets.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING
 from . import effects as fx
 from .actions import DONE, Action, DecisionKind
 from .errors import MtgError
+from .frames import CastFrame, CastStep
 from .mana import add_colored
 from .model import (
     Card,
@@ -149,7 +151,7 @@ class Casting(GameState):
         item = StackItem(self._id(), "spell", pl, card=card, label=card.label,
                          data={"card": card.cdef.name, "from_hand": True})
         self.stack.append(item)  # 2007 CR 409.1a: the card moves to the stack on announcement
-        self.frames.append({"k": "cast", "pl": pl, "sid": item.id, "st": 0})
+        self.frames.append(CastFrame(pl, item.id))
 
     def _begin_activate(self: GameSelf, pl: int, pid: int, ab_index: int) -> None:
         perm = self.perms[pid]
@@ -160,15 +162,15 @@ class Casting(GameState):
         if perm.chosen:  # "the chosen color" of its source, should the source leave play
             item.data["chosen"] = perm.chosen
         self.stack.append(item)
-        self.frames.append({"k": "cast", "pl": pl, "sid": item.id, "st": 0})
+        self.frames.append(CastFrame(pl, item.id))
 
-    def _run_cast(self: GameSelf, f: dict) -> None:
-        item = self._item(f["sid"])
-        pl = f["pl"]
+    def _run_cast(self: GameSelf, f: CastFrame) -> None:
+        item = self._item(f.item_id)
+        pl = f.player
         specs, _, obj = self.item_def(item)
-        st = f["st"]
-        if st == 0:  # modes (2007 CR 409.1b)
-            f["st"] = 1
+        st = f.step
+        if st == CastStep.MODES:  # 2007 CR 409.1b
+            f.step = CastStep.X
             if item.kind == "spell" and item.card.cdef.modes:
                 cdef = item.card.cdef
                 opts = [Action("mode", f"mode {i + 1}: {m.get('text', '')}".rstrip(": "), (i,))
@@ -177,8 +179,8 @@ class Casting(GameState):
                 self._ask(pl, K.MODE, opts, f"choose a mode for {item.label}",
                           {"stack_id": item.id})
                 return
-        if st == 1:  # X (2007 CR 409.1c)
-            f["st"] = 2
+        if st == CastStep.X:  # 2007 CR 409.1c
+            f.step = CastStep.TARGETS
             x_cost = None
             x_color = None
             exclude = None
@@ -201,7 +203,7 @@ class Casting(GameState):
                 opts = [Action("x", f"X={n}", (n,)) for n in range(max(top, 0) + 1)]
                 self._ask(pl, K.X_VALUE, opts, f"choose X for {item.label}", {"stack_id": item.id})
                 return
-        if st == 2:  # targets (2007 CR 409.1d), one decision per target
+        if st == CastStep.TARGETS:  # 2007 CR 409.1d, one decision per target
             ti = len(item.targets)
             if specs and specs[-1].count is not None and ti >= len(specs) - 1:
                 # "up to N" / "X target ...": one decision per target, "done" once enough
@@ -225,13 +227,13 @@ class Casting(GameState):
                 self._ask(pl, K.TARGET, opts, f"choose target {ti + 1} for {item.label}: "
                           + (spec.text or spec.kind), {"stack_id": item.id, "target_index": ti})
                 return
-            f["st"] = 3
-        if st == 3:  # costs (2007 CR 409.1f-h)
-            f["st"] = 4
-            f["tt"] = self._targets_text(item)
-            if f.get("trigger"):
+            f.step = CastStep.COSTS
+        if st == CastStep.COSTS:  # 2007 CR 409.1f-h
+            f.step = CastStep.PLAYED
+            f.targets_text = self._targets_text(item)
+            if f.trigger:
                 self.frames.pop()
-                self._log(f"ability of {item.label} triggers" + f["tt"])
+                self._log(f"ability of {item.label} triggers" + f.targets_text)
                 return
             if item.kind == "spell":
                 cdef = item.card.cdef
@@ -243,7 +245,7 @@ class Casting(GameState):
                 add = cdef.additional_cost
                 if add is not None and (add.sacrifice or add.discard):
                     self._push_cost_choices(pl, add, item)
-                    f["mana"] = [cost.generic, list(cost.colored)]
+                    f.mana_due = (cost.generic, tuple(cost.colored))
                     return
                 self._pay_mana(pl, cost)
                 if add is not None and add.sacrifice_all is not None:
@@ -264,30 +266,33 @@ class Casting(GameState):
                 if ab.cost.sacrifice or ab.cost.discard:
                     self._push_cost_choices(pl, ab.cost, item)
                     if ab.cost.sacrifice_self:
-                        f["sac_self"] = True
+                        f.sacrifice_self = True
                     return
                 if ab.cost.sacrifice_self:
                     self._leave_play(perm, "graveyard", sacrifice=True)
             if self.frames[-1] is not f:
                 return  # a mana ability's damage waits for its order decision (painland, 616.1)
-        if f["st"] == 4:
-            if "mana" in f:
-                gen, col = f.pop("mana")
-                self._pay_mana(pl, ManaCost(gen, tuple(col)))
+        if f.step == CastStep.PLAYED:
+            if f.mana_due is not None:
+                gen, col = f.mana_due
+                f.mana_due = None
+                self._pay_mana(pl, ManaCost(gen, col))
                 add = item.card.cdef.additional_cost if item.kind == "spell" else None
                 if add is not None and add.sacrifice_all is not None:
                     self._sacrifice_all(pl, add, item)
                 if self.frames[-1] is not f:
                     return  # a replacement order decision (a painland's damage) comes first
-            if f.pop("sac_self", False) and item.source in self.perms:
+            sacrifice_self = f.sacrifice_self
+            f.sacrifice_self = False
+            if sacrifice_self and item.source in self.perms:
                 self._leave_play(self.perms[item.source], "graveyard", sacrifice=True)
             self.frames.pop()
-            self._finish_cast(item, f.get("tt", ""))
+            self._finish_cast(item, f.targets_text)
 
-    def _answer_cast(self: GameSelf, f: dict, a: Action) -> None:
-        item = self._item(f["sid"])
+    def _answer_cast(self: GameSelf, f: CastFrame, a: Action) -> None:
+        item = self._item(f.item_id)
         if a.verb == "done":  # no more targets for a counted target spec
-            f["tdone"] = True
+            f.targets_done = True
         elif a.verb == "assign":  # a target's share of the divided amount
             shares = item.data["divided"]
             first = len(self.item_def(item)[0]) - 1
@@ -300,7 +305,7 @@ class Casting(GameState):
         elif a.verb == "target":
             item.targets.append(a.args[0])
 
-    def _ask_counted_target(self: GameSelf, f: dict, pl: int, item: StackItem, spec, first: int) -> bool:
+    def _ask_counted_target(self: GameSelf, f: CastFrame, pl: int, item: StackItem, spec, first: int) -> bool:
         """Ask for the next target of a spec taking a variable number of different targets
         (targets ``first`` on); False once no more can or will be chosen. "done" is offered once
         the minimum is reached (2007 CR 409.1d; 2012 601.2c: the same object can't be chosen
@@ -311,7 +316,7 @@ class Casting(GameState):
             lo, hi = min(max(lo, 1), total), min(hi, total)
         chosen = [tuple(t) for t in item.targets[first:]]
         n = len(chosen)
-        if f.get("tdone") or n >= hi:
+        if f.targets_done or n >= hi:
             return False
         cands = [c for c in self._legal_targets(pl, spec, item=item,
                                                 source=self.perms.get(item.source))

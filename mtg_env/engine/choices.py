@@ -270,5 +270,5 @@ def _move_cards(g: Game, f: dict, action: str, then: dict) -> None:
     if group is not None:
         done = {tuple(c) for c in f["chosen"]}
         for other in g.frames:
-            if other.get("group") == group:
+            if type(other) is dict and other.get("group") == group:
                 other["cands"] = [c for c in other["cands"] if tuple(c) not in done]

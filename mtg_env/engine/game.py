@@ -14,6 +14,7 @@ Rule numbers in comments are 2007 CR numbers where known, else 2012 CR numbers.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .actions import Action, Decision, DecisionKind
@@ -24,6 +25,7 @@ from .damage import DamageAndLife
 from .deck import Deck
 from .enter_choices import EnterChoices
 from .errors import IllegalActionError, MtgError
+from .frames import CastFrame, ResolveFrame
 from .knowledge import Knowledge
 from .layers import ContinuousEffects
 from .mana import ManaAbilities
@@ -221,7 +223,8 @@ class Game(TurnStructure, Priority, Casting, ManaAbilities, Targeting, StackReso
         opp = g.players[1 - player]
         known = g.known_cards(player)
         in_hand = {c.cid for c in opp.hand}
-        if any(c[0] == "h" and c[1] in in_hand for f in g.frames for c in f.get("cands", ())):
+        if any(c[0] == "h" and c[1] in in_hand
+               for f in g.frames if type(f) is dict for c in f.get("cands", ())):
             known |= in_hand  # the hand is being looked at right now (Thrull Surgeon): it is known
         hand_free = [i for i, c in enumerate(opp.hand) if c.cid not in known]
         lib_free = [i for i, c in enumerate(opp.library) if c.cid not in known]
@@ -279,7 +282,10 @@ class Game(TurnStructure, Priority, Casting, ManaAbilities, Targeting, StackReso
             while self.decision is None and not self.is_over:
                 if self.frames:
                     f = self.frames[-1]
-                    _RUN[f["k"]](self, f)
+                    if type(f) is dict:
+                        _RUN[f["k"]](self, f)
+                    else:
+                        _RUN_FRAME[type(f)](self, f)
                 else:
                     self._flow()
             d = self.decision
@@ -297,7 +303,10 @@ class Game(TurnStructure, Priority, Casting, ManaAbilities, Targeting, StackReso
     def _answer(self, d: Decision, a: Action) -> None:
         if self.frames:
             f = self.frames[-1]
-            _ANSWER[f["k"]](self, f, a)
+            if type(f) is dict:
+                _ANSWER[f["k"]](self, f, a)
+            else:
+                _ANSWER_FRAME[type(f)](self, f, a)
         else:
             self._answer_priority(d.player, a)
 
@@ -343,9 +352,16 @@ def _deck_card_names(deck: Any, seat: int) -> list[str]:
                    f"not {type(deck).__name__} {deck!r:.60}")
 
 
+_RUN_FRAME: dict[type, Callable[[Game, Any], None]] = {
+    CastFrame: Game._run_cast,
+    ResolveFrame: Game._run_resolve,
+}
+_ANSWER_FRAME: dict[type, Callable[[Game, Any, Action], None]] = {
+    CastFrame: Game._answer_cast,
+}
+
+
 _RUN = {
-    "cast": Game._run_cast,
-    "resolve": Game._run_resolve,
     "put": Game._run_put,
     "attack": Game._run_attack,
     "block": Game._run_block,
@@ -366,7 +382,6 @@ _RUN = {
 
 
 _ANSWER = {
-    "cast": Game._answer_cast,
     "put": Game._answer_put,
     "attack": Game._answer_attack,
     "block": Game._answer_block,

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .actions import PASS, Action, Decision, DecisionKind
+from .frames import ResolveFrame
 from .model import (
     Card,
     Permanent,
@@ -45,8 +46,7 @@ class Priority(GameState):
             if self.passes >= 2:
                 self.passes = 0
                 if self.stack:
-                    self.frames.append({"k": "resolve", "sid": self.stack[-1].id, "i": 0,
-                                        "st": 0})
+                    self.frames.append(ResolveFrame(self.stack[-1].id))
                     self.prio = self.active
                 else:
                     self._end_step()

@@ -56,6 +56,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action, DecisionKind
 from .errors import MtgError
+from .frames import ResolveFrame
 from .replacement_effects import DIG_CHOICES, DIG_KIND, applicable, apply_effect, replacement_statics
 from .rules import PROTECTION
 
@@ -495,6 +496,6 @@ class Replacement(GameState):
 def _after_event(g: Game) -> None:
     # Damage suspended by the order decision is dealt after its spell/ability's other effects
     # were checked; lifelink for it triggers now unless a resolution will flush it (502.68).
-    if not any(f["k"] == "order_repl" or (f["k"] == "resolve" and g._item(f["sid"]) is not None)
-               for f in g.frames):
+    if not any((isinstance(f, ResolveFrame) and g._item(f.item_id) is not None)
+               or (type(f) is dict and f["k"] == "order_repl") for f in g.frames):
         g._flush_damage_triggers()

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .abilities import ActivatedAbility, StaticAbility, TriggeredAbility
 from .actions import Decision, DecisionKind
 from .errors import MtgError, StateError, UnknownCardError
+from .frames import frame_from_json
 from .loaded_state_check import check_state
 from .loaded_state_schema import PERM_ATTRS, PLAYER_ATTRS, STACK_ATTRS
 from .model import Card, Permanent, Player, StackItem
@@ -91,7 +92,7 @@ def game_to_dict(g: Game) -> dict[str, Any]:
                    "ability_def": _enc(s.ability_def)} for s in g.stack]
     d["effects"] = g.effects
     d["replacements"] = g.replacements
-    d["frames"] = _enc(g.frames)
+    d["frames"] = [_enc(f if type(f) is dict else f.to_json()) for f in g.frames]
     d["pending"] = _enc(g.pending)
     d["label_counts"] = g.label_counts
     d["known"] = sorted([cid, mask, zone] for cid, (mask, zone) in g.known.items())
@@ -183,7 +184,7 @@ def _from_dict(d: dict) -> Game:
         g.stack.append(s)
     g.effects = d["effects"]
     g.replacements = d["replacements"]
-    g.frames = _dec(d["frames"])
+    g.frames = [frame_from_json(f) for f in _dec(d["frames"])]
     g.pending = _dec(d["pending"])
     g.label_counts = d["label_counts"]
     g.known = {cid: (mask, zone) for cid, mask, zone in d["known"]}

@@ -35,6 +35,7 @@ from . import effects as fx
 from .abilities import TargetSpec
 from .actions import Action, DecisionKind
 from .errors import MtgError
+from .frames import ResolveFrame, ResolveStep
 from .model import Card, StackItem
 from .targets import _assignable, mode_targets, spec_for
 from .triggers import trigger_condition
@@ -80,19 +81,19 @@ class StackResolution(GameState):
         # An activated or triggered ability: a static one never goes on the stack.
         return ab.targets, ab.effects, ab  # type: ignore[union-attr]
 
-    def _run_resolve(self: GameSelf, f: dict) -> None:
-        item = self._item(f["sid"])
+    def _run_resolve(self: GameSelf, f: ResolveFrame) -> None:
+        item = self._item(f.item_id)
         if item is None:  # removed by an effect during resolution
             self.frames.pop()
             return
         if item.kind == "combat_damage":
             # Run again once a player has chosen which damage a shield prevents (2012 615.7).
-            f["st"] = 1
+            f.step = ResolveStep.FOLLOW
             if not self._resolve_combat_damage(item):
                 self._finish_resolve(f, item)
             return
-        if f["st"] == 0:
-            f["st"] = 1
+        if f.step == ResolveStep.CHECK:
+            f.step = ResolveStep.FOLLOW
             specs, _, obj = self.item_def(item)
             if (item.kind == "triggered" and obj is not None and obj.condition
                     and not trigger_condition(self, obj.condition, item.controller, item.source,
@@ -108,7 +109,6 @@ class StackResolution(GameState):
                 legal = [self._target_legal(item, i, spec_for(specs, i))
                          for i in range(max(len(specs), len(item.targets)))
                          if i < len(item.targets) or specs[i].count is None]
-                f["legal"] = legal
                 if not any(legal):
                     # 2007 CR 413.2a: all targets illegal -> countered on resolution.
                     self._log(f"{item.label if item.kind == 'spell' else 'ability of ' + item.label} "
@@ -117,7 +117,7 @@ class StackResolution(GameState):
                     self.frames.pop()
                     return
             if item.kind == "spell" and item.card.cdef.is_permanent_card:
-                f["st"] = 5
+                f.step = ResolveStep.COPY_CHOICE
                 if self._ask_copy_choice(item):
                     return
             if item.kind == "triggered" and obj is not None and obj.optional:
@@ -125,36 +125,36 @@ class StackResolution(GameState):
                 self.frames.append({"k": "yesno", "pl": controller, "key": "may", "sid": item.id,
                                     "prompt": f"{item.label}: {obj.text}"})
                 return
-        if f["st"] == 5:  # Clone's copy choice is made: now the choices it comes into play with
-            f["st"] = 6
+        if f.step == ResolveStep.COPY_CHOICE:  # made: now the choices it comes into play with
+            f.step = ResolveStep.ENTER_CHOICES
             if self.ask_enter_choices(item):
                 return
-        if f["st"] == 6:  # every "as it comes into play" choice has been made (2012 614.12)
+        if f.step == ResolveStep.ENTER_CHOICES:  # each one made (2012 614.12)
             self._resolve_permanent_spell(item)
             self._finish_resolve(f, item, to_play=True)
             return
-        if f["st"] == 1:
+        if f.step == ResolveStep.FOLLOW:
             if item.data.get("may") is False:
                 self._finish_resolve(f, item)
                 return
             _, effects, obj = self.item_def(item)
-            if obj is not None and getattr(obj, "custom", None) and f["i"] == 0:
-                f["i"] = len(effects) + 1
+            if obj is not None and getattr(obj, "custom", None) and f.effect_index == 0:
+                f.effect_index = len(effects) + 1
                 fx.run_custom(self, item, obj.custom)
                 return
-            if item.kind == "spell" and item.card.cdef.spell_custom and f["i"] == 0:
-                f["i"] = len(effects) + 1
+            if item.kind == "spell" and item.card.cdef.spell_custom and f.effect_index == 0:
+                f.effect_index = len(effects) + 1
                 fx.run_custom(self, item, item.card.cdef.spell_custom)
                 return
-            while f["i"] < len(effects):
-                spec = effects[f["i"]]
-                f["i"] += 1
+            while f.effect_index < len(effects):
+                spec = effects[f.effect_index]
+                f.effect_index += 1
                 fx.OPS[spec["op"]](self, item, spec)
                 if self.is_over or self.frames[-1] is not f:
                     return  # an effect asked a player something; continue afterwards
             self._finish_resolve(f, item)
 
-    def _finish_resolve(self: GameSelf, f: dict, item: StackItem, to_play: bool = False) -> None:
+    def _finish_resolve(self: GameSelf, f: ResolveFrame, item: StackItem, to_play: bool = False) -> None:
         if self.frames and self.frames[-1] is f:
             self.frames.pop()
         if item in self.stack:

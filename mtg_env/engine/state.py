@@ -196,7 +196,7 @@ class GameState:
     effects: list[dict[str, Any]]
     replacements: list[dict[str, Any]]
     pending: list[dict[str, Any]]
-    frames: list[dict[str, Any]]
+    frames: list[Any]  # Frame values (frames.py) and the kinds still stored as dicts
     decision: Decision | None
     rng: Rng
     log: list[str]
@@ -275,7 +275,7 @@ _COPIERS: dict[str, Callable[[Any], Any]] = {
     "clone_list": lambda v: [x.clone() for x in v],
     "clone_dict": lambda v: {k: x.clone() for k, x in v.items()},
     "dict_list": lambda v: [dict(x) for x in v],
-    "frames": lambda v: [_copy_frame(f) for f in v],
+    "frames": lambda v: [_copy_frame(f) if type(f) is dict else f.copy() for f in v],
     "rng": lambda v: Rng(v.state),
 }
 _TO_COPY: tuple[tuple[str, Callable[[Any], Any]], ...] = tuple(

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, DecisionKind
+from .frames import CastFrame, CastStep
 from .model import Card, Permanent, StackItem
 
 if TYPE_CHECKING:
@@ -96,8 +97,7 @@ class Triggers(GameState):
         if "src_card" in t:  # a card in a graveyard: "return Squee from your graveyard"
             item.data["src_card"] = t["src_card"]
         self.stack.append(item)
-        self.frames.append({"k": "cast", "pl": t["ctrl"], "sid": item.id, "st": 2,
-                            "trigger": True})
+        self.frames.append(CastFrame(t["ctrl"], item.id, CastStep.TARGETS, trigger=True))
 
 
 def _trigger_text(t: dict) -> str:

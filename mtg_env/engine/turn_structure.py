@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import KEEP, MULLIGAN, Action, DecisionKind
+from .frames import ResolveFrame
 from .model import (
     Permanent,
 )
@@ -228,7 +229,7 @@ class TurnStructure(GameState):
         # Unwind every procedure in progress (declarations, choices, trigger ordering) except the
         # resolution that is ending the turn, which finishes with nothing left to do.
         top = self.frames[-1] if self.frames else None
-        self.frames = [top] if top is not None and top.get("k") == "resolve" else []
+        self.frames = [top] if isinstance(top, ResolveFrame) else []
         self._end_combat()
         self._sba_loop()
         if self.is_over:

@@ -152,6 +152,8 @@ class Zones(GameState):
         """Is the comes-into-play event of permanent ``pid`` waiting for a choice made as it
         comes into play (a copy choice, or an "as it comes into play" choice)?"""
         for f in self.frames:
+            if type(f) is not dict:
+                continue
             k = f["k"]
             if k == "enter_choice" and f["pid"] == pid:
                 return True

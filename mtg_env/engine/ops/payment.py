@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from .. import mana  # the module: mana.py imports the op registry, so read its names at call time
 from ..errors import MtgError
+from ..frames import ResolveFrame
 from ..model import ManaCost
 from . import Args, Param, op
 
@@ -81,7 +82,7 @@ def can_pay(g: Game, pl: int, a: Args) -> bool:
 
 def _ask_payment(g: Game, item: StackItem, a: Args, mode: str) -> None:
     f = g.frames[-1] if g.frames else None
-    if f is None or f.get("k") != "resolve" or f.get("sid") != item.id:
+    if not isinstance(f, ResolveFrame) or f.item_id != item.id:
         raise MtgError("engine error: a payment on resolution must be a top-level effect")
     pl = payer_of(g, item, a)
     if pl is None or not can_pay(g, pl, a):
@@ -95,6 +96,6 @@ def _ask_payment(g: Game, item: StackItem, a: Args, mode: str) -> None:
         what = "discard a card matching " + ", ".join(f"{k}={v}" for k, v in a.discard.spec.items())
     text = getattr(g.item_def(item)[2], "text", "") or item.label
     prompt = f"{item.label} ({text}): player {pl}, {what}?"
-    g.frames.append({"k": "pay", "pl": pl, "sid": item.id, "ei": f["i"] - 1, "mode": mode,
+    g.frames.append({"k": "pay", "pl": pl, "sid": item.id, "ei": f.effect_index - 1, "mode": mode,
                      "prompt": prompt})
 

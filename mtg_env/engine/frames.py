@@ -1,0 +1,137 @@
+"""Procedures in progress as typed values: one slotted class per kind of procedure.
+
+A procedure that needs several decisions (playing a spell, resolving one, declaring attackers,
+an effect asking for a card) is a *frame* on ``Game.frames``, innermost last. ``Game._run`` runs
+the top frame and ``Game._answer`` hands it the chosen option, both dispatching on the frame's
+class (``game.py``). A frame holds only plain data (ints, strings, lists and dicts of them), so
+each class's :meth:`Frame.copy` is a flat copy of its fields, the lists and dicts among them
+copied one level (what the procedures mutate in place).
+
+JSON: :meth:`Frame.to_json` stores a frame as an object whose ``"k"`` names its kind
+(:attr:`Frame.KIND`) and whose short keys are the stored format's (``"pl"`` the player, ``"sid"``
+the stack object, ``"st"`` the step); :func:`frame_from_json` reads it back. The stored form is
+checked before it is read (``loaded_state_schema.FRAME``).
+
+2007 CR 409.1 (:class:`CastStep`, the steps of playing a spell or ability) and 413.2
+(:class:`ResolveStep`, the steps of resolving one).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any, ClassVar
+
+
+class CastStep(IntEnum):
+    """Where the playing of a spell or activated ability is (2007 CR 409.1); 409.1a, announcing
+    it and moving it to the stack, happens as the frame is pushed."""
+
+    MODES = 0  # 409.1b: choose the mode of a modal spell
+    X = 1  # 409.1c: choose the value of X
+    TARGETS = 2  # 409.1d: choose the targets, dividing a divided amount (2012 601.2d)
+    COSTS = 3  # 409.1f-h: determine the total cost, play mana abilities, pay it
+    PLAYED = 4  # 409.1h-i: the cost choices still to be paid are paid; it becomes played
+
+
+class ResolveStep(IntEnum):
+    """Where the resolution of the top stack object is (2007 CR 413.2)."""
+
+    CHECK = 0  # 410.11 intervening "if" clause, 413.2a targets' legality
+    FOLLOW = 1  # 413.2c: follow its instructions in order (Frame field ``effect_index``)
+    COPY_CHOICE = 5  # a permanent spell's copy choice is asked (Clone; 2012 706.10, 614.12)
+    ENTER_CHOICES = 6  # its "as it comes into play" choices are asked (2012 614.12); then 416
+
+
+class Frame:
+    """A procedure in progress. A frame about a stack object (playing it, resolving it, a
+    choice it asks) names it ``item_id``."""
+
+    __slots__ = ()
+    KIND: ClassVar[str] = ""
+
+    def copy(self) -> Frame:
+        """An independent copy (lists and dicts of the frame's own copied)."""
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        """The stored form: ``{"k": KIND, ...}`` with the stored format's keys."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Frame:
+        """The frame of a stored form (already checked by ``loaded_state_schema.FRAME``)."""
+        raise NotImplementedError
+
+
+@dataclass(slots=True)
+class CastFrame(Frame):
+    """Playing a spell or activated ability (2007 CR 409.1), or choosing a triggered ability's
+    targets as it is put on the stack (``trigger``: started at :attr:`CastStep.TARGETS`, ends
+    after them; 410.4)."""
+
+    KIND: ClassVar[str] = "cast"
+    player: int
+    item_id: int
+    step: CastStep = CastStep.MODES
+    trigger: bool = False
+    targets_done: bool = False  # a variable number of targets is complete ("done" chosen)
+    targets_text: str = ""  # " targeting ...", for the log line once played
+    mana_due: tuple[int, tuple[int, ...]] | None = None  # (generic, colored) paid after the cost choices
+    sacrifice_self: bool = False  # its source is sacrificed once the cost choices are paid
+
+    def copy(self) -> CastFrame:
+        return CastFrame(self.player, self.item_id, self.step, self.trigger, self.targets_done,
+                         self.targets_text, self.mana_due, self.sacrifice_self)
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"k": "cast", "pl": self.player, "sid": self.item_id,
+                             "st": int(self.step)}
+        if self.trigger:
+            d["trigger"] = True
+        if self.targets_done:
+            d["tdone"] = True
+        if self.step >= CastStep.PLAYED:
+            d["tt"] = self.targets_text
+        if self.mana_due is not None:
+            d["mana"] = [self.mana_due[0], list(self.mana_due[1])]
+        if self.sacrifice_self:
+            d["sac_self"] = True
+        return d
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> CastFrame:
+        mana = d.get("mana")
+        return cls(d["pl"], d["sid"], CastStep(d["st"]), bool(d.get("trigger")),
+                   bool(d.get("tdone")), d.get("tt") or "",
+                   None if mana is None else (mana[0], tuple(mana[1])), bool(d.get("sac_self")))
+
+
+@dataclass(slots=True)
+class ResolveFrame(Frame):
+    """Resolving the top stack object (2007 CR 413.2, 416)."""
+
+    KIND: ClassVar[str] = "resolve"
+    item_id: int
+    step: ResolveStep = ResolveStep.CHECK
+    effect_index: int = 0  # the next effect to run; past the last once a custom effect has run
+
+    def copy(self) -> ResolveFrame:
+        return ResolveFrame(self.item_id, self.step, self.effect_index)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"k": "resolve", "sid": self.item_id, "i": self.effect_index, "st": int(self.step)}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> ResolveFrame:
+        return cls(d["sid"], ResolveStep(d["st"]), d["i"])
+
+
+FRAME_CLASSES: tuple[type[Frame], ...] = (CastFrame, ResolveFrame)
+_BY_KIND: dict[str, type[Frame]] = {c.KIND: c for c in FRAME_CLASSES}
+
+
+def frame_from_json(d: dict[str, Any]) -> Any:
+    """The frame stored as ``d`` (checked: its ``"k"`` is a known kind)."""
+    cls = _BY_KIND.get(d["k"])
+    return d if cls is None else cls.from_json(d)
