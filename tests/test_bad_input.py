@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from mtg_env import Deck
 from mtg_env.cli import app
 from mtg_env.engine.errors import DeckError, UnimplementedCardError, UnknownCardError
+from mtg_env.engine.frames import PayFrame
 
 runner = CliRunner()
 
@@ -312,7 +313,7 @@ def _state_paying() -> str:
     s.do("play Hidden Horror")
     s.resolve()
     s.resolve()
-    assert s.game.frames[-1]["k"] == "pay"
+    assert isinstance(s.game.frames[-1], PayFrame)
     return s.game.to_json()
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from mtg_env.engine.frames import ShuffleFrame
 from mtg_env.engine.knowledge import BOTH
 from mtg_env.engine.layers import text_change_frame
 from mtg_env.engine.registry import CUSTOM
@@ -48,7 +49,7 @@ def head_games(g: Game, item: StackItem) -> None:
     P.library[:0] = hand
     P.hand = []
     g._log(f"player {pl} puts {n} card(s) from their hand on top of their library")
-    g.frames.append({"k": "shuffle", "pl": pl})
+    g.frames.append(ShuffleFrame(pl))
     k = min(n, len(P.library))
     if k:
         g.frames.append(g._choose_frame(

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from .actions import DONE, NO, YES, Action, DecisionKind
 from .errors import MtgError
+from .frames import PayFrame, ShuffleFrame, YesNoFrame
 
 if TYPE_CHECKING:
     from .game import Game, GameSelf
@@ -92,35 +93,35 @@ class Choices(GameState):
         self.frames.pop()
         apply_choice(self, f)
 
-    def _run_shuffle(self: GameSelf, f: dict) -> None:
+    def _run_shuffle(self: GameSelf, f: ShuffleFrame) -> None:
         self.frames.pop()
-        self._shuffle_library(f["pl"])
-        self._log(f"player {f['pl']} shuffles their library")
+        self._shuffle_library(f.player)
+        self._log(f"player {f.player} shuffles their library")
 
-    def _run_yesno(self: GameSelf, f: dict) -> None:
-        self._ask(f["pl"], K.YES_NO, [YES, NO], f["prompt"], {"stack_id": f.get("sid")})
+    def _run_yesno(self: GameSelf, f: YesNoFrame) -> None:
+        self._ask(f.player, K.YES_NO, [YES, NO], f.prompt, {"stack_id": f.item_id})
 
-    def _answer_yesno(self: GameSelf, f: dict, a: Action) -> None:
+    def _answer_yesno(self: GameSelf, f: YesNoFrame, a: Action) -> None:
         self.frames.pop()
-        item = self._item(f["sid"]) if f.get("sid") is not None else None
+        item = self._item(f.item_id)
         if item is not None:
-            item.data[f["key"]] = a.verb == "yes"
+            item.data[f.key] = a.verb == "yes"
 
-    def _run_pay(self: GameSelf, f: dict) -> None:
+    def _run_pay(self: GameSelf, f: PayFrame) -> None:
         """A cost paid on resolution (:mod:`mtg_env.engine.ops.payment`): ask the payer."""
-        self._ask(f["pl"], K.YES_NO, [YES, NO], f["prompt"], {"stack_id": f["sid"]})
+        self._ask(f.player, K.YES_NO, [YES, NO], f.prompt, {"stack_id": f.item_id})
 
-    def _answer_pay(self: GameSelf, f: dict, a: Action) -> None:
+    def _answer_pay(self: GameSelf, f: PayFrame, a: Action) -> None:
         from .model import ManaCost
         from .ops import effect_args
         from .ops.payment import can_pay
 
         self.frames.pop()
-        item = self._item(f["sid"])
+        item = self._item(f.item_id)
         if item is None:
             return
-        args = effect_args(self.item_def(item)[1][f["ei"]])  # plain data in a rules trigger
-        pl = f["pl"]
+        args = effect_args(self.item_def(item)[1][f.effect_index])  # plain data in a rules trigger
+        pl = f.player
         paid = a.verb == "yes" and can_pay(self, pl, args)
         if paid:
             if args.mana:
@@ -133,7 +134,7 @@ class Choices(GameState):
                                                       sid=item.id))
         else:
             self._log(f"player {pl} doesn't pay")
-        if paid == (f["mode"] == "may"):
+        if paid == (f.mode == "may"):
             self.run_pay_effects(item, args)
 
     def run_pay_effects(self: GameSelf, item, args) -> None:

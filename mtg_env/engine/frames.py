@@ -127,7 +127,138 @@ class ResolveFrame(Frame):
         return cls(d["sid"], ResolveStep(d["st"]), d["i"])
 
 
-FRAME_CLASSES: tuple[type[Frame], ...] = (CastFrame, ResolveFrame)
+@dataclass(slots=True)
+class YesNoFrame(Frame):
+    """A yes/no question a resolving ability asks ("you may": 2012 608.2d); the answer is kept
+    as ``item.data[key]``."""
+
+    KIND: ClassVar[str] = "yesno"
+    player: int
+    item_id: int
+    key: str
+    prompt: str
+
+    def copy(self) -> YesNoFrame:
+        return YesNoFrame(self.player, self.item_id, self.key, self.prompt)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"k": "yesno", "pl": self.player, "key": self.key, "sid": self.item_id,
+                "prompt": self.prompt}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> YesNoFrame:
+        return cls(d["pl"], d["sid"], d["key"], d["prompt"])
+
+
+@dataclass(slots=True)
+class PayFrame(Frame):
+    """A cost paid on resolution ("unless [a player] pays", "you may pay": ops/payment.py),
+    asked by effect ``effect_index`` of the resolving object, whose resolve frame is below."""
+
+    KIND: ClassVar[str] = "pay"
+    player: int
+    item_id: int
+    effect_index: int
+    mode: str  # "unless" or "may"
+    prompt: str
+
+    def copy(self) -> PayFrame:
+        return PayFrame(self.player, self.item_id, self.effect_index, self.mode, self.prompt)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"k": "pay", "pl": self.player, "sid": self.item_id, "ei": self.effect_index,
+                "mode": self.mode, "prompt": self.prompt}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> PayFrame:
+        return cls(d["pl"], d["sid"], d["ei"], d["mode"], d["prompt"])
+
+
+@dataclass(slots=True)
+class RetargetFrame(Frame):
+    """Changing a spell's targets, one decision per target (stack.py; 2012 114.6, 706.10c):
+    ``mode`` "change" (Shunt) or "new" (a copy's new targets); ``old`` its targets before."""
+
+    KIND: ClassVar[str] = "retarget"
+    player: int
+    item_id: int
+    mode: str
+    old: tuple[tuple[Any, ...], ...]
+    index: int  # the next target to choose
+    by: str  # what changes them, for the log
+
+    def copy(self) -> RetargetFrame:
+        return RetargetFrame(self.player, self.item_id, self.mode, self.old, self.index, self.by)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"k": "retarget", "pl": self.player, "sid": self.item_id, "mode": self.mode,
+                "old": [list(t) for t in self.old], "i": self.index, "by": self.by}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> RetargetFrame:
+        return cls(d["pl"], d["sid"], d["mode"], tuple(tuple(t) for t in d["old"]), d["i"],
+                   d["by"])
+
+
+@dataclass(slots=True)
+class ShuffleFrame(Frame):
+    """A library shuffle that waits for the choices above it (a search's cards are chosen
+    first, then the library is shuffled)."""
+
+    KIND: ClassVar[str] = "shuffle"
+    player: int
+
+    def copy(self) -> ShuffleFrame:
+        return ShuffleFrame(self.player)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"k": "shuffle", "pl": self.player}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> ShuffleFrame:
+        return cls(d["pl"])
+
+
+@dataclass(slots=True)
+class CleanupFrame(Frame):
+    """The cleanup step's turn-based action after the discard to hand size (2007 CR 314.2-3;
+    2012 514.2: damage wears off and "until end of turn" effects end)."""
+
+    KIND: ClassVar[str] = "cleanup"
+
+    def copy(self) -> CleanupFrame:
+        return CleanupFrame()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"k": "cleanup"}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> CleanupFrame:
+        return cls()
+
+
+@dataclass(slots=True)
+class MulliganFrame(Frame):
+    """Mulligans (2007 CR 101.4): ``player`` decides to keep or mulligan; ``second`` once the
+    starting player has kept."""
+
+    KIND: ClassVar[str] = "mulligan"
+    player: int
+    second: bool = False
+
+    def copy(self) -> MulliganFrame:
+        return MulliganFrame(self.player, self.second)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"k": "mulligan", "pl": self.player, "second": self.second}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> MulliganFrame:
+        return cls(d["pl"], d["second"])
+
+
+FRAME_CLASSES: tuple[type[Frame], ...] = (CastFrame, ResolveFrame, YesNoFrame, PayFrame,
+                                          RetargetFrame, ShuffleFrame, CleanupFrame, MulliganFrame)
 _BY_KIND: dict[str, type[Frame]] = {c.KIND: c for c in FRAME_CLASSES}
 
 

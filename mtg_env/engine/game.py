@@ -5,9 +5,11 @@ player must choose, then stops with a :class:`Decision` listing every legal opti
 :meth:`Game.apply` takes one option and runs to the next decision.
 
 Procedures that need several choices (playing a spell, declaring attackers, dividing combat
-damage, resolving an effect that asks for a card) are *frames*: plain dicts on ``self.frames``
-holding where they are. Frames make the whole state plain data, so ``copy()`` and ``to_json()``
-need no generators or closures.
+damage, resolving an effect that asks for a card) are *frames* on ``self.frames`` holding where
+they are: typed values of plain data (:mod:`mtg_env.engine.frames`; the kinds not yet given a
+class are dicts keyed by ``"k"``), so ``copy()`` and ``to_json()`` need no generators or closures.
+``_RUN_FRAME`` and ``_ANSWER_FRAME`` (below) say which method runs a frame of each class and which
+takes the answer to its decision.
 
 Rule numbers in comments are 2007 CR numbers where known, else 2012 CR numbers.
 """
@@ -25,7 +27,16 @@ from .damage import DamageAndLife
 from .deck import Deck
 from .enter_choices import EnterChoices
 from .errors import IllegalActionError, MtgError
-from .frames import CastFrame, ResolveFrame
+from .frames import (
+    CastFrame,
+    CleanupFrame,
+    MulliganFrame,
+    PayFrame,
+    ResolveFrame,
+    RetargetFrame,
+    ShuffleFrame,
+    YesNoFrame,
+)
 from .knowledge import Knowledge
 from .layers import ContinuousEffects
 from .mana import ManaAbilities
@@ -107,7 +118,7 @@ class Game(TurnStructure, Priority, Casting, ManaAbilities, Targeting, StackReso
         for pl in (starting_player, 1 - starting_player):
             g._draw(pl, 7)
         # 2007 CR 101.4: the starting player takes all their mulligans first.
-        g.frames.append({"k": "mulligan", "pl": starting_player, "second": False})
+        g.frames.append(MulliganFrame(starting_player))
         g._run()
         return g
 
@@ -355,9 +366,19 @@ def _deck_card_names(deck: Any, seat: int) -> list[str]:
 _RUN_FRAME: dict[type, Callable[[Game, Any], None]] = {
     CastFrame: Game._run_cast,
     ResolveFrame: Game._run_resolve,
+    YesNoFrame: Game._run_yesno,
+    PayFrame: Game._run_pay,
+    CleanupFrame: Game._run_cleanup,
+    ShuffleFrame: Game._run_shuffle,
+    MulliganFrame: Game._run_mulligan,
+    RetargetFrame: Game._run_retarget,
 }
 _ANSWER_FRAME: dict[type, Callable[[Game, Any, Action], None]] = {
     CastFrame: Game._answer_cast,
+    YesNoFrame: Game._answer_yesno,
+    PayFrame: Game._answer_pay,
+    MulliganFrame: Game._answer_mulligan,
+    RetargetFrame: Game._answer_retarget,
 }
 
 
@@ -367,17 +388,11 @@ _RUN = {
     "block": Game._run_block,
     "assign": Game._run_assign,
     "choose": Game._run_choose,
-    "yesno": Game._run_yesno,
-    "pay": Game._run_pay,
-    "cleanup": Game._run_cleanup,
-    "shuffle": Game._run_shuffle,
-    "mulligan": Game._run_mulligan,
     "order_repl": Game._run_order_repl,
     "enter_choice": Game._run_enter_choice,
     "text_change": Game._run_text_change,
     "enter_together": Game._run_enter_together,
     "draws": Game._run_draws,
-    "retarget": Game._run_retarget,
 }
 
 
@@ -387,15 +402,11 @@ _ANSWER = {
     "block": Game._answer_block,
     "assign": Game._answer_assign,
     "choose": Game._answer_choose,
-    "yesno": Game._answer_yesno,
-    "pay": Game._answer_pay,
-    "mulligan": Game._answer_mulligan,
     "order_repl": Game._answer_order_repl,
     "enter_choice": Game._answer_enter_choice,
     "text_change": Game._answer_text_change,
     "enter_together": Game._answer_enter_together,
     "draws": Game._answer_draws,
-    "retarget": Game._answer_retarget,
 }
 
 

@@ -35,7 +35,7 @@ from . import effects as fx
 from .abilities import TargetSpec
 from .actions import Action, DecisionKind
 from .errors import MtgError
-from .frames import ResolveFrame, ResolveStep
+from .frames import ResolveFrame, ResolveStep, RetargetFrame, YesNoFrame
 from .model import Card, StackItem
 from .targets import _assignable, mode_targets, spec_for
 from .triggers import trigger_condition
@@ -122,8 +122,8 @@ class StackResolution(GameState):
                     return
             if item.kind == "triggered" and obj is not None and obj.optional:
                 controller = item.controller
-                self.frames.append({"k": "yesno", "pl": controller, "key": "may", "sid": item.id,
-                                    "prompt": f"{item.label}: {obj.text}"})
+                self.frames.append(YesNoFrame(controller, item.id, "may",
+                                              f"{item.label}: {obj.text}"))
                 return
         if f.step == ResolveStep.COPY_CHOICE:  # made: now the choices it comes into play with
             f.step = ResolveStep.ENTER_CHOICES
@@ -217,8 +217,8 @@ class StackResolution(GameState):
         """Player ``pl`` changes the targets of ``item`` (``mode`` ``"change"``: 2012 114.6a,
         Shunt) or may choose new ones (``"new"``: 114.6d, Twincast's copy): pushes the
         ``retarget`` frame, which asks one ``TARGET`` decision per target."""
-        self.frames.append({"k": "retarget", "pl": pl, "sid": item.id, "mode": mode,
-                            "old": [list(t) for t in item.targets], "i": 0, "by": by})
+        self.frames.append(RetargetFrame(pl, item.id, mode, tuple(tuple(t) for t in item.targets),
+                                         0, by))
 
     def _retarget_options(self: GameSelf, item: StackItem, old: list[tuple], mode: str) -> list[list]:
         """Per target of ``item``: what it may become. "change": every other legal target;
@@ -233,19 +233,19 @@ class StackResolution(GameState):
             out.append(others if mode == "change" else [cur, *others])
         return out
 
-    def _run_retarget(self: GameSelf, f: dict) -> None:
-        item = self._item(f["sid"])
-        old = [tuple(t) for t in f["old"]]
-        if item is None or f["i"] >= len(old) or len(item.targets) != len(old):
+    def _run_retarget(self: GameSelf, f: RetargetFrame) -> None:
+        item = self._item(f.item_id)
+        old = list(f.old)
+        if item is None or f.index >= len(old) or len(item.targets) != len(old):
             self.frames.pop()
             return
         specs, _, _ = self.item_def(item)
         per = [spec_for(specs, j) for j in range(len(old))]
-        opts = self._retarget_options(item, old, f["mode"])
-        i = f["i"]
-        if i == 0 and f["mode"] == "change" and not _assignable(per, opts, []):
+        opts = self._retarget_options(item, old, f.mode)
+        i = f.index
+        if i == 0 and f.mode == "change" and not _assignable(per, opts, []):
             # 2012 114.6a: a target with no other legal target stays, and then none changes.
-            self._log(f"{f['by']}: {item.label} has no other legal target; its target is "
+            self._log(f"{f.by}: {item.label} has no other legal target; its target is "
                       "unchanged")
             self.frames.pop()
             return
@@ -262,25 +262,25 @@ class StackResolution(GameState):
             self._set_new_target(f, item, a.args[0] if a is not None and a.verb == "target"
                                  else cur)
             return
-        self._ask(f["pl"], DecisionKind.TARGET, options,
-                  f"{f['by']}: choose the new target {i + 1} of {item.label}",
+        self._ask(f.player, DecisionKind.TARGET, options,
+                  f"{f.by}: choose the new target {i + 1} of {item.label}",
                   {"stack_id": item.id, "target_index": i, "current": list(cur)})
 
-    def _answer_retarget(self: GameSelf, f: dict, a: Action) -> None:
-        item = self._item(f["sid"])
+    def _answer_retarget(self: GameSelf, f: RetargetFrame, a: Action) -> None:
+        item = self._item(f.item_id)
         if item is not None:
             self._set_new_target(f, item, tuple(a.args[0]) if a.verb == "target"
-                                 else tuple(f["old"][f["i"]]))
+                                 else f.old[f.index])
 
-    def _set_new_target(self: GameSelf, f: dict, item: StackItem, ref: tuple) -> None:
-        i = f["i"]
-        old = tuple(f["old"][i])
+    def _set_new_target(self: GameSelf, f: RetargetFrame, item: StackItem, ref: tuple) -> None:
+        i = f.index
+        old = f.old[i]
         item.targets[i] = ref
-        f["i"] = i + 1
+        f.index = i + 1
         if ref != old:
-            self._log(f"{f['by']}: {item.label} now targets {self._ref_text(ref)} instead of "
+            self._log(f"{f.by}: {item.label} now targets {self._ref_text(ref)} instead of "
                       f"{self._ref_text(old)}")
-        if f["i"] >= len(f["old"]):
+        if f.index >= len(f.old):
             self.frames.pop()
 
     def _ask_copy_choice(self: GameSelf, item: StackItem) -> bool:

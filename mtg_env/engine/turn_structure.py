@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import KEEP, MULLIGAN, Action, DecisionKind
-from .frames import ResolveFrame
+from .frames import CleanupFrame, MulliganFrame, ResolveFrame
 from .model import (
     Permanent,
 )
@@ -143,7 +143,7 @@ class TurnStructure(GameState):
                 self._fire_delayed("end_of_turn")
         elif step == "cleanup":
             self.cleanup_prio = False
-            self.frames.append({"k": "cleanup"})
+            self.frames.append(CleanupFrame())
             self._fresh()
             excess = len(self.players[ap].hand) - MAX_HAND_SIZE
             if excess > 0 and ap not in self.rule_mods.get("no_max_hand_size", ()):  # Spellbook
@@ -278,7 +278,7 @@ class TurnStructure(GameState):
     def _doesnt_untap(self: GameSelf, perm: Permanent) -> bool:
         return "doesnt_untap" in perm.keywords
 
-    def _run_cleanup(self: GameSelf, f: dict) -> None:
+    def _run_cleanup(self: GameSelf, f: CleanupFrame) -> None:
         # 2012 514.2: damage wears off and "until end of turn" effects end, simultaneously.
         self.frames.pop()
         for p in self.perms.values():
@@ -290,16 +290,16 @@ class TurnStructure(GameState):
             self._mark_dirty("effects ended")
         end_of_turn(self)  # "this turn" shields (2007 CR 419.6b, 419.7)
 
-    def _run_mulligan(self: GameSelf, f: dict) -> None:
-        pl = f["pl"]
+    def _run_mulligan(self: GameSelf, f: MulliganFrame) -> None:
+        pl = f.player
         P = self.players[pl]
         opts = [KEEP, MULLIGAN] if P.hand else [KEEP]
         self._ask(pl, K.MULLIGAN, opts,
                   f"player {pl}: keep {len(P.hand)} cards or mulligan to {max(len(P.hand) - 1, 0)}",
                   {"hand_size": len(P.hand), "mulligans": P.mulligans})
 
-    def _answer_mulligan(self: GameSelf, f: dict, a: Action) -> None:
-        pl = f["pl"]
+    def _answer_mulligan(self: GameSelf, f: MulliganFrame, a: Action) -> None:
+        pl = f.player
         P = self.players[pl]
         if a.verb == "mulligan":
             # 2007 CR 101.4: shuffle the hand in, draw one fewer.
@@ -313,10 +313,10 @@ class TurnStructure(GameState):
             self.pending = []
             return
         self._log(f"player {pl} keeps {len(P.hand)}")
-        if f["second"]:
+        if f.second:
             self.frames.pop()
             self.pending = []
             self._log("the game begins")
         else:
-            f["pl"] = 1 - pl
-            f["second"] = True
+            f.player = 1 - pl
+            f.second = True

@@ -9,6 +9,7 @@ import pytest
 from mtg_env.encoding import Capacities, CapacityError, EncodingError, Observer
 from mtg_env.encoding.vocab import HIDDEN_ID, card_index
 from mtg_env.engine.actions import Action, Decision, DecisionKind
+from mtg_env.engine.frames import MulliganFrame
 from mtg_env.engine.registry import get_card
 from mtg_env.testing import Scenario
 
@@ -34,7 +35,7 @@ def _index(legal: dict, text: str) -> int:
 def test_mulligan_keep_and_mulligan_bands() -> None:
     s = Scenario({"players": [{"hand": ["Forest"] * 7, "library": LIB}, {"library": LIB}]})
     g = s.game
-    g.frames.append({"k": "mulligan", "pl": 0, "second": False})
+    g.frames.append(MulliganFrame(0))
     g.decision = None
     g._run()
     obs = Observer()

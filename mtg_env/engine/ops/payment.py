@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from .. import mana  # the module: mana.py imports the op registry, so read its names at call time
 from ..errors import MtgError
-from ..frames import ResolveFrame
+from ..frames import PayFrame, ResolveFrame
 from ..model import ManaCost
 from . import Args, Param, op
 
@@ -96,6 +96,5 @@ def _ask_payment(g: Game, item: StackItem, a: Args, mode: str) -> None:
         what = "discard a card matching " + ", ".join(f"{k}={v}" for k, v in a.discard.spec.items())
     text = getattr(g.item_def(item)[2], "text", "") or item.label
     prompt = f"{item.label} ({text}): player {pl}, {what}?"
-    g.frames.append({"k": "pay", "pl": pl, "sid": item.id, "ei": f.effect_index - 1, "mode": mode,
-                     "prompt": prompt})
+    g.frames.append(PayFrame(pl, item.id, f.effect_index - 1, mode, prompt))
 

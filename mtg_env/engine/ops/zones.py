@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..errors import MtgError
+from ..frames import ShuffleFrame
 from ..references import record_lki
 from . import Args, Param, amount, flag, op, players, ref, run_effects
 
@@ -116,7 +117,7 @@ def search_library(g: Game, item: StackItem, a: Args) -> None:
     flt = a.filter
     test = flt.bind(x=item.x)  # "converted mana cost X or less" (Citanul Flute)
     cands = [("c", c.cid) for c in P.library if test(c, pl)]
-    g.frames.append({"k": "shuffle", "pl": pl})
+    g.frames.append(ShuffleFrame(pl))
     if cands:
         n = a.amount
         g.frames.append(g._choose_frame(pl, cands, 0 if flt.spec else min(n, len(cands)), n,
