@@ -18,6 +18,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from .actions import DONE, NO, YES, Action, DecisionKind
+from .frames import AttackFrame, BlockFrame
 from .layers import _static_affects
 from .mana import plan_payment
 from .model import (
@@ -59,12 +60,12 @@ class Combat(GameState):
                 return False
         return not ({"defender", "cant_attack"} & kw)
 
-    def _run_attack(self: GameSelf, f: dict) -> None:
+    def _run_attack(self: GameSelf, f: AttackFrame) -> None:
         self._fresh()
-        declared = f["declared"]
+        declared = f.declared
         tax = self._attack_tax(1 - self.active)
-        if not f.get("forced"):
-            f["forced"] = True
+        if not f.forced:
+            f.forced = True
             # "attacks each turn if able" (2012 508.1d): declared for the player, unless
             # attacking has a cost, which no requirement makes the player pay.
             if not tax:
@@ -78,16 +79,16 @@ class Combat(GameState):
             return
         opts = [Action("attack", "attack with " + p.card.label, (p.id,)) for p in cands]
         opts.append(DONE)
-        prompt = f"player {f['pl']}: declare attackers ({len(declared)} so far)"
+        prompt = f"player {f.player}: declare attackers ({len(declared)} so far)"
         if tax:
             prompt += f"; each costs {{{tax}}} to attack"
-        self._ask(f["pl"], K.DECLARE_ATTACKERS, opts, prompt, {"declared": list(declared)})
+        self._ask(f.player, K.DECLARE_ATTACKERS, opts, prompt, {"declared": list(declared)})
 
-    def _answer_attack(self: GameSelf, f: dict, a: Action) -> None:
+    def _answer_attack(self: GameSelf, f: AttackFrame, a: Action) -> None:
         if a.verb == "done":
             self._finish_attack(f)
         else:
-            f["declared"].append(a.args[0])
+            f.declared.append(a.args[0])
 
     def _attack_tax(self: GameSelf, defender: int) -> int:
         """The generic mana each creature attacking ``defender`` costs: the sum of the
@@ -112,26 +113,25 @@ class Combat(GameState):
         return plan_payment(self.players[self.active].mana_pool, (0,) * 5, tax * len(declared),
                             self._attack_tax_sources(declared), cheapest=False) is not None
 
-    def _finish_attack(self: GameSelf, f: dict) -> None:
+    def _finish_attack(self: GameSelf, f: AttackFrame) -> None:
         self.frames.pop()
-        for pid in f["declared"]:
+        for pid in f.declared:
             p = self.perms[pid]
             p.attacking = True
             if "vigilance" not in p.keywords:
                 p.tapped = True
-        tax = self._attack_tax(1 - self.active) * len(f["declared"])
+        tax = self._attack_tax(1 - self.active) * len(f.declared)
         if tax:
             # 2012 508.1g-i: the total is locked in and paid after the attackers tap; every
             # attacker was offered only if the total stayed payable.
             self._pay_mana(self.active, ManaCost.parse(f"{{{tax}}}"), auto=True)
-        self.any_attackers = bool(f["declared"])
-        if f["declared"]:
-            self.attacked_this_turn = (*self.attacked_this_turn, *f["declared"])
-        if f["declared"]:
+        self.any_attackers = bool(f.declared)
+        if f.declared:
+            self.attacked_this_turn = (*self.attacked_this_turn, *f.declared)
             names = ", ".join(f"{self.perms[pid].card.label} ({self.perms[pid].power}/"
-                              f"{self.perms[pid].toughness})" for pid in f["declared"])
+                              f"{self.perms[pid].toughness})" for pid in f.declared)
             self._log(f"player {self.active} attacks with {names}")
-        for pid in f["declared"]:
+        for pid in f.declared:
             self._event("attacks", perm=pid)
 
     def _max_blocks(self: GameSelf, blocker: Permanent, extra: dict[int, int] | None = None) -> float:
@@ -159,15 +159,15 @@ class Combat(GameState):
         (Duct Crawler)."""
         return {(e["pid"], e["attacker"]) for e in self.effects if e["kind"] == "cant_block"}
 
-    def _run_block(self: GameSelf, f: dict) -> None:
+    def _run_block(self: GameSelf, f: BlockFrame) -> None:
         self._fresh()
-        pl = f["pl"]
+        pl = f.player
         perms = self.perms.values()
         attackers = [p for p in perms if p.attacking]
         if any(not _WHOLE_DECLARATION.isdisjoint(a.keywords) for a in attackers):
             self._run_block_exact(f, attackers)
             return
-        pairs = {tuple(x) for x in f["pairs"]}
+        pairs = set(f.pairs)
         # Blocks become real only when declared as a whole, so every restriction is checked
         # against the pairs declared so far. Each is a limit (no requirement), so any set of
         # pairs passing these checks one at a time is a legal declaration and every offered
@@ -195,7 +195,7 @@ class Combat(GameState):
                 opts.append(self._block_action(b, a))
         self._offer_blocks(f, opts, True)
 
-    def _offer_blocks(self: GameSelf, f: dict, opts: list[Action], can_finish: bool) -> None:
+    def _offer_blocks(self: GameSelf, f: BlockFrame, opts: list[Action], can_finish: bool) -> None:
         """Ask for the next blocking pair; ``done`` is offered when the pairs so far are a legal
         declaration (``can_finish``), and the declaration ends at once if nothing can be added."""
         if can_finish:
@@ -203,23 +203,23 @@ class Combat(GameState):
                 self._finish_block(f)
                 return
             opts.append(DONE)
-        pl = f["pl"]
+        pl = f.player
         self._ask(pl, K.DECLARE_BLOCKERS, opts, f"player {pl}: declare blockers",
-                  {"pairs": [list(p) for p in f["pairs"]]})
+                  {"pairs": [list(p) for p in f.pairs]})
 
     @staticmethod
     def _block_action(b: Permanent, a: Permanent) -> Action:
         return Action("block", f"block {a.card.label} with {b.card.label}", (b.id, a.id))
 
-    def _run_block_exact(self: GameSelf, f: dict, attackers: list[Permanent]) -> None:
+    def _run_block_exact(self: GameSelf, f: BlockFrame, attackers: list[Permanent]) -> None:
         """Declare blockers when a requirement (Lure) or a restriction that only the whole
         declaration can meet ("can't be blocked except by two or more creatures") applies
         (2012 509.1b-c). The declaration is still made one pair at a time, so a pair is offered
         only if some legal full declaration contains it with the pairs so far, and ``done``
         only when the pairs so far are themselves a legal declaration: one that breaks no
         restriction and obeys the maximum number of requirements that could be obeyed."""
-        pl = f["pl"]
-        fixed = [tuple(x) for x in f["pairs"]]
+        pl = f.player
+        fixed = f.pairs[:]
         prob = _BlockProblem(self, pl, attackers)
         target = prob.best(())
         have = set(fixed)
@@ -242,15 +242,15 @@ class Combat(GameState):
                     opts.append(self._block_action(b, a))
         self._offer_blocks(f, opts, prob.legal(fixed) and prob.obeyed(fixed) == target)
 
-    def _answer_block(self: GameSelf, f: dict, a: Action) -> None:
+    def _answer_block(self: GameSelf, f: BlockFrame, a: Action) -> None:
         if a.verb == "done":
             self._finish_block(f)
         else:
-            f["pairs"].append(list(a.args))
+            f.pairs.append((a.args[0], a.args[1]))
 
-    def _finish_block(self: GameSelf, f: dict) -> None:
+    def _finish_block(self: GameSelf, f: BlockFrame) -> None:
         self.frames.pop()
-        for b_id, a_id in f["pairs"]:
+        for b_id, a_id in f.pairs:
             b, a = self.perms[b_id], self.perms[a_id]
             b.blocking.append(a_id)
             a.blocked = True
@@ -259,9 +259,9 @@ class Combat(GameState):
             if a.attacking:
                 by = ", ".join(self.perms[b].card.label for b in a.blockers)
                 self._log(f"{a.card.label}: blocked by {by}" if a.blocked else f"{a.card.label}: unblocked")
-        for b_id, a_id in f["pairs"]:
+        for b_id, a_id in f.pairs:
             self._event("blocks", perm=b_id, attacker=a_id)
-        for b_id, a_id in f["pairs"]:
+        for b_id, a_id in f.pairs:
             self._event("becomes_blocked_by", perm=a_id, blocker=b_id)
         for a in [p for p in self.perms.values() if p.attacking and p.blocked]:
             self._event("becomes_blocked", perm=a.id)

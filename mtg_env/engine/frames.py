@@ -257,8 +257,52 @@ class MulliganFrame(Frame):
         return cls(d["pl"], d["second"])
 
 
+@dataclass(slots=True)
+class AttackFrame(Frame):
+    """Declaring attackers (2007 CR 308.2), one attacker at a time; ``forced`` once the
+    creatures that attack each turn if able are declared (2012 508.1d)."""
+
+    KIND: ClassVar[str] = "attack"
+    player: int
+    declared: list[int]
+    forced: bool = False
+
+    def copy(self) -> AttackFrame:
+        return AttackFrame(self.player, self.declared[:], self.forced)
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"k": "attack", "pl": self.player, "declared": self.declared[:]}
+        if self.forced:
+            d["forced"] = True
+        return d
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> AttackFrame:
+        return cls(d["pl"], list(d["declared"]), bool(d.get("forced")))
+
+
+@dataclass(slots=True)
+class BlockFrame(Frame):
+    """Declaring blockers (2007 CR 309.2), one (blocker, attacker) pair at a time."""
+
+    KIND: ClassVar[str] = "block"
+    player: int
+    pairs: list[tuple[int, int]]
+
+    def copy(self) -> BlockFrame:
+        return BlockFrame(self.player, self.pairs[:])
+
+    def to_json(self) -> dict[str, Any]:
+        return {"k": "block", "pl": self.player, "pairs": [list(p) for p in self.pairs]}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> BlockFrame:
+        return cls(d["pl"], [(b, a) for b, a in d["pairs"]])
+
+
 FRAME_CLASSES: tuple[type[Frame], ...] = (CastFrame, ResolveFrame, YesNoFrame, PayFrame,
-                                          RetargetFrame, ShuffleFrame, CleanupFrame, MulliganFrame)
+                                          RetargetFrame, ShuffleFrame, CleanupFrame, MulliganFrame,
+                                          AttackFrame, BlockFrame)
 _BY_KIND: dict[str, type[Frame]] = {c.KIND: c for c in FRAME_CLASSES}
 
 

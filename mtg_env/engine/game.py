@@ -28,6 +28,8 @@ from .deck import Deck
 from .enter_choices import EnterChoices
 from .errors import IllegalActionError, MtgError
 from .frames import (
+    AttackFrame,
+    BlockFrame,
     CastFrame,
     CleanupFrame,
     MulliganFrame,
@@ -366,6 +368,8 @@ def _deck_card_names(deck: Any, seat: int) -> list[str]:
 _RUN_FRAME: dict[type, Callable[[Game, Any], None]] = {
     CastFrame: Game._run_cast,
     ResolveFrame: Game._run_resolve,
+    AttackFrame: Game._run_attack,
+    BlockFrame: Game._run_block,
     YesNoFrame: Game._run_yesno,
     PayFrame: Game._run_pay,
     CleanupFrame: Game._run_cleanup,
@@ -375,6 +379,8 @@ _RUN_FRAME: dict[type, Callable[[Game, Any], None]] = {
 }
 _ANSWER_FRAME: dict[type, Callable[[Game, Any, Action], None]] = {
     CastFrame: Game._answer_cast,
+    AttackFrame: Game._answer_attack,
+    BlockFrame: Game._answer_block,
     YesNoFrame: Game._answer_yesno,
     PayFrame: Game._answer_pay,
     MulliganFrame: Game._answer_mulligan,
@@ -384,8 +390,6 @@ _ANSWER_FRAME: dict[type, Callable[[Game, Any, Action], None]] = {
 
 _RUN = {
     "put": Game._run_put,
-    "attack": Game._run_attack,
-    "block": Game._run_block,
     "assign": Game._run_assign,
     "choose": Game._run_choose,
     "order_repl": Game._run_order_repl,
@@ -398,8 +402,6 @@ _RUN = {
 
 _ANSWER = {
     "put": Game._answer_put,
-    "attack": Game._answer_attack,
-    "block": Game._answer_block,
     "assign": Game._answer_assign,
     "choose": Game._answer_choose,
     "order_repl": Game._answer_order_repl,

@@ -8,7 +8,8 @@ a new piece of state is one line here; a test checks that nothing else lives on 
 Copy kinds: ``"share"`` (immutable, or never mutated in place: shared between copies), ``"list"``
 (a list of immutable items), ``"dict"`` (a dict of immutable values), ``"clone_list"`` and
 ``"clone_dict"`` (objects with a ``clone()`` method), ``"dict_list"`` (a list of flat dicts),
-``"frames"`` (procedure frames, nested plain data), ``"rng"``.
+``"frames"`` (procedures in progress: a frame of :mod:`mtg_env.engine.frames` copies itself,
+a kind still stored as a dict is copied as nested plain data), ``"rng"``.
 
 JSON kinds: ``"scalar"`` (stored as is), ``"object"`` (serialize.py stores it with its own format),
 ``"derived"`` (not stored: recomputed from the rest on load). Every stored field declares the

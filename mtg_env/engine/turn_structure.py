@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import KEEP, MULLIGAN, Action, DecisionKind
-from .frames import CleanupFrame, MulliganFrame, ResolveFrame
+from .frames import AttackFrame, BlockFrame, CleanupFrame, MulliganFrame, ResolveFrame
 from .model import (
     Permanent,
 )
@@ -129,9 +129,9 @@ class TurnStructure(GameState):
                 self._draw(ap, 1, after=("draw_step", {"player": ap}))
         elif step == "declare_attackers":
             self.any_attackers = False
-            self.frames.append({"k": "attack", "pl": ap, "declared": []})
+            self.frames.append(AttackFrame(ap, []))
         elif step == "declare_blockers":
-            self.frames.append({"k": "block", "pl": 1 - ap, "pairs": []})
+            self.frames.append(BlockFrame(1 - ap, []))
         elif step == "combat_damage":
             self._begin_combat_damage()
         elif step == "end_of_combat":

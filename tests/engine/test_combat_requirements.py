@@ -190,7 +190,7 @@ def test_block_options_exact_against_brute_force(case: int) -> None:
 
     def walk(g, depth: int) -> None:
         d = g.decision
-        pairs = frozenset(tuple(p) for p in g.frames[-1]["pairs"]) if d.kind is K.DECLARE_BLOCKERS else None
+        pairs = frozenset(tuple(p) for p in g.frames[-1].pairs) if d.kind is K.DECLARE_BLOCKERS else None
         if pairs is None:
             final = frozenset((b, p.id) for p in g.perms.values() if p.attacking for b in p.blockers)
             assert final in legal
