@@ -137,3 +137,16 @@ def test_old_sample_files_load_with_the_heuristics_choice_unknown(tmp_path) -> N
     np.savez_compressed(path, **arrays)
     data = load_window(Path(cfg.run_dir) / "data", [1])
     assert len(data) > 0 and (data.heuristic == -1).all()
+
+
+def test_the_shipped_runs_config_reads_as_an_anchored_run() -> None:
+    from agents.expert_iteration import load
+
+    cfg = load(str(Path(__file__).resolve().parents[2] / "configs" / "exit_anchor.yaml"))
+    assert cfg.anchor == 2.0 and cfg.h_prior == 0.0 and cfg.generations == 5
+    assert cfg.init_from.endswith("exit_phase2/gen_005.zip")
+
+
+def test_the_shipped_network_is_anchored() -> None:
+    """``trained`` (checkpoints/README.md) was trained anchored: it plays with its bonus."""
+    assert 0.5 < PolicyValueNet.load("trained", device="cpu").anchor < 4.0
