@@ -12,6 +12,7 @@ from mtg_env import Deck
 from mtg_env.cli import app
 from mtg_env.engine.errors import DeckError, UnimplementedCardError, UnknownCardError
 from mtg_env.engine.frames import PayFrame
+from mtg_env.engine.frames_effects import DrawsFrame, OrderReplFrame
 
 runner = CliRunner()
 
@@ -328,7 +329,7 @@ def _state_ordering_replacements() -> str:
     add_redirect(s.game, 0, ("o", s.perm("Hill Giant").id), "redirect")
     s.do("play Shock", "target player 0")
     s.resolve()
-    assert s.game.frames[-1]["k"] == "order_repl"
+    assert isinstance(s.game.frames[-1], OrderReplFrame)
     return s.game.to_json()
 
 
@@ -617,7 +618,7 @@ def _state_abundance_asking() -> str:
         {"in_play": ["Abundance"], "library": ["Forest", "Island", "Grizzly Bears", "Swamp"]},
         {"library": ["Mountain"] * 3}]})
     s.pass_priority(2)
-    assert s.game.frames[-1]["k"] == "draws"
+    assert isinstance(s.game.frames[-1], DrawsFrame)
     return s.game.to_json()
 
 

@@ -9,7 +9,7 @@ copied one level (what the procedures mutate in place).
 
 JSON: :meth:`Frame.to_json` stores a frame as an object whose ``"k"`` names its kind
 (:attr:`Frame.KIND`) and whose short keys are the stored format's (``"pl"`` the player, ``"sid"``
-the stack object, ``"st"`` the step); :func:`frame_from_json` reads it back. The stored form is
+the stack object, ``"st"`` the step); ``frame_kinds.frame_from_json`` reads it back. The stored form is
 checked before it is read (``loaded_state_schema.FRAME``).
 
 2007 CR 409.1 (:class:`CastStep`, the steps of playing a spell or ability) and 413.2
@@ -298,15 +298,3 @@ class BlockFrame(Frame):
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> BlockFrame:
         return cls(d["pl"], [(b, a) for b, a in d["pairs"]])
-
-
-FRAME_CLASSES: tuple[type[Frame], ...] = (CastFrame, ResolveFrame, YesNoFrame, PayFrame,
-                                          RetargetFrame, ShuffleFrame, CleanupFrame, MulliganFrame,
-                                          AttackFrame, BlockFrame)
-_BY_KIND: dict[str, type[Frame]] = {c.KIND: c for c in FRAME_CLASSES}
-
-
-def frame_from_json(d: dict[str, Any]) -> Any:
-    """The frame stored as ``d`` (checked: its ``"k"`` is a known kind)."""
-    cls = _BY_KIND.get(d["k"])
-    return d if cls is None else cls.from_json(d)

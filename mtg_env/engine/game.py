@@ -39,6 +39,7 @@ from .frames import (
     ShuffleFrame,
     YesNoFrame,
 )
+from .frames_effects import DrawsFrame, OrderReplFrame
 from .knowledge import Knowledge
 from .layers import ContinuousEffects
 from .mana import ManaAbilities
@@ -376,6 +377,8 @@ _RUN_FRAME: dict[type, Callable[[Game, Any], None]] = {
     ShuffleFrame: Game._run_shuffle,
     MulliganFrame: Game._run_mulligan,
     RetargetFrame: Game._run_retarget,
+    DrawsFrame: Game._run_draws,
+    OrderReplFrame: Game._run_order_repl,
 }
 _ANSWER_FRAME: dict[type, Callable[[Game, Any, Action], None]] = {
     CastFrame: Game._answer_cast,
@@ -385,6 +388,8 @@ _ANSWER_FRAME: dict[type, Callable[[Game, Any, Action], None]] = {
     PayFrame: Game._answer_pay,
     MulliganFrame: Game._answer_mulligan,
     RetargetFrame: Game._answer_retarget,
+    DrawsFrame: Game._answer_draws,
+    OrderReplFrame: Game._answer_order_repl,
 }
 
 
@@ -392,11 +397,9 @@ _RUN = {
     "put": Game._run_put,
     "assign": Game._run_assign,
     "choose": Game._run_choose,
-    "order_repl": Game._run_order_repl,
     "enter_choice": Game._run_enter_choice,
     "text_change": Game._run_text_change,
     "enter_together": Game._run_enter_together,
-    "draws": Game._run_draws,
 }
 
 
@@ -404,11 +407,9 @@ _ANSWER = {
     "put": Game._answer_put,
     "assign": Game._answer_assign,
     "choose": Game._answer_choose,
-    "order_repl": Game._answer_order_repl,
     "enter_choice": Game._answer_enter_choice,
     "text_change": Game._answer_text_change,
     "enter_together": Game._answer_enter_together,
-    "draws": Game._answer_draws,
 }
 
 

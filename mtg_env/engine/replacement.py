@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action, DecisionKind
 from .errors import MtgError
 from .frames import ResolveFrame
+from .frames_effects import DrawsFrame, OrderReplFrame
 from .replacement_effects import DIG_CHOICES, DIG_KIND, applicable, apply_effect, replacement_statics
 from .rules import PROTECTION
 
@@ -231,7 +232,7 @@ def shield_split_order(g: Game, evs: list[dict], decided: list) -> list[dict]:
 
 
 # -- running an event ----------------------------------------------------------------------
-def run_event(g: Game, ev: dict, frame: dict | None = None) -> int | None:
+def run_event(g: Game, ev: dict, frame: OrderReplFrame | None = None) -> int | None:
     """Apply replacement/prevention effects to ``ev`` until none is left, then perform it.
 
     Returns what :func:`perform` returns (the damage dealt), or None if the event waits for the
@@ -250,16 +251,16 @@ def run_event(g: Game, ev: dict, frame: dict | None = None) -> int | None:
             if frame is None:
                 # Also while a spell's costs are paid (a painland's damage): the cast frame
                 # finishes once this decision is answered (Priority._run_cast).
-                g.frames.append({"k": "order_repl", "ev": ev})
+                g.frames.append(OrderReplFrame(ev))
             else:
-                frame["ev"] = ev
+                frame.event = ev
             return None
         ev = commit(g, ev, effs[0])
         if frame is not None:
-            frame["ev"] = ev
+            frame.event = ev
 
 
-def _drop(frames: list, frame: dict) -> None:
+def _drop(frames: list, frame: OrderReplFrame) -> None:
     for i in range(len(frames) - 1, -1, -1):
         if frames[i] is frame:
             del frames[i]
@@ -425,19 +426,19 @@ class Replacement(GameState):
     """Mixed into :class:`~mtg_env.engine.game.Game`: the ``order_repl`` frame (2012 616.1) and
     the ``draws`` frame (draws one at a time while an optional draw replacement is in play)."""
 
-    def _run_draws(self: GameSelf, f: dict) -> None:
-        """``{"k": "draws", "pl", "n", "ev", "after"}``: the draws still to make, the current
-        draw event, and an event to send once all are made (the draw step's)."""
-        ev = f["ev"]
+    def _run_draws(self: GameSelf, f: DrawsFrame) -> None:
+        """The draws still to make, the current draw event, and an event to send once all are
+        made (the draw step's)."""
+        ev = f.event
         if ev is None:
-            if f["n"] <= 0 or self.is_over:
+            if f.remaining <= 0 or self.is_over:
                 self.frames.pop()
-                if f.get("after"):
-                    name, data = f["after"]
+                if f.after:
+                    name, data = f.after
                     self._event(name, **data)
                 return
-            f["n"] -= 1
-            ev = f["ev"] = {"e": "draw", "player": f["pl"], "applied": []}
+            f.remaining -= 1
+            ev = f.event = {"e": "draw", "player": f.player, "applied": []}
         while True:
             effs = applicable(self, ev)
             opt = next((x for x in effs if x.get("optional")), None)
@@ -453,21 +454,23 @@ class Replacement(GameState):
                           {"effect": opt["key"], "choice": "land_or_nonland"})
                 return
             if not effs:
-                f["ev"] = None
+                f.event = None
                 perform(self, ev)
                 return
-            ev = f["ev"] = commit(self, ev, effs[0])
+            ev = f.event = commit(self, ev, effs[0])
 
-    def _answer_draws(self: GameSelf, f: dict, a: Action) -> None:
-        ev = f["ev"]
+    def _answer_draws(self: GameSelf, f: DrawsFrame, a: Action) -> None:
+        ev = f.event
+        if ev is None:
+            raise MtgError("engine error: no draw waits for a replacement choice")
         opt = next(x for x in applicable(self, ev) if x.get("optional"))
         if a.verb == "no":
-            f["ev"] = {**ev, "applied": [*ev["applied"], opt["key"]]}
+            f.event = {**ev, "applied": [*ev["applied"], opt["key"]]}
             return
-        f["ev"] = commit(self, ev, {**opt, "choice": DIG_CHOICES[a.args[0]]})
+        f.event = commit(self, ev, {**opt, "choice": DIG_CHOICES[a.args[0]]})
 
-    def _run_order_repl(self: GameSelf, f: dict) -> None:
-        ev = f["ev"]
+    def _run_order_repl(self: GameSelf, f: OrderReplFrame) -> None:
+        ev = f.event
         effs = order_choice(self, ev)
         if effs is None:
             if run_event(self, ev, f) is not None:
@@ -484,11 +487,11 @@ class Replacement(GameState):
         self._ask(chooser(self, ev), DecisionKind.ORDER_REPLACEMENTS, opts,
                   f"choose which effect applies first to {what}", ctx)
 
-    def _answer_order_repl(self: GameSelf, f: dict, a: Action) -> None:
+    def _answer_order_repl(self: GameSelf, f: OrderReplFrame, a: Action) -> None:
         key = a.args[1]
-        for x in applicable(self, f["ev"]):
+        for x in applicable(self, f.event):
             if x["key"] == key:
-                f["ev"] = commit(self, f["ev"], x)
+                f.event = commit(self, f.event, x)
                 return
         raise MtgError(f"engine error: replacement effect {key!r} no longer applies")
 
@@ -497,5 +500,5 @@ def _after_event(g: Game) -> None:
     # Damage suspended by the order decision is dealt after its spell/ability's other effects
     # were checked; lifelink for it triggers now unless a resolution will flush it (502.68).
     if not any((isinstance(f, ResolveFrame) and g._item(f.item_id) is not None)
-               or (type(f) is dict and f["k"] == "order_repl") for f in g.frames):
+               or isinstance(f, OrderReplFrame) for f in g.frames):
         g._flush_damage_triggers()

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .abilities import ActivatedAbility, StaticAbility, TriggeredAbility
 from .actions import Decision, DecisionKind
 from .errors import MtgError, StateError, UnknownCardError
-from .frames import frame_from_json
+from .frame_kinds import frame_from_json
 from .loaded_state_check import check_state
 from .loaded_state_schema import PERM_ATTRS, PLAYER_ATTRS, STACK_ATTRS
 from .model import Card, Permanent, Player, StackItem

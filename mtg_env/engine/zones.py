@@ -12,6 +12,7 @@ from . import effects as fx
 from .actions import Action, DecisionKind
 from .enter_choices import choices_of
 from .errors import MtgError
+from .frames_effects import DrawsFrame
 from .knowledge import BOTH
 from .model import (
     Card,
@@ -373,7 +374,7 @@ class Zones(GameState):
         event ``after`` (``(name, data)``) is sent. With an optional draw replacement in play
         (Abundance) the draws are made by a ``draws`` frame, which may ask its controller."""
         if n > 0 and self.perms and has_dig_effects(self):
-            self.frames.append({"k": "draws", "pl": pl, "n": n, "ev": None, "after": after})
+            self.frames.append(DrawsFrame(pl, n, None, after))
             return
         self._draw_now(pl, n)
         if after is not None:

@@ -7,6 +7,7 @@ and a JSON round trip continue the same way."""
 from __future__ import annotations
 
 from mtg_env import DecisionKind, Game
+from mtg_env.engine.frames_effects import DrawsFrame
 from mtg_env.testing import Scenario
 
 K = DecisionKind
@@ -56,7 +57,7 @@ def test_optional_draw_replacement_waits_as_plain_data() -> None:
     s = Scenario({"turn": 3, "step": "upkeep", "players": [
         {"in_play": ["Abundance"], "library": ["Forest", "Island", "Grizzly Bears"]}, {}]})
     s.pass_priority(2)
-    assert s.game.frames[-1]["k"] == "draws"
+    assert isinstance(s.game.frames[-1], DrawsFrame)
     _same_future(s.game, ["Abundance: reveal until a nonland card", "put on the bottom Island"])
 
 

@@ -12,6 +12,7 @@ at a time), 614.6 (a replaced event never happens; the modified event happens in
 from __future__ import annotations
 
 from mtg_env import DecisionKind
+from mtg_env.engine.frames_effects import OrderReplFrame
 from mtg_env.engine.replacement import graveyard_destination
 from mtg_env.engine.replacement_effects import add_draw_replacement, add_prevention_shield, add_redirect
 from mtg_env.testing import Scenario, card_names, main
@@ -57,7 +58,7 @@ def test_draw_replacements_each_apply_once_and_need_no_order_in_two_player_games
     g._draw(0, 1)
     assert card_names(g.players[1].hand) == ["Mountain"]
     assert g.players[0].hand == []
-    assert not any(f["k"] == "order_repl" for f in g.frames)
+    assert not any(isinstance(f, OrderReplFrame) for f in g.frames)
 
 
 def test_draw_replacements_end_at_cleanup() -> None:

@@ -1,0 +1,31 @@
+"""Every kind of frame, by its stored ``"k"``: reading a stored frame back (``serialize.py``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .frames import (
+    AttackFrame,
+    BlockFrame,
+    CastFrame,
+    CleanupFrame,
+    Frame,
+    MulliganFrame,
+    PayFrame,
+    ResolveFrame,
+    RetargetFrame,
+    ShuffleFrame,
+    YesNoFrame,
+)
+from .frames_effects import DrawsFrame, OrderReplFrame
+
+FRAME_CLASSES: tuple[type[Frame], ...] = (CastFrame, ResolveFrame, YesNoFrame, PayFrame,
+                                          RetargetFrame, ShuffleFrame, CleanupFrame, MulliganFrame,
+                                          AttackFrame, BlockFrame, DrawsFrame, OrderReplFrame)
+_BY_KIND: dict[str, type[Frame]] = {c.KIND: c for c in FRAME_CLASSES}
+
+
+def frame_from_json(d: dict[str, Any]) -> Any:
+    """The frame stored as ``d`` (checked: its ``"k"`` is a known kind)."""
+    cls = _BY_KIND.get(d["k"])
+    return d if cls is None else cls.from_json(d)
