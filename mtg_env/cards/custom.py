@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from mtg_env.engine.frames import ShuffleFrame
+from mtg_env.engine.frames_effects import EnterTogetherFrame
 from mtg_env.engine.knowledge import BOTH
 from mtg_env.engine.layers import text_change_frame
 from mtg_env.engine.registry import CUSTOM
@@ -135,11 +136,10 @@ def warp_world(g: Game, item: StackItem) -> None:
     cards = [c for pl in order for c in revealed[pl]]
     first = [c for c in cards if _FIRST_ROUND & c.cdef.types]
     ench = [c for c in cards if c not in first and "Enchantment" in c.cdef.types]
-    g.frames.append({
-        "k": "enter_together", "sid": item.id, "label": item.label,
-        "auras": [c.cid for c in ench if "Aura" in c.cdef.subtypes],
-        "hosts": [], "others": [c.cid for c in ench if "Aura" not in c.cdef.subtypes],
-        "bottom": [c.cid for pl in (0, 1) for c in revealed[pl]
-                   if c not in first and c not in ench]})
+    g.frames.append(EnterTogetherFrame(
+        item.id, item.label, auras=[c.cid for c in ench if "Aura" in c.cdef.subtypes],
+        hosts=[], others=[c.cid for c in ench if "Aura" not in c.cdef.subtypes],
+        bottom=[c.cid for pl in (0, 1) for c in revealed[pl]
+                if c not in first and c not in ench]))
     if first:
         g._put_together([(c, c.owner, None) for c in first])

@@ -17,11 +17,12 @@ from .frames import (
     ShuffleFrame,
     YesNoFrame,
 )
-from .frames_effects import DrawsFrame, OrderReplFrame
+from .frames_effects import DrawsFrame, EnterTogetherFrame, OrderReplFrame, TextChangeFrame
 
 FRAME_CLASSES: tuple[type[Frame], ...] = (CastFrame, ResolveFrame, YesNoFrame, PayFrame,
                                           RetargetFrame, ShuffleFrame, CleanupFrame, MulliganFrame,
-                                          AttackFrame, BlockFrame, DrawsFrame, OrderReplFrame)
+                                          AttackFrame, BlockFrame, DrawsFrame, OrderReplFrame,
+                                          TextChangeFrame, EnterTogetherFrame)
 _BY_KIND: dict[str, type[Frame]] = {c.KIND: c for c in FRAME_CLASSES}
 
 

@@ -55,3 +55,60 @@ class OrderReplFrame(Frame):
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> OrderReplFrame:
         return cls(d["ev"])
+
+
+@dataclass(slots=True)
+class TextChangeFrame(Frame):
+    """Player ``player`` chooses what to replace in permanent ``perm_id``'s text (Mind Bend; 2012
+    612.2): ``what`` ("color" or "land"), then the word to replace (``from_word``), then the word
+    replacing it (layers.py)."""
+
+    KIND: ClassVar[str] = "text_change"
+    player: int
+    perm_id: int
+    item_id: int | None
+    label: str  # the effect's source, for prompts and the log
+    what: str | None = None
+    from_word: str | None = None
+
+    def copy(self) -> TextChangeFrame:
+        return TextChangeFrame(self.player, self.perm_id, self.item_id, self.label, self.what,
+                               self.from_word)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"k": "text_change", "pl": self.player, "pid": self.perm_id, "sid": self.item_id,
+                "label": self.label, "what": self.what, "from": self.from_word}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> TextChangeFrame:
+        return cls(d["pl"], d["pid"], d["sid"], d["label"], d["what"], d["from"])
+
+
+@dataclass(slots=True)
+class EnterTogetherFrame(Frame):
+    """Cards put into play at the same time after their Auras' hosts are chosen (Warp World;
+    zones.py): each Aura card of ``auras`` (card ids, the active player's first) gets a host
+    (``hosts``: (Aura card, permanent) pairs) or joins ``bottom``; then the Auras and ``others``
+    come into play together and ``bottom`` goes to the bottom of the libraries."""
+
+    KIND: ClassVar[str] = "enter_together"
+    item_id: int | None
+    label: str
+    auras: list[int]
+    hosts: list[tuple[int, int]]
+    others: list[int]
+    bottom: list[int]
+
+    def copy(self) -> EnterTogetherFrame:
+        return EnterTogetherFrame(self.item_id, self.label, self.auras[:], self.hosts[:],
+                                  self.others[:], self.bottom[:])
+
+    def to_json(self) -> dict[str, Any]:
+        return {"k": "enter_together", "sid": self.item_id, "label": self.label,
+                "auras": self.auras[:], "hosts": [list(h) for h in self.hosts],
+                "others": self.others[:], "bottom": self.bottom[:]}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> EnterTogetherFrame:
+        return cls(d["sid"], d["label"], list(d["auras"]), [(c, h) for c, h in d["hosts"]],
+                   list(d["others"]), list(d["bottom"]))

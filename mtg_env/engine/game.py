@@ -39,7 +39,7 @@ from .frames import (
     ShuffleFrame,
     YesNoFrame,
 )
-from .frames_effects import DrawsFrame, OrderReplFrame
+from .frames_effects import DrawsFrame, EnterTogetherFrame, OrderReplFrame, TextChangeFrame
 from .knowledge import Knowledge
 from .layers import ContinuousEffects
 from .mana import ManaAbilities
@@ -379,6 +379,8 @@ _RUN_FRAME: dict[type, Callable[[Game, Any], None]] = {
     RetargetFrame: Game._run_retarget,
     DrawsFrame: Game._run_draws,
     OrderReplFrame: Game._run_order_repl,
+    TextChangeFrame: Game._run_text_change,
+    EnterTogetherFrame: Game._run_enter_together,
 }
 _ANSWER_FRAME: dict[type, Callable[[Game, Any, Action], None]] = {
     CastFrame: Game._answer_cast,
@@ -390,6 +392,8 @@ _ANSWER_FRAME: dict[type, Callable[[Game, Any, Action], None]] = {
     RetargetFrame: Game._answer_retarget,
     DrawsFrame: Game._answer_draws,
     OrderReplFrame: Game._answer_order_repl,
+    TextChangeFrame: Game._answer_text_change,
+    EnterTogetherFrame: Game._answer_enter_together,
 }
 
 
@@ -398,8 +402,6 @@ _RUN = {
     "assign": Game._run_assign,
     "choose": Game._run_choose,
     "enter_choice": Game._run_enter_choice,
-    "text_change": Game._run_text_change,
-    "enter_together": Game._run_enter_together,
 }
 
 
@@ -408,8 +410,6 @@ _ANSWER = {
     "assign": Game._answer_assign,
     "choose": Game._answer_choose,
     "enter_choice": Game._answer_enter_choice,
-    "text_change": Game._answer_text_change,
-    "enter_together": Game._answer_enter_together,
 }
 
 

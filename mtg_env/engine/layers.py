@@ -56,6 +56,7 @@ from .abilities import StaticAbility
 from .ability_vocabulary import RULE_KINDS
 from .actions import Action, DecisionKind
 from .errors import MtgError
+from .frames_effects import TextChangeFrame
 from .model import BASIC_LAND_TYPES, COLOR_NAMES, COLORS, CardDef, Permanent
 from .registry import ability_by_ref, card_for_key, text_changed
 from .rules import PROTECTION
@@ -79,54 +80,54 @@ DIRTY_REASONS: list[str] | None = None
 LAND_TYPES = tuple(BASIC_LAND_TYPES)  # Plains Island Swamp Mountain Forest: mode slots 0-4
 
 
-def text_change_frame(pl: int, pid: int, sid: int | None, label: str) -> dict:
+def text_change_frame(pl: int, pid: int, sid: int | None, label: str) -> TextChangeFrame:
     """The ``text_change`` procedure: player ``pl`` chooses what to replace in permanent ``pid``'s
     text (Mind Bend: "one color word with another or one basic land type with another"): a
     color word or a basic land type (MODE), the word to replace, then a different word to
     replace it with (CHOOSE_COLOR for colors, MODE for land types, in :data:`LAND_TYPES`
     order). The effect lasts indefinitely (2012 612.1)."""
-    return {"k": "text_change", "pl": pl, "pid": pid, "sid": sid, "label": label,
-            "what": None, "from": None}
+    return TextChangeFrame(pl, pid, sid, label)
 
 
 class ContinuousEffects(GameState):
     """Mixed into :class:`~mtg_env.engine.game.Game`."""
 
-    def _run_text_change(self: GameSelf, f: dict) -> None:
-        ctx = {"stack_id": f["sid"], "pid": f["pid"], "choice": "text_change",
-               "what": f["what"], "from": f["from"]}
-        if f["what"] is None:
-            self._ask(f["pl"], DecisionKind.MODE,
+    def _run_text_change(self: GameSelf, f: TextChangeFrame) -> None:
+        ctx = {"stack_id": f.item_id, "pid": f.perm_id, "choice": "text_change",
+               "what": f.what, "from": f.from_word}
+        if f.what is None:
+            self._ask(f.player, DecisionKind.MODE,
                       [Action("mode", "replace a color word", (0,)),
                        Action("mode", "replace a basic land type", (1,))],
-                      f"{f['label']}: replace a color word or a basic land type", ctx)
+                      f"{f.label}: replace a color word or a basic land type", ctx)
             return
-        verb = "replace" if f["from"] is None else "with"
-        if f["what"] == "color":
-            self._ask(f["pl"], DecisionKind.CHOOSE_COLOR,
+        verb = "replace" if f.from_word is None else "with"
+        if f.what == "color":
+            self._ask(f.player, DecisionKind.CHOOSE_COLOR,
                       [Action("color", f"{verb} {COLOR_NAMES[c]}", (c,))
-                       for c in COLORS if c != f["from"]], f"{f['label']}: {verb} which color word", ctx)
+                       for c in COLORS if c != f.from_word], f"{f.label}: {verb} which color word", ctx)
             return
-        self._ask(f["pl"], DecisionKind.MODE,
+        self._ask(f.player, DecisionKind.MODE,
                   [Action("mode", f"{verb} {t}", (i,)) for i, t in enumerate(LAND_TYPES)
-                   if t != f["from"]], f"{f['label']}: {verb} which basic land type", ctx)
+                   if t != f.from_word], f"{f.label}: {verb} which basic land type", ctx)
 
-    def _answer_text_change(self: GameSelf, f: dict, a: Action) -> None:
-        if f["what"] is None:
-            f["what"] = "color" if a.args[0] == 0 else "land"
+    def _answer_text_change(self: GameSelf, f: TextChangeFrame, a: Action) -> None:
+        if f.what is None:
+            f.what = "color" if a.args[0] == 0 else "land"
             return
-        word = a.args[0] if f["what"] == "color" else LAND_TYPES[a.args[0]]
-        if f["from"] is None:
-            f["from"] = word
+        word = a.args[0] if f.what == "color" else LAND_TYPES[a.args[0]]
+        if f.from_word is None:
+            f.from_word = word
             return
         self.frames.pop()
-        p = self.perms.get(f["pid"])
+        p = self.perms.get(f.perm_id)
         if p is None:
             return
-        self.add_effect({"kind": "text", "pid": p.id, "from": f["from"], "to": word})
+        old = f.from_word
+        self.add_effect({"kind": "text", "pid": p.id, "from": old, "to": word})
         show = COLOR_NAMES.get
-        self._log(f"{f['label']}: the text of {p.card.label} has every "
-                  f"{show(f['from'], f['from'])} replaced by {show(word, word)}")
+        self._log(f"{f.label}: the text of {p.card.label} has every "
+                  f"{show(old, old)} replaced by {show(word, word)}")
 
     # The layer system caches every permanent's characteristics. ``dirty`` says the cache may be
     # stale; _mark_dirty is the one way to say so and _fresh the one way to bring it up to date

@@ -12,7 +12,7 @@ from . import effects as fx
 from .actions import Action, DecisionKind
 from .enter_choices import choices_of
 from .errors import MtgError
-from .frames_effects import DrawsFrame
+from .frames_effects import DrawsFrame, EnterTogetherFrame
 from .knowledge import BOTH
 from .model import (
     Card,
@@ -234,7 +234,7 @@ class Zones(GameState):
         self._log(f"{card.label} is put into play attached to {host.card.label}")
         self._put_into_play(card, controller, attach_to=host_id)
 
-    def _run_enter_together(self: GameSelf, f: dict) -> None:
+    def _run_enter_together(self: GameSelf, f: EnterTogetherFrame) -> None:
         """The ``enter_together`` procedure (Warp World): the Aura cards in ``auras`` (card
         ids, the active player's first) each get a host chosen by their owner among the
         permanents they could enchant now (2012 303.4f; not the enchantments coming into play
@@ -242,26 +242,26 @@ class Zones(GameState):
         Auras and the other enchantment cards (``others``) come into play at the same time,
         and the cards of ``bottom`` go to the bottom of their owners' libraries, in that order."""
         self._fresh()
-        while f["auras"]:
-            card = self.cards[f["auras"][0]]
+        while f.auras:
+            card = self.cards[f.auras[0]]
             hosts = [p for p in self.perms.values()
                      if aura_can_enchant(card.cdef, p, card.owner)]
             if hosts:
                 opts = [Action("choose", f"attach {card.label} to {self._choice_text(['o', p.id])}",
                                (("o", p.id),)) for p in hosts]
                 self._ask(card.owner, DecisionKind.CHOOSE_CARDS, opts,
-                          f"{f['label']}: choose what {card.label} enchants",
-                          {"verb": "attach", "card": card.cid, "stack_id": f["sid"],
+                          f"{f.label}: choose what {card.label} enchants",
+                          {"verb": "attach", "card": card.cid, "stack_id": f.item_id,
                            "chosen": [], "min": 1, "max": 1})
                 return
-            f["auras"].pop(0)
-            f["bottom"].append(card.cid)
+            f.auras.pop(0)
+            f.bottom.append(card.cid)
             self._log(f"{card.label} has nothing it could enchant and stays in the library")
         self.frames.pop()
         cards = self.cards
-        self._put_together([(cards[c], cards[c].owner, None) for c in f["others"]]
-                           + [(cards[c], cards[c].owner, h) for c, h in f["hosts"]])
-        bottom = [cards[c] for c in f["bottom"]]
+        self._put_together([(cards[c], cards[c].owner, None) for c in f.others]
+                           + [(cards[c], cards[c].owner, h) for c, h in f.hosts])
+        bottom = [cards[c] for c in f.bottom]
         for card in bottom:
             lib = self.players[card.owner].library
             if card in lib:
@@ -276,8 +276,8 @@ class Zones(GameState):
                     self._log(f"player {pl} puts {n} revealed card(s) on the bottom of their "
                               "library")
 
-    def _answer_enter_together(self: GameSelf, f: dict, a: Action) -> None:
-        f["hosts"].append([f["auras"].pop(0), a.args[0][1]])
+    def _answer_enter_together(self: GameSelf, f: EnterTogetherFrame, a: Action) -> None:
+        f.hosts.append((f.auras.pop(0), a.args[0][1]))
 
     def _leave_play_together(self: GameSelf, perms: list[Permanent], zone: str,
                              verb: str | None = None, sacrifice: bool = False) -> None:
