@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from mtg_env import Deck
 from mtg_env.cli import app
 from mtg_env.engine.errors import DeckError, UnimplementedCardError, UnknownCardError
-from mtg_env.engine.frames import PayFrame
+from mtg_env.engine.frames import AssignFrame, PayFrame
 from mtg_env.engine.frames_effects import DrawsFrame, OrderReplFrame
 
 runner = CliRunner()
@@ -632,7 +632,8 @@ def _state_rhox_asking() -> str:
                                      "Forest", "Forest", "Forest"]},
         {"library": lib, "in_play": [{"card": "Grizzly Bears", "blocking": "r"}]}]})
     s.pass_priority(2)
-    assert s.game.frames[-1]["cur"].get("ask")
+    f = s.game.frames[-1]
+    assert isinstance(f, AssignFrame) and f.current is not None and f.current.ask
     return s.game.to_json()
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from mtg_env.engine.actions import DecisionKind as _K
 from mtg_env.engine.errors import MtgError
+from mtg_env.engine.frames import AssignFrame, PutFrame
 from mtg_env.engine.game import STEPS, Game
 from mtg_env.engine.registry import get_card
 
@@ -96,8 +97,8 @@ class DecisionRows:
                 if kind is _COMBAT_DAMAGE:
                     self._mark_perm(ctx.get("source"), "damage_source", 1, marks)
                     for f in frames:
-                        if type(f) is dict and f.get("k") == "assign":
-                            pend = self._combat_pending(f.get("out", ()), marks)
+                        if isinstance(f, AssignFrame):
+                            pend = self._combat_pending(f.assigned, marks)
                             pend_me += pend[0]
                             pend_opp += pend[1]
             elif kind is _CHOOSE_CARDS:
@@ -286,11 +287,10 @@ class DecisionRows:
     def _triggers(self, game: Game, frames: list) -> None:
         queue: list = []
         for f in reversed(frames):
-            if type(f) is dict and f.get("k") == "put":
-                q = f.get("q", {})
-                for pl in f.get("order", ()):
-                    if q.get(str(pl)):
-                        queue = q[str(pl)]
+            if isinstance(f, PutFrame):
+                for pl in f.order:
+                    if f.queues[pl]:
+                        queue = f.queues[pl]
                         break
                 break
         cap = self.o.caps.max_triggers

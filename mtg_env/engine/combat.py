@@ -18,7 +18,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from .actions import DONE, NO, YES, Action, DecisionKind
-from .frames import AttackFrame, BlockFrame
+from .frames import AssignCursor, AssignFrame, AttackFrame, BlockFrame
 from .layers import _static_affects
 from .mana import plan_payment
 from .model import (
@@ -308,58 +308,56 @@ class Combat(GameState):
                 queue.append(p.id)
         # Attackers first (AP), then blockers (DP): 2007 CR 310.1.
         queue.sort(key=lambda pid: 0 if self.perms[pid].attacking else 1)
-        self.frames.append({"k": "assign", "queue": queue, "qi": 0, "out": [], "cur": None,
-                            "fs": fs})
+        self.frames.append(AssignFrame(queue, first_strike=fs))
 
-    def _run_assign(self: GameSelf, f: dict) -> None:
+    def _run_assign(self: GameSelf, f: AssignFrame) -> None:
         while True:
-            cur = f["cur"]
+            cur = f.current
             if cur is None:
-                if f["qi"] >= len(f["queue"]):
+                if f.next_index >= len(f.queue):
                     self._finish_assign(f)
                     return
-                pid = f["queue"][f["qi"]]
-                f["qi"] += 1
+                pid = f.queue[f.next_index]
+                f.next_index += 1
                 p = self.perms.get(pid)
                 if p is None or p.power <= 0:
                     continue
-                if f["fs"]:
+                if f.first_strike:
                     p.struck_first = True
                 if p.attacking and p.blocked and "may_assign_as_unblocked" in p.keywords:
                     # Rhox: its controller chooses as it assigns (2012 510.1c); asked even
                     # when no blocker remains, since it can still hit the player.
-                    f["cur"] = {"pid": pid, "ask": True}
+                    f.current = AssignCursor(pid, ask=True)
                     self._ask(p.controller, K.COMBAT_DAMAGE, [YES, NO],
                               f"{p.card.label}: assign its combat damage to player "
                               f"{1 - p.controller} as though it weren't blocked?",
                               {"source": pid, "remaining": p.power,
                                "recipient": ["p", 1 - p.controller], "as_unblocked": True,
-                               "assigned": [e[:4] for e in f["out"]]})
+                               "assigned": [e[:4] for e in f.assigned]})
                     return
                 recips = self._damage_recipients(p)
                 if not recips:
                     continue
-                cur = {"pid": pid, "rem": p.power, "recips": recips, "ri": 0, "got": []}
-                f["cur"] = cur
-            p = self.perms.get(cur["pid"])
-            recips = cur["recips"]
-            rem = cur["rem"]
-            ri = cur["ri"]
+                cur = f.current = AssignCursor(pid, False, p.power, recips, 0, [])
+            p = self.perms.get(cur.perm_id)
+            recips = cur.recipients
+            rem = cur.remaining
+            ri = cur.index
             trample = p is not None and p.attacking and "trample" in p.keywords
             n_blockers = len(recips) - (1 if recips[-1][0] == "p" and len(recips) > 1 else 0)
             if recips[0][0] == "p" and len(recips) == 1:
                 self._assign_out(f, p, recips[0], rem)
-                f["cur"] = None
+                f.current = None
                 continue
             if rem == 0 or (ri >= len(recips) - 1 and not (trample and ri == n_blockers - 1)):
                 if rem and ri < len(recips):
                     self._assign_out(f, p, recips[ri], rem)
-                f["cur"] = None
+                f.current = None
                 continue
             lo, hi = 0, rem
             if trample and ri == n_blockers - 1:
                 all_lethal = all(got >= self._lethal(f, recips[i], p)
-                                 for i, got in enumerate(cur["got"]))
+                                 for i, got in enumerate(cur.got))
                 if all_lethal and recips[-1][0] == "p":
                     lo = min(self._lethal(f, recips[ri], p), rem)
                 else:
@@ -373,36 +371,35 @@ class Combat(GameState):
             self._ask(p.controller, K.COMBAT_DAMAGE, opts,
                       f"{p.card.label} assigns combat damage ({rem} left)",
                       {"source": p.id, "remaining": rem, "recipient": list(target),
-                       "assigned": [e[:4] for e in f["out"]]})
+                       "assigned": [e[:4] for e in f.assigned]})
             return
 
-    def _answer_assign(self: GameSelf, f: dict, a: Action) -> None:
-        cur = f["cur"]
-        if cur.get("ask"):
-            p = self.perms[cur["pid"]]
+    def _answer_assign(self: GameSelf, f: AssignFrame, a: Action) -> None:
+        cur = f.current
+        if cur.ask:
+            p = self.perms[cur.perm_id]
             recips = [("p", 1 - p.controller)] if a.verb == "yes" else self._damage_recipients(p)
             if a.verb == "yes":
                 self._log(f"{p.card.label} assigns its combat damage as though it weren't blocked")
-            f["cur"] = ({"pid": p.id, "rem": p.power, "recips": recips, "ri": 0, "got": []}
-                        if recips else None)
+            f.current = AssignCursor(p.id, False, p.power, recips, 0, []) if recips else None
             return
         self._assign_amount(f, cur, a.args[0])
 
-    def _assign_amount(self: GameSelf, f: dict, cur: dict, n: int) -> None:
-        p = self.perms[cur["pid"]]
-        target = cur["recips"][cur["ri"]]
+    def _assign_amount(self: GameSelf, f: AssignFrame, cur: AssignCursor, n: int) -> None:
+        p = self.perms[cur.perm_id]
+        recips = cur.recipients
         if n:
-            self._assign_out(f, p, target, n)
-        cur["got"].append(n)
-        cur["rem"] -= n
-        cur["ri"] += 1
-        if cur["rem"] and cur["ri"] == len(cur["recips"]) - 1:
-            self._assign_out(f, p, cur["recips"][cur["ri"]], cur["rem"])
-            cur["rem"] = 0
-        if cur["rem"] == 0 or cur["ri"] >= len(cur["recips"]):
-            f["cur"] = None
+            self._assign_out(f, p, recips[cur.index], n)
+        cur.got.append(n)
+        cur.remaining -= n
+        cur.index += 1
+        if cur.remaining and cur.index == len(recips) - 1:
+            self._assign_out(f, p, recips[cur.index], cur.remaining)
+            cur.remaining = 0
+        if cur.remaining == 0 or cur.index >= len(recips):
+            f.current = None
 
-    def _lethal(self: GameSelf, f: dict, target: tuple, src: Permanent) -> int:
+    def _lethal(self: GameSelf, f: AssignFrame, target: tuple, src: Permanent) -> int:
         if target[0] != "o":
             return 0
         b = self.perms.get(target[1])
@@ -410,14 +407,14 @@ class Combat(GameState):
             return 0
         # 2007 CR 502.9: count damage already on it and damage *other* creatures assign to it in
         # this step, not what this source has just assigned to it.
-        already = sum(e[3] for e in f["out"]
+        already = sum(e[3] for e in f.assigned
                       if e[1] == "o" and e[2] == target[1] and e[0] != src.id)
         return max(b.toughness - b.damage - already, 0)
 
-    def _assign_out(self: GameSelf, f: dict, p: Permanent, target: tuple, n: int) -> None:
+    def _assign_out(self: GameSelf, f: AssignFrame, p: Permanent, target: tuple, n: int) -> None:
         if n > 0:
             # The last field: dealt by an unblocked creature (Kjeldoran Royal Guard).
-            f["out"].append([p.id, target[0], target[1], n, p.card.label,
+            f.assigned.append([p.id, target[0], target[1], n, p.card.label,
                              "".join(sorted(p.colors)), p.controller,
                              bool(p.attacking and not p.blocked)])
 
@@ -432,14 +429,14 @@ class Combat(GameState):
             return blockers
         return [("o", a) for a in p.blocking if a in self.perms and self.perms[a].is_creature]
 
-    def _finish_assign(self: GameSelf, f: dict) -> None:
+    def _finish_assign(self: GameSelf, f: AssignFrame) -> None:
         self.frames.pop()
-        if not f["out"]:
+        if not f.assigned:
             return
         item = StackItem(self._id(), "combat_damage", self.active, label="combat damage",
-                         data={"assign": f["out"], "first_strike": f["fs"]})
+                         data={"assign": f.assigned, "first_strike": f.first_strike})
         self.stack.append(item)  # 2007 CR 310.2: one stack object for all of it
-        parts = [f"{e[4]}: {e[3]} to {self._ref_text((e[1], e[2]))}" for e in f["out"]]
+        parts = [f"{e[4]}: {e[3]} to {self._ref_text((e[1], e[2]))}" for e in f.assigned]
         self._log("combat damage on the stack: " + "; ".join(parts))
 
     def _resolve_combat_damage(self: GameSelf, item: StackItem) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .frames import (
+    AssignFrame,
     AttackFrame,
     BlockFrame,
     CastFrame,
@@ -12,6 +13,7 @@ from .frames import (
     Frame,
     MulliganFrame,
     PayFrame,
+    PutFrame,
     ResolveFrame,
     RetargetFrame,
     ShuffleFrame,
@@ -22,7 +24,7 @@ from .frames_effects import DrawsFrame, EnterTogetherFrame, OrderReplFrame, Text
 FRAME_CLASSES: tuple[type[Frame], ...] = (CastFrame, ResolveFrame, YesNoFrame, PayFrame,
                                           RetargetFrame, ShuffleFrame, CleanupFrame, MulliganFrame,
                                           AttackFrame, BlockFrame, DrawsFrame, OrderReplFrame,
-                                          TextChangeFrame, EnterTogetherFrame)
+                                          TextChangeFrame, EnterTogetherFrame, PutFrame, AssignFrame)
 _BY_KIND: dict[str, type[Frame]] = {c.KIND: c for c in FRAME_CLASSES}
 
 

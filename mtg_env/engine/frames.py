@@ -18,7 +18,7 @@ checked before it is read (``loaded_state_schema.FRAME``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, ClassVar
 
@@ -298,3 +298,94 @@ class BlockFrame(Frame):
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> BlockFrame:
         return cls(d["pl"], [(b, a) for b, a in d["pairs"]])
+
+
+@dataclass(slots=True)
+class PutFrame(Frame):
+    """Putting waiting triggered abilities on the stack (2007 CR 410.5): the active player's
+    first, each player ordering their own (``queues[player]``: the pending trigger dicts)."""
+
+    KIND: ClassVar[str] = "put"
+    order: tuple[int, int]  # the active player, then the other
+    queues: list[list[dict[str, Any]]]  # by player
+
+    def copy(self) -> PutFrame:
+        q = self.queues
+        return PutFrame(self.order, [q[0][:], q[1][:]])
+
+    def to_json(self) -> dict[str, Any]:
+        return {"k": "put", "order": list(self.order),
+                "q": {str(pl): self.queues[pl] for pl in self.order}}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> PutFrame:
+        q = d["q"]
+        return cls((d["order"][0], d["order"][1]), [list(q["0"]), list(q["1"])])
+
+    def next_player(self, default: int) -> int:
+        """The player whose triggers go on the stack next (``default`` once none is left)."""
+        for pl in self.order:
+            if self.queues[pl]:
+                return pl
+        return default
+
+
+@dataclass(slots=True)
+class AssignCursor:
+    """The creature whose combat damage is being assigned (2007 CR 310.4c): ``remaining`` damage
+    to its ``recipients`` in turn, ``got`` what each earlier one received; or, with ``ask``, the
+    question whether it assigns as though it weren't blocked (Rhox; 2012 510.1c)."""
+
+    perm_id: int
+    ask: bool = False
+    remaining: int = 0
+    recipients: list[Any] | None = None  # (kind, id) references, blockers in order
+    index: int = 0  # the recipient being assigned to
+    got: list[int] | None = None
+
+    def copy(self) -> AssignCursor:
+        got = self.got
+        return AssignCursor(self.perm_id, self.ask, self.remaining, self.recipients, self.index,
+                            None if got is None else got[:])
+
+    def to_json(self) -> dict[str, Any]:
+        if self.ask:
+            return {"pid": self.perm_id, "ask": True}
+        return {"pid": self.perm_id, "rem": self.remaining, "recips": self.recipients,
+                "ri": self.index, "got": self.got}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> AssignCursor:
+        if d.get("ask"):
+            return cls(d["pid"], True)
+        return cls(d["pid"], False, d["rem"], d["recips"], d["ri"], list(d["got"]))
+
+
+@dataclass(slots=True)
+class AssignFrame(Frame):
+    """Assigning combat damage (2007 CR 310.4; combat.py), one creature after another from
+    ``queue`` (attackers first); ``assigned`` the assignments so far, each ``[source, kind,
+    id, amount, label, colors, controller, unblocked]``, dealt at once afterwards (310.5)."""
+
+    KIND: ClassVar[str] = "assign"
+    queue: list[int]
+    next_index: int = 0
+    assigned: list[list[Any]] = field(default_factory=list)
+    current: AssignCursor | None = None
+    first_strike: bool = False  # the first-strike combat damage step (310.4b)
+
+    def copy(self) -> AssignFrame:
+        cur = self.current
+        return AssignFrame(self.queue, self.next_index, self.assigned[:],
+                           None if cur is None else cur.copy(), self.first_strike)
+
+    def to_json(self) -> dict[str, Any]:
+        cur = self.current
+        return {"k": "assign", "queue": self.queue, "qi": self.next_index, "out": self.assigned,
+                "cur": None if cur is None else cur.to_json(), "fs": self.first_strike}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> AssignFrame:
+        cur = d["cur"]
+        return cls(list(d["queue"]), d["qi"], list(d["out"]),
+                   None if cur is None else AssignCursor.from_json(cur), bool(d.get("fs")))

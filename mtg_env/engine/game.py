@@ -28,12 +28,14 @@ from .deck import Deck
 from .enter_choices import EnterChoices
 from .errors import IllegalActionError, MtgError
 from .frames import (
+    AssignFrame,
     AttackFrame,
     BlockFrame,
     CastFrame,
     CleanupFrame,
     MulliganFrame,
     PayFrame,
+    PutFrame,
     ResolveFrame,
     RetargetFrame,
     ShuffleFrame,
@@ -381,6 +383,8 @@ _RUN_FRAME: dict[type, Callable[[Game, Any], None]] = {
     OrderReplFrame: Game._run_order_repl,
     TextChangeFrame: Game._run_text_change,
     EnterTogetherFrame: Game._run_enter_together,
+    PutFrame: Game._run_put,
+    AssignFrame: Game._run_assign,
 }
 _ANSWER_FRAME: dict[type, Callable[[Game, Any, Action], None]] = {
     CastFrame: Game._answer_cast,
@@ -394,20 +398,18 @@ _ANSWER_FRAME: dict[type, Callable[[Game, Any, Action], None]] = {
     OrderReplFrame: Game._answer_order_repl,
     TextChangeFrame: Game._answer_text_change,
     EnterTogetherFrame: Game._answer_enter_together,
+    PutFrame: Game._answer_put,
+    AssignFrame: Game._answer_assign,
 }
 
 
 _RUN = {
-    "put": Game._run_put,
-    "assign": Game._run_assign,
     "choose": Game._run_choose,
     "enter_choice": Game._run_enter_choice,
 }
 
 
 _ANSWER = {
-    "put": Game._answer_put,
-    "assign": Game._answer_assign,
     "choose": Game._answer_choose,
     "enter_choice": Game._answer_enter_choice,
 }

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, DecisionKind
-from .frames import CastFrame, CastStep
+from .frames import CastFrame, CastStep, PutFrame
 from .model import Card, Permanent, StackItem
 
 if TYPE_CHECKING:
@@ -40,13 +40,13 @@ class Triggers(GameState):
         pending = self.pending
         self.pending = []
         ap = self.active
-        queue = {str(ap): [t for t in pending if t["ctrl"] == ap],
-                 str(1 - ap): [t for t in pending if t["ctrl"] != ap]}
-        self.frames.append({"k": "put", "order": [ap, 1 - ap], "q": queue})
+        mine = [t for t in pending if t["ctrl"] == ap]
+        other = [t for t in pending if t["ctrl"] != ap]
+        self.frames.append(PutFrame((ap, 1 - ap), [mine, other] if ap == 0 else [other, mine]))
 
-    def _run_put(self: GameSelf, f: dict) -> None:
-        for pl in f["order"]:
-            q = f["q"][str(pl)]
+    def _run_put(self: GameSelf, f: PutFrame) -> None:
+        for pl in f.order:
+            q = f.queues[pl]
             if not q:
                 continue
             texts = {_trigger_text(t) for t in q}
@@ -69,17 +69,9 @@ class Triggers(GameState):
             return
         self.frames.pop()
 
-    def _answer_put(self: GameSelf, f: dict, a: Action) -> None:
-        pl = self.decision_player_for_put(f)
-        q = f["q"][str(pl)]
-        t = q.pop(a.args[0])
+    def _answer_put(self: GameSelf, f: PutFrame, a: Action) -> None:
+        t = f.queues[f.next_player(self.active)].pop(a.args[0])
         self._place_trigger(t)
-
-    def decision_player_for_put(self: GameSelf, f: dict) -> int:
-        for pl in f["order"]:
-            if f["q"][str(pl)]:
-                return pl
-        return self.active
 
     def _place_trigger(self: GameSelf, t: dict) -> None:
         data = {"card": t.get("card", ""), "ev": t.get("ev", {})}
