@@ -12,7 +12,7 @@ from mtg_env import Deck
 from mtg_env.cli import app
 from mtg_env.engine.errors import DeckError, UnimplementedCardError, UnknownCardError
 from mtg_env.engine.frames import AssignFrame, PayFrame
-from mtg_env.engine.frames_effects import DrawsFrame, OrderReplFrame
+from mtg_env.engine.frames_effects import DrawsFrame, EnterChoiceFrame, OrderReplFrame
 
 runner = CliRunner()
 
@@ -576,7 +576,7 @@ def _state_voice_choosing() -> str:
          "in_play": [{"card": "Voice of All", "chosen": {"color": "R"}}, *["Plains"] * 4]}, {}]})
     s.do("play Voice of All")
     s.resolve()
-    assert s.game.frames[-1]["k"] == "enter_choice"
+    assert isinstance(s.game.frames[-1], EnterChoiceFrame)
     return s.game.to_json()
 
 
@@ -590,7 +590,8 @@ def _state_returned_voice_choosing() -> str:
         {"in_play": ["Mountain"] * 2}]})
     s.do("play Beacon of Unrest", "target Voice of All")
     s.resolve()
-    assert s.game.frames[-1]["pid"] is not None
+    f = s.game.frames[-1]
+    assert isinstance(f, EnterChoiceFrame) and f.perm_id is not None
     return s.game.to_json()
 
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, DecisionKind
+from .frames_effects import EnterChoiceFrame
 from .model import COLORS
 
 if TYPE_CHECKING:
@@ -135,43 +136,41 @@ class EnterChoices(GameState):
         item.data["chosen"] = None
         if not kinds:
             return False
-        self.frames.append({"k": "enter_choice", "pl": item.controller, "kinds": list(kinds),
-                            "chosen": {}, "sid": item.id, "pid": None, "label": item.label,
-                            "etb": None})
+        self.frames.append(EnterChoiceFrame(item.controller, list(kinds), {}, item.id, None,
+                                            item.label))
         return True
 
     def _defer_enter_choices(self: GameSelf, perm: Any, kinds: tuple[str, ...], etb: dict) -> None:
         """A permanent put into play by an effect: ask now; ``etb`` is its comes-into-play
         event's data, sent once the choice is made."""
-        self.frames.append({"k": "enter_choice", "pl": perm.controller, "kinds": list(kinds),
-                            "chosen": {}, "sid": None, "pid": perm.id, "label": perm.card.label,
-                            "etb": etb})
+        self.frames.append(EnterChoiceFrame(perm.controller, list(kinds), {}, None, perm.id,
+                                            perm.card.label, etb))
 
-    def _run_enter_choice(self: GameSelf, f: dict) -> None:
-        kind = f["kinds"][len(f["chosen"])]
+    def _run_enter_choice(self: GameSelf, f: EnterChoiceFrame) -> None:
+        kind = f.kinds[len(f.chosen)]
         dk, word = CHOICE_KINDS[kind]
-        self._ask(f["pl"], dk, choice_options(kind), f"{f['label']}: as it comes into play, {word}",
-                  {"stack_id": f["sid"], "pid": f["pid"], "choice": kind})
+        self._ask(f.player, dk, choice_options(kind), f"{f.label}: as it comes into play, {word}",
+                  {"stack_id": f.item_id, "pid": f.perm_id, "choice": kind})
 
-    def _answer_enter_choice(self: GameSelf, f: dict, a: Action) -> None:
-        kind = f["kinds"][len(f["chosen"])]
-        f["chosen"][kind] = a.args[0]
-        self._log(f"player {f['pl']} chooses {_word(kind, a.args[0])} for {f['label']}")
-        if len(f["chosen"]) < len(f["kinds"]):
+    def _answer_enter_choice(self: GameSelf, f: EnterChoiceFrame, a: Action) -> None:
+        kind = f.kinds[len(f.chosen)]
+        f.chosen[kind] = a.args[0]
+        self._log(f"player {f.player} chooses {_word(kind, a.args[0])} for {f.label}")
+        if len(f.chosen) < len(f.kinds):
             return
         self.frames.pop()
-        chosen = dict(f["chosen"])
-        if f["sid"] is not None:
-            item = self._item(f["sid"])
+        chosen = dict(f.chosen)
+        if f.item_id is not None:
+            item = self._item(f.item_id)
             if item is not None:
                 item.data["chosen"] = chosen
             return
-        perm = self.perms.get(f["pid"])
+        perm = None if f.perm_id is None else self.perms.get(f.perm_id)
         if perm is None:
             return
         perm.chosen = chosen
         self._mark_dirty("choice as it comes into play")
-        self._event("etb", perm=perm.id, **f["etb"])
+        self._event("etb", perm=perm.id, **(f.etb or {}))
 
 
 def _word(kind: str, v: str) -> str:

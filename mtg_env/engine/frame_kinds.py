@@ -19,12 +19,13 @@ from .frames import (
     ShuffleFrame,
     YesNoFrame,
 )
-from .frames_effects import DrawsFrame, EnterTogetherFrame, OrderReplFrame, TextChangeFrame
+from .frames_effects import DrawsFrame, EnterChoiceFrame, EnterTogetherFrame, OrderReplFrame, TextChangeFrame
 
 FRAME_CLASSES: tuple[type[Frame], ...] = (CastFrame, ResolveFrame, YesNoFrame, PayFrame,
                                           RetargetFrame, ShuffleFrame, CleanupFrame, MulliganFrame,
                                           AttackFrame, BlockFrame, DrawsFrame, OrderReplFrame,
-                                          TextChangeFrame, EnterTogetherFrame, PutFrame, AssignFrame)
+                                          TextChangeFrame, EnterTogetherFrame, PutFrame, AssignFrame,
+                                          EnterChoiceFrame)
 _BY_KIND: dict[str, type[Frame]] = {c.KIND: c for c in FRAME_CLASSES}
 
 

@@ -112,3 +112,33 @@ class EnterTogetherFrame(Frame):
     def from_json(cls, d: dict[str, Any]) -> EnterTogetherFrame:
         return cls(d["sid"], d["label"], list(d["auras"]), [(c, h) for c, h in d["hosts"]],
                    list(d["others"]), list(d["bottom"]))
+
+
+@dataclass(slots=True)
+class EnterChoiceFrame(Frame):
+    """"As [this] comes into play, choose ..." (2012 614.12; enter_choices.py), asked of
+    ``player``: the choice ``kinds`` in text order, ``chosen`` those made so far. Either for a
+    resolving spell (``item_id``, on its resolve frame) or for a permanent put into play by an
+    effect (``perm_id``), whose comes-into-play event's data ``etb`` is sent once they are made."""
+
+    KIND: ClassVar[str] = "enter_choice"
+    player: int
+    kinds: list[str]
+    chosen: dict[str, str]
+    item_id: int | None
+    perm_id: int | None
+    label: str
+    etb: dict[str, Any] | None = None
+
+    def copy(self) -> EnterChoiceFrame:
+        return EnterChoiceFrame(self.player, self.kinds, self.chosen.copy(), self.item_id,
+                                self.perm_id, self.label, self.etb)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"k": "enter_choice", "pl": self.player, "kinds": self.kinds, "chosen": self.chosen,
+                "sid": self.item_id, "pid": self.perm_id, "label": self.label, "etb": self.etb}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> EnterChoiceFrame:
+        return cls(d["pl"], list(d["kinds"]), dict(d["chosen"]), d["sid"], d["pid"], d["label"],
+                   d["etb"])

@@ -41,7 +41,7 @@ from .frames import (
     ShuffleFrame,
     YesNoFrame,
 )
-from .frames_effects import DrawsFrame, EnterTogetherFrame, OrderReplFrame, TextChangeFrame
+from .frames_effects import DrawsFrame, EnterChoiceFrame, EnterTogetherFrame, OrderReplFrame, TextChangeFrame
 from .knowledge import Knowledge
 from .layers import ContinuousEffects
 from .mana import ManaAbilities
@@ -385,6 +385,7 @@ _RUN_FRAME: dict[type, Callable[[Game, Any], None]] = {
     EnterTogetherFrame: Game._run_enter_together,
     PutFrame: Game._run_put,
     AssignFrame: Game._run_assign,
+    EnterChoiceFrame: Game._run_enter_choice,
 }
 _ANSWER_FRAME: dict[type, Callable[[Game, Any, Action], None]] = {
     CastFrame: Game._answer_cast,
@@ -400,18 +401,17 @@ _ANSWER_FRAME: dict[type, Callable[[Game, Any, Action], None]] = {
     EnterTogetherFrame: Game._answer_enter_together,
     PutFrame: Game._answer_put,
     AssignFrame: Game._answer_assign,
+    EnterChoiceFrame: Game._answer_enter_choice,
 }
 
 
 _RUN = {
     "choose": Game._run_choose,
-    "enter_choice": Game._run_enter_choice,
 }
 
 
 _ANSWER = {
     "choose": Game._answer_choose,
-    "enter_choice": Game._answer_enter_choice,
 }
 
 

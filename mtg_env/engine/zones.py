@@ -12,7 +12,7 @@ from . import effects as fx
 from .actions import Action, DecisionKind
 from .enter_choices import choices_of
 from .errors import MtgError
-from .frames_effects import DrawsFrame, EnterTogetherFrame
+from .frames_effects import DrawsFrame, EnterChoiceFrame, EnterTogetherFrame
 from .knowledge import BOTH
 from .model import (
     Card,
@@ -153,12 +153,13 @@ class Zones(GameState):
         """Is the comes-into-play event of permanent ``pid`` waiting for a choice made as it
         comes into play (a copy choice, or an "as it comes into play" choice)?"""
         for f in self.frames:
+            if isinstance(f, EnterChoiceFrame):
+                if f.perm_id == pid:
+                    return True
+                continue
             if type(f) is not dict:
                 continue
-            k = f["k"]
-            if k == "enter_choice" and f["pid"] == pid:
-                return True
-            if k == "choose" and (f["then"] or {}).get("op") == "copy_entering" \
+            if f["k"] == "choose" and (f["then"] or {}).get("op") == "copy_entering" \
                     and f["then"]["pid"] == pid:
                 return True
         return False

@@ -7,7 +7,7 @@ and a JSON round trip continue the same way."""
 from __future__ import annotations
 
 from mtg_env import DecisionKind, Game
-from mtg_env.engine.frames_effects import DrawsFrame
+from mtg_env.engine.frames_effects import DrawsFrame, EnterChoiceFrame
 from mtg_env.testing import Scenario
 
 K = DecisionKind
@@ -33,7 +33,7 @@ def test_enter_choice_waits_as_plain_data() -> None:
     s.do("play Voice of All")
     s.resolve()
     assert s.game.decision.kind is K.CHOOSE_COLOR
-    assert s.game.frames[-1]["k"] == "enter_choice"
+    assert isinstance(s.game.frames[-1], EnterChoiceFrame)
     _same_future(s.game, ["choose blue"])
 
 
@@ -46,7 +46,7 @@ def test_enter_choice_of_a_permanent_put_into_play_sends_its_event_after() -> No
     s.do("play Beacon of Unrest", "target Voice of All")
     s.resolve()
     f = s.game.frames[-1]
-    assert f["k"] == "enter_choice" and f["pid"] is not None and f["etb"] == {}
+    assert isinstance(f, EnterChoiceFrame) and f.perm_id is not None and f.etb == {}
     _same_future(s.game, ["choose red"])
     assert s.perm("Voice of All").chosen == {"color": "R"}
 
