@@ -12,6 +12,7 @@ from mtg_env import Deck
 from mtg_env.cli import app
 from mtg_env.engine.errors import DeckError, UnimplementedCardError, UnknownCardError
 from mtg_env.engine.frames import AssignFrame, PayFrame
+from mtg_env.engine.frames_choice import ChooseFrame
 from mtg_env.engine.frames_effects import DrawsFrame, EnterChoiceFrame, OrderReplFrame
 
 runner = CliRunner()
@@ -647,7 +648,8 @@ def _state_mythmaker_attaching() -> str:
         {"graveyard": ["Holy Strength", "Hill Giant"], "in_play": ["Hill Giant"]}]})
     s.do("activate Nomad Mythmaker", "target Holy Strength")
     s.resolve()
-    assert s.game.frames[-1]["then"]["op"] == "attach_card"
+    f = s.game.frames[-1]
+    assert isinstance(f, ChooseFrame) and f.then is not None and f.then["op"] == "attach_card"
     return s.game.to_json()
 
 

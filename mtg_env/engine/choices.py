@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from .actions import DONE, NO, YES, Action, DecisionKind
 from .errors import MtgError
 from .frames import PayFrame, ShuffleFrame, YesNoFrame
+from .frames_choice import ChooseFrame
 
 if TYPE_CHECKING:
     from .game import Game, GameSelf
@@ -26,21 +27,19 @@ class Choices(GameState):
     """Mixed into :class:`~mtg_env.engine.game.Game`."""
 
     def _choose_frame(self: GameSelf, pl: int, cands: list, n_min: int, n_max: int, verb: str,
-                      prompt: str, then: dict | None = None, sid: int | None = None) -> dict:
-        return {"k": "choose", "pl": pl, "cands": [list(c) for c in cands], "min": n_min,
-                "max": n_max, "verb": verb, "prompt": prompt, "chosen": [], "then": then,
-                "sid": sid}
+                      prompt: str, then: dict | None = None, sid: int | None = None) -> ChooseFrame:
+        return ChooseFrame(pl, [list(c) for c in cands], n_min, n_max, verb, prompt, [], then, sid)
 
-    def _run_choose(self: GameSelf, f: dict) -> None:
-        chosen = f["chosen"]
-        cands = [c for c in f["cands"] if c not in chosen and self._choice_exists(c)]
-        need_min = min(f["min"], len(chosen) + len(cands))
-        if len(chosen) >= f["max"] or not cands:
+    def _run_choose(self: GameSelf, f: ChooseFrame) -> None:
+        chosen = f.chosen
+        cands = [c for c in f.candidates if c not in chosen and self._choice_exists(c)]
+        need_min = min(f.min_count, len(chosen) + len(cands))
+        if len(chosen) >= f.max_count or not cands:
             self._finish_choose(f)
             return
-        self._shown_from_hand(f["pl"], cands)
+        self._shown_from_hand(f.player, cands)
         opts = []
-        copy = f["verb"] == "copy"
+        copy = f.verb == "copy"
         for c in cands:
             text = self._choice_text(c)
             if copy and c[0] == "o":
@@ -50,20 +49,20 @@ class Choices(GameState):
                 p = self.perms[c[1]]
                 if p.cdef.name != p.card.name:
                     text += f" ({p.cdef.name})"
-            opts.append(Action("choose", f"{f['verb']} {text}", (tuple(c),)))
+            opts.append(Action("choose", f"{f.verb} {text}", (tuple(c),)))
         if len(chosen) >= need_min:
             opts.append(DONE)
-        ctx = {"verb": f["verb"], "chosen": [list(c) for c in chosen], "stack_id": f.get("sid"),
-               "min": f["min"], "max": f["max"]}
-        if "info" in f:  # what else the question shows (a shield's: replacement.py)
-            ctx.update(f["info"])
-        self._ask(f["pl"], K.CHOOSE_CARDS, opts, f["prompt"], ctx)
+        ctx = {"verb": f.verb, "chosen": [list(c) for c in chosen], "stack_id": f.item_id,
+               "min": f.min_count, "max": f.max_count}
+        if f.info is not None:  # what else the question shows (a shield's: replacement.py)
+            ctx.update(f.info)
+        self._ask(f.player, K.CHOOSE_CARDS, opts, f.prompt, ctx)
 
-    def _answer_choose(self: GameSelf, f: dict, a: Action) -> None:
+    def _answer_choose(self: GameSelf, f: ChooseFrame, a: Action) -> None:
         if a.verb == "done":
             self._finish_choose(f)
         else:
-            f["chosen"].append(list(a.args[0]))
+            f.chosen.append(list(a.args[0]))
 
     def _choice_exists(self: GameSelf, c: list) -> bool:
         zone, v = c
@@ -89,7 +88,7 @@ class Choices(GameState):
             return f"spell {self._item(v).label}"
         return self.cards[v].label
 
-    def _finish_choose(self: GameSelf, f: dict) -> None:
+    def _finish_choose(self: GameSelf, f: ChooseFrame) -> None:
         self.frames.pop()
         apply_choice(self, f)
 
@@ -144,49 +143,51 @@ class Choices(GameState):
         run_effects(self, item, args.effects)
 
 
-def apply_choice(g: Game, f: dict) -> None:
-    then = f.get("then") or {}
-    action = then.get("op", f["verb"])
+def apply_choice(g: Game, f: ChooseFrame) -> None:
+    """Do what a finished choice says (``f.then``'s op, else its verb) with the chosen."""
+    then = f.then or {}
+    action = then.get("op", f.verb)
+    chosen = f.chosen
     if action == "copy_as_enters":
         # Clone's "as ... comes into play, you may choose": recorded on the resolving spell.
-        item = g._item(f["sid"])
+        item = g._item(f.item_id)
         if item is not None:
-            item.data["copy"] = f["chosen"][0][1] if f["chosen"] else None
+            item.data["copy"] = chosen[0][1] if chosen else None
         return
     if action == "copy_entering":
         # Clone put into play by an effect: it comes into play as a copy of the chosen one.
-        g.enter_as_copy(then["pid"], f["chosen"][0][1] if f["chosen"] else None,
+        g.enter_as_copy(then["pid"], chosen[0][1] if chosen else None,
                         then["tapped"], then["etb"])
         return
     if action == "shield_first":
         # Which source's damage a shield prevents (2012 615.7): kept on the combat damage
         # being dealt; ``done`` (nothing chosen) names a source that has left play.
-        item = g._item(f["sid"])
+        item = g._item(f.item_id)
         if item is not None:
-            pid = f["chosen"][0][1] if f["chosen"] else None
+            pid = chosen[0][1] if chosen else None
             item.data = {**item.data,
                          "shield_first": [*item.data.get("shield_first", []), [then["rid"], pid]]}
             what = g.perms[pid].card.label if pid in g.perms else "a source that has left play"
-            g._log(f"player {f['pl']} chooses the damage from {what} for the prevention shield")
+            g._log(f"player {f.player} chooses the damage from {what} for the prevention shield")
         return
     if action == "prevent_source":
         from .ops.damage import shield_from_chosen_source
 
-        if f["chosen"]:
-            shield_from_chosen_source(g, f, tuple(f["chosen"][0]))
+        if chosen:
+            shield_from_chosen_source(g, f, tuple(chosen[0]))
         return
     if action == "attach_card" or (action == "play" and then.get("host") is not None):
-        for _zone, v in f["chosen"]:
+        for _zone, v in chosen:
             if action == "attach_card":  # the host was chosen: put the Aura card on it
-                g.put_aura_into_play(g.cards[then["card"]], v, f["pl"])
+                g.put_aura_into_play(g.cards[then["card"]], v, f.player)
             else:  # the Aura card was chosen: attach it to the named host
-                g.put_aura_into_play(g.cards[v], then["host"], f["pl"])
+                g.put_aura_into_play(g.cards[v], then["host"], f.player)
         return
     if action in ("hand", "library_top", "library_bottom", "play_tapped", "play"):
         _move_cards(g, f, action, then)
         return
     leaving: list = []  # chosen permanents sacrificed, returned or destroyed at the same time
-    for zone, v in f["chosen"]:
+    for zone, v in chosen:
         if zone == "h":
             card = g.cards[v]
             P = g.players[card.owner]
@@ -235,8 +236,8 @@ def _attach_aura(g: Game, aura_id: int, host) -> None:
     g._log(f"{aura.card.label} is attached to {host.card.label}")
 
 
-def _move_cards(g: Game, f: dict, action: str, then: dict) -> None:
-    chosen = [g.cards[v] for zone, v in f["chosen"]]
+def _move_cards(g: Game, f: ChooseFrame, action: str, then: dict) -> None:
+    chosen = [g.cards[v] for zone, v in f.chosen]
     if action == "library_top":
         chosen = list(reversed(chosen))  # the first chosen ends up on top
     for card in chosen:
@@ -257,19 +258,19 @@ def _move_cards(g: Game, f: dict, action: str, then: dict) -> None:
             g._log(f"player {card.owner} puts {what} into their hand")
         elif action in ("play", "play_tapped"):
             g._log(f"player {card.owner} puts {card.label} into play")
-            g._put_into_play(card, f["pl"], tapped=action == "play_tapped")
+            g._put_into_play(card, f.player, tapped=action == "play_tapped")
         elif action == "library_top":
             P.library.insert(0, card)
         else:
             P.library.append(card)
     if action in ("library_top", "library_bottom") and chosen:
-        g._log(f"player {f['pl']} puts {len(chosen)} card(s) on the "
+        g._log(f"player {f.player} puts {len(chosen)} card(s) on the "
                f"{'top' if action == 'library_top' else 'bottom'} of their library")
     if then.get("learn") and chosen:  # revealed, or seen by the searcher: known where it went
         g._learn(chosen, then["learn"])
-    group = f.get("group")
+    group = f.group
     if group is not None:
-        done = {tuple(c) for c in f["chosen"]}
+        done = {tuple(c) for c in f.chosen}
         for other in g.frames:
-            if type(other) is dict and other.get("group") == group:
-                other["cands"] = [c for c in other["cands"] if tuple(c) not in done]
+            if isinstance(other, ChooseFrame) and other.group == group:
+                other.candidates = [c for c in other.candidates if tuple(c) not in done]

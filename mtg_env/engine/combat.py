@@ -473,7 +473,7 @@ class Combat(GameState):
         decided = item.data.get("shield_first", [])
         f = shield_split_question(self, evs, decided)
         if f is not None:
-            f["sid"] = item.id
+            f.item_id = item.id
             self.frames.append(f)
             return True
         for ev in shield_split_order(self, evs, decided) if decided else evs:

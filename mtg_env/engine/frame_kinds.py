@@ -19,13 +19,14 @@ from .frames import (
     ShuffleFrame,
     YesNoFrame,
 )
+from .frames_choice import ChooseFrame
 from .frames_effects import DrawsFrame, EnterChoiceFrame, EnterTogetherFrame, OrderReplFrame, TextChangeFrame
 
 FRAME_CLASSES: tuple[type[Frame], ...] = (CastFrame, ResolveFrame, YesNoFrame, PayFrame,
                                           RetargetFrame, ShuffleFrame, CleanupFrame, MulliganFrame,
                                           AttackFrame, BlockFrame, DrawsFrame, OrderReplFrame,
                                           TextChangeFrame, EnterTogetherFrame, PutFrame, AssignFrame,
-                                          EnterChoiceFrame)
+                                          EnterChoiceFrame, ChooseFrame)
 _BY_KIND: dict[str, type[Frame]] = {c.KIND: c for c in FRAME_CLASSES}
 
 

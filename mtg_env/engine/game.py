@@ -41,6 +41,7 @@ from .frames import (
     ShuffleFrame,
     YesNoFrame,
 )
+from .frames_choice import ChooseFrame
 from .frames_effects import DrawsFrame, EnterChoiceFrame, EnterTogetherFrame, OrderReplFrame, TextChangeFrame
 from .knowledge import Knowledge
 from .layers import ContinuousEffects
@@ -240,7 +241,7 @@ class Game(TurnStructure, Priority, Casting, ManaAbilities, Targeting, StackReso
         known = g.known_cards(player)
         in_hand = {c.cid for c in opp.hand}
         if any(c[0] == "h" and c[1] in in_hand
-               for f in g.frames if type(f) is dict for c in f.get("cands", ())):
+               for f in g.frames if isinstance(f, ChooseFrame) for c in f.candidates):
             known |= in_hand  # the hand is being looked at right now (Thrull Surgeon): it is known
         hand_free = [i for i, c in enumerate(opp.hand) if c.cid not in known]
         lib_free = [i for i, c in enumerate(opp.library) if c.cid not in known]
@@ -298,10 +299,7 @@ class Game(TurnStructure, Priority, Casting, ManaAbilities, Targeting, StackReso
             while self.decision is None and not self.is_over:
                 if self.frames:
                     f = self.frames[-1]
-                    if type(f) is dict:
-                        _RUN[f["k"]](self, f)
-                    else:
-                        _RUN_FRAME[type(f)](self, f)
+                    _RUN_FRAME[type(f)](self, f)
                 else:
                     self._flow()
             d = self.decision
@@ -319,10 +317,7 @@ class Game(TurnStructure, Priority, Casting, ManaAbilities, Targeting, StackReso
     def _answer(self, d: Decision, a: Action) -> None:
         if self.frames:
             f = self.frames[-1]
-            if type(f) is dict:
-                _ANSWER[f["k"]](self, f, a)
-            else:
-                _ANSWER_FRAME[type(f)](self, f, a)
+            _ANSWER_FRAME[type(f)](self, f, a)
         else:
             self._answer_priority(d.player, a)
 
@@ -386,6 +381,7 @@ _RUN_FRAME: dict[type, Callable[[Game, Any], None]] = {
     PutFrame: Game._run_put,
     AssignFrame: Game._run_assign,
     EnterChoiceFrame: Game._run_enter_choice,
+    ChooseFrame: Game._run_choose,
 }
 _ANSWER_FRAME: dict[type, Callable[[Game, Any, Action], None]] = {
     CastFrame: Game._answer_cast,
@@ -402,16 +398,7 @@ _ANSWER_FRAME: dict[type, Callable[[Game, Any, Action], None]] = {
     PutFrame: Game._answer_put,
     AssignFrame: Game._answer_assign,
     EnterChoiceFrame: Game._answer_enter_choice,
-}
-
-
-_RUN = {
-    "choose": Game._run_choose,
-}
-
-
-_ANSWER = {
-    "choose": Game._answer_choose,
+    ChooseFrame: Game._answer_choose,
 }
 
 

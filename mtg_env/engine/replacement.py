@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action, DecisionKind
 from .errors import MtgError
 from .frames import ResolveFrame
+from .frames_choice import ChooseFrame
 from .frames_effects import DrawsFrame, OrderReplFrame
 from .replacement_effects import DIG_CHOICES, DIG_KIND, applicable, apply_effect, replacement_statics
 from .rules import PROTECTION
@@ -162,7 +163,7 @@ def limited_shields(g: Game) -> list[dict]:
             and r.get("target") is not None and not r.get("used")]
 
 
-def shield_split_question(g: Game, evs: list[dict], decided: list) -> dict | None:
+def shield_split_question(g: Game, evs: list[dict], decided: list) -> ChooseFrame | None:
     """A choose frame asking which source's damage a shield prevents, or None if none is due.
 
     ``evs``: damage events dealt simultaneously (combat damage); ``decided``: ``[rid, pid]`` of
@@ -199,7 +200,7 @@ def shield_split_question(g: Game, evs: list[dict], decided: list) -> dict | Non
                             + (" (done: a source that has left play)" if gone else ""),
                             then={"op": "shield_first", "rid": r["id"]})
         # What the decision context shows (choices.py): the shield and the damage it could meet.
-        f["info"] = {"shield": {"amount": r["amount"], "target": list(r["target"])},
+        f.info = {"shield": {"amount": r["amount"], "target": list(r["target"])},
                      "damage": [[ev["src"].get("pid"), ev["amount"]] for ev in hits]}
         return f
     return None

@@ -12,6 +12,7 @@ from . import effects as fx
 from .actions import Action, DecisionKind
 from .enter_choices import choices_of
 from .errors import MtgError
+from .frames_choice import ChooseFrame
 from .frames_effects import DrawsFrame, EnterChoiceFrame, EnterTogetherFrame
 from .knowledge import BOTH
 from .model import (
@@ -156,11 +157,8 @@ class Zones(GameState):
             if isinstance(f, EnterChoiceFrame):
                 if f.perm_id == pid:
                     return True
-                continue
-            if type(f) is not dict:
-                continue
-            if f["k"] == "choose" and (f["then"] or {}).get("op") == "copy_entering" \
-                    and f["then"]["pid"] == pid:
+            elif isinstance(f, ChooseFrame) and f.then and f.then.get("op") == "copy_entering" \
+                    and f.then["pid"] == pid:
                 return True
         return False
 

@@ -11,6 +11,7 @@ from ..replacement_effects import add_draw_replacement, add_prevention_shield, a
 from . import Args, Param, amount, flag, op, players, ref
 
 if TYPE_CHECKING:
+    from ..frames_choice import ChooseFrame
     from ..game import Game
     from ..model import StackItem
 
@@ -167,10 +168,10 @@ def prevent_next_from_chosen_source(g: Game, item: StackItem, a: Args) -> None:
                                     sid=item.id))
 
 
-def shield_from_chosen_source(g: Game, f: dict, ref: tuple) -> None:
+def shield_from_chosen_source(g: Game, f: ChooseFrame, ref: tuple) -> None:
     """The shield of :func:`prevent_next_from_chosen_source` once the source is chosen."""
-    then = f["then"]
-    pl = f["pl"]
+    then = f.then
+    pl = f.player
     zone, v = ref
     add_prevention_shield(g, ("p", pl), None, then["label"], then.get("src"), then.get("card", ""),
                           source=v if zone == "o" else None,

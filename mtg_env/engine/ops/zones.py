@@ -153,7 +153,7 @@ def look_at_top(g: Game, item: StackItem, a: Args) -> None:
                                       then={"op": ch.to, "reveal": ch.reveal,
                                             "learn": 3 if ch.reveal else 1 << pl}, sid=item.id))
     for f in frames:
-        f["group"] = group
+        f.group = group
     # Frames run last-in first-out: the rest goes below the choices, the first choice on top.
     g.frames.append(frames[0])
     g.frames.extend(reversed(frames[1:]))
