@@ -70,7 +70,7 @@ class DecisionRows:
             sid = ctx.get("stack_id") if ctx else None
             if sid is None and frames:
                 f = frames[-1]
-                sid = f.get("sid") if type(f) is dict else getattr(f, "item_id", None)
+                sid = getattr(f, "item_id", None)
             if sid is not None:
                 focus = self.stack_row.get(sid, -1) + 1
             if kind is _PRIORITY:

@@ -96,7 +96,7 @@ def _focus_sid(d: Any, frames: list) -> int | None:
     sid = d.context.get("stack_id") if d.context else None
     if sid is None and frames:
         f = frames[-1]
-        sid = f.get("sid") if type(f) is dict else getattr(f, "item_id", None)
+        sid = getattr(f, "item_id", None)
     return sid
 
 

@@ -30,7 +30,6 @@ FRAME_CLASSES: tuple[type[Frame], ...] = (CastFrame, ResolveFrame, YesNoFrame, P
 _BY_KIND: dict[str, type[Frame]] = {c.KIND: c for c in FRAME_CLASSES}
 
 
-def frame_from_json(d: dict[str, Any]) -> Any:
+def frame_from_json(d: dict[str, Any]) -> Frame:
     """The frame stored as ``d`` (checked: its ``"k"`` is a known kind)."""
-    cls = _BY_KIND.get(d["k"])
-    return d if cls is None else cls.from_json(d)
+    return _BY_KIND[d["k"]].from_json(d)

@@ -1,7 +1,10 @@
 """Procedures in progress as typed values: one slotted class per kind of procedure.
 
 A procedure that needs several decisions (playing a spell, resolving one, declaring attackers,
-an effect asking for a card) is a *frame* on ``Game.frames``, innermost last. ``Game._run`` runs
+an effect asking for a card) is a *frame* on ``Game.frames``, innermost last. This module holds
+the base class and the frames of playing, resolving, combat and the turn; ``frames_effects``
+those effects and replacement effects ask, ``frames_choice`` the choice of cards or permanents;
+``frame_kinds`` lists them all by stored kind. ``Game._run`` runs
 the top frame and ``Game._answer`` hands it the chosen option, both dispatching on the frame's
 class (``game.py``). A frame holds only plain data (ints, strings, lists and dicts of them), so
 each class's :meth:`Frame.copy` is a flat copy of its fields, the lists and dicts among them

@@ -6,8 +6,8 @@ player must choose, then stops with a :class:`Decision` listing every legal opti
 
 Procedures that need several choices (playing a spell, declaring attackers, dividing combat
 damage, resolving an effect that asks for a card) are *frames* on ``self.frames`` holding where
-they are: typed values of plain data (:mod:`mtg_env.engine.frames`; the kinds not yet given a
-class are dicts keyed by ``"k"``), so ``copy()`` and ``to_json()`` need no generators or closures.
+they are: typed values of plain data (:mod:`mtg_env.engine.frames`, ``frames_effects``,
+``frames_choice``), so ``copy()`` and ``to_json()`` need no generators or closures.
 ``_RUN_FRAME`` and ``_ANSWER_FRAME`` (below) say which method runs a frame of each class and which
 takes the answer to its decision.
 

@@ -92,7 +92,7 @@ def game_to_dict(g: Game) -> dict[str, Any]:
                    "ability_def": _enc(s.ability_def)} for s in g.stack]
     d["effects"] = g.effects
     d["replacements"] = g.replacements
-    d["frames"] = [_enc(f if type(f) is dict else f.to_json()) for f in g.frames]
+    d["frames"] = [_enc(f.to_json()) for f in g.frames]
     d["pending"] = _enc(g.pending)
     d["label_counts"] = g.label_counts
     d["known"] = sorted([cid, mask, zone] for cid, (mask, zone) in g.known.items())

@@ -8,8 +8,8 @@ a new piece of state is one line here; a test checks that nothing else lives on 
 Copy kinds: ``"share"`` (immutable, or never mutated in place: shared between copies), ``"list"``
 (a list of immutable items), ``"dict"`` (a dict of immutable values), ``"clone_list"`` and
 ``"clone_dict"`` (objects with a ``clone()`` method), ``"dict_list"`` (a list of flat dicts),
-``"frames"`` (procedures in progress: a frame of :mod:`mtg_env.engine.frames` copies itself,
-a kind still stored as a dict is copied as nested plain data), ``"rng"``.
+``"frames"`` (procedures in progress: each frame of :mod:`mtg_env.engine.frames` copies
+itself), ``"rng"``.
 
 JSON kinds: ``"scalar"`` (stored as is), ``"object"`` (serialize.py stores it with its own format),
 ``"derived"`` (not stored: recomputed from the rest on load). Every stored field declares the
@@ -30,6 +30,7 @@ from .rng import Rng
 
 if TYPE_CHECKING:
     from .actions import Decision
+    from .frames import Frame
     from .model import Card, Permanent, StackItem
 
 # The steps of a normal turn after its untap step (turn_structure.STEPS[1:]; not imported from
@@ -197,7 +198,7 @@ class GameState:
     effects: list[dict[str, Any]]
     replacements: list[dict[str, Any]]
     pending: list[dict[str, Any]]
-    frames: list[Any]  # Frame values (frames.py) and the kinds still stored as dicts
+    frames: list[Frame]
     decision: Decision | None
     rng: Rng
     log: list[str]
@@ -257,26 +258,13 @@ def init_state(obj: Any) -> None:
         d[f.name] = f.default()
 
 
-def _copy_frame(f: dict) -> dict:
-    out: dict[str, Any] = {}
-    for k, v in f.items():
-        if isinstance(v, list):
-            out[k] = [list(x) if isinstance(x, list) else (dict(x) if isinstance(x, dict) else x)
-                      for x in v]
-        elif isinstance(v, dict):
-            out[k] = _copy_frame(v)
-        else:
-            out[k] = v
-    return out
-
-
 _COPIERS: dict[str, Callable[[Any], Any]] = {
     "list": lambda v: v[:],
     "dict": lambda v: v.copy(),
     "clone_list": lambda v: [x.clone() for x in v],
     "clone_dict": lambda v: {k: x.clone() for k, x in v.items()},
     "dict_list": lambda v: [dict(x) for x in v],
-    "frames": lambda v: [_copy_frame(f) if type(f) is dict else f.copy() for f in v],
+    "frames": lambda v: [f.copy() for f in v],
     "rng": lambda v: Rng(v.state),
 }
 _TO_COPY: tuple[tuple[str, Callable[[Any], Any]], ...] = tuple(
