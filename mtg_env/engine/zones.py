@@ -380,6 +380,9 @@ class Zones(GameState):
             self._event(after[0], **after[1])
 
     def _draw_now(self: GameSelf, pl: int, n: int) -> None:
+        if n == 1 and not (self.replacements and has_draw_effects(self)):
+            self._draw_one(pl)  # the draw step's one card: no batch to gather
+            return
         drawn: list[Card] = []  # logged as one line: "player 0 draws 7 cards"
         for _ in range(n):
             if self.replacements and has_draw_effects(self):
@@ -405,8 +408,10 @@ class Zones(GameState):
         P.hand.append(card)
         if self.known:
             self.known.pop(card.cid, None)  # known in the library: a new place now
-        if batch is None:
-            self._log_draws(pl, [card])
+        if batch is None:  # _log_draws of one card, inline: every draw step comes here
+            log = self.log
+            self.private_log += ((len(log), pl, f"player {pl} draws {card.label}"),)
+            log.append(f"player {pl} draws a card")
         else:
             batch.append(card)
         # Each card drawn is a separate draw (Underworld Dreams triggers once per card).
