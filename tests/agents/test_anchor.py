@@ -140,11 +140,19 @@ def test_old_sample_files_load_with_the_heuristics_choice_unknown(tmp_path) -> N
 
 
 def test_the_shipped_runs_config_reads_as_an_anchored_run() -> None:
-    from agents.expert_iteration import load
+    """The config reads (its ``init_from``, the previous network, exists only once phases 1 and
+    2 of checkpoints/README.md have run: validation names the missing file)."""
+    from agents.expert_iteration import ExItError, load
+    from agents.ppo import load_config
 
-    cfg = load(str(Path(__file__).resolve().parents[2] / "configs" / "exit_anchor.yaml"))
+    path = str(Path(__file__).resolve().parents[2] / "configs" / "exit_anchor.yaml")
+    cfg = load_config(path, (), cls=ExItConfig)
     assert cfg.anchor == 2.0 and cfg.h_prior == 0.0 and cfg.generations == 5
-    assert cfg.init_from.endswith("exit_phase2/gen_005.zip")
+    assert cfg.init_from == "results/exit_phase2/gen_005.zip"
+    if not Path(cfg.init_from).is_file():
+        with pytest.raises(ExItError, match="init_from: no checkpoint file at"):
+            load(path)
+    assert load(path, ["init_from=trained"]).init_from == "trained"
 
 
 def test_the_shipped_network_is_anchored() -> None:
