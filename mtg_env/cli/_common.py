@@ -18,9 +18,8 @@ from rich.console import Console
 
 from .. import MtgError
 from ..cards.loader import yaml_problem
-from ..engine.deck import expand_deck_groups
+from ..engine.deck import expand_deck_groups, read_text_file
 from ..sim.decks import default_deck_names
-from ..sim.text_files import read_text_file
 
 F = TypeVar("F", bound=Callable[..., Any])
 BACKEND_HELP = "local (processes) or ray"

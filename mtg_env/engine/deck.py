@@ -8,7 +8,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from .errors import DeckError, UnimplementedCardError, UnknownCardError
+from .errors import DeckError, MtgError, UnimplementedCardError, UnknownCardError
 from .registry import get_card, is_unimplemented
 
 BUILTIN_DIR = Path(__file__).resolve().parent.parent / "decks"
@@ -106,21 +106,8 @@ class Deck:
         if not isinstance(path, str | Path):
             raise DeckError(f"a deck file path must be a string or Path, got {type(path).__name__}")
         p = Path(path)
-        try:
-            with p.open("rb") as f:
-                data = f.read(MAX_FILE_BYTES + 1)
-        except OSError as exc:
-            raise DeckError(f"cannot read deck file {str(p)!r}: {exc.strerror}") from None
-        except ValueError as exc:  # e.g. a NUL character in the path
-            raise DeckError(f"cannot read deck file {str(p)!r}: {exc}") from None
-        if len(data) > MAX_FILE_BYTES:
-            raise DeckError(f"deck file {str(p)!r} is too large (a deck list is at most "
-                            f"{MAX_FILE_BYTES} bytes)")
-        try:
-            text = decode_utf8(data)
-        except UnicodeDecodeError as exc:
-            raise DeckError(f"deck file {str(p)!r} is not UTF-8 text (byte {exc.start}: "
-                            f"{data[exc.start:exc.start + 1]!r}); save it as UTF-8") from None
+        text = read_text_file(p, f"deck file {str(p)!r}", MAX_FILE_BYTES, error=DeckError,
+                              show_byte=True)
         return cls.from_text(text, name=p.stem, min_size=min_size)
 
     @classmethod
@@ -249,6 +236,29 @@ def builtin_description(name: str) -> str:
 def decode_utf8(data: bytes) -> str:
     """UTF-8 text with a leading byte-order mark removed (raises ``UnicodeDecodeError``)."""
     return data.decode("utf-8-sig")
+
+
+def read_text_file(path: str | Path, what: str, max_bytes: int, unreadable_hint: str = "", *,
+                   error: type[MtgError] = MtgError, show_byte: bool = False) -> str:
+    """The text of the small file at ``path`` (deck lists, fields, card pools, configs): UTF-8, a
+    byte-order mark allowed, at most ``max_bytes`` bytes. A file that can't be read, is larger or
+    is not UTF-8 raises ``error`` with a one-line message naming ``what`` (``"field file
+    'f.yaml'"``); ``unreadable_hint`` follows the reason a file can't be read; ``show_byte``
+    adds the first byte that isn't UTF-8 to that message."""
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(max_bytes + 1)
+    except OSError as exc:
+        raise error(f"cannot read {what}: {exc.strerror or exc}{unreadable_hint}") from None
+    except ValueError as exc:  # e.g. a NUL byte in the path
+        raise error(f"cannot read {what}: {exc}{unreadable_hint}") from None
+    if len(raw) > max_bytes:
+        raise error(f"{what} is too large (at most {max_bytes} bytes)")
+    try:
+        return decode_utf8(raw)
+    except UnicodeDecodeError as exc:
+        shown = f": {raw[exc.start:exc.start + 1]!r}" if show_byte else ""
+        raise error(f"{what} is not UTF-8 text (byte {exc.start}{shown}); save it as UTF-8") from None
 
 
 def _decode(text: str | bytes, label: str) -> str:

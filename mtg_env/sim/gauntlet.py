@@ -43,7 +43,7 @@ from typing import Any
 
 import yaml
 
-from ..engine.deck import DECK_GROUPS, Deck, builtin_name, expand_deck_groups
+from ..engine.deck import DECK_GROUPS, Deck, builtin_name, expand_deck_groups, read_text_file
 from ..engine.errors import MtgError
 from .decks import load_deck
 from .matchup import (
@@ -56,7 +56,6 @@ from .matchup import (
     play_games,
 )
 from .runner import GameResult
-from .text_files import read_text_file
 
 __all__ = ["Field", "FieldEntry", "GauntletResult", "load_field", "parse_field", "run_gauntlet",
            "weighted_interval", "weighted_win_rate", "xerr"]

@@ -11,11 +11,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.deck import MAX_COPIES, Deck
+from ..engine.deck import MAX_COPIES, Deck, read_text_file
 from ..engine.errors import MtgError, UnknownCardError
 from ..engine.model import COLORS, CardDef
 from ..engine.registry import get_card, is_unimplemented
-from .text_files import read_text_file
 
 MAX_POOL_BYTES = 1_000_000
 
