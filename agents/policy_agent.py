@@ -220,11 +220,11 @@ class PPOAgent(BaseAgent):
         if d is None:
             raise ValueError(f"player {view.viewer} has no decision to make")
         if len(d.options) > 1 and self.anchor:
-            return self._act_grown(view)
+            return self._act_from_priors(view)
         try:
             observation, mask, texts = self.observer.observe_view(view)
         except CapacityError:
-            return self._act_grown(view)
+            return self._act_from_priors(view)
         index = self.choose(observation, mask)
         text = texts.get(index)
         action = d.find(text) if text is not None else None
@@ -233,7 +233,7 @@ class PPOAgent(BaseAgent):
                              f"{d.kind.value} decision")
         return action
 
-    def _act_grown(self, view: PlayerView) -> Action:
+    def _act_from_priors(self, view: PlayerView) -> Action:
         """A decision from the priors of :mod:`agents.policy_value` (a position larger than the
         checkpoint's capacities: the same network over grown tables; or an anchored network:
         the heuristic's choice's bonus added), the most likely option or one sampled."""

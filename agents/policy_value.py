@@ -243,13 +243,13 @@ def heuristic_choice(view: PlayerView) -> Action:
     return agent.act(view)
 
 
-def anchored_priors(priors: Mapping[str, float], choice: str, anchor: float) -> dict[str, float]:
+def anchored_priors(priors: Mapping[str, float], choice: str, anchor: float) -> Mapping[str, float]:
     """``priors`` with the option ``choice`` given ``anchor`` more logit (renormalised): the
-    policy of a network trained anchored on the heuristic's choice. Unchanged when ``anchor``
-    is 0 or ``choice`` is not an option."""
+    policy of a network trained anchored on the heuristic's choice. ``priors`` itself when
+    ``anchor`` is 0 or ``choice`` is not an option."""
     p = priors.get(choice)
     if not anchor or p is None:
-        return dict(priors)
+        return priors
     boost = math.exp(anchor)
     total = 1.0 + p * (boost - 1.0)
     return {t: (q * boost if t == choice else q) / total for t, q in priors.items()}

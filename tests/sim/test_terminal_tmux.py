@@ -1,5 +1,5 @@
 """The terminal seat in a real terminal: ``mtg-env play ... --agent human,heuristic`` runs in a tmux
-session, the test reads the screen and types like a person. With the default stops a quiet turn
+window, the test reads the screen and types like a person. With the default stops a quiet turn
 cycle (a land drop, a Shock held in hand, an opponent who only plays lands) takes at most three
 inputs; ``concede`` and Ctrl-D end the game and the program cleanly."""
 
@@ -26,7 +26,7 @@ OPPONENT_DECK = "40 Forest\n"  # the heuristic plays a land a turn and nothing e
 
 
 class Terminal:
-    """One program in a detached tmux session on a private tmux server."""
+    """One program in a detached tmux window on a private tmux server."""
 
     def __init__(self, tmp: Path, command: list[str]) -> None:
         self.socket = f"mtg-test-{os.getpid()}-{id(self)}"
