@@ -74,9 +74,9 @@ class Cost:
 
     def __init__(self, mana: ManaCost | None = None, tap: bool = False,
                  sacrifice_self: bool = False, sacrifice: dict[str, Any] | None = None,
-                 discard: int = 0, pay_life: int = 0, return_to_hand: dict | None = None,
-                 site: Any = None, discard_filter: dict | None = None,
-                 sacrifice_all: dict | None = None) -> None:
+                 discard: int = 0, pay_life: int = 0, return_to_hand: dict[str, Any] | None = None,
+                 site: Any = None, discard_filter: dict[str, Any] | None = None,
+                 sacrifice_all: dict[str, Any] | None = None) -> None:
         from .filters import compile_filter
 
         self.mana = mana or ManaCost()
@@ -121,10 +121,10 @@ class ActivatedAbility:
     )
 
     def __init__(self, index: int, cost: Cost, targets: tuple[TargetSpec, ...] = (),
-                 effects: tuple[dict, ...] = (), sorcery_speed: bool = False,
+                 effects: tuple[dict[str, Any], ...] = (), sorcery_speed: bool = False,
                  once_per_turn: bool = False, mana: tuple[str, ...] | None = None,
                  mana_amount: int = 1, text: str = "", zone: str = "in_play", x: bool = False,
-                 custom: str | None = None, condition: dict | None = None,
+                 custom: str | None = None, condition: dict[str, Any] | None = None,
                  max_per_turn: int = 0) -> None:
         self.index = index
         self.cost = cost
@@ -144,7 +144,7 @@ class ActivatedAbility:
         self.tap_only = (cost.tap and cost.mana.free and not cost.sacrifice_self
                          and not cost.sacrifice and not cost.discard and not cost.pay_life
                          and cost.sacrifice_all is None and condition is None)
-        self.ref: tuple = ()  # set by the CardDef that defines it (see CardDef.__init__)
+        self.ref: tuple[str | int, ...] = ()  # set by the CardDef that defines it (see CardDef.__init__)
 
     @property
     def is_mana_ability(self) -> bool:
@@ -170,9 +170,9 @@ class TriggeredAbility:
     )
 
     def __init__(self, index: int, event: str, filters: dict[str, Any] | None = None,
-                 targets: tuple[TargetSpec, ...] = (), effects: tuple[dict, ...] = (),
+                 targets: tuple[TargetSpec, ...] = (), effects: tuple[dict[str, Any], ...] = (),
                  optional: bool = False, text: str = "", custom: str | None = None,
-                 condition: dict | None = None, site: Any = None, zone: str = "in_play") -> None:
+                 condition: dict[str, Any] | None = None, site: Any = None, zone: str = "in_play") -> None:
         from .ability_vocabulary import compile_trigger
 
         self.index = index
@@ -190,7 +190,7 @@ class TriggeredAbility:
         # ability that says it works from there (Squee, Goblin Nabob; 2012 112.6). Such
         # abilities live in ``CardDef.zone_triggered``, not ``CardDef.triggered``.
         self.zone = zone
-        self.ref: tuple = ()
+        self.ref: tuple[str | int, ...] = ()
 
 
 class StaticAbility:
@@ -207,7 +207,7 @@ class StaticAbility:
 
     __slots__ = ("affected", "affects", "count", "kind", "params", "per", "ref", "text")
 
-    def __init__(self, kind: str, affects: str | dict = "self",
+    def __init__(self, kind: str, affects: str | dict[str, Any] = "self",
                  params: dict[str, Any] | None = None, text: str = "", site: Any = None) -> None:
         from .ability_vocabulary import check_static, compile_affects
 
@@ -215,7 +215,7 @@ class StaticAbility:
         self.affects = affects
         self.params = dict(params or {})
         self.text = text
-        self.ref: tuple = ()
+        self.ref: tuple[str | int, ...] = ()
         compiled = check_static(kind, self.params, site)
         self.affected = compile_affects(affects, self.params, site)
         self.per = compiled.get("per")

@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 
 
 # -- trigger filters per event ----------------------------------------------------------------
-Match = Callable[["Game", "Permanent", dict], bool]
+# ``match(game, source permanent, event data)``: does the event trigger the ability?
+Match = Callable[["Game", "Permanent", dict[str, Any]], bool]
 _WHO_ANY = ("you", "opponent", "any")
 T_COLORS = ValueType("list of color letters (WUBRG)")
 # Trigger filter keys per event: key -> (allowed values or a value type, default, doc).
@@ -74,15 +75,17 @@ TRIGGER_KEYS: dict[str, dict[str, tuple[Any, Any, str]]] = {
 TRIGGER_EVENTS = tuple(TRIGGER_KEYS)
 
 
-def _who(whose: str, ev: dict, p: Permanent) -> bool:
+def _who(whose: str, ev: dict[str, Any], p: Permanent) -> bool:
     if whose == "you":
-        return ev["player"] == p.controller
+        player: int = ev["player"]
+        return player == p.controller
     if whose == "opponent":
-        return ev["player"] != p.controller
+        player = ev["player"]
+        return player != p.controller
     return True
 
 
-def compile_trigger(event: str, filters: dict | None, site: Site | None = None) -> Match:
+def compile_trigger(event: str, filters: dict[str, Any] | None, site: Site | None = None) -> Match:
     """Check a triggered ability's filters for its event; return ``match(game, source, event)``."""
     site = site or Site()
     if event not in TRIGGER_KEYS:
@@ -112,7 +115,7 @@ def compile_trigger(event: str, filters: dict | None, site: Site | None = None) 
     if event == "discard" and (get["what"] != "any" or get["cause"] != "any"):
         whose, self_only, by_opp = get["whose"], get["what"] == "self", get["cause"] == "opponent"
 
-        def discarded(g: Game, p: Permanent, ev: dict) -> bool:
+        def discarded(g: Game, p: Permanent, ev: dict[str, Any]) -> bool:
             if self_only and ev.get("card") != p.card.cid:
                 return False
             cause = ev.get("cause")
@@ -142,14 +145,14 @@ def compile_trigger(event: str, filters: dict | None, site: Site | None = None) 
         test = compile_filter(get["filter"], "permanent", site.at("filter")).test
         skip_self = what == "other"
         if get.get("damaged_by_self"):
-            def damaged(g: Game, p: Permanent, ev: dict) -> bool:
+            def damaged(g: Game, p: Permanent, ev: dict[str, Any]) -> bool:
                 other = g.perms.get(ev["perm"])
                 if other is None or (skip_self and other.id == p.id):
                     return False
                 return [p.id, other.id] in g.damaged_this_turn and test(other, p.controller)
             return damaged
 
-        def match(g: Game, p: Permanent, ev: dict) -> bool:
+        def match(g: Game, p: Permanent, ev: dict[str, Any]) -> bool:
             other = g.perms.get(ev["perm"])
             if other is None or (skip_self and other.id == p.id):
                 return False
@@ -164,7 +167,7 @@ def compile_trigger(event: str, filters: dict | None, site: Site | None = None) 
         return lambda g, p, ev: _who(who, ev, p) and (color is None or color in ev["colors"])
     what, to, combat = get["what"], get["to"], get["combat"]
 
-    def damage(g: Game, p: Permanent, ev: dict) -> bool:
+    def damage(g: Game, p: Permanent, ev: dict[str, Any]) -> bool:
         src = ev.get("src")
         if what == "self" and src != p.id:
             return False
@@ -182,7 +185,7 @@ def compile_trigger(event: str, filters: dict | None, site: Site | None = None) 
 
 
 # -- static abilities: what they affect ---------------------------------------------------------
-AFFECTS_WORDS: dict[str, dict] = {
+AFFECTS_WORDS: dict[str, dict[str, Any]] = {
     "creatures_you_control": {"type": "Creature", "controller": "you"},
     "other_creatures": {"type": "Creature", "other": True},
     "other_creatures_you_control": {"type": "Creature", "controller": "you", "other": True},
@@ -194,7 +197,8 @@ AFFECTS_WORDS: dict[str, dict] = {
 AFFECTS_PARAMS = ("color", "not_color")
 
 
-def compile_affects(affects: str | dict, params: dict, site: Site | None = None) -> Filter | None:
+def compile_affects(affects: str | dict[str, Any], params: dict[str, Any],
+                    site: Site | None = None) -> Filter | None:
     """The filter of the permanents a static ability affects (None: ``self``, ``enchanted``,
     ``equipped``, found from the source itself)."""
     site = site or Site()
@@ -282,7 +286,7 @@ STATIC_REQUIRED = {"set_pt": ("p", "t"), "copy_as_enters": ("filter",), "type_ch
                    "attack_tax": ("amount",)}
 
 
-def check_static(kind: str, params: dict, site: Site | None = None) -> dict[str, Filter]:
+def check_static(kind: str, params: dict[str, Any], site: Site | None = None) -> dict[str, Filter]:
     """Check a static ability's parameters for its kind; return its compiled filter params."""
     site = site or Site()
     if kind not in STATIC_KINDS:

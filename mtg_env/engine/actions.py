@@ -50,7 +50,7 @@ class Action:
 
     __slots__ = ("args", "text", "verb")
 
-    def __init__(self, verb: str, text: str, args: tuple = ()) -> None:
+    def __init__(self, verb: str, text: str, args: tuple[Any, ...] = ()) -> None:
         self.verb = verb
         self.text = text
         self.args = args
@@ -69,11 +69,11 @@ class Action:
     def __hash__(self) -> int:
         return hash((self.verb, self.text))
 
-    def to_json(self) -> list:
+    def to_json(self) -> list[Any]:
         return [self.verb, self.text, [list(a) if isinstance(a, tuple) else a for a in self.args]]
 
     @classmethod
-    def from_json(cls, data: list) -> Action:
+    def from_json(cls, data: list[Any]) -> Action:
         verb, text, args = data
         return cls(verb, text, tuple(tuple(a) if isinstance(a, list) else a for a in args))
 
@@ -112,12 +112,12 @@ class Decision:
     def __repr__(self) -> str:
         return f"<Decision P{self.player} {self.kind.value}: {[a.text for a in self.options]}>"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "kind": self.kind.value, "prompt": self.prompt,
                 "options": [a.to_json() for a in self.options], "context": self.context}
 
     @classmethod
-    def from_json(cls, data: dict) -> Decision:
+    def from_json(cls, data: dict[str, Any]) -> Decision:
         return cls(data["player"], DecisionKind(data["kind"]),
                    [Action.from_json(a) for a in data["options"]], data["prompt"],
                    data.get("context") or {})

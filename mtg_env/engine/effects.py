@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = ["OPS", "OP_DEFS", "check_condition", "matches_filter", "op", "run_custom"]
 
-def matches_filter(p: Any, flt: dict | Filter, pl: int) -> bool:
+def matches_filter(p: Any, flt: dict[str, Any] | Filter, pl: int) -> bool:
     """Does a permanent (or a view of one) match a card-data filter, from player ``pl``'s side?
 
     The dict is compiled once (:func:`mtg_env.engine.filters.cached_filter`); ``other`` (a
@@ -41,11 +41,12 @@ def matches_filter(p: Any, flt: dict | Filter, pl: int) -> bool:
     return cached_filter(flt).test(p, pl)
 
 
-def check_condition(g: Game, cond: dict, pl: int, perm: Permanent | None) -> bool:
+def check_condition(g: Game, cond: dict[str, Any], pl: int, perm: Permanent | None) -> bool:
     """Is an activated ability's condition (checked at load against
     :data:`~mtg_env.engine.ability_vocabulary.CONDITIONS`) true for player ``pl``?"""
     if "life_at_least" in cond:
-        return g.players[pl].life >= cond["life_at_least"]
+        at_least: int = cond["life_at_least"]
+        return g.players[pl].life >= at_least
     if "hand_empty" in cond:
         return not g.players[pl].hand
     if "your_upkeep" in cond:

@@ -46,7 +46,7 @@ CHOICE_KINDS: dict[str, tuple[DecisionKind, str]] = {
     "name": (DecisionKind.CHOOSE_CARD_NAME, "name a card"),
 }
 COLOR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
-_cache: dict[int, tuple] = {}
+_cache: dict[int, tuple[Any, tuple[str, ...]]] = {}
 
 
 def choices_of(cdef: Any) -> tuple[str, ...]:
@@ -140,7 +140,7 @@ class EnterChoices(GameState):
                                             item.label))
         return True
 
-    def _defer_enter_choices(self: GameSelf, perm: Any, kinds: tuple[str, ...], etb: dict) -> None:
+    def _defer_enter_choices(self: GameSelf, perm: Any, kinds: tuple[str, ...], etb: dict[str, Any]) -> None:
         """A permanent put into play by an effect: ask now; ``etb`` is its comes-into-play
         event's data, sent once the choice is made."""
         self.frames.append(EnterChoiceFrame(perm.controller, list(kinds), {}, None, perm.id,

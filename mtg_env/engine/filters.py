@@ -271,7 +271,7 @@ class Filter:
 
     __slots__ = ("context", "dynamic", "expr", "make", "other", "spec", "test")
 
-    def __init__(self, spec: dict, context: str, expr: str, other: bool,
+    def __init__(self, spec: dict[str, Any], context: str, expr: str, other: bool,
                  dynamic: frozenset[str] = frozenset()) -> None:
         self.spec = spec
         self.context = context
@@ -302,7 +302,7 @@ class Filter:
         return f"Filter({self.context}: {self.expr})"
 
 
-def compile_filter(flt: dict | None, context: str, site: Site | None = None,
+def compile_filter(flt: dict[str, Any] | None, context: str, site: Site | None = None,
                    other: bool = False, base: tuple[str, ...] = (),
                    allow: tuple[str, ...] = ()) -> Filter:
     """Check a filter dict for ``context`` and compile it.
@@ -359,10 +359,10 @@ def keys_for(context: str) -> list[str]:
     return out + (["other"] if context == "permanent" else [])
 
 
-_CACHE: dict[tuple, Filter] = {}
+_CACHE: dict[tuple[str, tuple[tuple[str, Any], ...]], Filter] = {}
 
 
-def cached_filter(flt: dict | Filter, context: str = "permanent") -> Filter:
+def cached_filter(flt: dict[str, Any] | Filter, context: str = "permanent") -> Filter:
     """Compile a filter dict built at run time (agents, tests), caching by its contents."""
     if isinstance(flt, Filter):
         return flt
@@ -399,7 +399,7 @@ TARGET_KINDS: dict[str, tuple[tuple[str, ...], str | None]] = {
         ("permanent",), "('Artifact' in o.types or 'Creature' in o.types or 'Land' in o.types)"),
 }
 
-def compile_target(kind: str, filters: dict | None, site: Site | None = None
+def compile_target(kind: str, filters: dict[str, Any] | None, site: Site | None = None
                    ) -> dict[str, Filter]:
     """The compiled filters of one target spec, by context (the kind's restriction included)."""
     site = site or Site()

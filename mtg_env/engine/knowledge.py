@@ -18,8 +18,8 @@ and :meth:`Game.determinize` read it through :meth:`Knowledge.known_cards`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .game import GameSelf
@@ -56,7 +56,7 @@ class Knowledge(GameState):
         while it stays in that hand."""
         self.known[card.cid] = (BOTH, "h")
 
-    def _shown_from_hand(self: GameSelf, chooser: int, cands: Iterable) -> None:
+    def _shown_from_hand(self: GameSelf, chooser: int, cands: Iterable[Sequence[Any]]) -> None:
         """A decision of ``chooser`` shows them the candidates ``("h", card id)`` from another
         player's hand (Thrull Surgeon, Agonizing Memories): they know those cards while they
         stay there."""

@@ -71,7 +71,7 @@ else:
 # Subtypes that are not creature types (2007 CR 205.3): land, artifact and enchantment types.
 _NOT_CREATURE_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Equipment",
                                  "Aura", "Shrine", "Lair", "Locus", "Urza's"})
-_NO_RULE_MODS: dict = {}  # shared and never mutated (no rule mods, no triggered mana)
+_NO_RULE_MODS: dict[Any, Any] = {}  # shared and never mutated (no rule mods, no triggered mana)
 # Set to a list to record the reason of each ContinuousEffects._mark_dirty call; None: not recorded.
 DIRTY_REASONS: list[str] | None = None
 
@@ -152,7 +152,7 @@ class ContinuousEffects(GameState):
         if self.dirty:
             refresh(self)
 
-    def add_effect(self: GameSelf, effect: dict) -> None:
+    def add_effect(self: GameSelf, effect: dict[str, Any]) -> None:
         effect["ts"] = self._timestamp()
         self.effects.append(effect)
         self._mark_dirty("effect added")
@@ -172,7 +172,7 @@ def _static_affects(g: Game, src: Permanent, s: StaticAbility) -> list[Permanent
     return [p for p in g.perms.values() if test(p, ctrl)]
 
 
-def _end_conditional(g: Game, effects: list) -> list:
+def _end_conditional(g: Game, effects: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """End the effects whose duration is a condition that no longer holds: "for as long as
     that creature is enchanted" (Rootwater Matriarch, 2012 611.2b). Once ended, an effect
     doesn't come back even if the condition becomes true again."""
@@ -257,7 +257,7 @@ def refresh(g: Game) -> None:
     statics.sort(key=lambda x: x[0])
     # 418.5 layer 2: control-changing effects, resolved ones and static ones (Persuasion: "You
     # control enchanted creature", which ends when the Aura leaves play), in timestamp order.
-    control: list[tuple[int, dict | None, Permanent | None, StaticAbility | None]] = [
+    control: list[tuple[int, dict[str, Any] | None, Permanent | None, StaticAbility | None]] = [
         (e["ts"], e, None, None) for e in effects if e["kind"] == "control"]
     if statics:
         control += [(ts, None, src, s) for ts, src, s in statics if s.kind == "control"]
@@ -289,7 +289,7 @@ def refresh(g: Game) -> None:
                 typed.append((ts, affected))
     # 418.5 layer 5: abilities and colors, timestamp order; a color-filtered grant depends on
     # color-setting effects (applied after them).
-    layer5: list[tuple[int, int, Permanent | None, StaticAbility | None, dict | None]] = []
+    layer5: list[tuple[int, int, Permanent | None, StaticAbility | None, dict[str, Any] | None]] = []
     rule_mods: dict[str, set[int | str]] = {}
     for ts, src, s in statics:
         if s.kind == "grant":
@@ -395,7 +395,7 @@ def refresh(g: Game) -> None:
     g._ll = ll
 
 
-def _mana_trigger_extra(p: Permanent, extra: dict) -> dict:
+def _mana_trigger_extra(p: Permanent, extra: dict[int, str]) -> dict[int, str]:
     """Add to ``extra`` (land id -> mana symbols) the mana an Aura's triggered mana ability adds
     for its enchanted land's controller whenever that land is tapped for mana (Overgrowth: "GG"),
     so the automatic payer counts it (2007 glossary "Mana ability"; 2012 605.1b)."""

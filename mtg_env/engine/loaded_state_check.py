@@ -11,11 +11,14 @@ asks. The first problem raises :class:`StateError` naming its path.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .enter_choices import CHOICE_KINDS
-from .loaded_state_checkers import ID, OBJ, Ctx, fail, show
+from .loaded_state_checkers import ID, OBJ, Check, Ctx, fail, show
 from .loaded_state_schema import PLAYER_ZONES
+
+if TYPE_CHECKING:
+    from .state import Field
 
 # -- the whole state ---------------------------------------------------------------------------
 # Which decisions each procedure asks (the top frame answers the pending decision; with no frame
@@ -52,13 +55,13 @@ _TURN_REST = re.compile(r"(?:(?:(?:U?u)?d)?M(?:bakxeP)+|(?:(?:(?:(?:b?a)?k)?x)?e
                         r"|L")
 
 
-def _check_turn(step: str, queue: list) -> None:
+def _check_turn(step: str, queue: list[str]) -> None:
     rest = "".join(_STEP_LETTER[s] for s in (step, *queue))
     if not _TURN_REST.fullmatch(rest):
         fail("step_queue", f"{queue!r:.80} can't follow the {step} step")
 
 
-def _check_choice_frames(frames: list) -> None:
+def _check_choice_frames(frames: list[dict[str, Any]]) -> None:
     """A resolving spell's "as it comes into play" choices sit on its resolution, at the step
     that asks them; a draw waiting for the optional replacement's choice has its event."""
     for j, f in enumerate(frames):
@@ -71,7 +74,7 @@ def _check_choice_frames(frames: list) -> None:
         fail(f"frames[{len(frames) - 1}].ev", "a draw waiting for a choice needs its event")
 
 
-def _check_zone_sources(d: dict) -> None:
+def _check_zone_sources(d: dict[str, Any]) -> None:
     """A triggered ability working from a graveyard (``src_card``, on the stack or waiting) is
     one of that card's, controlled by its owner (2012 603.3a)."""
     cards = None
@@ -93,7 +96,7 @@ def _check_zone_sources(d: dict) -> None:
                                              f"controlled by its owner, player {owner}")
 
 
-def _check_pay_frames(frames: list) -> None:
+def _check_pay_frames(frames: list[dict[str, Any]]) -> None:
     """A payment asked on resolution sits on the resolve frame of its stack object, whose last
     effect run (``i - 1``) is the one asking."""
     for j, f in enumerate(frames):
@@ -118,7 +121,7 @@ def _ids(items: Any, path: str, seen: set[int]) -> set[int]:
     return out
 
 
-def check_state(d: dict, fields: tuple, extra_keys: frozenset[str]) -> None:
+def check_state(d: dict[str, Any], fields: tuple[Field, ...], extra_keys: frozenset[str]) -> None:
     """Check a stored game state (the dict ``serialize.game_to_dict`` makes; a field ``_x`` is
     stored as ``x``) against ``fields``' checkers and the references between its objects; raise
     :class:`StateError` naming the path of the first problem."""
@@ -168,10 +171,11 @@ def check_state(d: dict, fields: tuple, extra_keys: frozenset[str]) -> None:
                               f"{'the ' + top + ' procedure' if top else 'priority'}")
 
 
-_STORED: dict[int, tuple] = {}  # id(fields) -> (fields, [(stored name, check)], names)
+# id(fields) -> (fields, [(stored name, check)], names)
+_STORED: dict[int, tuple[tuple[Field, ...], list[tuple[str, Check]], set[str]]] = {}
 
 
-def _zones_ok(d: dict, ctx: Ctx) -> bool:
+def _zones_ok(d: dict[str, Any], ctx: Ctx) -> bool:
     """The quick test of :func:`_check_zones` (true when it would pass)."""
     cards = ctx.cards
     ids: list[int] = []
@@ -198,10 +202,10 @@ def _zones_ok(d: dict, ctx: Ctx) -> bool:
     return len(seen) == len(ids) and len(seen | ctx.tokens) == len(cards)
 
 
-def _check_zones(d: dict, ctx: Ctx) -> None:
+def _check_zones(d: dict[str, Any], ctx: Ctx) -> None:
     """Every card is in one zone (a token that left play is in none), its owner's; permanents
     and stack objects have ids handed out."""
-    where: dict[int, tuple] = {}  # card id -> (zone path, index); formatted only on failure
+    where: dict[int, tuple[str, int | None]] = {}  # card id -> (zone path, index); formatted only on failure
     cards = ctx.cards
 
     def put(cid: int, path: str, i: int | None) -> None:

@@ -123,10 +123,10 @@ def LIST(item: Check, min_len: int = 0, max_len: int = BIG) -> Check:
     if fast is None and hasattr(item, "simple"):
         t, lo, hi = item.simple
         if lo is None:
-            def fast(v: list, ctx: Ctx) -> bool:
+            def fast(v: list[Any], ctx: Ctx) -> bool:
                 return all(type(x) is t for x in v)
         else:
-            def fast(v: list, ctx: Ctx) -> bool:
+            def fast(v: list[Any], ctx: Ctx) -> bool:
                 return all(type(x) is t and lo <= x <= hi for x in v)
 
     def check(v: Any, path: str, ctx: Ctx) -> None:
@@ -311,7 +311,7 @@ def EFFECT_SPECS(v: Any, path: str, ctx: Ctx) -> None:
         _SPECS_OK.add(key)
 
 
-_FAST_LISTS: dict[Check, Callable[[list, Ctx], bool]] = {
+_FAST_LISTS: dict[Check, Callable[[list[Any], Ctx], bool]] = {
     STR: lambda v, ctx: all(type(x) is str for x in v),
     BOOL: lambda v, ctx: all(type(x) is bool for x in v),
     CARD: lambda v, ctx: all(type(x) is int and x in ctx.cards for x in v),

@@ -130,7 +130,7 @@ def _set_refs(cdef: CardDef, key: str | None = None) -> None:
                             g.ref = (name, "activated", i, "effects", k, j)
 
 
-def tap_mana_of(abilities: tuple) -> tuple[int, str, str] | None:
+def tap_mana_of(abilities: tuple[ActivatedAbility, ...]) -> tuple[int, str, str] | None:
     """``(index of the first, every color made by all, the colors made only with a side
     effect)`` of the mana abilities in ``abilities`` whose whole cost is {T}, or None: what the
     automatic payer can tap the object for (a painland: ``(i, "CWU", "WU")``). Abilities adding
@@ -192,12 +192,12 @@ class CardDef:
                  supertypes: frozenset[str] = frozenset(), subtypes: tuple[str, ...] = (),
                  power: int | str | None = None, toughness: int | str | None = None,
                  text: str = "", rarity: str = "", keywords: frozenset[str] = frozenset(),
-                 spell_targets: tuple[TargetSpec, ...] = (), spell_effects: tuple[dict, ...] = (),
+                 spell_targets: tuple[TargetSpec, ...] = (), spell_effects: tuple[dict[str, Any], ...] = (),
                  activated: tuple[ActivatedAbility, ...] = (),
                  triggered: tuple[TriggeredAbility, ...] = (),
                  static: tuple[StaticAbility, ...] = (), enchant: TargetSpec | None = None,
                  equip: ManaCost | None = None, is_token: bool = False,
-                 modes: tuple[dict, ...] = (), spell_custom: str | None = None,
+                 modes: tuple[dict[str, Any], ...] = (), spell_custom: str | None = None,
                  additional_cost: Cost | None = None, implemented: bool = True,
                  x_color: str | None = None,
                  zone_triggered: tuple[TriggeredAbility, ...] = ()) -> None:
@@ -454,8 +454,8 @@ class StackItem:
 
     def __init__(self, sid: int, kind: str, controller: int, card: Card | None = None,
                  source: int | None = None, source_name: str = "", ability: int = -1,
-                 targets: list | None = None, x: int = 0, mode: int = -1,
-                 data: dict | None = None, label: str = "",
+                 targets: list[Any] | None = None, x: int = 0, mode: int = -1,
+                 data: dict[str, Any] | None = None, label: str = "",
                  ability_def: Ability | None = None) -> None:
         self.id = sid
         self.kind = kind  # spell | activated | triggered | combat_damage
@@ -502,7 +502,7 @@ class StackItem:
         return f"<StackItem {self.kind} {self.label}>"
 
 
-def _copy_data(d: dict) -> dict:
+def _copy_data(d: dict[str, Any]) -> dict[str, Any]:
     if not d:
         return {}
     out: dict[str, Any] = {}

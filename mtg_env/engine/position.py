@@ -39,7 +39,7 @@ import yaml
 
 from .errors import PositionError, UnimplementedCardError, UnknownCardError
 from .game import STEPS, Game
-from .model import Permanent
+from .model import CardDef, Permanent
 from .registry import get_card
 from .rng import Rng
 
@@ -252,7 +252,7 @@ def _show(v: Any, limit: int = 60) -> str:
     return r if len(r) <= limit else r[:limit] + "..."
 
 
-def _list(v: Any, where: str, what: str) -> list:
+def _list(v: Any, where: str, what: str) -> list[Any]:
     """A list field: absent or null is empty; anything else that isn't a list is an error (a
     string is not read as a list of characters)."""
     if v is None:
@@ -275,7 +275,7 @@ def _ref(v: Any, where: str) -> str:
     return str(v)
 
 
-def _card(name: Any, where: str):
+def _card(name: Any, where: str) -> CardDef:
     if not isinstance(name, str):
         raise PositionError(f"{where}: expected a card name, got {_show(name)}")
     try:

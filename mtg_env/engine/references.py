@@ -41,7 +41,10 @@ PLAYER_EVENTS = ("upkeep", "end_of_turn", "draw", "discard", "tapped_for_mana", 
 # per blocked creature (``attacker``).
 PERMANENT_EVENTS = ("etb", "leaves_play", "to_graveyard", "attacks", "blocks", "becomes_blocked",
                     "becomes_blocked_by")
-Ref = Callable[["Game", "StackItem"], list]
+# What a reference yields: ``(zone, id)`` pairs ("o" a permanent, "p" a player, "c" a card, "s"
+# a spell).
+Refs = list[tuple[str, int]]
+Ref = Callable[["Game", "StackItem"], Refs]
 
 
 def compile_ref(v: Any, site: Site | None = None, players: bool = False) -> Ref:
@@ -100,7 +103,7 @@ def _check_event_word(word: str, site: Site) -> None:
 
 
 def _ref_target(i: int) -> Ref:
-    def ref(g: Game, item: StackItem) -> list:
+    def ref(g: Game, item: StackItem) -> Refs:
         if i >= len(item.targets):
             return []
         specs = g.item_def(item)[0]
@@ -120,7 +123,7 @@ def _ref_each(flt: Filter) -> Ref:
     other = flt.other
     dynamic = flt.dynamic
 
-    def ref(g: Game, item: StackItem) -> list:
+    def ref(g: Game, item: StackItem) -> Refs:
         g._fresh()
         ctrl = item.controller
         skip = item.source if other else None
@@ -132,6 +135,7 @@ def _ref_each(flt: Filter) -> Ref:
 def targeted_player(g: Game, item: StackItem) -> int:
     """The player ``item`` targets (its first player target still legal), or -1."""
     specs = g.item_def(item)[0]
+    v: int  # a target is ``[zone, id]``
     for i, (kind, v) in enumerate(item.targets):
         if kind == "p" and (i >= len(specs) or g._target_legal(item, i, specs[i])):
             return v
@@ -149,7 +153,7 @@ def _ref_controller_of(i: Any, site: Site) -> Ref:
         raise site.error(f"'controller_of': target {i} ({site.targets[i]}) is not a permanent")
     target = _ref_target(i)
 
-    def ref(g: Game, item: StackItem) -> list:
+    def ref(g: Game, item: StackItem) -> Refs:
         if i >= len(item.targets) or item.targets[i][0] != "o":
             return []
         pid = item.targets[i][1]
@@ -166,7 +170,7 @@ def record_lki(item: StackItem, perm: Permanent) -> None:
     item.data.setdefault("lki", {})[str(perm.id)] = perm.controller
 
 
-def _attached(g: Game, item: StackItem) -> list:
+def _attached(g: Game, item: StackItem) -> Refs:
     src = g.perms.get(item.source) if item.source is not None else None
     if src is not None and src.attached_to in g.perms:
         return [("o", src.attached_to)]
@@ -194,19 +198,19 @@ _REF_WORDS: dict[str, Ref] = {
 }
 
 
-def _damaged_creature(g: Game, item: StackItem) -> list:
+def _damaged_creature(g: Game, item: StackItem) -> Refs:
     """The creature a damage event dealt damage to ("that creature" of Phage), if still in play."""
     target = item.data.get("ev", {}).get("target")
     return [("o", target[1])] if target and target[0] == "o" and target[1] in g.perms else []
 
 
-def _damaged_player(item: StackItem) -> list:
+def _damaged_player(item: StackItem) -> Refs:
     """The player a damage event dealt damage to ("that player" of Hypnotic Specter)."""
     target = item.data.get("ev", {}).get("target")
     return [("p", target[1])] if target and target[0] == "p" else []
 
 
-def _event_perm_controller(g: Game, item: StackItem) -> list:
+def _event_perm_controller(g: Game, item: StackItem) -> Refs:
     """The controller of the event's permanent ("its controller"): now if it is still in play,
     else as it last existed in play (2012 608.2g, last known information)."""
     ev = item.data.get("ev", {})
@@ -218,7 +222,7 @@ def _event_perm_controller(g: Game, item: StackItem) -> list:
     return [("p", lki["controller"])] if lki else []
 
 
-def _event_object(g: Game, item: StackItem, key: str) -> list:
+def _event_object(g: Game, item: StackItem, key: str) -> Refs:
     """The event's attacker or blocker ("that creature"), if it is still in play."""
     pid = item.data.get("ev", {}).get(key)
     return [("o", pid)] if pid in g.perms else []

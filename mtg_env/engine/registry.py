@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .errors import UnimplementedCardError, UnknownCardError
 from .model import CardDef
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .model import StackItem
 
 _CARDS: dict[str, CardDef] = {}
 _KNOWN_UNIMPLEMENTED: set[str] = set()
@@ -18,7 +23,7 @@ _loaders: list[Callable[[], None]] = []
 _loaded = False
 
 # Python escape hatches: named functions a card's data refers to.
-CUSTOM: dict[str, Callable] = {}
+CUSTOM: dict[str, Callable[[Game, StackItem], None]] = {}
 # The card layer's builder of text-changed card definitions (see :func:`text_changed`).
 _text_changer: list[Callable[[str, tuple[tuple[str, str], ...]], CardDef]] = []
 
@@ -154,7 +159,7 @@ def card_for_key(key: str) -> CardDef:
     return text_changed(name, tuple(tuple(r.split(">", 1)) for r in rest))  # type: ignore[misc]  # "old>new": 2
 
 
-def ability_by_ref(ref: list | tuple) -> object:
+def ability_by_ref(ref: list[Any] | tuple[Any, ...]) -> object:
     """The ability object a serialised reference names (see ``model._set_refs``):
     ``[card, "activated"|"triggered"|"static", i]`` (``card`` a :func:`text_key` for the
     abilities of a text-changed card) or

@@ -8,9 +8,12 @@ abilities."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .model import LANDWALK
+
+if TYPE_CHECKING:
+    from .model import CardDef
 
 PROTECTION = {"W": "protection_from_white", "U": "protection_from_blue",
               "B": "protection_from_black", "R": "protection_from_red",
@@ -23,7 +26,7 @@ def protected_from(p: Any, colors: Iterable[str]) -> bool:
     return bool(kw) and any(PROTECTION[c] in kw for c in colors if c in PROTECTION)
 
 
-def aura_can_enchant(cdef: Any, host: Any, controller: int) -> bool:
+def aura_can_enchant(cdef: CardDef, host: Any, controller: int) -> bool:
     """Could an Aura card come into play attached to ``host`` under ``controller``'s control
     (its enchant restriction, protection; not shroud: nothing targets)?"""
     spec = cdef.enchant

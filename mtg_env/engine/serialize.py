@@ -141,7 +141,7 @@ def game_from_json(text: str) -> Game:
         raise StateError(f"malformed game state: {type(exc).__name__}: {exc}") from None
 
 
-def _from_dict(d: dict) -> Game:
+def _from_dict(d: dict[str, Any]) -> Game:
     from .game import Game
 
     g = Game()

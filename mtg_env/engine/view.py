@@ -30,7 +30,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from .abilities import TargetSpec
+from .abilities import ActivatedAbility, StaticAbility, TargetSpec, TriggeredAbility
 from .actions import Decision, DecisionKind
 from .model import Card, CardDef
 
@@ -102,9 +102,9 @@ class PermanentView:
         self.chosen: dict[str, str] | None = p.chosen
         # Abilities are characteristics (2007 CR 418.5): the ones it has now, printed, copied or
         # granted; an action's ability index points into ``activated``.
-        self.activated: tuple = p.activated
-        self.triggered: tuple = p.triggered
-        self.static: tuple = p.static
+        self.activated: tuple[ActivatedAbility, ...] = p.activated
+        self.triggered: tuple[TriggeredAbility, ...] = p.triggered
+        self.static: tuple[StaticAbility, ...] = p.static
         self._cdef: CardDef = p.cdef
 
     @property
@@ -182,16 +182,16 @@ class StackObjectView:
         self.source: int | None = s.source
         self.source_name: str = s.source_name
         self.ability: int = s.ability
-        self.targets: tuple[tuple, ...] = tuple(tuple(t) for t in s.targets)
+        self.targets: tuple[tuple[Any, ...], ...] = tuple(tuple(t) for t in s.targets)
         self.x: int = s.x
         self.mode: int = s.mode
         self.label: str = s.label
         specs, effects = ((), ()) if s.kind == "combat_damage" else game.item_def(s)[:2]
         self.target_specs: tuple[TargetSpec, ...] = tuple(specs)
-        self.effects: tuple[dict, ...] = tuple(effects)
-        self.assignments: tuple[tuple[int, tuple, int], ...] = tuple(
+        self.effects: tuple[dict[str, Any], ...] = tuple(effects)
+        self.assignments: tuple[tuple[int, tuple[Any, ...], int], ...] = tuple(
             (e[0], (e[1], e[2]), e[3]) for e in s.data.get("assign", ()))
-        self.divided: tuple[tuple[tuple, int], ...] = tuple(
+        self.divided: tuple[tuple[tuple[Any, ...], int], ...] = tuple(
             ((e[0], e[1]), e[2]) for e in s.data.get("divided", ()))
 
     @property

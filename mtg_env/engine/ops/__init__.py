@@ -125,7 +125,7 @@ class Param:
                          for i, e in enumerate(v))
         raise MtgError(f"engine error: parameter kind {k!r}")
 
-    def schema(self) -> dict:
+    def schema(self) -> dict[str, Any]:
         """The JSON schema of this parameter's value (the load-time compile checks deeper)."""
         k = self.kind
         if k == "amount":
@@ -186,7 +186,7 @@ def _compile_params(params: dict[str, Param], raw: Any, site: Site, what: str) -
     return args
 
 
-def _object_schema(params: dict[str, Param], op_name: str | None = None) -> dict:
+def _object_schema(params: dict[str, Param], op_name: str | None = None) -> dict[str, Any]:
     # Unknown keys are left to compile_effect, whose message has a did-you-mean.
     props = {k: p.schema() for k, p in params.items()}
     if op_name is not None:
@@ -195,25 +195,29 @@ def _object_schema(params: dict[str, Param], op_name: str | None = None) -> dict
             "required": sorted(k for k, p in params.items() if p.required)}
 
 
+# An op's body: ``fn(game, stack_item, args)`` (see :func:`op`).
+OpBody = Callable[["Game", "StackItem", Args], None]
+
+
 class OpDef:
     """A registered op: its name, body, declared parameters and docstring."""
 
     __slots__ = ("doc", "fn", "name", "params")
 
-    def __init__(self, name: str, fn: Callable, params: dict[str, Param]) -> None:
+    def __init__(self, name: str, fn: OpBody, params: dict[str, Param]) -> None:
         self.name = name
         self.fn = fn
         self.params = params
         self.doc = (fn.__doc__ or "").strip().split("\n\n")[0]
 
 
-OpFn = Callable[["Game", "StackItem", dict], None]
+OpFn = Callable[["Game", "StackItem", dict[str, Any]], None]
 # The registry the engine dispatches through: op name -> run(game, stack_item, effect dict).
 OPS: dict[str, OpFn] = {}
 OP_DEFS: dict[str, OpDef] = {}
 
 
-class Effect(dict):
+class Effect(dict[str, Any]):
     """An effect from card data: the dict as written (read by agents and shown in logs) plus its
     parameters compiled at load (``args``)."""
 
@@ -221,14 +225,14 @@ class Effect(dict):
     args: Args
 
 
-def op(name: str, **params: Param) -> Callable[[Callable], Callable]:
+def op(name: str, **params: Param) -> Callable[[OpBody], OpBody]:
     """Register an op body ``fn(game, stack_item, args)`` under ``name`` with its parameters."""
 
-    def deco(fn: Callable) -> Callable:
+    def deco(fn: OpBody) -> OpBody:
         odef = OpDef(name, fn, params)
         OP_DEFS[name] = odef
 
-        def run(g: Game, item: StackItem, spec: dict) -> None:
+        def run(g: Game, item: StackItem, spec: dict[str, Any]) -> None:
             fn(g, item, effect_args(spec))
 
         OPS[name] = run
@@ -237,7 +241,7 @@ def op(name: str, **params: Param) -> Callable[[Callable], Callable]:
     return deco
 
 
-def effect_args(spec: dict) -> Any:
+def effect_args(spec: dict[str, Any]) -> Args:
     """The compiled parameters of an effect: those of card data (an :class:`Effect`), or compiled
     now from plain data (the effects a rules or delayed trigger carries, after a JSON load)."""
     if isinstance(spec, Effect):
@@ -272,7 +276,7 @@ def run_effects(g: Game, item: StackItem, effects: tuple[Effect, ...]) -> None:
                            "before other effects")
 
 
-def effect_schema() -> dict:
+def effect_schema() -> dict[str, Any]:
     """The JSON schema of an effect, assembled from the op declarations."""
     return {"type": "object", "required": ["op"],
             "properties": {"op": {"type": "string", "enum": sorted(OP_DEFS)}},

@@ -5,7 +5,7 @@ player's draws, win or lose the game. The procedures are :mod:`mtg_env.engine.da
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..replacement_effects import add_draw_replacement, add_prevention_shield, add_redirect
 from . import Args, Param, amount, flag, op, players, ref
@@ -168,7 +168,7 @@ def prevent_next_from_chosen_source(g: Game, item: StackItem, a: Args) -> None:
                                     sid=item.id))
 
 
-def shield_from_chosen_source(g: Game, f: ChooseFrame, ref: tuple) -> None:
+def shield_from_chosen_source(g: Game, f: ChooseFrame, ref: tuple[Any, ...]) -> None:
     """The shield of :func:`prevent_next_from_chosen_source` once the source is chosen."""
     then = f.then
     pl = f.player

@@ -7,7 +7,7 @@ the layer system (:mod:`mtg_env.engine.layers`) applies it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import MtgError
 from . import Args, Param, amount, flag, op, players, ref, until
@@ -81,7 +81,7 @@ def animate(g: Game, item: StackItem, a: Args) -> None:
     t = a.t(g, item) if a.t is not None else None
     for kind, v in a.target(g, item):
         if kind == "o" and v in g.perms:
-            e: dict = {"kind": "animate", "pid": v, "types": list(a.types or ()),
+            e: dict[str, Any] = {"kind": "animate", "pid": v, "types": list(a.types or ()),
                        "subtypes": list(a.subtypes or ()), "until": a.until}
             if a.colors is not None:
                 e["colors"] = list(a.colors)

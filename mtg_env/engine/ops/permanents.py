@@ -11,7 +11,7 @@ from . import Args, Param, amount, op, ref
 
 if TYPE_CHECKING:
     from ..game import Game
-    from ..model import StackItem
+    from ..model import Permanent, StackItem
 
 
 @op("tap", target=ref(required=True))
@@ -78,7 +78,7 @@ def move_aura(g: Game, item: StackItem, a: Args) -> None:
                                             sid=item.id))
 
 
-def can_enchant(g: Game, aura, host) -> bool:
+def can_enchant(g: Game, aura: Permanent, host: Permanent) -> bool:
     """Could ``aura`` legally be attached to ``host`` (2007 CR 212.4: its enchant ability;
     protection: can't be enchanted by what it is protected from)?"""
     spec = aura.cdef.enchant
