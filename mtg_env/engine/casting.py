@@ -35,7 +35,9 @@ from .model import (
 from .targets import mode_targets, target_count
 
 if TYPE_CHECKING:
+    from .abilities import ActivatedAbility, Cost, TargetSpec
     from .game import GameSelf
+    from .mana import Source
     from .state import GameState
 else:
     GameState = object  # the state's types are for the type checker only (state.py)
@@ -46,7 +48,8 @@ K = DecisionKind
 class Casting(GameState):
     """Mixed into :class:`~mtg_env.engine.game.Game`."""
 
-    def _can_cast(self: GameSelf, pl: int, card: Card, sources: list, cost: ManaCost | None = None) -> bool:
+    def _can_cast(self: GameSelf, pl: int, card: Card, sources: list[Source],
+                  cost: ManaCost | None = None) -> bool:
         """Can ``pl`` play ``card`` now with ``sources``: its total cost (``cost``, from
         :meth:`_spell_cost`; the printed cost if None), its additional costs and targets."""
         cdef = card.cdef
@@ -68,7 +71,7 @@ class Casting(GameState):
                        for m in cdef.modes)
         return self._targets_available(pl, cdef.spell_targets, spell_card=card)
 
-    def _can_pay_additional(self: GameSelf, pl: int, cost, card: Card | None = None) -> bool:
+    def _can_pay_additional(self: GameSelf, pl: int, cost: Cost, card: Card | None = None) -> bool:
         if cost.pay_life and self.players[pl].life < cost.pay_life:
             return False
         if cost.sacrifice and not any(p.controller == pl and cost.sacrifice_filter.test(p, pl)
@@ -78,7 +81,7 @@ class Casting(GameState):
         hand = [c for c in self.players[pl].hand if c is not card]
         return not (cost.discard and _discardable(hand, cost, pl) < cost.discard)
 
-    def _can_pay_nonmana(self: GameSelf, pl: int, perm: Permanent, ab) -> bool:
+    def _can_pay_nonmana(self: GameSelf, pl: int, perm: Permanent, ab: ActivatedAbility) -> bool:
         c = ab.cost
         if c.tap:
             if perm.tapped:
@@ -305,7 +308,8 @@ class Casting(GameState):
         elif a.verb == "target":
             item.targets.append(a.args[0])
 
-    def _ask_counted_target(self: GameSelf, f: CastFrame, pl: int, item: StackItem, spec, first: int) -> bool:
+    def _ask_counted_target(self: GameSelf, f: CastFrame, pl: int, item: StackItem,
+                            spec: TargetSpec, first: int) -> bool:
         """Ask for the next target of a spec taking a variable number of different targets
         (targets ``first`` on); False once no more can or will be chosen. "done" is offered once
         the minimum is reached (2007 CR 409.1d; 2012 601.2c: the same object can't be chosen
@@ -339,7 +343,8 @@ class Casting(GameState):
         for e in self.item_def(item)[1]:
             args = getattr(e, "args", None)
             if args is not None and getattr(args, "divided", False):
-                return max(args.amount(self, item), 0)
+                amount: int = args.amount(self, item)
+                return max(amount, 0)
         return 0
 
     def _ask_division(self: GameSelf, pl: int, item: StackItem, first: int) -> bool:
@@ -371,7 +376,7 @@ class Casting(GameState):
             return True
         return False
 
-    def _push_cost_choices(self: GameSelf, pl: int, cost, item: StackItem) -> None:
+    def _push_cost_choices(self: GameSelf, pl: int, cost: Cost, item: StackItem) -> None:
         if cost.sacrifice:
             cands = [("o", p.id) for p in self.perms.values()
                      if p.controller == pl and cost.sacrifice_filter.test(p, pl)]
@@ -384,7 +389,7 @@ class Casting(GameState):
             self.frames.append(self._choose_frame(pl, cands, cost.discard, cost.discard, "discard",
                                                   f"discard to pay for {item.label}"))
 
-    def _sacrifice_all(self: GameSelf, pl: int, cost, item: StackItem) -> None:
+    def _sacrifice_all(self: GameSelf, pl: int, cost: Cost, item: StackItem) -> None:
         """Pay "sacrifice all creatures you control" (Soulblast), after the mana (so a creature
         may first be tapped for mana, 2007 CR 409.1g-h). Their total power as they were last
         in play is kept for ``{sacrificed: power}``."""
@@ -407,7 +412,7 @@ class Casting(GameState):
         self.passes = 0
 
 
-def _discardable(hand: list[Card], cost, pl: int) -> int:
+def _discardable(hand: list[Card], cost: Cost, pl: int) -> int:
     """How many cards of ``hand`` a discard cost accepts ("discard a land card")."""
     flt = cost.discard_filter
     return len(hand) if flt is None else sum(1 for c in hand if flt.test(c, pl))

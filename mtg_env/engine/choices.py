@@ -7,7 +7,8 @@ resolution are decisions of the player the effect names (2007 CR 413.2 / 2012 60
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .actions import DONE, NO, YES, Action, DecisionKind
 from .errors import MtgError
@@ -16,6 +17,8 @@ from .frames_choice import ChooseFrame
 
 if TYPE_CHECKING:
     from .game import Game, GameSelf
+    from .model import Permanent, StackItem
+    from .ops import Args
     from .state import GameState
 else:
     GameState = object  # the state's types are for the type checker only (state.py)
@@ -26,8 +29,9 @@ K = DecisionKind
 class Choices(GameState):
     """Mixed into :class:`~mtg_env.engine.game.Game`."""
 
-    def _choose_frame(self: GameSelf, pl: int, cands: list, n_min: int, n_max: int, verb: str,
-                      prompt: str, then: dict | None = None, sid: int | None = None) -> ChooseFrame:
+    def _choose_frame(self: GameSelf, pl: int, cands: Iterable[Sequence[Any]], n_min: int,
+                      n_max: int, verb: str, prompt: str, then: dict[str, Any] | None = None,
+                      sid: int | None = None) -> ChooseFrame:
         return ChooseFrame(pl, [list(c) for c in cands], n_min, n_max, verb, prompt, [], then, sid)
 
     def _run_choose(self: GameSelf, f: ChooseFrame) -> None:
@@ -64,7 +68,7 @@ class Choices(GameState):
         else:
             f.chosen.append(list(a.args[0]))
 
-    def _choice_exists(self: GameSelf, c: list) -> bool:
+    def _choice_exists(self: GameSelf, c: Sequence[Any]) -> bool:
         zone, v = c
         if zone == "o":
             return v in self.perms
@@ -78,7 +82,7 @@ class Choices(GameState):
             return self._item(v) is not None
         return True
 
-    def _choice_text(self: GameSelf, c: list) -> str:
+    def _choice_text(self: GameSelf, c: Sequence[Any]) -> str:
         zone, v = c
         if zone == "o":
             return self.perms[v].card.label
@@ -136,7 +140,7 @@ class Choices(GameState):
         if paid == (f.mode == "may"):
             self.run_pay_effects(item, args)
 
-    def run_pay_effects(self: GameSelf, item, args) -> None:
+    def run_pay_effects(self: GameSelf, item: StackItem, args: Args) -> None:
         """Run the effects of a payment on resolution (paid for "may", unpaid for "unless")."""
         from .ops import run_effects
 
@@ -186,7 +190,7 @@ def apply_choice(g: Game, f: ChooseFrame) -> None:
     if action in ("hand", "library_top", "library_bottom", "play_tapped", "play"):
         _move_cards(g, f, action, then)
         return
-    leaving: list = []  # chosen permanents sacrificed, returned or destroyed at the same time
+    leaving: list[Permanent] = []  # chosen permanents sacrificed, returned or destroyed at the same time
     for zone, v in chosen:
         if zone == "h":
             card = g.cards[v]
@@ -225,7 +229,7 @@ def apply_choice(g: Game, f: ChooseFrame) -> None:
                                sacrifice=action == "sacrifice")
 
 
-def _attach_aura(g: Game, aura_id: int, host) -> None:
+def _attach_aura(g: Game, aura_id: int, host: Permanent) -> None:
     """Attach an Aura to a new permanent (2007 glossary "Attach": a new timestamp)."""
     aura = g.perms.get(aura_id)
     if aura is None or aura.attached_to == host.id:
@@ -236,7 +240,7 @@ def _attach_aura(g: Game, aura_id: int, host) -> None:
     g._log(f"{aura.card.label} is attached to {host.card.label}")
 
 
-def _move_cards(g: Game, f: ChooseFrame, action: str, then: dict) -> None:
+def _move_cards(g: Game, f: ChooseFrame, action: str, then: dict[str, Any]) -> None:
     chosen = [g.cards[v] for zone, v in f.chosen]
     if action == "library_top":
         chosen = list(reversed(chosen))  # the first chosen ends up on top

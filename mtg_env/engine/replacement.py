@@ -63,6 +63,7 @@ from .replacement_effects import DIG_CHOICES, DIG_KIND, applicable, apply_effect
 from .rules import PROTECTION
 
 if TYPE_CHECKING:
+    from .frames import Frame
     from .game import Game, GameSelf
     from .state import GameState
 else:
@@ -70,9 +71,11 @@ else:
 
 # Statics that replace a card's own move to a graveyard; they function from every zone.
 GRAVEYARD_KINDS = frozenset({"shuffle_instead_of_graveyard"})
+# What limited shields gave up on the way to a result: sorted ``(effect key, damage prevented)``.
+Spent = tuple[tuple[str, int], ...]
 
 
-def has_damage_effects(g: Game, target: tuple) -> bool:
+def has_damage_effects(g: Game, target: tuple[str, int]) -> bool:
     """Could any replacement or prevention effect apply to damage to ``target``? (fast path)"""
     if g.replacements:
         return True
@@ -87,15 +90,15 @@ def has_damage_effects(g: Game, target: tuple) -> bool:
 
 
 # -- the order of several effects (2012 616.1) ---------------------------------------------
-def _result_key(ev: dict, used: tuple) -> tuple:
+def _result_key(ev: dict[str, Any], used: Spent) -> tuple[Any, ...]:
     if ev["e"] == "draw":
         return ("draw", ("p", ev["player"]), 1, used)
     return (ev["e"], tuple(ev.get("target") or ()), ev.get("amount"), used)
 
 
-def _distinct(effs: list[dict]) -> list[dict]:
+def _distinct(effs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One effect per signature: identical effects need no choice between them."""
-    seen: set = set()
+    seen: set[str] = set()
     out = []
     for x in effs:
         if x["sig"] not in seen:
@@ -104,36 +107,37 @@ def _distinct(effs: list[dict]) -> list[dict]:
     return out
 
 
-def outcomes(g: Game, ev: dict, used: tuple = ()) -> set[tuple]:
+def outcomes(g: Game, ev: dict[str, Any], used: Spent = ()) -> set[tuple[Any, ...]]:
     """Every final result reachable from ``ev`` over the orders a player could choose."""
     effs = _distinct(applicable(g, ev))
     if not effs:
         return {_result_key(ev, used)}
-    res: set[tuple] = set()
+    res: set[tuple[Any, ...]] = set()
     for x in effs:
         new, n = apply_effect(ev, x)
         res |= outcomes(g, new, _spend(used, x, n))
     return res
 
 
-def _spend(used: tuple, x: dict, n: int) -> tuple:
+def _spend(used: Spent, x: dict[str, Any], n: int) -> Spent:
     """Record what a limited shield gave up: it matters for later events (2012 615.7)."""
     if n and x.get("left") is not None:
         return tuple(sorted((*used, (x["key"], n))))
     return used
 
 
-def chooser(g: Game, ev: dict) -> int:
+def chooser(g: Game, ev: dict[str, Any]) -> int:
     """The affected player, or the controller of the affected object (2012 616.1)."""
     if ev["e"] == "damage":
         zone, v = ev["target"]
         return v if zone == "p" else g.perms[v].controller
     if ev["e"] == "draw":
-        return ev["player"]
+        player: int = ev["player"]
+        return player
     return g.perms[ev["pid"]].controller
 
 
-def order_choice(g: Game, ev: dict) -> list[dict] | None:
+def order_choice(g: Game, ev: dict[str, Any]) -> list[dict[str, Any]] | None:
     """The effects the chooser must pick the first of, or None if the order can't matter."""
     effs = applicable(g, ev)
     if len(effs) < 2:
@@ -156,14 +160,15 @@ def order_choice(g: Game, ev: dict) -> list[dict] | None:
 SHIELD_VERB = "prevent damage from"
 
 
-def limited_shields(g: Game) -> list[dict]:
+def limited_shields(g: Game) -> list[dict[str, Any]]:
     """The "prevent the next N damage to X" shields (an amount and a target) not yet used up."""
     return [r for r in g.replacements
             if r["kind"] == "prevent" and r.get("amount") is not None
             and r.get("target") is not None and not r.get("used")]
 
 
-def shield_split_question(g: Game, evs: list[dict], decided: list) -> ChooseFrame | None:
+def shield_split_question(g: Game, evs: list[dict[str, Any]],
+                          decided: list[list[Any]]) -> ChooseFrame | None:
     """A choose frame asking which source's damage a shield prevents, or None if none is due.
 
     ``evs``: damage events dealt simultaneously (combat damage); ``decided``: ``[rid, pid]`` of
@@ -206,7 +211,8 @@ def shield_split_question(g: Game, evs: list[dict], decided: list) -> ChooseFram
     return None
 
 
-def shield_split_order(g: Game, evs: list[dict], decided: list) -> list[dict]:
+def shield_split_order(g: Game, evs: list[dict[str, Any]],
+                       decided: list[list[Any]]) -> list[dict[str, Any]]:
     """``evs`` in the order that gives each shield to the damage its player chose (2012 615.7):
     the chosen damage is dealt first, and each of those events skips the shields chosen for a
     later one, so a shield meets its chosen damage first and whatever it has left then meets the
@@ -218,7 +224,7 @@ def shield_split_order(g: Game, evs: list[dict], decided: list) -> list[dict]:
         if r is not None and r.get("target") is not None:
             picks.append((f"r{rid}", list(r["target"]), pid))
 
-    def chosen_for(ev: dict) -> set[str]:
+    def chosen_for(ev: dict[str, Any]) -> set[str]:
         return {k for k, t, pid in picks
                 if list(ev["target"]) == t and ev["src"].get("pid") == pid}
 
@@ -233,7 +239,7 @@ def shield_split_order(g: Game, evs: list[dict], decided: list) -> list[dict]:
 
 
 # -- running an event ----------------------------------------------------------------------
-def run_event(g: Game, ev: dict, frame: OrderReplFrame | None = None) -> int | None:
+def run_event(g: Game, ev: dict[str, Any], frame: OrderReplFrame | None = None) -> int | None:
     """Apply replacement/prevention effects to ``ev`` until none is left, then perform it.
 
     Returns what :func:`perform` returns (the damage dealt), or None if the event waits for the
@@ -261,14 +267,14 @@ def run_event(g: Game, ev: dict, frame: OrderReplFrame | None = None) -> int | N
             frame.event = ev
 
 
-def _drop(frames: list, frame: OrderReplFrame) -> None:
+def _drop(frames: list[Frame], frame: OrderReplFrame) -> None:
     for i in range(len(frames) - 1, -1, -1):
         if frames[i] is frame:
             del frames[i]
             return
 
 
-def commit(g: Game, ev: dict, eff: dict) -> dict:
+def commit(g: Game, ev: dict[str, Any], eff: dict[str, Any]) -> dict[str, Any]:
     """Apply one effect for real: the event changes and a shield is used up (2007 CR 419.7)."""
     new, used = apply_effect(ev, eff)
     rid = eff.get("rid")
@@ -302,7 +308,7 @@ def commit(g: Game, ev: dict, eff: dict) -> dict:
     return new
 
 
-def perform(g: Game, ev: dict) -> int:
+def perform(g: Game, ev: dict[str, Any]) -> int:
     """Carry out an event once no effect modifies it any more; returns the damage dealt."""
     e = ev["e"]
     if e == "damage":
@@ -340,7 +346,7 @@ def has_draw_effects(g: Game) -> bool:
     return any(r["kind"] == "draw_instead" for r in g.replacements)
 
 
-_dig_cache: dict[int, tuple] = {}
+_dig_cache: dict[int, tuple[Any, bool]] = {}
 
 
 def has_dig_effects(g: Game) -> bool:
@@ -401,7 +407,7 @@ def dig(g: Game, pl: int, kind: str) -> None:
         g._log(f"player {pl} puts {len(rest)} card(s) on the bottom of their library")
 
 
-_gy_cache: dict[int, tuple] = {}
+_gy_cache: dict[int, tuple[Any, bool]] = {}
 
 
 def graveyard_destination(g: Game, card: Any, statics: Any = None) -> str:

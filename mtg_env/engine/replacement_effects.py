@@ -51,6 +51,7 @@ from .errors import MtgError
 from .rules import PROTECTION, protected_from
 
 if TYPE_CHECKING:
+    from .abilities import StaticAbility
     from .game import Game
 
 # Static ability kinds that are replacement or prevention effects.
@@ -61,10 +62,10 @@ STATIC_KINDS = frozenset({"double_damage", "prevent_damage", "redirect_to_enchan
 DIG_KIND = "reveal_until_kind_instead_of_draw"
 DIG_CHOICES = ("land", "nonland")
 _COLOR_WORD = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
-_static_cache: dict[int, tuple] = {}
+_static_cache: dict[int, tuple[Any, tuple[tuple[int, StaticAbility], ...]]] = {}
 
 
-def replacement_statics(cdef: Any) -> tuple:
+def replacement_statics(cdef: Any) -> tuple[tuple[int, StaticAbility], ...]:
     """``((index, static), ...)`` of a card's replacement statics (cached per card definition)."""
     key = id(cdef)
     hit = _static_cache.get(key)
@@ -90,11 +91,11 @@ def static_effects(g: Game) -> list[tuple[Any, int, Any]]:
 
 
 # -- which effects apply -------------------------------------------------------------------
-def applicable(g: Game, ev: dict) -> list[dict]:
+def applicable(g: Game, ev: dict[str, Any]) -> list[dict[str, Any]]:
     """The effects that would modify ``ev`` now and have not yet applied to it (2012 616.1),
     each as ``{"key", "sig", "ts", "name", "op", "src", "card", ...}``, in timestamp order."""
     done = ev["applied"]
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     e = ev["e"]
     if e == "damage":
         if ev["amount"] <= 0:
@@ -199,7 +200,8 @@ def applicable(g: Game, ev: dict) -> list[dict]:
     return out
 
 
-def _redirect_effect(g: Game, r: dict, ev: dict, out: list) -> None:
+def _redirect_effect(g: Game, r: dict[str, Any], ev: dict[str, Any],
+                     out: list[dict[str, Any]]) -> None:
     """A redirection effect from a resolved ability (Kjeldoran Royal Guard) applying to ``ev``."""
     key = f"r{r['id']}"
     if key in ev["applied"] or list(ev["target"]) != ["p", r["player"]]:
@@ -216,7 +218,7 @@ def _redirect_effect(g: Game, r: dict, ev: dict, out: list) -> None:
                 "card": r.get("card", "")})
 
 
-def _prevents(s: Any, p: Any, zone: str, v: int, src: dict) -> bool:
+def _prevents(s: Any, p: Any, zone: str, v: int, src: dict[str, Any]) -> bool:
     """Does static ``prevent_damage`` ``s`` of permanent ``p`` apply to damage from ``src`` to
     ``(zone, v)``? It protects its object (``affects``: ``self`` or ``enchanted``) from damage
     dealt to it (``dealt_to``, default) and/or stops the damage it deals (``dealt_by``)."""
@@ -228,7 +230,7 @@ def _prevents(s: Any, p: Any, zone: str, v: int, src: dict) -> bool:
     return bool(s.params.get("dealt_by")) and src.get("pid") == obj
 
 
-def apply_effect(ev: dict, eff: dict) -> tuple[dict, int]:
+def apply_effect(ev: dict[str, Any], eff: dict[str, Any]) -> tuple[dict[str, Any], int]:
     """The event after ``eff`` modifies it, and how much of a prevention shield it used."""
     new = dict(ev)
     new["applied"] = [*ev["applied"], eff["key"]]
@@ -255,15 +257,15 @@ def apply_effect(ev: dict, eff: dict) -> tuple[dict, int]:
 
 
 # -- creating effects ----------------------------------------------------------------------
-def add_prevention_shield(g: Game, target: tuple | None, amount: int | None, name: str,
+def add_prevention_shield(g: Game, target: tuple[str, int] | None, amount: int | None, name: str,
                           src: int | None = None, card: str = "", source: int | None = None,
                           combat_only: bool = False, source_colors: str = "",
-                          source_spell: int | None = None, once: bool = False) -> dict:
+                          source_spell: int | None = None, once: bool = False) -> dict[str, Any]:
     """"Prevent the next ``amount`` damage that would be dealt to ``target`` this turn"
     (2007 CR 419.7; ``amount`` None prevents all of it, ``source`` limits it to one source,
     ``source_colors`` to sources of those colors, ``target`` None: damage to anything)."""
     ts = g._timestamp()
-    r = {"kind": "prevent", "id": ts, "ts": ts, "until": "eot", "name": name, "src": src,
+    r: dict[str, Any] = {"kind": "prevent", "id": ts, "ts": ts, "until": "eot", "name": name, "src": src,
          "card": card, "target": list(target) if target is not None else None,
          "amount": amount, "source": source, "combat_only": combat_only}
     if source_colors:
@@ -277,24 +279,25 @@ def add_prevention_shield(g: Game, target: tuple | None, amount: int | None, nam
 
 
 def add_regeneration_shield(g: Game, perm: Any, name: str, src: int | None = None,
-                            card: str = "") -> dict:
+                            card: str = "") -> dict[str, Any]:
     """"The next time this creature would be destroyed this turn, it isn't. Instead tap it, remove
     all damage from it, and remove it from combat." (2007 CR 419.6b)"""
     ts = g._timestamp()
-    r = {"kind": "regenerate", "id": ts, "ts": ts, "until": "eot", "name": name, "src": src,
+    r: dict[str, Any] = {"kind": "regenerate", "id": ts, "ts": ts, "until": "eot", "name": name, "src": src,
          "card": card, "pid": perm.id}
     g.replacements.append(r)
     perm.regen_shields += 1  # mirrored for the observation (counts this list's shields)
     return r
 
 
-def add_redirect(g: Game, player: int, to: tuple, name: str, src: int | None = None,
-                 card: str = "", combat_only: bool = False, unblocked_only: bool = False) -> dict:
+def add_redirect(g: Game, player: int, to: tuple[str, int], name: str, src: int | None = None,
+                 card: str = "", combat_only: bool = False,
+                 unblocked_only: bool = False) -> dict[str, Any]:
     """"All [combat] damage that would be dealt to ``player`` [by unblocked creatures] this turn
     is dealt to ``to`` instead" (2007 CR 419.1: a replacement effect; it is created by a resolved
     ability and lasts until end of turn)."""
     ts = g._timestamp()
-    r = {"kind": "redirect", "id": ts, "ts": ts, "until": "eot", "name": name, "src": src,
+    r: dict[str, Any] = {"kind": "redirect", "id": ts, "ts": ts, "until": "eot", "name": name, "src": src,
          "card": card, "player": player, "to": list(to), "combat_only": combat_only,
          "unblocked_only": unblocked_only}
     g.replacements.append(r)
@@ -302,11 +305,11 @@ def add_redirect(g: Game, player: int, to: tuple, name: str, src: int | None = N
 
 
 def add_draw_replacement(g: Game, player: int, to: int, name: str, src: int | None = None,
-                         card: str = "") -> dict:
+                         card: str = "") -> dict[str, Any]:
     """"Until end of turn, if ``player`` would draw a card, instead that player skips that draw
     and ``to`` draws a card" (2007 CR 419.1, Plagiarize)."""
     ts = g._timestamp()
-    r = {"kind": "draw_instead", "id": ts, "ts": ts, "until": "eot", "name": name, "src": src,
+    r: dict[str, Any] = {"kind": "draw_instead", "id": ts, "ts": ts, "until": "eot", "name": name, "src": src,
          "card": card, "player": player, "to": to}
     g.replacements.append(r)
     return r

@@ -9,7 +9,8 @@ targeted by what it is protected from).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from .abilities import TargetSpec
 from .filters import Filter, cached_filter
@@ -42,7 +43,7 @@ class Targeting(GameState):
                                      else "") for r in item.targets)
         return " targeting " + ", ".join(self._ref_text(r) for r in item.targets)
 
-    def _ref_text(self: GameSelf, ref: tuple) -> str:
+    def _ref_text(self: GameSelf, ref: tuple[str, int]) -> str:
         kind, v = ref
         if kind == "p":
             return f"player {v}"
@@ -55,7 +56,8 @@ class Targeting(GameState):
         card = self.cards.get(v)
         return card.label if card else f"card {v}"
 
-    def _targets_available(self: GameSelf, pl: int, specs, spell_card: Card | None = None,
+    def _targets_available(self: GameSelf, pl: int, specs: Sequence[TargetSpec],
+                           spell_card: Card | None = None,
                            source: Permanent | None = None) -> bool:
         if any(s.distinct for s in specs):
             options = [self._legal_targets(pl, s, source=source, spell_card=spell_card)
@@ -71,8 +73,8 @@ class Targeting(GameState):
 
     def _legal_targets(self: GameSelf, pl: int, spec: TargetSpec, item: StackItem | None = None,
                        source: Permanent | None = None, first_only: bool = False,
-                       spell_card: Card | None = None) -> list[tuple]:
-        out: list[tuple] = []
+                       spell_card: Card | None = None) -> list[tuple[str, int]]:
+        out: list[tuple[str, int]] = []
         flt = spec.player
         if flt is not None:
             self._fresh()
@@ -126,7 +128,8 @@ class Targeting(GameState):
                             return out
         return out
 
-    def _distinct_candidates(self: GameSelf, pl: int, specs, item: StackItem, cands: list) -> list:
+    def _distinct_candidates(self: GameSelf, pl: int, specs: Sequence[TargetSpec], item: StackItem,
+                             cands: list[tuple[str, int]]) -> list[tuple[str, int]]:
         """The candidates for the next target of ``item`` when some target must differ from the
         earlier ones ("another target"): not already chosen where that is required, and leaving
         a legal choice for every later target."""
@@ -142,7 +145,8 @@ class Targeting(GameState):
                 out.append(c)
         return out
 
-    def _source_colors(self: GameSelf, item: StackItem | None, source: Permanent | None) -> frozenset:
+    def _source_colors(self: GameSelf, item: StackItem | None,
+                       source: Permanent | None) -> frozenset[str]:
         if source is not None:
             return source.colors
         if item is not None and item.kind == "spell":
@@ -151,7 +155,7 @@ class Targeting(GameState):
             return frozenset(item.data.get("src_colors", ""))
         return frozenset()
 
-    def _matches(self: GameSelf, p: Permanent, flt: Filter | dict, pl: int) -> bool:
+    def _matches(self: GameSelf, p: Permanent, flt: Filter | dict[str, Any], pl: int) -> bool:
         """Does permanent ``p`` match a filter (compiled, or a dict compiled once and cached)?"""
         return cached_filter(flt).test(p, pl)
 
@@ -191,7 +195,7 @@ class Targeting(GameState):
         return False
 
 
-def spec_for(specs, i: int):
+def spec_for(specs: Sequence[TargetSpec], i: int) -> TargetSpec:
     """The spec of target ``i``: a counted last spec covers every target from its own on."""
     return specs[i] if i < len(specs) else specs[-1]
 
@@ -207,7 +211,8 @@ def target_count(item: StackItem, spec: TargetSpec) -> tuple[int, int]:
     return 0, item.data.get("ev", {}).get("amount", 0)
 
 
-def _assignable(specs, options: list[list], chosen: list) -> bool:
+def _assignable(specs: Sequence[TargetSpec], options: Sequence[Sequence[Any]],
+                chosen: Sequence[Sequence[Any]]) -> bool:
     """Can each of ``specs`` get a target from its ``options`` in order, a ``distinct`` one
     differing from every target chosen before it? (A depth-first search: a spell has few
     targets.)"""
@@ -223,5 +228,5 @@ def _assignable(specs, options: list[list], chosen: list) -> bool:
     return False
 
 
-def mode_targets(mode: dict) -> tuple:
+def mode_targets(mode: dict[str, Any]) -> tuple[TargetSpec, ...]:
     return tuple(mode.get("targets", ()))

@@ -22,6 +22,7 @@ from .frames import CastFrame, CastStep, PutFrame
 from .model import Card, Permanent, StackItem
 
 if TYPE_CHECKING:
+    from .abilities import TriggeredAbility
     from .game import Game, GameSelf
     from .state import GameState
 else:
@@ -73,7 +74,7 @@ class Triggers(GameState):
         t = f.queues[f.next_player(self.active)].pop(a.args[0])
         self._place_trigger(t)
 
-    def _place_trigger(self: GameSelf, t: dict) -> None:
+    def _place_trigger(self: GameSelf, t: dict[str, Any]) -> None:
         data = {"card": t.get("card", ""), "ev": t.get("ev", {})}
         if t.get("special") == "gain_life":
             data["effects"] = [{"op": "gain_life", "amount": t["amount"], "who": "controller"}]
@@ -92,11 +93,11 @@ class Triggers(GameState):
         self.frames.append(CastFrame(t["ctrl"], item.id, CastStep.TARGETS, trigger=True))
 
 
-def _trigger_text(t: dict) -> str:
+def _trigger_text(t: dict[str, Any]) -> str:
     return f"{t['name']}: {t.get('text', 'ability')}"
 
 
-def collect_triggers(g: Game, name: str, ev: dict) -> None:
+def collect_triggers(g: Game, name: str, ev: dict[str, Any]) -> None:
     if name == "damage":
         collect_damage_triggers(g, ev)
         return
@@ -139,7 +140,8 @@ class ZoneSource:
         self.attached_to = None
 
 
-def watch_zone_triggers(watch: dict, card: Card) -> dict:
+def watch_zone_triggers(watch: dict[str, tuple[int, ...]], card: Card
+                        ) -> dict[str, tuple[int, ...]]:
     """``watch`` (event -> card ids) with ``card``'s graveyard abilities added: a new dict, the
     old one is shared by game copies."""
     out = dict(watch)
@@ -150,7 +152,7 @@ def watch_zone_triggers(watch: dict, card: Card) -> dict:
     return out
 
 
-def collect_zone_triggers(g: Game, name: str, ev: dict, cids: tuple) -> None:
+def collect_zone_triggers(g: Game, name: str, ev: dict[str, Any], cids: tuple[int, ...]) -> None:
     """Trigger the abilities of the watched cards that are in their owner's graveyard now."""
     clean = None
     for cid in cids:
@@ -171,14 +173,15 @@ def collect_zone_triggers(g: Game, name: str, ev: dict, cids: tuple) -> None:
                               "src_card": cid})
 
 
-def is_mana_trigger(ab) -> bool:
+def is_mana_trigger(ab: TriggeredAbility) -> bool:
     """A triggered mana ability: it triggers from a mana ability (a land tapped for mana), has no
     target and adds mana (2007 glossary "Mana ability"; 2012 605.1b). It doesn't use the stack."""
     return (ab.event == "tapped_for_mana" and not ab.targets and bool(ab.effects)
             and all(e["op"] == "add_mana" for e in ab.effects))
 
 
-def _resolve_mana_trigger(g: Game, p: Permanent, ab, ev: dict) -> None:
+def _resolve_mana_trigger(g: Game, p: Permanent, ab: TriggeredAbility, ev: dict[str, Any]
+                          ) -> None:
     """Resolve a triggered mana ability at once, as the mana ability that triggered it does
     (2007 CR 411; 2012 605.4a)."""
     from .effects import OPS
@@ -189,11 +192,12 @@ def _resolve_mana_trigger(g: Game, p: Permanent, ab, ev: dict) -> None:
         OPS[spec["op"]](g, item, spec)
 
 
-def _trigger_matches(g: Game, p: Permanent, ab, event: str, ev: dict) -> bool:
+def _trigger_matches(g: Game, p: Permanent, ab: TriggeredAbility, event: str,
+                     ev: dict[str, Any]) -> bool:
     return ab.match(g, p, ev)  # the ability's filters compiled for its event at load
 
 
-def collect_damage_triggers(g: Game, ev: dict) -> None:
+def collect_damage_triggers(g: Game, ev: dict[str, Any]) -> None:
     for p in g.perms.values():
         trig = p.triggered
         if not trig:
@@ -210,12 +214,13 @@ def collect_damage_triggers(g: Game, ev: dict) -> None:
                               "ev": dict(ev), "src_colors": "".join(sorted(p.colors))})
 
 
-def trigger_condition(g: Game, cond: dict, ctrl: int, src: int | None, ev: dict,
-                      data: dict | None = None) -> bool:
+def trigger_condition(g: Game, cond: dict[str, Any], ctrl: int, src: int | None,
+                      ev: dict[str, Any], data: dict[str, Any] | None = None) -> bool:
     """Is a triggered ability's intervening "if" condition (one key of
     :data:`~mtg_env.engine.ability_vocabulary.TRIGGER_CONDITIONS`) true? ``ctrl``: the ability's
     controller; ``src``: its source permanent; ``ev``: its event; ``data``: the stack object's
     data on resolution (its source's last known tapped state if it left play, 2012 608.2g)."""
+    v: int  # each condition's value is a number or true
     ((k, v),) = cond.items()
     if k == "source_untapped":
         p = g.perms.get(src)
