@@ -9,7 +9,6 @@ now: whether a spell or ability can be played and how it is played (2007 CR 409,
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .actions import PASS, Action, Decision, DecisionKind
@@ -35,6 +34,12 @@ class Priority(GameState):
     def _ask_priority(self: GameSelf, pl: int) -> None:
         opts = self._priority_options(pl)
         if len(opts) == 1:
+            if self.skip_trivial:
+                # What Game._run would do with the pass-only decision, without building it.
+                self.auto_applied += 1
+                self.decisions_made += 1
+                self._answer_priority(pl, PASS)
+                return
             self.decision = _pass_only_decision(pl)
         else:
             self._ask(pl, K.PRIORITY, opts, f"player {pl}: {self.step}, priority")
@@ -168,35 +173,40 @@ class Priority(GameState):
 _ACTION_CACHE: dict[tuple, Action] = {}
 
 
-def _cached(key: tuple, verb: str, text: Callable[[], str], args: tuple) -> Action:
-    """Option objects are immutable, so the same option is built once and reused."""
-    a = _ACTION_CACHE.get(key)
-    if a is None:
-        if len(_ACTION_CACHE) > 100_000:
-            _ACTION_CACHE.clear()
-        a = _ACTION_CACHE[key] = Action(verb, text(), args)
+def _store(key: tuple, verb: str, text: str, args: tuple) -> Action:
+    """Option objects are immutable, so the same option is built once and reused: the builders
+    below look ``key`` up first and build the text only when it isn't there."""
+    if len(_ACTION_CACHE) > 100_000:
+        _ACTION_CACHE.clear()
+    a = _ACTION_CACHE[key] = Action(verb, text, args)
     return a
 
 
 def _play_action(card: Card) -> Action:
-    return _cached(("play", card.cid, card.label), "play", lambda: "play " + card.label,
-                   (card.cid,))
+    key = ("play", card.cid, card.label)
+    a = _ACTION_CACHE.get(key)
+    return a if a is not None else _store(key, "play", "play " + card.label, (card.cid,))
 
 
 def _play_from_graveyard_action(card: Card) -> Action:
     """Play a land card from the graveyard (Crucible of Worlds): the same ``play`` verb, which
     the env maps to the card's graveyard row."""
-    return _cached(("play_gy", card.cid, card.label), "play",
-                   lambda: f"play {card.label} from graveyard", (card.cid,))
+    key = ("play_gy", card.cid, card.label)
+    a = _ACTION_CACHE.get(key)
+    return a if a is not None else _store(key, "play", f"play {card.label} from graveyard",
+                                          (card.cid,))
 
 
 def _activate_action(perm: Permanent, index: int, numbered: bool) -> Action:
     """``index`` is the ability's position among the permanent's abilities now (printed first,
     then granted ones)."""
     label = perm.card.label
-    return _cached(("activate", perm.id, label, index, numbered), "activate",
-                   lambda: f"activate {label}" + (f" ability {index + 1}" if numbered else ""),
+    key = ("activate", perm.id, label, index, numbered)
+    a = _ACTION_CACHE.get(key)
+    if a is None:
+        a = _store(key, "activate", f"activate {label}" + (f" ability {index + 1}" if numbered else ""),
                    (perm.id, index))
+    return a
 
 
 def _add_granted_mana(opts: list[Action], perm: Permanent, acts: tuple, i: int) -> None:
@@ -218,12 +228,15 @@ def _add_granted_mana(opts: list[Action], perm: Permanent, acts: tuple, i: int) 
 
 def _mana_action(perm: Permanent, ab, index: int, color: str) -> Action:
     label = perm.card.label
-    return _cached(("mana", perm.id, label, index, color, ab), "mana",
-                   lambda: f"{'tap' if ab.cost.tap else 'activate'} {label} for "
-                           f"{color * ab.mana_amount}" if color
-                           # no mana of its own (Doubling Cube); distinct from a non-mana ability
-                           else f"activate {label} (mana ability)",
-                   (perm.id, index, color))
+    key = ("mana", perm.id, label, index, color, ab)
+    a = _ACTION_CACHE.get(key)
+    if a is None:
+        text = (f"{'tap' if ab.cost.tap else 'activate'} {label} for {color * ab.mana_amount}"
+                if color
+                # no mana of its own (Doubling Cube); distinct from a non-mana ability
+                else f"activate {label} (mana ability)")
+        a = _store(key, "mana", text, (perm.id, index, color))
+    return a
 
 
 _PASS_ONLY: dict[int, Decision] = {}

@@ -39,6 +39,11 @@ class StateBasedEffects(GameState):
 
     def _sba(self: GameSelf) -> bool:
         self._fresh()
+        for P in self.players:  # the common case, no loser, without building a list
+            if P.life <= 0 or P.drew_from_empty or P.poison >= 10:
+                break
+        else:
+            return self._sba_permanents()
         losers = [P.index for P in self.players
                   if P.life <= 0 or P.drew_from_empty or P.poison >= 10]
         if losers and self.goldfish is not None and self.goldfish in losers:
@@ -53,10 +58,14 @@ class StateBasedEffects(GameState):
                                else "poison")
             self._end_game(losers, ", ".join(sorted(set(reasons))))
             return True
+        return self._sba_permanents()
+
+    def _sba_permanents(self: GameSelf) -> bool:
+        """The state-based effects on permanents (2007 CR 420.5b-e, 420.5k), all at once."""
         to_grave: list[Permanent] = []
         to_destroy: list[Permanent] = []
         unattach: list[Permanent] = []
-        legends: dict[str, list[Permanent]] = {}
+        legends: dict[str, list[Permanent]] | None = None
         for p in self.perms.values():
             if "Creature" in p.types:
                 # 2007 CR 420.3: every state-based effect is checked at once, so a 0-toughness
@@ -76,10 +85,13 @@ class StateBasedEffects(GameState):
                     # 420.5k; an Equipment that's also a creature can't equip (2012 301.5c)
                     unattach.append(p)
             if "Legendary" in p.supertypes:
+                if legends is None:
+                    legends = {}
                 legends.setdefault(p.name, []).append(p)
-        for group in legends.values():
-            if len(group) > 1:
-                to_grave.extend(group)  # 420.5e: all of them, regardless of controller
+        if legends is not None:
+            for group in legends.values():
+                if len(group) > 1:
+                    to_grave.extend(group)  # 420.5e: all of them, regardless of controller
         if not (to_grave or to_destroy or unattach):
             return False
         for p in unattach:
