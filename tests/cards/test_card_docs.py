@@ -27,7 +27,7 @@ _SOURCE = re.compile(r"`([\w./-]+\.(?:yaml|json|py))`:$")
 
 def blocks() -> list[tuple[str, str, str | None]]:
     """``(language, text, source)`` of each fenced block; ``source`` is the path named by the
-    line introducing it ("From `mtg_env/cards/data/core.yaml`:"), if any."""
+    line introducing it ("From `mtg_env/cards/data/creatures_keywords.yaml`:"), if any."""
     text = DOC.read_text()
     out = []
     for m in _FENCE.finditer(text):
@@ -135,12 +135,12 @@ MISTAKES: list[Callable[[dict], None]] = [_set_filter_key, _set_target, _drop_se
 def test_the_errors_shown_are_the_loaders(tmp_path: Path) -> None:
     shown = [t.rstrip("\n") for lang, t, _ in blocks() if lang == "text"]
     assert len(shown) == len(MISTAKES)
-    entry = yaml.safe_load((DATA_DIR / "theme_decks.yaml").read_text())["Terror"]
+    entry = yaml.safe_load((DATA_DIR / "destroy_and_bounce.yaml").read_text())["Terror"]
     facts = load_facts()["cards"]
     for change, expected in zip(MISTAKES, shown, strict=True):
         bad = copy.deepcopy(entry)
         change(bad)
-        path = tmp_path / "theme_decks.yaml"
+        path = tmp_path / "destroy_and_bounce.yaml"
         path.write_text(yaml.safe_dump({"Terror": bad}))
         with pytest.raises(CardDataError) as exc:
             load_file(path, facts)

@@ -1,6 +1,8 @@
-"""Scenario tests of every card in mtg_env/cards/data/core.yaml (the engine-core issue's cards):
-each card's printed text, its keyword abilities and every restriction it states. Rule numbers:
-2007 CR where known, else 2012 CR."""
+"""Scenario tests of every card of the engine core (CORE_CARDS: basic lands, vanilla and keyword
+creatures, the first spells, an Aura and an Equipment; their entries are in several
+mtg_env/cards/data files, `python -m mtg_env.cards where NAME` says which): each card's printed
+text, its keyword abilities and every restriction it states. Rule numbers: 2007 CR where known,
+else 2012 CR."""
 
 from __future__ import annotations
 
@@ -8,7 +10,6 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-import yaml
 
 from mtg_env import DecisionKind
 from mtg_env.engine.registry import get_card
@@ -16,7 +17,14 @@ from mtg_env.testing import Scenario, attack, block, block_options, position
 
 LIB: list[str] = []  # empty libraries keep labels simple; no test reaches a draw
 pos = partial(position, library=LIB)  # both players' libraries are LIB unless given
-CORE = Path(__file__).resolve().parents[2] / "mtg_env" / "cards" / "data" / "core.yaml"
+CORE_CARDS = (  # the cards this file tests, each at least once
+    "Plains", "Island", "Swamp", "Mountain", "Forest", "Grizzly Bears", "Hill Giant", "Craw Wurm",
+    "Goblin Piker", "Serra Angel", "Giant Spider", "Raging Goblin", "Wall of Wood",
+    "Youthful Knight", "Skyhunter Skirmisher", "Rushwood Dryad", "Bog Wraith", "Severed Legion",
+    "Stampeding Wildebeests", "Mogg Fanatic", "Prodigal Pyromancer", "Drudge Skeletons",
+    "Giant Growth", "Shock", "Incinerate", "Lava Axe", "Unsummon", "Cancel", "Holy Strength",
+    "Loxodon Warhammer", "Upwelling",
+)
 
 
 def finish_combat(s: Scenario) -> None:
@@ -26,7 +34,7 @@ def finish_combat(s: Scenario) -> None:
 
 def test_every_core_card_has_a_test_here() -> None:
     """Issue "Cards": each card of the issue gets at least one scenario test of its text."""
-    names = yaml.safe_load(CORE.read_text())
+    names = CORE_CARDS
     source = Path(__file__).read_text()
     missing = [n for n in names if f'"{n}"' not in source.split("def test_every_core_card", 1)[1]]
     assert not missing

@@ -1,5 +1,5 @@
-"""Scenario tests of the mana sources and activated abilities of
-mtg_env/cards/data/set_a_permanents.yaml (issue 9): each card's printed text,
+"""Scenario tests of mana sources and activated abilities (the cards of
+test_set_a_permanents.FILE_CARDS that have them): each card's printed text,
 its costs and every restriction on its targets. Rule numbers: 2007 CR where known, else 2012 CR."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Tenth Edition cards of issue 9: evasion and attacking/blocking/targeting restrictions,
-rule-modifying statics and lords (mtg_env/cards/data/set_b_rules_lords.yaml).
+rule-modifying statics and lords (their entries: mtg_env/cards/data/evasion_and_restrictions.yaml,
+rules_modifying_statics.yaml, lords_and_anthems.yaml and variable_power_toughness.yaml).
 
 Each test quotes the printed 2007 text it checks and cites the rule: 2007 CR numbers where known
 (502 evasion, 309 declare blockers, 413 targets, 418.5 layers, 420 state-based effects, 313

@@ -12,7 +12,7 @@ from mtg_env.cards.loader import DATA_DIR, file_digest, load_facts, load_file
 from mtg_env.engine.errors import CardDataError
 
 FACTS = load_facts()["cards"]
-CORE = DATA_DIR / "core.yaml"
+CORE = DATA_DIR / "creatures_keywords.yaml"
 
 
 def _no_validator(*_a, **_k):
@@ -31,7 +31,7 @@ def test_a_checked_file_is_listed_and_then_not_checked_again(monkeypatch) -> Non
 def test_a_changed_file_is_checked_even_if_its_old_text_is_listed(tmp_path: Path) -> None:
     text = CORE.read_text()
     validated = {file_digest(text)}
-    bad = tmp_path / "core.yaml"
+    bad = tmp_path / "creatures_keywords.yaml"
     assert 'Grizzly Bears: {text: ""}' in text
     bad.write_text(text.replace('Grizzly Bears: {text: ""}',
                                 'Grizzly Bears: {text: "", bogus_key: 1}'))

@@ -26,7 +26,7 @@ from mtg_env.testing import Scenario
 
 K = DecisionKind
 FACTS = load_facts()["cards"]
-NEEDLE = yaml.safe_load((DATA_DIR / "set_c_needle.yaml").read_text())
+NEEDLE = yaml.safe_load((DATA_DIR / "direct_damage.yaml").read_text())
 LIB = ["Island"] * 5
 
 

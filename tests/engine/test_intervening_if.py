@@ -18,7 +18,7 @@ from mtg_env.engine.errors import CardDataError
 from mtg_env.testing import Scenario, step_of
 
 FACTS = load_facts()["cards"]
-CARDS: dict = yaml.safe_load((DATA_DIR / "set_c_ifclause.yaml").read_text())
+CARDS: dict = yaml.safe_load((DATA_DIR / "intervening_if_and_conditions.yaml").read_text())
 LIB = ["Forest"] * 6
 
 

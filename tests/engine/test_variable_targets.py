@@ -24,7 +24,8 @@ from mtg_env.engine.targets import spec_for, target_count
 from mtg_env.testing import Scenario
 
 FACTS = load_facts()["cards"]
-ZONES = yaml.safe_load((DATA_DIR / "set_c_zones.yaml").read_text())
+ZONES = {**yaml.safe_load((DATA_DIR / "tokens.yaml").read_text()),  # Midnight Ritual
+         **yaml.safe_load((DATA_DIR / "combat_and_damage_triggers.yaml").read_text())}  # Cephalid Constable
 
 
 def _load(tmp_path: Path, name: str, change) -> list:

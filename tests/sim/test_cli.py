@@ -144,9 +144,9 @@ def test_a_multi_line_card_data_error_is_printed_whole(tmp_path, monkeypatch) ->
     from mtg_env.cards.loader import DATA_DIR, load_facts, load_file
     from mtg_env.engine.errors import CardDataError
 
-    terror = yaml.safe_load((DATA_DIR / "theme_decks.yaml").read_text())["Terror"]
+    terror = yaml.safe_load((DATA_DIR / "destroy_and_bounce.yaml").read_text())["Terror"]
     terror["text"] = "Destroy target nonartifact, nonblack creature."
-    path = tmp_path / "theme_decks.yaml"
+    path = tmp_path / "destroy_and_bounce.yaml"
     path.write_text(yaml.safe_dump({"Terror": terror}))
     with pytest.raises(CardDataError) as exc:
         load_file(path, load_facts()["cards"])
@@ -158,7 +158,7 @@ def test_a_multi_line_card_data_error_is_printed_whole(tmp_path, monkeypatch) ->
     res = runner.invoke(app, ["play", "starter_green", "starter_red"])
     assert res.exit_code == 2 and "Traceback" not in res.output
     assert res.output.splitlines() == [
-        "error: theme_decks.yaml: Terror: 'text' differs from the printed 2007 text in facts.json:",
+        "error: destroy_and_bounce.yaml: Terror: 'text' differs from the printed 2007 text in facts.json:",
         "  yaml:    'Destroy target nonartifact, nonblack creature.'",
         "  printed: \"Destroy target nonartifact, nonblack creature. It can't be regenerated.\""]
     assert res.output == f"error: {exc.value}\n"
