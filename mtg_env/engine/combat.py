@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from .actions import DONE, NO, YES, Action, DecisionKind
 from .frames import AssignCursor, AssignFrame, AttackFrame, BlockFrame
 from .layers import _static_affects
-from .mana import plan_payment
+from .mana import Source, plan_payment
 from .model import (
     ManaCost,
     Permanent,
@@ -101,7 +101,7 @@ class Combat(GameState):
                    if p.controller == defender and p.static
                    for s in p.static if s.kind == "attack_tax")
 
-    def _attack_tax_sources(self: GameSelf, declared: list[int]) -> list:
+    def _attack_tax_sources(self: GameSelf, declared: list[int]) -> list[Source]:
         """The mana sources left to pay a cost to attack once ``declared`` are tapped as
         attackers (2012 508.1f taps them before the cost is paid, 508.1g-h)."""
         tapping = {pid for pid in declared if "vigilance" not in self.perms[pid].keywords}
@@ -399,7 +399,7 @@ class Combat(GameState):
         if cur.remaining == 0 or cur.index >= len(recips):
             f.current = None
 
-    def _lethal(self: GameSelf, f: AssignFrame, target: tuple, src: Permanent) -> int:
+    def _lethal(self: GameSelf, f: AssignFrame, target: tuple[str, int], src: Permanent) -> int:
         if target[0] != "o":
             return 0
         b = self.perms.get(target[1])
@@ -407,18 +407,19 @@ class Combat(GameState):
             return 0
         # 2007 CR 502.9: count damage already on it and damage *other* creatures assign to it in
         # this step, not what this source has just assigned to it.
-        already = sum(e[3] for e in f.assigned
+        already: int = sum(e[3] for e in f.assigned
                       if e[1] == "o" and e[2] == target[1] and e[0] != src.id)
         return max(b.toughness - b.damage - already, 0)
 
-    def _assign_out(self: GameSelf, f: AssignFrame, p: Permanent, target: tuple, n: int) -> None:
+    def _assign_out(self: GameSelf, f: AssignFrame, p: Permanent, target: tuple[str, int],
+                    n: int) -> None:
         if n > 0:
             # The last field: dealt by an unblocked creature (Kjeldoran Royal Guard).
             f.assigned.append([p.id, target[0], target[1], n, p.card.label,
                              "".join(sorted(p.colors)), p.controller,
                              bool(p.attacking and not p.blocked)])
 
-    def _damage_recipients(self: GameSelf, p: Permanent) -> list[tuple]:
+    def _damage_recipients(self: GameSelf, p: Permanent) -> list[tuple[str, int]]:
         if p.attacking:
             dp = ("p", 1 - p.controller)
             if not p.blocked:

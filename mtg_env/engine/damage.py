@@ -8,7 +8,7 @@ destruction are applied by :mod:`mtg_env.engine.replacement` (2007 CR 419).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .model import Permanent, StackItem
 from .replacement import has_damage_effects, run_event
@@ -34,8 +34,8 @@ class DamageAndLife(GameState):
         if n > 0:
             self.players[pl].life += n
 
-    def deal_damage(self: GameSelf, src: dict, target: tuple, amount: int, combat: bool = False,
-                    no_regen: bool = False) -> int:
+    def deal_damage(self: GameSelf, src: dict[str, Any], target: tuple[str, int], amount: int,
+                    combat: bool = False, no_regen: bool = False) -> int:
         """Deal damage from a source (``{'pid', 'label', 'colors', 'controller'}``) to a player
         or creature, after replacement and prevention effects (2007 CR 419, see
         :mod:`mtg_env.engine.replacement`). Returns the damage actually dealt; 0 also when the
@@ -50,7 +50,8 @@ class DamageAndLife(GameState):
             return dealt or 0
         return self._deal(src, target, amount, combat, no_regen)
 
-    def _deal(self: GameSelf, src: dict, target: tuple, amount: int, combat: bool, no_regen: bool) -> int:
+    def _deal(self: GameSelf, src: dict[str, Any], target: tuple[str, int], amount: int, combat: bool,
+              no_regen: bool) -> int:
         """Deal damage no effect modifies any more (2007 CR 212)."""
         if amount <= 0:
             return 0
@@ -94,7 +95,7 @@ class DamageAndLife(GameState):
                                      "amount": amount, "src": pid, "name": perm.card.label,
                                      "text": f"lifelink: gain {amount} life"})
 
-    def src_of(self: GameSelf, item: StackItem) -> dict:
+    def src_of(self: GameSelf, item: StackItem) -> dict[str, Any]:
         """Damage-source info for a stack item (last known information if it left play)."""
         if item.kind == "spell":
             return {"pid": None, "sid": item.id, "label": item.label, "controller": item.controller,

@@ -45,14 +45,14 @@ POOL_READING_OPS = frozenset({"double_mana_pool"})
 class ManaAbilities(GameState):
     """Mixed into :class:`~mtg_env.engine.game.Game`."""
 
-    def _mana_sources(self: GameSelf, pl: int, exclude: int | None = None) -> list:
+    def _mana_sources(self: GameSelf, pl: int, exclude: int | None = None) -> list[Source]:
         """The permanents ``pl`` could tap for mana now with mana abilities whose whole cost is
         {T}: one source per permanent, ``(id, index of its first such ability, every color its
         {T} mana abilities make, those made only with a side effect)`` (a painland: ``"CWU"``,
         ``"WU"``); :meth:`_tap_for` picks the ability. Each mana a triggered mana ability adds
         when the permanent is tapped (Overgrowth's {G}{G}) is one more source ``(id, -1, "G",
         "")``: using it taps the permanent (:meth:`_tap_for`)."""
-        out = []
+        out: list[Source] = []
         extra = self.mana_extra
         for perm in self.perms.values():
             if perm.controller != pl or perm.tapped or perm.id == exclude:
@@ -102,7 +102,7 @@ class ManaAbilities(GameState):
                 val[i] += n
         return val
 
-    def _can_afford(self: GameSelf, pl: int, cost: ManaCost, sources: list,
+    def _can_afford(self: GameSelf, pl: int, cost: ManaCost, sources: list[Source],
                     exclude: int | None = None) -> bool:
         if cost.free:
             return True
@@ -139,7 +139,7 @@ class ManaAbilities(GameState):
                 top -= 1
         return top
 
-    def x_color_ok(self: GameSelf, pl: int, cdef: CardDef, sources: list) -> bool:
+    def x_color_ok(self: GameSelf, pl: int, cdef: CardDef, sources: list[Source]) -> bool:
         return self._max_x(pl, cdef.cost, None, cdef.x_color) >= 0
 
     def _pay_mana(self: GameSelf, pl: int, cost: ManaCost, exclude: int | None = None,
@@ -425,7 +425,7 @@ def max_affordable(pool: Sequence[int], colored: Sequence[int], generic: int,
     return sum(pool) + len(sources) - sum(colored) - generic
 
 
-def add_colored(colored: tuple, color: str, n: int) -> tuple:
+def add_colored(colored: tuple[int, ...], color: str, n: int) -> tuple[int, ...]:
     out = list(colored)
     out[COLORS.index(color)] += n
     return tuple(out)

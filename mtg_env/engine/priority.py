@@ -9,7 +9,7 @@ now: whether a spell or ability can be played and how it is played (2007 CR 409,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .actions import PASS, Action, Decision, DecisionKind
 from .frames import ResolveFrame
@@ -20,6 +20,7 @@ from .model import (
 from .turn_structure import MAIN_STEPS
 
 if TYPE_CHECKING:
+    from .abilities import ActivatedAbility
     from .game import GameSelf
     from .state import GameState
 else:
@@ -170,10 +171,10 @@ class Priority(GameState):
         return opts
 
 
-_ACTION_CACHE: dict[tuple, Action] = {}
+_ACTION_CACHE: dict[tuple[object, ...], Action] = {}
 
 
-def _store(key: tuple, verb: str, text: str, args: tuple) -> Action:
+def _store(key: tuple[object, ...], verb: str, text: str, args: tuple[Any, ...]) -> Action:
     """Option objects are immutable, so the same option is built once and reused: the builders
     below look ``key`` up first and build the text only when it isn't there."""
     if len(_ACTION_CACHE) > 100_000:
@@ -209,12 +210,14 @@ def _activate_action(perm: Permanent, index: int, numbered: bool) -> Action:
     return a
 
 
-def _add_granted_mana(opts: list[Action], perm: Permanent, acts: tuple, i: int) -> None:
+def _add_granted_mana(opts: list[Action], perm: Permanent, acts: tuple[ActivatedAbility, ...],
+                      i: int) -> None:
     """Offer mana ability ``acts[i]`` of a permanent with granted abilities (Joiner Adept's
     "{T}: Add one mana of any color" on a Swamp): an option whose text another of its mana
     abilities already offers is offered once, by the ability without a side effect (a painland's
     colored mana from the granted ability, not its own painful one)."""
     ab = acts[i]
+    assert ab.mana is not None  # the caller passes a mana ability
     for color in ab.mana:
         act = _mana_action(perm, ab, i, color)
         for k, o in enumerate(opts):
@@ -226,7 +229,7 @@ def _add_granted_mana(opts: list[Action], perm: Permanent, acts: tuple, i: int) 
             opts.append(act)
 
 
-def _mana_action(perm: Permanent, ab, index: int, color: str) -> Action:
+def _mana_action(perm: Permanent, ab: ActivatedAbility, index: int, color: str) -> Action:
     label = perm.card.label
     key = ("mana", perm.id, label, index, color, ab)
     a = _ACTION_CACHE.get(key)

@@ -56,7 +56,8 @@ class StackResolution(GameState):
                 return s
         return None
 
-    def item_def(self: GameSelf, item: StackItem) -> tuple[tuple[TargetSpec, ...], tuple[dict, ...], Any]:
+    def item_def(self: GameSelf, item: StackItem
+                 ) -> tuple[tuple[TargetSpec, ...], tuple[dict[str, Any], ...], Any]:
         """(target specs, effects, ability object or card def) of a stack item."""
         if item.kind == "spell":
             cdef = item.card.cdef
@@ -220,7 +221,8 @@ class StackResolution(GameState):
         self.frames.append(RetargetFrame(pl, item.id, mode, tuple(tuple(t) for t in item.targets),
                                          0, by))
 
-    def _retarget_options(self: GameSelf, item: StackItem, old: list[tuple], mode: str) -> list[list]:
+    def _retarget_options(self: GameSelf, item: StackItem, old: list[tuple[Any, ...]],
+                          mode: str) -> list[list[tuple[Any, ...]]]:
         """Per target of ``item``: what it may become. "change": every other legal target;
         "new": the current target (kept, legal or not) and every legal target."""
         specs, _, _ = self.item_def(item)
@@ -272,7 +274,7 @@ class StackResolution(GameState):
             self._set_new_target(f, item, tuple(a.args[0]) if a.verb == "target"
                                  else f.old[f.index])
 
-    def _set_new_target(self: GameSelf, f: RetargetFrame, item: StackItem, ref: tuple) -> None:
+    def _set_new_target(self: GameSelf, f: RetargetFrame, item: StackItem, ref: tuple[Any, ...]) -> None:
         i = f.index
         old = f.old[i]
         item.targets[i] = ref

@@ -39,7 +39,7 @@ class Zones(GameState):
 
     def _put_into_play(self: GameSelf, card: Card, controller: int, attach_to: int | None = None,
                        tapped: bool = False, copy_of: str | None = None,
-                       cast_from_hand: bool = False, chosen: dict | None = None,
+                       cast_from_hand: bool = False, chosen: dict[str, str] | None = None,
                        etb: bool = True, copy_chosen: bool = False,
                        in_play_before: Any = None) -> Permanent:
         """``copy_of``: the name of the card definition whose copiable values it comes into play
@@ -68,8 +68,9 @@ class Zones(GameState):
         self._finish_entering(perm, tapped, chosen, etb_data, etb)
         return perm
 
-    def _finish_entering(self: GameSelf, perm: Permanent, tapped: bool, chosen: dict | None,
-                         etb_data: dict, etb: bool = True) -> None:
+    def _finish_entering(self: GameSelf, perm: Permanent, tapped: bool,
+                         chosen: dict[str, str] | None, etb_data: dict[str, Any],
+                         etb: bool = True) -> None:
         """The rest of coming into play once its copiable values are set: "comes into play
         tapped", the "as it comes into play" choices, then the comes-into-play event."""
         if not tapped and perm.static and any(s.kind == "enters_tapped" and s.affects == "self"
@@ -89,8 +90,8 @@ class Zones(GameState):
         if etb:
             self._event("etb", perm=perm.id, **etb_data)
 
-    def _ask_copy_on_entering(self: GameSelf, perm: Permanent, spec: Any, tapped: bool, etb_data: dict,
-                              in_play_before: Any) -> bool:
+    def _ask_copy_on_entering(self: GameSelf, perm: Permanent, spec: Any, tapped: bool,
+                              etb_data: dict[str, Any], in_play_before: Any) -> bool:
         """Clone or Sculpting Steel put into play by an effect: "As [this] comes into play, you
         may choose a creature (an artifact) in play" applies however it comes into play (2012
         614.1c, 706.7a: a replacement effect, not a triggered ability). Pushes the choice (0 or
@@ -101,7 +102,7 @@ class Zones(GameState):
             perm.controller, perm.card.label, spec, among=among,
             then={"op": "copy_entering", "pid": perm.id, "tapped": tapped, "etb": etb_data})
 
-    def _push_copy_choice(self: GameSelf, controller: int, label: str, spec: Any, then: dict,
+    def _push_copy_choice(self: GameSelf, controller: int, label: str, spec: Any, then: dict[str, Any],
                           sid: int | None = None, among: Any = None) -> bool:
         """Push the choice of a ``copy_as_enters`` static (the permanent to copy, 0 or 1,
         matching its filter; ``among``: the permanent ids it may be, default any in play). It
@@ -133,7 +134,8 @@ class Zones(GameState):
         self._log(f"{label} comes into play as a copy of {what}")
         return card_key(orig.cdef)
 
-    def enter_as_copy(self: GameSelf, pid: int, copied: int | None, tapped: bool, etb_data: dict) -> None:
+    def enter_as_copy(self: GameSelf, pid: int, copied: int | None, tapped: bool,
+                      etb_data: dict[str, Any]) -> None:
         """The copy choice of a permanent put into play by an effect was made (``copied``: the
         chosen permanent's id, or None): apply the copy effect, then finish coming into play."""
         perm = self.perms.get(pid)
@@ -367,7 +369,7 @@ class Zones(GameState):
         else:
             raise MtgError(f"engine error: unknown zone {zone}")
 
-    def _draw(self: GameSelf, pl: int, n: int, after: tuple | None = None) -> None:
+    def _draw(self: GameSelf, pl: int, n: int, after: tuple[str, dict[str, Any]] | None = None) -> None:
         """Player ``pl`` draws ``n`` cards, one draw at a time (2012 120.2), each after the
         replacement effects on draws (Plagiarize; :mod:`mtg_env.engine.replacement`); then the
         event ``after`` (``(name, data)``) is sent. With an optional draw replacement in play
