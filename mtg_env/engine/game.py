@@ -64,6 +64,9 @@ from .triggers import Triggers, watch_zone_triggers
 from .turn_structure import STEPS, TurnStructure
 from .zones import Zones
 
+if TYPE_CHECKING:
+    from .view import PlayerView
+
 K = DecisionKind
 
 
@@ -80,7 +83,7 @@ class Game(TurnStructure, Priority, Casting, ManaAbilities, Targeting, StackReso
         init_state(self)  # every field is declared in mtg_env/engine/state.py
 
     @classmethod
-    def new(cls, decks: list, seed: int = 0, starting_player: int | None = None,
+    def new(cls, decks: list[Any], seed: int = 0, starting_player: int | None = None,
             manual_mana: bool = False, skip_trivial: bool = False,
             max_turns: int | None = None, max_decisions: int | None = None,
             goldfish: int | None = None) -> Game:
@@ -207,7 +210,7 @@ class Game(TurnStructure, Priority, Casting, ManaAbilities, Targeting, StackReso
         self._log(f"player {player} concedes")
         self._end_game([player], "concession")
 
-    def view(self, player: int):
+    def view(self, player: int) -> PlayerView:
         """The redacted view of the game for ``player`` (see :mod:`mtg_env.engine.view`)."""
         from .view import view_for
         return view_for(self, player)
@@ -270,7 +273,7 @@ class Game(TurnStructure, Priority, Casting, ManaAbilities, Targeting, StackReso
         return game_from_json(text)
 
     @classmethod
-    def from_position(cls, data: dict, **options: Any) -> Game:
+    def from_position(cls, data: dict[str, Any], **options: Any) -> Game:
         from .position import game_from_position
         return game_from_position(data, **options)
 
@@ -311,7 +314,7 @@ class Game(TurnStructure, Priority, Casting, ManaAbilities, Targeting, StackReso
             self._answer(d, d.options[0])
 
     def _ask(self, player: int, kind: DecisionKind, options: list[Action], prompt: str,
-             context: dict | None = None) -> None:
+             context: dict[str, Any] | None = None) -> None:
         self.decision = Decision(player, kind, options, prompt, context)
 
     def _answer(self, d: Decision, a: Action) -> None:
@@ -354,7 +357,8 @@ if TYPE_CHECKING:
 def _deck_card_names(deck: Any, seat: int) -> list[str]:
     """The card names of one deck given as a ``Deck``, a built-in deck name or a list of names."""
     if isinstance(deck, Deck) or hasattr(deck, "card_names"):
-        return deck.card_names()
+        names: list[str] = deck.card_names()
+        return names
     if isinstance(deck, str):
         return Deck.builtin(deck).card_names()
     if isinstance(deck, (list, tuple)) and all(isinstance(n, str) for n in deck):

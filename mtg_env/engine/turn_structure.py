@@ -16,7 +16,7 @@ glossary, 404.4; 2012 603.7): each fires once, at the next named moment, and is 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .actions import KEEP, MULLIGAN, Action, DecisionKind
 from .frames import AttackFrame, BlockFrame, CleanupFrame, MulliganFrame, ResolveFrame
@@ -243,7 +243,7 @@ class TurnStructure(GameState):
         self.passes = 0
 
     def add_delayed_trigger(self: GameSelf, at: str, controller: int, source: int | None, name: str,
-                            card: str, text: str, effects: list) -> None:
+                            card: str, text: str, effects: list[dict[str, Any]]) -> None:
         """Create a delayed triggered ability (2012 603.7): at the beginning of the next ``at``
         step (one of :data:`DELAYED_MOMENTS`) it triggers once, controlled by ``controller``,
         its source ``source`` (603.7d-e), and is then gone (603.7b)."""
