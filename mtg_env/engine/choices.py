@@ -89,7 +89,9 @@ class Choices(GameState):
         if zone == "p":
             return f"player {v}"
         if zone == "s":
-            return f"spell {self._item(v).label}"
+            item = self._item(v)
+            assert item is not None  # a spell chosen among those on the stack
+            return f"spell {item.label}"
         return self.cards[v].label
 
     def _finish_choose(self: GameSelf, f: ChooseFrame) -> None:

@@ -98,6 +98,7 @@ class DamageAndLife(GameState):
     def src_of(self: GameSelf, item: StackItem) -> dict[str, Any]:
         """Damage-source info for a stack item (last known information if it left play)."""
         if item.kind == "spell":
+            assert item.card is not None  # a spell's stack object has its card
             return {"pid": None, "sid": item.id, "label": item.label, "controller": item.controller,
                     "colors": "".join(sorted(item.card.cdef.colors))}
         perm = self.perms.get(item.source) if item.source is not None else None

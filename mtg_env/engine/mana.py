@@ -79,6 +79,7 @@ class ManaAbilities(GameState):
             if perm.tapped:
                 return
             src = tap_mana_of(perm.activated)
+            assert src is not None  # a (pid, -1, ...) source is listed only with its own one
             first = src[0]
             color = ("".join(c for c in src[1] if c not in src[2]) or src[1])[0]
         acts = perm.activated

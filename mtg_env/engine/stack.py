@@ -50,7 +50,7 @@ else:
 class StackResolution(GameState):
     """Mixed into :class:`~mtg_env.engine.game.Game`."""
 
-    def _item(self: GameSelf, sid: int) -> StackItem | None:
+    def _item(self: GameSelf, sid: int | None) -> StackItem | None:
         for s in reversed(self.stack):
             if s.id == sid:
                 return s
@@ -60,6 +60,7 @@ class StackResolution(GameState):
                  ) -> tuple[tuple[TargetSpec, ...], tuple[dict[str, Any], ...], Any]:
         """(target specs, effects, ability object or card def) of a stack item."""
         if item.kind == "spell":
+            assert item.card is not None  # a spell's stack object has its card
             cdef = item.card.cdef
             if cdef.enchant is not None:
                 return (cdef.enchant,), (), cdef
@@ -117,7 +118,7 @@ class StackResolution(GameState):
                     self._counter(item)
                     self.frames.pop()
                     return
-            if item.kind == "spell" and item.card.cdef.is_permanent_card:
+            if item.kind == "spell" and item.card is not None and item.card.cdef.is_permanent_card:
                 f.step = ResolveStep.COPY_CHOICE
                 if self._ask_copy_choice(item):
                     return
@@ -143,7 +144,8 @@ class StackResolution(GameState):
                 f.effect_index = len(effects) + 1
                 fx.run_custom(self, item, obj.custom)
                 return
-            if item.kind == "spell" and item.card.cdef.spell_custom and f.effect_index == 0:
+            if (item.kind == "spell" and item.card is not None and item.card.cdef.spell_custom
+                    and f.effect_index == 0):
                 f.effect_index = len(effects) + 1
                 fx.run_custom(self, item, item.card.cdef.spell_custom)
                 return
@@ -161,6 +163,7 @@ class StackResolution(GameState):
         if item in self.stack:
             self.stack.remove(item)
             if item.kind == "spell" and not to_play:
+                assert item.card is not None  # a spell's stack object has its card
                 dest = item.data.get("dest", "graveyard")
                 if item.data.get("spell_copy"):
                     self._spell_off_stack(item, dest)
@@ -183,6 +186,7 @@ class StackResolution(GameState):
     def _spell_off_stack(self: GameSelf, item: StackItem, zone: str) -> None:
         """A spell that left the stack goes to ``zone``; a copy of a spell ceases to exist
         (2012 706.10a): its card object is forgotten, it was never a card of the game."""
+        assert item.card is not None  # a spell's stack object has its card
         if item.data.get("spell_copy"):
             self.cards.pop(item.card.cid, None)
             self._log(f"{item.label} ceases to exist")
@@ -194,6 +198,7 @@ class StackResolution(GameState):
         """Put a copy of spell ``src`` on the stack under ``controller``'s control (2012 706.10;
         see the module docstring); with ``new_targets`` its controller may then choose new
         targets for it (706.10c). Returns the copy."""
+        assert src.card is not None  # a spell's stack object has its card
         cdef = src.card.cdef
         key = f"copy of {cdef.name}"
         n = self.label_counts.get(key, 0) + 1
@@ -291,6 +296,7 @@ class StackResolution(GameState):
         The choice is made as the spell resolves, by its controller; it doesn't target (shroud
         doesn't stop it). Pushes a choose-cards decision (0 or 1 permanent) and returns True if
         there is one; with nothing to copy it comes into play as itself."""
+        assert item.card is not None  # a spell's stack object has its card
         st = item.card.cdef.static
         spec = next((s for s in st if s.kind == "copy_as_enters"), None) if st else None
         if spec is None:
@@ -300,6 +306,7 @@ class StackResolution(GameState):
                                       then={"op": "copy_as_enters"}, sid=item.id)
 
     def _resolve_permanent_spell(self: GameSelf, item: StackItem) -> None:
+        assert item.card is not None  # a spell's stack object has its card
         cdef = item.card.cdef
         attach = None
         if cdef.enchant is not None:

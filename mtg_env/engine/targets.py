@@ -94,7 +94,8 @@ class Targeting(GameState):
                           else self._source_colors(item, source))
             skip = source.id if source is not None and spec.other else None
             spell_colors = (spell_card.cdef.colors if spell_card is not None
-                            else item.card.cdef.colors if item is not None and item.kind == "spell"
+                            else item.card.cdef.colors
+                            if item is not None and item.kind == "spell" and item.card is not None
                             else None)
             for p in self.perms.values():
                 if not test(p, pl) or p.id == skip:
@@ -135,7 +136,7 @@ class Targeting(GameState):
         a legal choice for every later target."""
         chosen = [tuple(t) for t in item.targets]
         ti = len(chosen)
-        src = self.perms.get(item.source)
+        src = self.perms.get(item.source) if item.source is not None else None
         later = [self._legal_targets(pl, s, item=item, source=src) for s in specs[ti + 1:]]
         out = []
         for c in cands:
@@ -150,6 +151,7 @@ class Targeting(GameState):
         if source is not None:
             return source.colors
         if item is not None and item.kind == "spell":
+            assert item.card is not None  # a spell's stack object has its card
             return item.card.cdef.colors
         if item is not None:
             return frozenset(item.data.get("src_colors", ""))
@@ -173,7 +175,7 @@ class Targeting(GameState):
             p = self.perms.get(v)
             if p is None or spec.perm is None or "shroud" in p.keywords:
                 return False
-            colors = (item.card.cdef.colors if item.kind == "spell"
+            colors = (item.card.cdef.colors if item.kind == "spell" and item.card is not None
                       else frozenset(item.data.get("src_colors", "")))
             if targeting_forbidden(p, pl, colors if item.kind == "spell" else None, self):
                 return False

@@ -223,7 +223,7 @@ def trigger_condition(g: Game, cond: dict[str, Any], ctrl: int, src: int | None,
     v: int  # each condition's value is a number or true
     ((k, v),) = cond.items()
     if k == "source_untapped":
-        p = g.perms.get(src)
+        p = g.perms.get(src) if src is not None else None
         if p is not None:
             return not p.tapped
         return not (data or {}).get("src_tapped", False)

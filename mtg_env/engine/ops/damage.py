@@ -157,7 +157,8 @@ def prevent_next_from_chosen_source(g: Game, item: StackItem, a: Args) -> None:
         return  # no color was chosen: the ability refers to nothing (2012 706.7a)
     g._fresh()
     cands = [("o", p.id) for p in g.perms.values() if c in p.colors]
-    cands += [("s", s.id) for s in g.stack if s.kind == "spell" and c in s.card.cdef.colors]
+    cands += [("s", s.id) for s in g.stack
+              if s.kind == "spell" and s.card is not None and c in s.card.cdef.colors]
     if not cands:
         g._log(f"{item.label}: there is no {COLOR_WORDS[c]} source to choose")
         return
@@ -171,6 +172,7 @@ def prevent_next_from_chosen_source(g: Game, item: StackItem, a: Args) -> None:
 def shield_from_chosen_source(g: Game, f: ChooseFrame, ref: tuple[Any, ...]) -> None:
     """The shield of :func:`prevent_next_from_chosen_source` once the source is chosen."""
     then = f.then
+    assert then is not None  # set by prevent_next_from_chosen_source
     pl = f.player
     zone, v = ref
     add_prevention_shield(g, ("p", pl), None, then["label"], then.get("src"), then.get("card", ""),

@@ -75,7 +75,7 @@ def shuffle_graveyard_into_library(g: Game, item: StackItem, a: Args) -> None:
 def put_from_hand(g: Game, item: StackItem, a: Args) -> None:
     """Each referenced player puts a card [with a quality] from their hand into play under their
     control (Elvish Piper, Hunted Wumpus; an Aura attached to the source: Academy Researchers)."""
-    host = g.perms.get(item.source) if a.attach_to_self else None
+    host = g.perms.get(item.source) if a.attach_to_self and item.source is not None else None
     if a.attach_to_self and host is None:
         return  # 2012 303.4g: nothing to attach it to; it stays in the hand
     test = a.filter.test

@@ -90,7 +90,7 @@ def can_enchant(g: Game, aura: Permanent, host: Permanent) -> bool:
 @op("attach", target=ref(required=True))
 def attach(g: Game, item: StackItem, a: Args) -> None:
     """Attach the source (an Equipment or Aura) to the referenced permanent."""
-    src = g.perms.get(item.source)
+    src = g.perms.get(item.source) if item.source is not None else None
     if src is None:
         return
     for kind, v in a.target(g, item):

@@ -22,7 +22,8 @@ def counter_spell(g: Game, item: StackItem, a: Args) -> None:
     for kind, v in a.target(g, item):
         target = g._item(v) if kind == "s" else None
         if target is not None:
-            if (target.kind == "spell" and "Creature" in target.card.cdef.types
+            if (target.kind == "spell" and target.card is not None
+                    and "Creature" in target.card.cdef.types
                     and g.rule_mods.get("creature_spells_cant_be_countered")):
                 # Gaea's Herald: "Creature spells can't be countered." (it may still be
                 # targeted; the counter does nothing to it).

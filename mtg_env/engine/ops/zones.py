@@ -223,7 +223,7 @@ def sacrifice(g: Game, item: StackItem, a: Args) -> None:
 def sacrifice_self(g: Game, item: StackItem, a: Args) -> None:
     """Sacrifice the ability's source ("sacrifice Spark Elemental"), if it is still in play under
     the ability's controller's control (2012 701.13a: only a permanent you control)."""
-    p = g.perms.get(item.source)
+    p = g.perms.get(item.source) if item.source is not None else None
     if p is not None and p.controller == item.controller:
         g._leave_play(p, "graveyard", sacrifice=True)
 
