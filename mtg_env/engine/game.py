@@ -58,7 +58,6 @@ from .replacement import Replacement
 from .rng import Rng
 from .stack import StackResolution
 from .state import copy_state, init_state
-from .state_based import StateBasedEffects
 from .targets import Targeting
 from .triggers import Triggers, watch_zone_triggers
 from .turn_structure import STEPS, TurnStructure
@@ -71,7 +70,7 @@ K = DecisionKind
 
 
 class Game(TurnStructure, Priority, Casting, ManaAbilities, Targeting, StackResolution, Zones,
-           DamageAndLife, StateBasedEffects, ContinuousEffects, Triggers, Combat, Choices,
+           DamageAndLife, ContinuousEffects, Triggers, Combat, Choices,
            Replacement, Knowledge, EnterChoices):
     """A two-player game of Magic under the Tenth Edition (2007) rules.
 

@@ -42,6 +42,7 @@ from .game import STEPS, Game
 from .model import CardDef, Permanent
 from .registry import get_card
 from .rng import Rng
+from .state_based import aura_legal
 
 _PLAYER_KEYS = {"life", "poison", "mana_pool", "lands_played", "hand", "library", "graveyard",
                 "removed", "in_play"}
@@ -231,7 +232,7 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
         sub = perm.subtypes
         if "Aura" in sub:
             aura_host = g.perms.get(perm.attached_to) if perm.attached_to is not None else None
-            if aura_host is None or not g._aura_legal(perm, aura_host):
+            if aura_host is None or not aura_legal(g, perm, aura_host):
                 raise PositionError(f"{perm.card.label}: an Aura must be attached to a permanent it "
                                     "can enchant (set attached_to)")
         elif perm.attached_to is not None and "Equipment" not in sub:

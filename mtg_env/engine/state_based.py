@@ -7,7 +7,10 @@ attached illegally, or itself a creature (2012 301.5c), becomes unattached), 420
 whenever a player would receive priority; repeated until none apply). A goldfish seat (deck
 testing, ``Game.new(goldfish=...)``) is exempt from 420.5a and 420.5g. 102.2-102.3: a player loses
 or wins the game because an effect says so (Phage the Untouchable, Mortal Combat):
-:meth:`StateBasedEffects.lose_game`.
+:func:`lose_game`.
+
+Functions of the game state (the pattern every rules module is moving to): the run loop calls
+:func:`check_state_based` whenever a player would receive priority.
 """
 
 from __future__ import annotations
@@ -20,143 +23,146 @@ from .model import (
 from .rules import protected_from
 
 if TYPE_CHECKING:
-    from .game import GameSelf
-    from .state import GameState
-else:
-    GameState = object  # the state's types are for the type checker only (state.py)
+    from .game import Game
 
 
-class StateBasedEffects(GameState):
-    """Mixed into :class:`~mtg_env.engine.game.Game`."""
+def check_state_based(g: Game) -> bool:
+    """Check and perform state-based effects until none apply (2007 CR 420.3); True if any
+    did."""
+    acted = False
+    while _check_once(g):
+        acted = True
+        if g.is_over:
+            break
+    return acted
 
-    def _sba_loop(self: GameSelf) -> bool:
-        acted = False
-        while self._sba():
-            acted = True
-            if self.is_over:
-                break
-        return acted
 
-    def _sba(self: GameSelf) -> bool:
-        self._fresh()
-        for P in self.players:  # the common case, no loser, without building a list
-            if P.life <= 0 or P.drew_from_empty or P.poison >= 10:
-                break
-        else:
-            return self._sba_permanents()
-        losers = [P.index for P in self.players
-                  if P.life <= 0 or P.drew_from_empty or P.poison >= 10]
-        if losers and self.goldfish is not None and self.goldfish in losers:
-            losers = self._goldfish_survives(losers)
-        if losers and self.rule_mods.get("cant_lose"):
-            losers = self._can_lose(losers)
-        if losers:
-            reasons = []
-            for i in losers:
-                P = self.players[i]
-                reasons.append("life" if P.life <= 0 else "empty library" if P.drew_from_empty
-                               else "poison")
-            self._end_game(losers, ", ".join(sorted(set(reasons))))
-            return True
-        return self._sba_permanents()
-
-    def _sba_permanents(self: GameSelf) -> bool:
-        """The state-based effects on permanents (2007 CR 420.5b-e, 420.5k), all at once."""
-        to_grave: list[Permanent] = []
-        to_destroy: list[Permanent] = []
-        unattach: list[Permanent] = []
-        legends: dict[str, list[Permanent]] | None = None
-        for p in self.perms.values():
-            if "Creature" in p.types:
-                # 2007 CR 420.3: every state-based effect is checked at once, so a 0-toughness
-                # legend still counts for the legend rule below.
-                if p.toughness <= 0:
-                    to_grave.append(p)  # 420.5b: no regeneration
-                elif p.damage >= p.toughness:
-                    to_destroy.append(p)  # 420.5c
-            if p.attached_to is not None or "Aura" in p.subtypes:
-                host = self.perms.get(p.attached_to) if p.attached_to is not None else None
-                if "Aura" in p.subtypes:
-                    if host is None or not self._aura_legal(p, host):
-                        to_grave.append(p)  # 420.5d
-                elif "Equipment" in p.subtypes and (host is None or not host.is_creature
-                                                    or "Creature" in p.types
-                                                    or protected_from(host, p.colors)):
-                    # 420.5k; an Equipment that's also a creature can't equip (2012 301.5c)
-                    unattach.append(p)
-            if "Legendary" in p.supertypes:
-                if legends is None:
-                    legends = {}
-                legends.setdefault(p.name, []).append(p)
-        if legends is not None:
-            for group in legends.values():
-                if len(group) > 1:
-                    to_grave.extend(group)  # 420.5e: all of them, regardless of controller
-        if not (to_grave or to_destroy or unattach):
-            return False
-        for p in unattach:
-            p.attached_to = None
-            self._mark_dirty("attachment")
-        if to_grave or to_destroy:
-            # 420.3: performed at the same time, so they leave play together.
-            seen = {p.id for p in to_grave}
-            self.destroy_all([p for p in to_destroy if p.id not in seen], also=to_grave)
-        return True
-
-    def lose_game(self: GameSelf, pl: int, reason: str) -> None:
-        """An effect says player ``pl`` loses the game (2007 CR 102.3). Platinum Angel ("You
-        can't lose the game") stops it."""
-        self._fresh()
-        if pl in self.rule_mods.get("cant_lose", ()):
-            self._log(f"player {pl} can't lose the game ({reason})")
-            return
-        self._end_game([pl], reason)
-
-    def win_game(self: GameSelf, pl: int, reason: str) -> None:
-        """An effect says player ``pl`` wins the game (2007 CR 102.2): in a two-player game the
-        other player loses. Platinum Angel ("your opponents can't win the game") stops it."""
-        self._fresh()
-        if 1 - pl in self.rule_mods.get("cant_lose", ()):
-            self._log(f"player {pl} can't win the game ({reason})")
-            return
-        self._end_game([1 - pl], reason)
-
-    def _goldfish_survives(self: GameSelf, losers: list[int]) -> list[int]:
-        """The goldfish seat (:meth:`Game.new`'s ``goldfish``, deck testing) doesn't lose for 0
-        or less life (2007 CR 420.5a) or for a draw from an empty library (420.5g): those two
-        state-based effects are suspended for it, and the turn its life was first seen at 0 or
-        less is recorded. Poison still counts."""
-        pl = self.goldfish
-        assert pl is not None
-        P = self.players[pl]
-        P.drew_from_empty = False  # a one-time event (420.5g), as for Platinum Angel
-        if P.life <= 0 and self.goldfish_dead_turn is None:
-            self.goldfish_dead_turn = self.turn
-            self._log(f"player {pl}'s life reached {P.life} on turn {self.turn} (goldfish: the game "
-                      "goes on)")
-        if P.poison >= 10:
-            return losers
-        return [i for i in losers if i != pl]
-
-    def _can_lose(self: GameSelf, losers: list[int]) -> list[int]:
-        """Platinum Angel: "You can't lose the game and your opponents can't win the game."
-        A player controlling such a permanent doesn't lose; in a two-player game an opponent
-        wins only by the other player losing, so that is the whole effect. A draw from an empty
-        library is a one-time event (2007 CR 420.5g "since the last time state-based effects
-        were checked"): it no longer counts once checked; 0 life is checked again each time."""
-        safe = self.rule_mods["cant_lose"]
-        out = []
+def _check_once(g: Game) -> bool:
+    g._fresh()
+    for P in g.players:  # the common case, no loser, without building a list
+        if P.life <= 0 or P.drew_from_empty or P.poison >= 10:
+            break
+    else:
+        return _check_permanents(g)
+    losers = [P.index for P in g.players
+              if P.life <= 0 or P.drew_from_empty or P.poison >= 10]
+    if losers and g.goldfish is not None and g.goldfish in losers:
+        losers = _goldfish_survives(g, losers)
+    if losers and g.rule_mods.get("cant_lose"):
+        losers = _can_lose(g, losers)
+    if losers:
+        reasons = []
         for i in losers:
-            if i in safe:
-                self.players[i].drew_from_empty = False
-            else:
-                out.append(i)
-        return out
+            P = g.players[i]
+            reasons.append("life" if P.life <= 0 else "empty library" if P.drew_from_empty
+                           else "poison")
+        g._end_game(losers, ", ".join(sorted(set(reasons))))
+        return True
+    return _check_permanents(g)
 
-    def _aura_legal(self: GameSelf, aura: Permanent, host: Permanent) -> bool:
-        spec = aura.cdef.enchant
-        if spec is None:
-            return True
-        if spec.perm is None or protected_from(host, aura.colors):
-            return False
-        return spec.perm.bind(src=aura.id)(host, aura.controller)
+
+def _check_permanents(g: Game) -> bool:
+    """The state-based effects on permanents (2007 CR 420.5b-e, 420.5k), all at once."""
+    to_grave: list[Permanent] = []
+    to_destroy: list[Permanent] = []
+    unattach: list[Permanent] = []
+    legends: dict[str, list[Permanent]] | None = None
+    for p in g.perms.values():
+        if "Creature" in p.types:
+            # 2007 CR 420.3: every state-based effect is checked at once, so a 0-toughness
+            # legend still counts for the legend rule below.
+            if p.toughness <= 0:
+                to_grave.append(p)  # 420.5b: no regeneration
+            elif p.damage >= p.toughness:
+                to_destroy.append(p)  # 420.5c
+        if p.attached_to is not None or "Aura" in p.subtypes:
+            host = g.perms.get(p.attached_to) if p.attached_to is not None else None
+            if "Aura" in p.subtypes:
+                if host is None or not aura_legal(g, p, host):
+                    to_grave.append(p)  # 420.5d
+            elif "Equipment" in p.subtypes and (host is None or not host.is_creature
+                                                or "Creature" in p.types
+                                                or protected_from(host, p.colors)):
+                # 420.5k; an Equipment that's also a creature can't equip (2012 301.5c)
+                unattach.append(p)
+        if "Legendary" in p.supertypes:
+            if legends is None:
+                legends = {}
+            legends.setdefault(p.name, []).append(p)
+    if legends is not None:
+        for group in legends.values():
+            if len(group) > 1:
+                to_grave.extend(group)  # 420.5e: all of them, regardless of controller
+    if not (to_grave or to_destroy or unattach):
+        return False
+    for p in unattach:
+        p.attached_to = None
+        g._mark_dirty("attachment")
+    if to_grave or to_destroy:
+        # 420.3: performed at the same time, so they leave play together.
+        seen = {p.id for p in to_grave}
+        g.destroy_all([p for p in to_destroy if p.id not in seen], also=to_grave)
+    return True
+
+
+def lose_game(g: Game, pl: int, reason: str) -> None:
+    """An effect says player ``pl`` loses the game (2007 CR 102.3). Platinum Angel ("You
+    can't lose the game") stops it."""
+    g._fresh()
+    if pl in g.rule_mods.get("cant_lose", ()):
+        g._log(f"player {pl} can't lose the game ({reason})")
+        return
+    g._end_game([pl], reason)
+
+
+def win_game(g: Game, pl: int, reason: str) -> None:
+    """An effect says player ``pl`` wins the game (2007 CR 102.2): in a two-player game the
+    other player loses. Platinum Angel ("your opponents can't win the game") stops it."""
+    g._fresh()
+    if 1 - pl in g.rule_mods.get("cant_lose", ()):
+        g._log(f"player {pl} can't win the game ({reason})")
+        return
+    g._end_game([1 - pl], reason)
+
+
+def _goldfish_survives(g: Game, losers: list[int]) -> list[int]:
+    """The goldfish seat (:meth:`Game.new`'s ``goldfish``, deck testing) doesn't lose for 0
+    or less life (2007 CR 420.5a) or for a draw from an empty library (420.5g): those two
+    state-based effects are suspended for it, and the turn its life was first seen at 0 or
+    less is recorded. Poison still counts."""
+    pl = g.goldfish
+    assert pl is not None
+    P = g.players[pl]
+    P.drew_from_empty = False  # a one-time event (420.5g), as for Platinum Angel
+    if P.life <= 0 and g.goldfish_dead_turn is None:
+        g.goldfish_dead_turn = g.turn
+        g._log(f"player {pl}'s life reached {P.life} on turn {g.turn} (goldfish: the game "
+                  "goes on)")
+    if P.poison >= 10:
+        return losers
+    return [i for i in losers if i != pl]
+
+
+def _can_lose(g: Game, losers: list[int]) -> list[int]:
+    """Platinum Angel: "You can't lose the game and your opponents can't win the game."
+    A player controlling such a permanent doesn't lose; in a two-player game an opponent
+    wins only by the other player losing, so that is the whole effect. A draw from an empty
+    library is a one-time event (2007 CR 420.5g "since the last time state-based effects
+    were checked"): it no longer counts once checked; 0 life is checked again each time."""
+    safe = g.rule_mods["cant_lose"]
+    out = []
+    for i in losers:
+        if i in safe:
+            g.players[i].drew_from_empty = False
+        else:
+            out.append(i)
+    return out
+
+
+def aura_legal(g: Game, aura: Permanent, host: Permanent) -> bool:
+    spec = aura.cdef.enchant
+    if spec is None:
+        return True
+    if spec.perm is None or protected_from(host, aura.colors):
+        return False
+    return spec.perm.bind(src=aura.id)(host, aura.controller)

@@ -24,6 +24,7 @@ from .model import (
     Permanent,
 )
 from .replacement_effects import end_of_turn
+from .state_based import check_state_based
 
 if TYPE_CHECKING:
     from .game import GameSelf
@@ -64,7 +65,7 @@ class TurnStructure(GameState):
             self._end_step()
             return
         if step == "cleanup" and not self.cleanup_prio:
-            acted = self._sba_loop()
+            acted = check_state_based(self)
             if self.is_over:
                 return
             if acted or self.pending:
@@ -79,7 +80,7 @@ class TurnStructure(GameState):
         if self._quiet:
             self._quiet = False
         else:
-            self._sba_loop()
+            check_state_based(self)
             if self.is_over:
                 return
         if self.pending:
@@ -231,7 +232,7 @@ class TurnStructure(GameState):
         top = self.frames[-1] if self.frames else None
         self.frames = [top] if isinstance(top, ResolveFrame) else []
         self._end_combat()
-        self._sba_loop()
+        check_state_based(self)
         if self.is_over:
             return
         self._empty_pools()  # 2007 CR 300.3: the current phase ends

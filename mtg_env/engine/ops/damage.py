@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .. import state_based
 from ..replacement_effects import add_draw_replacement, add_prevention_shield, add_redirect
 from . import Args, Param, amount, flag, op, players, ref
 
@@ -132,7 +133,7 @@ def lose_game(g: Game, item: StackItem, a: Args) -> None:
     """Each referenced player loses the game (2007 CR 102.3: "that player loses the game")."""
     for kind, v in a.who(g, item):
         if kind == "p" and not g.is_over:
-            g.lose_game(v, f"{item.label}: player {v} loses the game")
+            state_based.lose_game(g, v, f"{item.label}: player {v} loses the game")
 
 
 @op("win_game", who=players(default="controller"))
@@ -140,7 +141,7 @@ def win_game(g: Game, item: StackItem, a: Args) -> None:
     """The referenced player wins the game (2007 CR 102.2: "you win the game")."""
     for kind, v in a.who(g, item):
         if kind == "p" and not g.is_over:
-            g.win_game(v, f"{item.label}: player {v} wins the game")
+            state_based.win_game(g, v, f"{item.label}: player {v} wins the game")
 
 
 @op("prevent_next_from_chosen_source")
