@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from mtg_env.engine.frames import ShuffleFrame
 from mtg_env.engine.frames_effects import EnterTogetherFrame
-from mtg_env.engine.knowledge import BOTH
+from mtg_env.engine.knowledge import BOTH, forget, learn, shuffle_library
 from mtg_env.engine.layers import text_change_frame
 from mtg_env.engine.registry import CUSTOM
 
@@ -46,7 +46,7 @@ def head_games(g: Game, item: StackItem) -> None:
     hand = P.hand
     n = len(hand)
     if g.known:
-        g._forget(hand)
+        forget(g, hand)
     P.library[:0] = hand
     P.hand = []
     g._log(f"player {pl} puts {n} card(s) from their hand on top of their library")
@@ -73,7 +73,7 @@ def scalpelexis(g: Game, item: StackItem) -> None:
         top = P.library[:4]
         del P.library[:len(top)]
         if g.known:
-            g._forget(top)
+            forget(g, top)
         for card in top:
             g._to_zone(card, "removed")
         g._log(f"player {pl} removes the top {len(top)} card(s) of their library from the game: "
@@ -125,12 +125,12 @@ def warp_world(g: Game, item: StackItem) -> None:
         g._leave_play_together(perms, "library_top", "is shuffled into its owner's library")
     revealed: list[list] = []
     for pl in (0, 1):
-        g._shuffle_library(pl)
+        shuffle_library(g, pl)
         g._log(f"player {pl} shuffles {counts[pl]} permanent(s) into their library")
         top = g.players[pl].library[:counts[pl]]
         revealed.append(top)
         if top:
-            g._learn(top, BOTH)
+            learn(g, top, BOTH)
             g._log(f"player {pl} reveals {', '.join(c.label for c in top)}")
     order = (g.active, 1 - g.active)
     cards = [c for pl in order for c in revealed[pl]]

@@ -5,9 +5,9 @@ when what it shows changed (a permanent's state, a hand or graveyard that grew),
 observation handed out is a fresh copy of the buffer, so callers may keep or modify it.
 
 What the viewer may not see never enters its buffer: the opponent's hand shows only its size and
-the cards of it the viewer knows (``Game.known_cards``: cards that went there from a public zone,
-that a decision showed the viewer, revealed or looked at: Peek, Distress) and the whole hand when
-it is played revealed (Telepathy); libraries show only their sizes, plus the cards a
+the cards of it the viewer knows (``mtg_env.engine.knowledge.known_cards``: cards that went there
+from a public zone, that a decision showed the viewer, revealed or looked at: Peek, Distress) and
+the whole hand when it is played revealed (Telepathy); libraries show only their sizes, plus the cards a
 decision of the viewer shows from them (a library search) and the library cards the viewer knows
 (Aven Windreader), in the revealed table. The pending decision's details (options, choices so
 far) are the decider's only; the other player sees who decides and what kind of decision it is.
@@ -35,6 +35,7 @@ import numpy as np
 
 from mtg_env.engine.actions import Action
 from mtg_env.engine.game import Game
+from mtg_env.engine.knowledge import known_cards
 from mtg_env.engine.view import PlayerView, sample_game
 
 from .action_index import ActionIndex
@@ -88,7 +89,7 @@ class _View(ZoneTables, DecisionRows, ActionIndex):
         self.stack_rows = 0
         self.revealed_rows = 0
         self.revealed_key: tuple | None = None  # the known library cards the table shows
-        self.extra: set[int] = set()  # card ids in hidden zones the viewer knows (Game.known_cards)
+        self.extra: set[int] = set()  # card ids in hidden zones the viewer knows (knowledge.known_cards)
         self.trigger_rows = 0
         self.marks: list[int] = []
         self.scalars: tuple | None = None
@@ -117,7 +118,7 @@ class _View(ZoneTables, DecisionRows, ActionIndex):
         me = self.me
         deciding = d is not None and d.player == me
         perms = game.permanents
-        self.extra = game.known_cards(me)
+        self.extra = known_cards(game, me)
         self._opponent_hand(game)
         self._permanents(perms)
         self._hand(game.players[me].hand)

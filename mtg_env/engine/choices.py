@@ -14,6 +14,7 @@ from .actions import DONE, NO, YES, Action, DecisionKind
 from .errors import MtgError
 from .frames import PayFrame, ShuffleFrame, YesNoFrame
 from .frames_choice import ChooseFrame
+from .knowledge import learn, shown_from_hand, shuffle_library, to_hand_in_public
 
 if TYPE_CHECKING:
     from .game import Game, GameSelf
@@ -41,7 +42,7 @@ class Choices(GameState):
         if len(chosen) >= f.max_count or not cands:
             self._finish_choose(f)
             return
-        self._shown_from_hand(f.player, cands)
+        shown_from_hand(self, f.player, cands)
         opts = []
         copy = f.verb == "copy"
         for c in cands:
@@ -100,7 +101,7 @@ class Choices(GameState):
 
     def _run_shuffle(self: GameSelf, f: ShuffleFrame) -> None:
         self.frames.pop()
-        self._shuffle_library(f.player)
+        shuffle_library(self, f.player)
         self._log(f"player {f.player} shuffles their library")
 
     def _run_yesno(self: GameSelf, f: YesNoFrame) -> None:
@@ -259,7 +260,7 @@ def _move_cards(g: Game, f: ChooseFrame, action: str, then: dict[str, Any]) -> N
         if action == "hand":
             P.hand.append(card)
             if public:
-                g._to_hand_in_public(card)
+                to_hand_in_public(g, card)
             what = card.label if then.get("reveal") else "a card"
             g._log(f"player {card.owner} puts {what} into their hand")
         elif action in ("play", "play_tapped"):
@@ -273,7 +274,7 @@ def _move_cards(g: Game, f: ChooseFrame, action: str, then: dict[str, Any]) -> N
         g._log(f"player {f.player} puts {len(chosen)} card(s) on the "
                f"{'top' if action == 'library_top' else 'bottom'} of their library")
     if then.get("learn") and chosen:  # revealed, or seen by the searcher: known where it went
-        g._learn(chosen, then["learn"])
+        learn(g, chosen, then["learn"])
     group = f.group
     if group is not None:
         done = {tuple(c) for c in f.chosen}

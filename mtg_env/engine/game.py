@@ -43,7 +43,7 @@ from .frames import (
 )
 from .frames_choice import ChooseFrame
 from .frames_effects import DrawsFrame, EnterChoiceFrame, EnterTogetherFrame, OrderReplFrame, TextChangeFrame
-from .knowledge import Knowledge
+from .knowledge import known_cards
 from .layers import ContinuousEffects
 from .mana import ManaAbilities
 from .model import (
@@ -71,7 +71,7 @@ K = DecisionKind
 
 class Game(TurnStructure, Priority, Casting, ManaAbilities, Targeting, StackResolution, Zones,
            DamageAndLife, ContinuousEffects, Triggers, Combat, Choices,
-           Replacement, Knowledge, EnterChoices):
+           Replacement, EnterChoices):
     """A two-player game of Magic under the Tenth Edition (2007) rules.
 
     Create one with :meth:`new`, :meth:`from_position` or :meth:`from_json`; read
@@ -240,7 +240,7 @@ class Game(TurnStructure, Priority, Casting, ManaAbilities, Targeting, StackReso
         g = self.copy()
         rng = Rng(seed)
         opp = g.players[1 - player]
-        known = g.known_cards(player)
+        known = known_cards(g, player)
         in_hand = {c.cid for c in opp.hand}
         if any(c[0] == "h" and c[1] in in_hand
                for f in g.frames if isinstance(f, ChooseFrame) for c in f.candidates):

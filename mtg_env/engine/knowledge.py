@@ -8,12 +8,14 @@ owner's hand, ``"l"``: its owner's library). An entry counts only while the card
 zone, and it is dropped when the card leaves the zone through a draw or a card move, or when its
 library is shuffled (the order is lost, 2012 701.19). Telepathy's "Your opponents play with their
 hands revealed" is a static ability checked where the knowledge is read
-(:meth:`Knowledge.hand_revealed`). A card that goes to a hand from a public zone (a bounced
+(:func:`hand_revealed`). A card that goes to a hand from a public zone (a bounced
 permanent, a returned graveyard card) is known to both players, and so are the cards of another
 player's hand that a decision shows its chooser, while they stay in that hand.
 
 The player view (:mod:`mtg_env.engine.view`), the observer (:mod:`mtg_env.encoding.observer`)
-and :meth:`Game.determinize` read it through :meth:`Knowledge.known_cards`.
+and :meth:`Game.determinize` read it through :func:`known_cards`.
+
+Functions of the game (no ``Game`` mixin), like :mod:`mtg_env.engine.state_based`.
 """
 
 from __future__ import annotations
@@ -22,86 +24,86 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .game import GameSelf
+    from .game import Game
     from .model import Card
-    from .state import GameState
-else:
-    GameState = object  # the state's types are for the type checker only (state.py)
 
 BOTH = 3  # revealed: known to both players
 
 
-class Knowledge(GameState):
-    """Mixed into :class:`~mtg_env.engine.game.Game`."""
+def learn(g: Game, cards: Iterable[Card], mask: int) -> None:
+    """Players in ``mask`` now know each card (in its owner's hand or library)."""
+    known = g.known
+    for card in cards:
+        P = g.players[card.owner]
+        if card in P.hand:
+            zone = "h"
+        elif card in P.library:
+            zone = "l"
+        else:
+            continue  # a public zone: everybody sees it anyway
+        old = known.get(card.cid)
+        if old is not None and old[1] == zone:
+            mask |= old[0]
+        known[card.cid] = (mask, zone)
 
-    def _learn(self: GameSelf, cards: Iterable[Card], mask: int) -> None:
-        """Players in ``mask`` now know each card (in its owner's hand or library)."""
-        known = self.known
-        for card in cards:
-            P = self.players[card.owner]
-            if card in P.hand:
-                zone = "h"
-            elif card in P.library:
-                zone = "l"
-            else:
-                continue  # a public zone: everybody sees it anyway
-            old = known.get(card.cid)
-            if old is not None and old[1] == zone:
-                mask |= old[0]
-            known[card.cid] = (mask, zone)
 
-    def _to_hand_in_public(self: GameSelf, card: Card) -> None:
-        """``card`` just went to its owner's hand from a public zone (play, the stack, a
-        graveyard, the removed cards): both players saw which card it is, so it stays known
-        while it stays in that hand."""
-        self.known[card.cid] = (BOTH, "h")
+def to_hand_in_public(g: Game, card: Card) -> None:
+    """``card`` just went to its owner's hand from a public zone (play, the stack, a
+    graveyard, the removed cards): both players saw which card it is, so it stays known
+    while it stays in that hand."""
+    g.known[card.cid] = (BOTH, "h")
 
-    def _shown_from_hand(self: GameSelf, chooser: int, cands: Iterable[Sequence[Any]]) -> None:
-        """A decision of ``chooser`` shows them the candidates ``("h", card id)`` from another
-        player's hand (Thrull Surgeon, Agonizing Memories): they know those cards while they
-        stay there."""
-        cards = self.cards
-        shown = [cards[c[1]] for c in cands if c[0] == "h" and cards[c[1]].owner != chooser]
-        if shown:
-            self._learn(shown, 1 << chooser)
 
-    def _forget(self: GameSelf, cards: Iterable[Card]) -> None:
-        """The cards moved: what was known of where they are no longer holds."""
-        known = self.known
-        for card in cards:
-            known.pop(card.cid, None)
+def shown_from_hand(g: Game, chooser: int, cands: Iterable[Sequence[Any]]) -> None:
+    """A decision of ``chooser`` shows them the candidates ``("h", card id)`` from another
+    player's hand (Thrull Surgeon, Agonizing Memories): they know those cards while they
+    stay there."""
+    cards = g.cards
+    shown = [cards[c[1]] for c in cands if c[0] == "h" and cards[c[1]].owner != chooser]
+    if shown:
+        learn(g, shown, 1 << chooser)
 
-    def _shuffle_library(self: GameSelf, pl: int) -> None:
-        """Shuffle player ``pl``'s library: nobody knows its order any more."""
-        P = self.players[pl]
-        self.rng.shuffle(P.library)
-        if self.known:
-            self._forget(P.library)
 
-    def hand_revealed(self: GameSelf, pl: int) -> bool:
-        """Player ``pl`` plays with their hand revealed (an opponent's Telepathy)."""
-        for p in self.perms.values():
-            if p.controller != pl and p.static and any(
-                    s.kind == "opponents_hands_revealed" for s in p.static):
-                return True
-        return False
+def forget(g: Game, cards: Iterable[Card]) -> None:
+    """The cards moved: what was known of where they are no longer holds."""
+    known = g.known
+    for card in cards:
+        known.pop(card.cid, None)
 
-    def known_cards(self: GameSelf, viewer: int) -> set[int]:
-        """The ids of the cards in hidden zones that ``viewer`` knows, besides their own hand:
-        cards of the opponent's hand and of either library (where they are now)."""
-        out: set[int] = set()
-        bit = 1 << viewer
-        for cid, (mask, zone) in self.known.items():
-            if not mask & bit:
-                continue
-            card = self.cards[cid]
-            P = self.players[card.owner]
-            if zone == "h":
-                if card.owner != viewer and card in P.hand:
-                    out.add(cid)
-            elif card in P.library:
+
+def shuffle_library(g: Game, pl: int) -> None:
+    """Shuffle player ``pl``'s library: nobody knows its order any more."""
+    P = g.players[pl]
+    g.rng.shuffle(P.library)
+    if g.known:
+        forget(g, P.library)
+
+
+def hand_revealed(g: Game, pl: int) -> bool:
+    """Player ``pl`` plays with their hand revealed (an opponent's Telepathy)."""
+    for p in g.perms.values():
+        if p.controller != pl and p.static and any(
+                s.kind == "opponents_hands_revealed" for s in p.static):
+            return True
+    return False
+
+
+def known_cards(g: Game, viewer: int) -> set[int]:
+    """The ids of the cards in hidden zones that ``viewer`` knows, besides their own hand:
+    cards of the opponent's hand and of either library (where they are now)."""
+    out: set[int] = set()
+    bit = 1 << viewer
+    for cid, (mask, zone) in g.known.items():
+        if not mask & bit:
+            continue
+        card = g.cards[cid]
+        P = g.players[card.owner]
+        if zone == "h":
+            if card.owner != viewer and card in P.hand:
                 out.add(cid)
-        opp = 1 - viewer
-        if self.hand_revealed(opp):
-            out.update(c.cid for c in self.players[opp].hand)
-        return out
+        elif card in P.library:
+            out.add(cid)
+    opp = 1 - viewer
+    if hand_revealed(g, opp):
+        out.update(c.cid for c in g.players[opp].hand)
+    return out

@@ -59,6 +59,7 @@ from .errors import MtgError
 from .frames import ResolveFrame
 from .frames_choice import ChooseFrame
 from .frames_effects import DrawsFrame, OrderReplFrame
+from .knowledge import learn
 from .replacement_effects import DIG_CHOICES, DIG_KIND, applicable, apply_effect, replacement_statics
 from .rules import PROTECTION
 
@@ -384,7 +385,7 @@ def dig(g: Game, pl: int, kind: str) -> None:
             found = card
             break
     if revealed:
-        g._learn(revealed, BOTH)
+        learn(g, revealed, BOTH)
         g._log(f"player {pl} reveals " + ", ".join(c.label for c in revealed))
     if found is not None:
         P.library.remove(found)
@@ -403,7 +404,7 @@ def dig(g: Game, pl: int, kind: str) -> None:
         for c in rest:
             P.library.remove(c)
             P.library.append(c)
-        g._learn(rest, BOTH)
+        learn(g, rest, BOTH)
         g._log(f"player {pl} puts {len(rest)} card(s) on the bottom of their library")
 
 

@@ -36,6 +36,7 @@ from .abilities import TargetSpec
 from .actions import Action, DecisionKind
 from .errors import MtgError
 from .frames import ResolveFrame, ResolveStep, RetargetFrame, YesNoFrame
+from .knowledge import shuffle_library
 from .model import Card, StackItem
 from .targets import _assignable, mode_targets, spec_for
 from .triggers import trigger_condition
@@ -169,7 +170,7 @@ class StackResolution(GameState):
                     self._spell_off_stack(item, dest)
                 elif dest == "library_shuffle":
                     self._to_zone(item.card, "library_top")
-                    self._shuffle_library(item.card.owner)
+                    shuffle_library(self, item.card.owner)
                     self._log(f"{item.label} is shuffled into its owner's library")
                 else:
                     self._to_zone(item.card, dest)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import KEEP, MULLIGAN, Action, DecisionKind
 from .frames import AttackFrame, BlockFrame, CleanupFrame, MulliganFrame, ResolveFrame
+from .knowledge import shuffle_library
 from .model import (
     Permanent,
 )
@@ -307,7 +308,7 @@ class TurnStructure(GameState):
             n = len(P.hand) - 1
             P.library.extend(P.hand)
             P.hand = []
-            self._shuffle_library(pl)
+            shuffle_library(self, pl)
             P.mulligans += 1
             self._log(f"player {pl} mulligans to {n}")
             self._draw(pl, n)

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from .abilities import ActivatedAbility, StaticAbility, TargetSpec, TriggeredAbility
 from .actions import Decision, DecisionKind
+from .knowledge import hand_revealed, known_cards
 from .model import Card, CardDef
 
 if TYPE_CHECKING:
@@ -320,8 +321,8 @@ class PlayerView:
         self.deciding: int | None = d.player if d is not None else None
         self.deciding_kind: DecisionKind | None = d.kind if d is not None else None
         self.decision: Decision | None = d if d is not None and d.player == viewer else None
-        known = game.known_cards(viewer)
-        opp_shown = game.hand_revealed(1 - viewer)
+        known = known_cards(game, viewer)
+        opp_shown = hand_revealed(game, 1 - viewer)
         self.players: tuple[PlayerInfo, PlayerInfo] = (
             PlayerInfo(game.players[0], viewer == 0 or opp_shown, known),
             PlayerInfo(game.players[1], viewer == 1 or opp_shown, known))

@@ -14,7 +14,7 @@ from .enter_choices import choices_of
 from .errors import MtgError
 from .frames_choice import ChooseFrame
 from .frames_effects import DrawsFrame, EnterChoiceFrame, EnterTogetherFrame
-from .knowledge import BOTH
+from .knowledge import BOTH, forget, learn, shuffle_library, to_hand_in_public
 from .model import (
     Card,
     Permanent,
@@ -203,7 +203,7 @@ class Zones(GameState):
                     zone.remove(card)
                     break
             if self.known:
-                self._forget((card,))
+                forget(self, (card,))
             perm = self._put_into_play(card, ctl, attach_to=host, etb=False,
                                        in_play_before=before)
             on = f" attached to {self.perms[host].card.label}" if host in self.perms else ""
@@ -230,7 +230,7 @@ class Zones(GameState):
         else:
             return
         if self.known:
-            self._forget((card,))
+            forget(self, (card,))
         self._mark_dirty("zone change")
         self._log(f"{card.label} is put into play attached to {host.card.label}")
         self._put_into_play(card, controller, attach_to=host_id)
@@ -269,8 +269,8 @@ class Zones(GameState):
                 lib.remove(card)
                 lib.append(card)
         if bottom:
-            self._forget(bottom)
-            self._learn(bottom, BOTH)  # revealed, and put there in the order revealed
+            forget(self, bottom)
+            learn(self, bottom, BOTH)  # revealed, and put there in the order revealed
             for pl in (0, 1):
                 n = sum(1 for c in bottom if c.owner == pl)
                 if n:
@@ -347,7 +347,7 @@ class Zones(GameState):
             zone = graveyard_destination(self, card)
         if zone == "library_shuffle":
             P.library.append(card)
-            self._shuffle_library(card.owner)
+            shuffle_library(self, card.owner)
             self._log(f"player {card.owner} reveals {card.label} and shuffles it into their "
                       "library instead of putting it into a graveyard")
         elif zone == "graveyard":
@@ -359,7 +359,7 @@ class Zones(GameState):
             self._mark_dirty("graveyard count")
         elif zone == "hand":
             P.hand.append(card)
-            self._to_hand_in_public(card)  # from play or the stack: everybody saw it
+            to_hand_in_public(self, card)  # from play or the stack: everybody saw it
         elif zone == "library_top":
             P.library.insert(0, card)
         elif zone == "library_bottom":

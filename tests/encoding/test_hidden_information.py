@@ -10,16 +10,17 @@ import numpy as np
 
 from mtg_env import Game
 from mtg_env.encoding import Observer
+from mtg_env.engine.knowledge import known_cards
 
 from .helpers import decks
 
 
 def _hide_differently(g: Game, viewer: int, rng: random.Random) -> Game:
     """A copy where the opponent's hand holds other cards (swapped with its library) and both
-    libraries are reshuffled, except the cards the viewer knows (``Game.known_cards``: revealed,
+    libraries are reshuffled, except the cards the viewer knows (``mtg_env.engine.knowledge.known_cards``: revealed,
     looked at, or gone to the hand from a public zone), which stay where they are."""
     h = g.copy()
-    known = g.known_cards(viewer)
+    known = known_cards(g, viewer)
     opp = h.players[1 - viewer]
     hand_free = [i for i, c in enumerate(opp.hand) if c.cid not in known]
     lib_free = [i for i, c in enumerate(opp.library) if c.cid not in known]

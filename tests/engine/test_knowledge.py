@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from mtg_env import Game
 from mtg_env.encoding.observer import Observer
+from mtg_env.engine.knowledge import learn, shuffle_library
 from mtg_env.testing import card_names, main
 
 
@@ -18,8 +19,8 @@ def test_knowledge_survives_copy_and_json() -> None:
     knowledge is its own."""
     s = main({}, {"hand": ["Shock", "Hill Giant"], "library": ["Forest", "Island"]})
     g = s.game
-    g._learn(g.players[1].hand, 1)
-    g._learn(g.players[1].library[:1], 3)
+    learn(g, g.players[1].hand, 1)
+    learn(g, g.players[1].library[:1], 3)
     h = Game.from_json(g.to_json())
     assert h.known == g.known
     assert card_names(h.view(0).opponent.known_hand) == ["Shock", "Hill Giant"]
@@ -33,10 +34,10 @@ def test_shuffle_forgets_only_that_library() -> None:
     """A shuffle (2012 701.19) drops what was known of that library's cards only."""
     s = main({"library": ["Forest", "Island"]}, {"hand": ["Shock"], "library": ["Swamp", "Plains"]})
     g = s.game
-    g._learn(g.players[0].library[:1], 3)
-    g._learn(g.players[1].library[:1], 3)
-    g._learn(g.players[1].hand, 1)
-    g._shuffle_library(1)
+    learn(g, g.players[0].library[:1], 3)
+    learn(g, g.players[1].library[:1], 3)
+    learn(g, g.players[1].hand, 1)
+    shuffle_library(g, 1)
     assert not g.view(0).players[1].known_library
     assert [c.cdef.name for _, c in g.view(0).players[0].known_library] == ["Forest"]
     assert card_names(g.view(0).opponent.known_hand) == ["Shock"]
@@ -46,10 +47,10 @@ def test_a_looked_at_hand_is_known_only_to_the_looker() -> None:
     """Looking at a hand (Peek) informs the looker only; revealing (Distress) informs both."""
     s = main({"hand": ["Forest"]}, {"hand": ["Shock"]})
     g = s.game
-    g._learn(g.players[0].hand, 1 << 1)  # player 1 looked at player 0's hand
+    learn(g, g.players[0].hand, 1 << 1)  # player 1 looked at player 0's hand
     assert card_names(g.view(1).opponent.known_hand) == ["Forest"]
     assert card_names(g.view(0).opponent.known_hand) == []
-    g._learn(g.players[1].hand, 3)
+    learn(g, g.players[1].hand, 3)
     assert card_names(g.view(0).opponent.known_hand) == ["Shock"]
 
 
@@ -59,7 +60,7 @@ def test_determinize_keeps_known_library_places_and_shuffles_the_rest() -> None:
     lib = ["Forest", "Island", "Swamp", "Plains", "Mountain", "Hill Giant", "Shock", "Grizzly Bears"]
     s = main({"library": lib})
     g = s.game
-    g._learn(g.players[0].library[2:3], 1)
+    learn(g, g.players[0].library[2:3], 1)
     orders = set()
     for seed in range(12):
         d = g.determinize(0, seed)
@@ -119,11 +120,11 @@ def test_observer_shows_known_library_cards_besides_a_decision() -> None:
     decision shows cards, and drops them after a shuffle."""
     s = main({"library": ["Forest", "Island"]}, {"library": ["Swamp", "Plains"]})
     g = s.game
-    g._learn(g.players[1].library[:1], 3)
+    learn(g, g.players[1].library[:1], 3)
     obs = Observer()
     obs.observe(g, 0)
     assert [g.cards[c].cdef.name for c in obs.view_rows(0)["revealed"].values()] == ["Swamp"]
-    g._shuffle_library(1)
+    shuffle_library(g, 1)
     g.decisions_made += 1  # the observer updates once per decision
     obs.observe(g, 0)
     assert not obs.view_rows(0)["revealed"]

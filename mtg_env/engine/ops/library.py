@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..knowledge import BOTH
+from ..knowledge import BOTH, forget, learn, shuffle_library
 from ..registry import get_card, token_def
 from ..rules import aura_can_enchant
 from . import Args, Param, amount, flag, op, players, ref
@@ -47,7 +47,7 @@ def mill(g: Game, item: StackItem, a: Args) -> None:
             continue
         del P.library[:len(cards)]
         if g.known:
-            g._forget(cards)
+            forget(g, cards)
         for card in cards:
             g._to_zone(card, "graveyard")
         g._log(f"player {pl} puts the top {len(cards)} card(s) of their library into their "
@@ -64,7 +64,7 @@ def shuffle_graveyard_into_library(g: Game, item: StackItem, a: Args) -> None:
         P.library.extend(P.graveyard)
         P.graveyard = []
         g._mark_dirty("graveyard count")  # 2007 CR 418.5 layer 6a (Mortivore)
-        g._shuffle_library(pl)
+        shuffle_library(g, pl)
         g._log(f"player {pl} shuffles their graveyard into their library")
 
 
@@ -137,7 +137,7 @@ def hand_to_library(g: Game, item: StackItem, a: Args) -> None:
         if kind != "p":
             continue
         hand = g.players[pl].hand
-        g._learn(hand, 1 << ctrl)
+        learn(g, hand, 1 << ctrl)
         k = min(n, len(hand))
         if k:
             g.frames.append(g._choose_frame(
@@ -153,7 +153,7 @@ def look_at_hand(g: Game, item: StackItem, a: Args) -> None:
     ctrl = item.controller
     for kind, pl in a.target(g, item):
         if kind == "p" and pl != ctrl:
-            g._learn(g.players[pl].hand, 1 << ctrl)
+            learn(g, g.players[pl].hand, 1 << ctrl)
             g._log(f"player {ctrl} looks at player {pl}'s hand")
 
 
@@ -164,7 +164,7 @@ def reveal_hand(g: Game, item: StackItem, a: Args) -> None:
     for kind, pl in a.target(g, item):
         if kind == "p":
             hand = g.players[pl].hand
-            g._learn(hand, BOTH)
+            learn(g, hand, BOTH)
             g._log(f"player {pl} reveals their hand: "
                    + (", ".join(c.label for c in hand) or "no cards"))
 
@@ -179,7 +179,7 @@ def reveal_top(g: Game, item: StackItem, a: Args) -> None:
             continue
         top = g.players[pl].library[:n]
         if top:
-            g._learn(top, BOTH)
+            learn(g, top, BOTH)
             g._log(f"player {pl} reveals the top of their library: "
                    + ", ".join(c.label for c in top))
 

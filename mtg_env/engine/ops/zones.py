@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import MtgError
 from ..frames import ShuffleFrame
+from ..knowledge import to_hand_in_public
 from ..references import record_lki
 from . import Args, Param, amount, flag, op, players, ref, run_effects
 
@@ -93,7 +94,7 @@ def return_card(g: Game, item: StackItem, a: Args) -> None:
         if card in P.graveyard:
             P.graveyard.remove(card)
             P.hand.append(card)
-            g._to_hand_in_public(card)
+            to_hand_in_public(g, card)
             g._mark_dirty("graveyard count")  # Mortivore, 2007 CR 418.5 layer 6a
             g._log(f"{card.label} is returned to player {card.owner}'s hand")
 
@@ -258,7 +259,7 @@ def return_died_this_turn(g: Game, item: StackItem, a: Args) -> None:
     for card in back:
         P.graveyard.remove(card)
         P.hand.append(card)
-        g._to_hand_in_public(card)
+        to_hand_in_public(g, card)
         g._log(f"{card.label} is returned to player {card.owner}'s hand")
     if back:
         g.died_this_turn = [c for c in died if all(c != x.cid for x in back)]
