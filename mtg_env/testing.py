@@ -324,6 +324,24 @@ def labels(s: Scenario, player: int, zone: str) -> list[str]:
     return [c.label for c in getattr(s.game.players[player], zone)]
 
 
+def watch_events(monkeypatch: Any, game: Game,
+                 on_event: Callable[[str, dict[str, Any]], None]) -> None:
+    """Call ``on_event(name, event)`` for every game event ``game`` reports from now on (a card
+    drawn, a permanent leaving play, ...), before the triggered abilities watching it are
+    collected (:func:`mtg_env.engine.triggers.report_event`). ``monkeypatch`` is pytest's
+    fixture: the watch ends with the test."""
+    from .engine import triggers
+
+    collect = triggers.collect_triggers
+
+    def watched(g: Game, name: str, ev: dict[str, Any]) -> None:
+        if g is game:
+            on_event(name, ev)
+        collect(g, name, ev)
+
+    monkeypatch.setattr(triggers, "collect_triggers", watched)
+
+
 def card_names(cards: Iterable[Card]) -> list[str]:
     """The names of ``cards`` (no copy numbers), in order."""
     return [c.name for c in cards]

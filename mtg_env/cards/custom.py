@@ -14,6 +14,7 @@ from mtg_env.engine.frames_effects import EnterTogetherFrame
 from mtg_env.engine.knowledge import BOTH, forget, learn, shuffle_library
 from mtg_env.engine.layers import text_change_frame
 from mtg_env.engine.registry import CUSTOM
+from mtg_env.engine.targets import target_legal
 
 if TYPE_CHECKING:
     from mtg_env.engine.game import Game
@@ -39,7 +40,7 @@ def head_games(g: Game, item: StackItem) -> None:
     cards go on top in the order they were in the hand: the library is searched and shuffled
     right after, so the order can't matter."""
     specs = g.item_def(item)[0]
-    if not item.targets or not g._target_legal(item, 0, specs[0]):
+    if not item.targets or not target_legal(g, item, 0, specs[0]):
         return
     pl = item.targets[0][1]
     P = g.players[pl]
@@ -93,7 +94,7 @@ def mind_bend(g: Game, item: StackItem) -> None:
     :mod:`mtg_env.cards.text_change`). A permanent without such a word is a legal target (the
     change then does nothing)."""
     specs = g.item_def(item)[0]
-    if not item.targets or not g._target_legal(item, 0, specs[0]):
+    if not item.targets or not target_legal(g, item, 0, specs[0]):
         return
     pid = item.targets[0][1]
     g.frames.append(text_change_frame(item.controller, pid, item.id, item.label))

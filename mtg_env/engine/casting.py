@@ -32,7 +32,16 @@ from .model import (
     Permanent,
     StackItem,
 )
-from .targets import mode_targets, target_count
+from .targets import (
+    distinct_candidates,
+    legal_targets,
+    mode_targets,
+    ref_text,
+    target_count,
+    targets_available,
+    targets_text,
+)
+from .triggers import report_event
 
 if TYPE_CHECKING:
     from .abilities import ActivatedAbility, Cost, TargetSpec
@@ -65,11 +74,11 @@ class Casting(GameState):
                 pl, cdef.additional_cost, card):
             return False
         if cdef.enchant is not None:
-            return self._targets_available(pl, (cdef.enchant,), spell_card=card)
+            return targets_available(self, pl, (cdef.enchant,), spell_card=card)
         if cdef.modes:
-            return any(self._targets_available(pl, mode_targets(m), spell_card=card)
+            return any(targets_available(self, pl, mode_targets(m), spell_card=card)
                        for m in cdef.modes)
-        return self._targets_available(pl, cdef.spell_targets, spell_card=card)
+        return targets_available(self, pl, cdef.spell_targets, spell_card=card)
 
     def _can_pay_additional(self: GameSelf, pl: int, cost: Cost, card: Card | None = None) -> bool:
         if cost.pay_life and self.players[pl].life < cost.pay_life:
@@ -178,7 +187,7 @@ class Casting(GameState):
                 cdef = item.card.cdef
                 opts = [Action("mode", f"mode {i + 1}: {m.get('text', '')}".rstrip(": "), (i,))
                         for i, m in enumerate(cdef.modes)
-                        if self._targets_available(pl, mode_targets(m), spell_card=item.card)]
+                        if targets_available(self, pl, mode_targets(m), spell_card=item.card)]
                 self._ask(pl, K.MODE, opts, f"choose a mode for {item.label}",
                           {"stack_id": item.id})
                 return
@@ -197,8 +206,8 @@ class Casting(GameState):
                 top = self._max_x(pl, x_cost, exclude, x_color)
                 if specs and specs[-1].count == "X":
                     # "X target cards": X can't exceed the legal targets (2012 601.2c)
-                    top = min(top, len(self._legal_targets(pl, specs[-1], item=item)))
-                elif specs and specs[-1].divided and not self._legal_targets(
+                    top = min(top, len(legal_targets(self, pl, specs[-1], item=item)))
+                elif specs and specs[-1].divided and not legal_targets(self,
                         pl, specs[-1], item=item, first_only=True):
                     # X damage divided among targets: each gets at least 1, so X > 0 needs
                     # a target (2012 601.2d)
@@ -217,23 +226,23 @@ class Casting(GameState):
                 ti = len(specs)
             if ti < len(specs):
                 spec = specs[ti]
-                cands = self._legal_targets(pl, spec, item=item, source=self.perms.get(item.source))
+                cands = legal_targets(self, pl, spec, item=item, source=self.perms.get(item.source))
                 if any(s.distinct for s in specs):
-                    cands = self._distinct_candidates(pl, specs, item, cands)
+                    cands = distinct_candidates(self, pl, specs, item, cands)
                 if not cands:
                     # Only reachable for triggers (spells/abilities are offered only with targets).
                     self._log(f"ability of {item.label}: no legal target, removed")
                     self.stack.remove(item)
                     self.frames.pop()
                     return
-                opts = [Action("target", "target " + self._ref_text(r), (r,)) for r in cands]
+                opts = [Action("target", "target " + ref_text(self, r), (r,)) for r in cands]
                 self._ask(pl, K.TARGET, opts, f"choose target {ti + 1} for {item.label}: "
                           + (spec.text or spec.kind), {"stack_id": item.id, "target_index": ti})
                 return
             f.step = CastStep.COSTS
         if st == CastStep.COSTS:  # 2007 CR 409.1f-h
             f.step = CastStep.PLAYED
-            f.targets_text = self._targets_text(item)
+            f.targets_text = targets_text(self, item)
             if f.trigger:
                 self.frames.pop()
                 self._log(f"ability of {item.label} triggers" + f.targets_text)
@@ -322,14 +331,14 @@ class Casting(GameState):
         n = len(chosen)
         if f.targets_done or n >= hi:
             return False
-        cands = [c for c in self._legal_targets(pl, spec, item=item,
+        cands = [c for c in legal_targets(self, pl, spec, item=item,
                                                 source=self.perms.get(item.source))
                  if tuple(c) not in chosen]
         if not cands:
             if n < lo:  # X is offered only up to the number of legal targets
                 raise MtgError(f"engine error: {item.label} needs {lo} targets, has {n}")
             return False
-        opts = [Action("target", "target " + self._ref_text(r), (r,)) for r in cands]
+        opts = [Action("target", "target " + ref_text(self, r), (r,)) for r in cands]
         if n >= lo:
             opts.insert(0, DONE)
         self._ask(pl, K.TARGET, opts, f"choose target {first + n + 1} for {item.label}: "
@@ -366,7 +375,7 @@ class Casting(GameState):
             if i == n - 1 or hi <= 1:
                 shares.append([kind, v, rem if i == n - 1 else 1])
                 continue
-            name = self._ref_text(targets[i])
+            name = ref_text(self, targets[i])
             opts = [Action("assign", f"assign {k} damage to {name}", (k,))
                     for k in range(1, hi + 1)]
             self._ask(pl, K.DIVIDE, opts, f"{item.label}: divide {rem} damage ({n - i} "
@@ -405,7 +414,7 @@ class Casting(GameState):
             self.players[pl].spells_played_this_turn += 1
             self._log(f"player {pl} plays {item.label}" + targets_text)
             cdef = item.card.cdef
-            self._event("cast", player=pl, colors="".join(sorted(cdef.colors)), sid=item.id)
+            report_event(self, "cast", player=pl, colors="".join(sorted(cdef.colors)), sid=item.id)
         else:
             self._log(f"player {pl} activates ability of {item.label}" + targets_text)
         self.prio = pl

@@ -15,6 +15,7 @@ from .errors import MtgError
 from .frames import PayFrame, ShuffleFrame, YesNoFrame
 from .frames_choice import ChooseFrame
 from .knowledge import learn, shown_from_hand, shuffle_library, to_hand_in_public
+from .triggers import report_event
 
 if TYPE_CHECKING:
     from .game import Game, GameSelf
@@ -204,10 +205,10 @@ def apply_choice(g: Game, f: ChooseFrame) -> None:
                     g._log(f"player {card.owner} discards {card.label}")
                     g._to_zone(card, "graveyard")
                     if "cause" in then:  # an effect's discard, not a cost's
-                        g._event("discard", player=card.owner, card=card.cid,
+                        report_event(g, "discard", player=card.owner, card=card.cid,
                                  cause=then["cause"])
                     else:
-                        g._event("discard", player=card.owner, card=card.cid)
+                        report_event(g, "discard", player=card.owner, card=card.cid)
                 else:
                     raise MtgError(f"engine error: cannot {action} a card in hand")
         elif zone == "o":

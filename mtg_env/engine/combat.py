@@ -33,6 +33,8 @@ from .replacement import (
     shield_split_question,
 )
 from .rules import block_allowed, text_words
+from .targets import ref_text
+from .triggers import report_event
 
 if TYPE_CHECKING:
     from .game import GameSelf
@@ -132,7 +134,7 @@ class Combat(GameState):
                               f"{self.perms[pid].toughness})" for pid in f.declared)
             self._log(f"player {self.active} attacks with {names}")
         for pid in f.declared:
-            self._event("attacks", perm=pid)
+            report_event(self, "attacks", perm=pid)
 
     def _max_blocks(self: GameSelf, blocker: Permanent, extra: dict[int, int] | None = None) -> float:
         """How many attackers ``blocker`` may block: any number, or one plus one for each
@@ -260,11 +262,11 @@ class Combat(GameState):
                 by = ", ".join(self.perms[b].card.label for b in a.blockers)
                 self._log(f"{a.card.label}: blocked by {by}" if a.blocked else f"{a.card.label}: unblocked")
         for b_id, a_id in f.pairs:
-            self._event("blocks", perm=b_id, attacker=a_id)
+            report_event(self, "blocks", perm=b_id, attacker=a_id)
         for b_id, a_id in f.pairs:
-            self._event("becomes_blocked_by", perm=a_id, blocker=b_id)
+            report_event(self, "becomes_blocked_by", perm=a_id, blocker=b_id)
         for a in [p for p in self.perms.values() if p.attacking and p.blocked]:
-            self._event("becomes_blocked", perm=a.id)
+            report_event(self, "becomes_blocked", perm=a.id)
 
     def _remove_from_combat(self: GameSelf, perm: Permanent) -> None:
         perm.attacking = False
@@ -366,7 +368,7 @@ class Combat(GameState):
                 self._assign_amount(f, cur, lo)
                 continue
             target = recips[ri]
-            name = self._ref_text(target)
+            name = ref_text(self, target)
             opts = [Action("assign", f"assign {n} damage to {name}", (n,)) for n in range(lo, hi + 1)]
             self._ask(p.controller, K.COMBAT_DAMAGE, opts,
                       f"{p.card.label} assigns combat damage ({rem} left)",
@@ -437,7 +439,7 @@ class Combat(GameState):
         item = StackItem(self._id(), "combat_damage", self.active, label="combat damage",
                          data={"assign": f.assigned, "first_strike": f.first_strike})
         self.stack.append(item)  # 2007 CR 310.2: one stack object for all of it
-        parts = [f"{e[4]}: {e[3]} to {self._ref_text((e[1], e[2]))}" for e in f.assigned]
+        parts = [f"{e[4]}: {e[3]} to {ref_text(self, (e[1], e[2]))}" for e in f.assigned]
         self._log("combat damage on the stack: " + "; ".join(parts))
 
     def _resolve_combat_damage(self: GameSelf, item: StackItem) -> bool:

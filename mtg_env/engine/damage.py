@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from .model import Permanent, StackItem
 from .replacement import has_damage_effects, run_event
+from .targets import ref_text
+from .triggers import report_event
 
 if TYPE_CHECKING:
     from .game import GameSelf
@@ -71,8 +73,8 @@ class DamageAndLife(GameState):
             if no_regen:
                 p.cant_regen = True
         life = f" (life {self.players[v].life})" if kind == "p" else ""
-        self._log(f"{src['label']} deals {amount} damage to {self._ref_text(target)}{life}")
-        self._event("damage", src=src.get("pid"), target=list(target), amount=amount,
+        self._log(f"{src['label']} deals {amount} damage to {ref_text(self, target)}{life}")
+        report_event(self, "damage", src=src.get("pid"), target=list(target), amount=amount,
                     combat=combat, src_controller=src.get("controller"))
         pid = src.get("pid")
         if pid is not None and self._ll.get(pid):

@@ -18,7 +18,7 @@ or ``{"name": "Prodigal Sorcerer"}``; JSON-serialised with it, checked on load b
 :mod:`mtg_env.engine.priority`). A name is any card name the engine knows, never a token's.
 
 **Where the choice is asked.** A permanent spell's controller chooses as the spell resolves,
-before it leaves the stack (:meth:`ask_enter_choices`, called by the resolution frame, after
+before it leaves the stack (:func:`ask_enter_choices`, called by the resolution frame, after
 Clone's copy choice so a copy chooses for the copied card). A permanent put into play by an
 effect (returned from a graveyard, put from a hand) is created, the ``enter_choice`` frame asks
 its controller at once and only then is its comes-into-play event sent: nothing can happen in
@@ -33,12 +33,10 @@ from typing import TYPE_CHECKING, Any
 from .actions import Action, DecisionKind
 from .frames_effects import EnterChoiceFrame
 from .model import COLORS
+from .triggers import report_event
 
 if TYPE_CHECKING:
-    from .game import Game, GameSelf
-    from .state import GameState
-else:
-    GameState = object  # the state's types are for the type checker only (state.py)
+    from .game import Game
 
 # choice kind -> its decision kind and the word of the prompt.
 CHOICE_KINDS: dict[str, tuple[DecisionKind, str]] = {
@@ -122,55 +120,55 @@ def chosen_color(g: Game, pid: int | None, item: Any = None) -> str | None:
     return None
 
 
-class EnterChoices(GameState):
-    """Mixed into :class:`~mtg_env.engine.game.Game`: the ``enter_choice`` frame."""
+def ask_enter_choices(g: Game, item: Any) -> bool:
+    """A resolving permanent spell: push the frame of its "as it comes into play" choices
+    (those of the card it will copy, if any); True if there is one."""
+    cdef = item.card.cdef
+    pid = item.data.get("copy")
+    if pid is not None and pid in g.perms:
+        cdef = g.perms[pid].cdef
+    kinds = choices_of(cdef)
+    item.data["chosen"] = None
+    if not kinds:
+        return False
+    g.frames.append(EnterChoiceFrame(item.controller, list(kinds), {}, item.id, None,
+                                        item.label))
+    return True
 
-    def ask_enter_choices(self: GameSelf, item: Any) -> bool:
-        """A resolving permanent spell: push the frame of its "as it comes into play" choices
-        (those of the card it will copy, if any); True if there is one."""
-        cdef = item.card.cdef
-        pid = item.data.get("copy")
-        if pid is not None and pid in self.perms:
-            cdef = self.perms[pid].cdef
-        kinds = choices_of(cdef)
-        item.data["chosen"] = None
-        if not kinds:
-            return False
-        self.frames.append(EnterChoiceFrame(item.controller, list(kinds), {}, item.id, None,
-                                            item.label))
-        return True
 
-    def _defer_enter_choices(self: GameSelf, perm: Any, kinds: tuple[str, ...], etb: dict[str, Any]) -> None:
-        """A permanent put into play by an effect: ask now; ``etb`` is its comes-into-play
-        event's data, sent once the choice is made."""
-        self.frames.append(EnterChoiceFrame(perm.controller, list(kinds), {}, None, perm.id,
-                                            perm.card.label, etb))
+def defer_enter_choices(g: Game, perm: Any, kinds: tuple[str, ...], etb: dict[str, Any]) -> None:
+    """A permanent put into play by an effect: ask now; ``etb`` is its comes-into-play
+    event's data, sent once the choice is made."""
+    g.frames.append(EnterChoiceFrame(perm.controller, list(kinds), {}, None, perm.id,
+                                        perm.card.label, etb))
 
-    def _run_enter_choice(self: GameSelf, f: EnterChoiceFrame) -> None:
-        kind = f.kinds[len(f.chosen)]
-        dk, word = CHOICE_KINDS[kind]
-        self._ask(f.player, dk, choice_options(kind), f"{f.label}: as it comes into play, {word}",
-                  {"stack_id": f.item_id, "pid": f.perm_id, "choice": kind})
 
-    def _answer_enter_choice(self: GameSelf, f: EnterChoiceFrame, a: Action) -> None:
-        kind = f.kinds[len(f.chosen)]
-        f.chosen[kind] = a.args[0]
-        self._log(f"player {f.player} chooses {_word(kind, a.args[0])} for {f.label}")
-        if len(f.chosen) < len(f.kinds):
-            return
-        self.frames.pop()
-        chosen = dict(f.chosen)
-        if f.item_id is not None:
-            item = self._item(f.item_id)
-            if item is not None:
-                item.data["chosen"] = chosen
-            return
-        perm = None if f.perm_id is None else self.perms.get(f.perm_id)
-        if perm is None:
-            return
-        perm.chosen = chosen
-        self._mark_dirty("choice as it comes into play")
-        self._event("etb", perm=perm.id, **(f.etb or {}))
+def run_enter_choice(g: Game, f: EnterChoiceFrame) -> None:
+    kind = f.kinds[len(f.chosen)]
+    dk, word = CHOICE_KINDS[kind]
+    g._ask(f.player, dk, choice_options(kind), f"{f.label}: as it comes into play, {word}",
+              {"stack_id": f.item_id, "pid": f.perm_id, "choice": kind})
+
+
+def answer_enter_choice(g: Game, f: EnterChoiceFrame, a: Action) -> None:
+    kind = f.kinds[len(f.chosen)]
+    f.chosen[kind] = a.args[0]
+    g._log(f"player {f.player} chooses {_word(kind, a.args[0])} for {f.label}")
+    if len(f.chosen) < len(f.kinds):
+        return
+    g.frames.pop()
+    chosen = dict(f.chosen)
+    if f.item_id is not None:
+        item = g._item(f.item_id)
+        if item is not None:
+            item.data["chosen"] = chosen
+        return
+    perm = None if f.perm_id is None else g.perms.get(f.perm_id)
+    if perm is None:
+        return
+    perm.chosen = chosen
+    g._mark_dirty("choice as it comes into play")
+    report_event(g, "etb", perm=perm.id, **(f.etb or {}))
 
 
 def _word(kind: str, v: str) -> str:

@@ -25,7 +25,7 @@ from .choices import Choices
 from .combat import Combat
 from .damage import DamageAndLife
 from .deck import Deck
-from .enter_choices import EnterChoices
+from .enter_choices import answer_enter_choice, run_enter_choice
 from .errors import IllegalActionError, MtgError
 from .frames import (
     AssignFrame,
@@ -58,8 +58,7 @@ from .replacement import Replacement
 from .rng import Rng
 from .stack import StackResolution
 from .state import copy_state, init_state
-from .targets import Targeting
-from .triggers import Triggers, watch_zone_triggers
+from .triggers import answer_put, run_put, watch_zone_triggers
 from .turn_structure import STEPS, TurnStructure
 from .zones import Zones
 
@@ -69,9 +68,8 @@ if TYPE_CHECKING:
 K = DecisionKind
 
 
-class Game(TurnStructure, Priority, Casting, ManaAbilities, Targeting, StackResolution, Zones,
-           DamageAndLife, ContinuousEffects, Triggers, Combat, Choices,
-           Replacement, EnterChoices):
+class Game(TurnStructure, Priority, Casting, ManaAbilities, StackResolution, Zones,
+           DamageAndLife, ContinuousEffects, Combat, Choices, Replacement):
     """A two-player game of Magic under the Tenth Edition (2007) rules.
 
     Create one with :meth:`new`, :meth:`from_position` or :meth:`from_json`; read
@@ -381,9 +379,9 @@ _RUN_FRAME: dict[type, Callable[[Game, Any], None]] = {
     OrderReplFrame: Game._run_order_repl,
     TextChangeFrame: Game._run_text_change,
     EnterTogetherFrame: Game._run_enter_together,
-    PutFrame: Game._run_put,
+    PutFrame: run_put,
     AssignFrame: Game._run_assign,
-    EnterChoiceFrame: Game._run_enter_choice,
+    EnterChoiceFrame: run_enter_choice,
     ChooseFrame: Game._run_choose,
 }
 _ANSWER_FRAME: dict[type, Callable[[Game, Any, Action], None]] = {
@@ -398,9 +396,9 @@ _ANSWER_FRAME: dict[type, Callable[[Game, Any, Action], None]] = {
     OrderReplFrame: Game._answer_order_repl,
     TextChangeFrame: Game._answer_text_change,
     EnterTogetherFrame: Game._answer_enter_together,
-    PutFrame: Game._answer_put,
+    PutFrame: answer_put,
     AssignFrame: Game._answer_assign,
-    EnterChoiceFrame: Game._answer_enter_choice,
+    EnterChoiceFrame: answer_enter_choice,
     ChooseFrame: Game._answer_choose,
 }
 

@@ -29,6 +29,7 @@ from .model import (
     StackItem,
     tap_mana_of,
 )
+from .triggers import report_event
 
 if TYPE_CHECKING:
     from .game import GameSelf
@@ -203,7 +204,7 @@ class ManaAbilities(GameState):
             if "Land" in perm.types:
                 # "Whenever a player taps a land for mana" (Manabarbs), the automatic payer's
                 # taps included: they are this same mana ability.
-                self._event("tapped_for_mana", player=perm.controller, perm=pid)
+                report_event(self, "tapped_for_mana", player=perm.controller, perm=pid)
         if c.mana.cmc:
             self._pay_mana(perm.controller, c.mana, exclude=pid if c.tap else None,
                            pool_last=any(e["op"] in POOL_READING_OPS for e in ab.effects))

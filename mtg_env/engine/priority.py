@@ -17,6 +17,7 @@ from .model import (
     Card,
     Permanent,
 )
+from .targets import targets_available
 from .turn_structure import MAIN_STEPS
 
 if TYPE_CHECKING:
@@ -165,7 +166,7 @@ class Priority(GameState):
                 if not self._can_afford(pl, ab.cost.mana, sources,
                                         exclude=perm.id if ab.cost.tap else None):
                     continue
-                if not self._targets_available(pl, ab.targets, source=perm):
+                if not targets_available(self, pl, ab.targets, source=perm):
                     continue
                 opts.append(_activate_action(perm, i, n_nonmana > 1))
         return opts

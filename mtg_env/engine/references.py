@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .filters import TARGET_KINDS, Filter, Site, _suggest, compile_filter
+from .targets import target_legal
 
 if TYPE_CHECKING:
     from .game import Game
@@ -111,8 +112,8 @@ def _ref_target(i: int) -> Ref:
             # A spec with a variable number of targets: every one of them still legal.
             spec = specs[i]
             return [tuple(t) for j, t in enumerate(item.targets) if j >= i
-                    and g._target_legal(item, j, spec)]
-        if i < len(specs) and not g._target_legal(item, i, specs[i]):
+                    and target_legal(g, item, j, spec)]
+        if i < len(specs) and not target_legal(g, item, i, specs[i]):
             return []  # 2007 CR 413.2a: an illegal target is not affected
         return [tuple(item.targets[i])]
     return ref
@@ -137,7 +138,7 @@ def targeted_player(g: Game, item: StackItem) -> int:
     specs = g.item_def(item)[0]
     v: int  # a target is ``[zone, id]``
     for i, (kind, v) in enumerate(item.targets):
-        if kind == "p" and (i >= len(specs) or g._target_legal(item, i, specs[i])):
+        if kind == "p" and (i >= len(specs) or target_legal(g, item, i, specs[i])):
             return v
     return -1
 

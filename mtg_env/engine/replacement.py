@@ -62,6 +62,8 @@ from .frames_effects import DrawsFrame, OrderReplFrame
 from .knowledge import learn
 from .replacement_effects import DIG_CHOICES, DIG_KIND, applicable, apply_effect, replacement_statics
 from .rules import PROTECTION
+from .targets import ref_text
+from .triggers import report_event
 
 if TYPE_CHECKING:
     from .frames import Frame
@@ -198,7 +200,7 @@ def shield_split_question(g: Game, evs: list[dict[str, Any]],
         in_play = [pid for pid in dict.fromkeys(ev["src"].get("pid") for ev in hits)
                    if pid is not None]
         gone = None in sources
-        what = g._ref_text(tuple(r["target"]))
+        what = ref_text(g, tuple(r["target"]))
         f = g._choose_frame(chooser(g, hits[0]), [("o", pid) for pid in in_play],
                             0 if gone else 1, 1, SHIELD_VERB,
                             f"{r['name']}: choose the source whose damage to {what} the shield "
@@ -293,12 +295,12 @@ def commit(g: Game, ev: dict[str, Any], eff: dict[str, Any]) -> dict[str, Any]:
             g.replacements = [r for r in g.replacements if not r.get("used")]
     op = eff["op"]
     if op == "prevent" and used:
-        where = g._ref_text(tuple(ev["target"]))
+        where = ref_text(g, tuple(ev["target"]))
         g._log(f"{eff['name']}: {used} damage to {where} is prevented")
     elif op == "double":
         g._log(f"{eff['name']}: the damage is doubled to {new['amount']}")
     elif op == "redirect":
-        g._log(f"{eff['name']}: the damage is dealt to {g._ref_text(tuple(new['target']))} "
+        g._log(f"{eff['name']}: the damage is dealt to {ref_text(g, tuple(new['target']))} "
                "instead")
     elif op == "draw_instead":
         g._log(f"{eff['name']}: player {ev['player']} skips that draw; player {eff['to']} "
@@ -443,7 +445,7 @@ class Replacement(GameState):
                 self.frames.pop()
                 if f.after:
                     name, data = f.after
-                    self._event(name, **data)
+                    report_event(self, name, **data)
                 return
             f.remaining -= 1
             ev = f.event = {"e": "draw", "player": f.player, "applied": []}
@@ -489,7 +491,7 @@ class Replacement(GameState):
             {"key": x["key"], "src": x.get("src"), "card": x.get("card", ""),
              "outcomes": [[o[1][0], o[1][1], o[2]] if o[1] else [None, None, o[2]]
                           for o in x["outcomes"]]} for x in effs]}
-        what = (f"{ev['amount']} damage to {self._ref_text(tuple(ev['target']))}"
+        what = (f"{ev['amount']} damage to {ref_text(self, tuple(ev['target']))}"
                 if ev["e"] == "damage" else
                 f"player {ev['player']}'s draw" if ev["e"] == "draw" else ev["e"])
         self._ask(chooser(self, ev), DecisionKind.ORDER_REPLACEMENTS, opts,

@@ -34,11 +34,12 @@ from typing import TYPE_CHECKING, Any
 from . import effects as fx
 from .abilities import TargetSpec
 from .actions import Action, DecisionKind
+from .enter_choices import ask_enter_choices
 from .errors import MtgError
 from .frames import ResolveFrame, ResolveStep, RetargetFrame, YesNoFrame
 from .knowledge import shuffle_library
 from .model import Card, StackItem
-from .targets import _assignable, mode_targets, spec_for
+from .targets import _assignable, legal_targets, mode_targets, ref_text, spec_for, target_legal
 from .triggers import trigger_condition
 
 if TYPE_CHECKING:
@@ -109,7 +110,7 @@ class StackResolution(GameState):
             if specs and (item.targets or specs[-1].count is None):
                 # A counted last spec covers every target from its own on; a spell that
                 # chose no target at all ("up to", X = 0) is not countered for that.
-                legal = [self._target_legal(item, i, spec_for(specs, i))
+                legal = [target_legal(self, item, i, spec_for(specs, i))
                          for i in range(max(len(specs), len(item.targets)))
                          if i < len(item.targets) or specs[i].count is None]
                 if not any(legal):
@@ -130,7 +131,7 @@ class StackResolution(GameState):
                 return
         if f.step == ResolveStep.COPY_CHOICE:  # made: now the choices it comes into play with
             f.step = ResolveStep.ENTER_CHOICES
-            if self.ask_enter_choices(item):
+            if ask_enter_choices(self, item):
                 return
         if f.step == ResolveStep.ENTER_CHOICES:  # each one made (2012 614.12)
             self._resolve_permanent_spell(item)
@@ -235,7 +236,7 @@ class StackResolution(GameState):
         src = self.perms.get(item.source) if item.source is not None else None
         out = []
         for i, cur in enumerate(old):
-            legal = [tuple(c) for c in self._legal_targets(item.controller, spec_for(specs, i),
+            legal = [tuple(c) for c in legal_targets(self, item.controller, spec_for(specs, i),
                                                            item=item, source=src)]
             others = [c for c in legal if c != cur]
             out.append(others if mode == "change" else [cur, *others])
@@ -261,10 +262,10 @@ class StackResolution(GameState):
         cur = old[i]
         cands = [c for c in opts[i] if not (per[i].distinct and c in done)
                  and _assignable(per[i + 1:], opts[i + 1:], [*done, c])]
-        options = [Action("target", "target " + self._ref_text(c), (c,)) for c in cands
+        options = [Action("target", "target " + ref_text(self, c), (c,)) for c in cands
                    if c != cur]
         if cur in cands:  # "new": keeping it is always allowed (114.6d), legal or not
-            options.append(Action("keep", f"keep target {self._ref_text(cur)}", ()))
+            options.append(Action("keep", f"keep target {ref_text(self, cur)}", ()))
         if len(options) <= 1:  # nothing to choose: the only possibility (kept if none)
             a = options[0] if options else None
             self._set_new_target(f, item, a.args[0] if a is not None and a.verb == "target"
@@ -286,8 +287,8 @@ class StackResolution(GameState):
         item.targets[i] = ref
         f.index = i + 1
         if ref != old:
-            self._log(f"{f.by}: {item.label} now targets {self._ref_text(ref)} instead of "
-                      f"{self._ref_text(old)}")
+            self._log(f"{f.by}: {item.label} now targets {ref_text(self, ref)} instead of "
+                      f"{ref_text(self, old)}")
         if f.index >= len(f.old):
             self.frames.pop()
 

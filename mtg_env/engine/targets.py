@@ -18,10 +18,7 @@ from .model import Card, Permanent, StackItem
 from .rules import protected_from, targeting_forbidden
 
 if TYPE_CHECKING:
-    from .game import GameSelf
-    from .state import GameState
-else:
-    GameState = object  # the state's types are for the type checker only (state.py)
+    from .game import Game
 
 # Keywords that can stop a permanent being targeted (2012 702.18 shroud; Troll Ascetic,
 # Karplusan Strider).
@@ -29,172 +26,176 @@ _UNTARGETABLE = frozenset({"shroud", "untargetable_by_opponents",
                            "untargetable_by_blue_black_spells"})
 
 
-class Targeting(GameState):
-    """Mixed into :class:`~mtg_env.engine.game.Game`."""
+def targets_text(g: Game, item: StackItem) -> str:
+    if not item.targets:
+        return ""
+    shares = item.data.get("divided")
+    if shares:  # the division is part of the spell (2012 601.2d)
+        by_ref = {(k, v): n for k, v, n in shares}
+        return " targeting " + ", ".join(
+            ref_text(g, r) + (f" ({by_ref[tuple(r)]} damage)" if tuple(r) in by_ref
+                                 else "") for r in item.targets)
+    return " targeting " + ", ".join(ref_text(g, r) for r in item.targets)
 
-    def _targets_text(self: GameSelf, item: StackItem) -> str:
-        if not item.targets:
-            return ""
-        shares = item.data.get("divided")
-        if shares:  # the division is part of the spell (2012 601.2d)
-            by_ref = {(k, v): n for k, v, n in shares}
-            return " targeting " + ", ".join(
-                self._ref_text(r) + (f" ({by_ref[tuple(r)]} damage)" if tuple(r) in by_ref
-                                     else "") for r in item.targets)
-        return " targeting " + ", ".join(self._ref_text(r) for r in item.targets)
 
-    def _ref_text(self: GameSelf, ref: tuple[str, int]) -> str:
-        kind, v = ref
-        if kind == "p":
-            return f"player {v}"
-        if kind == "o":
-            p = self.perms.get(v)
-            return p.card.label if p else f"object {v}"
-        if kind == "s":
-            s = self._item(v)
-            return s.label if s else f"stack object {v}"
-        card = self.cards.get(v)
-        return card.label if card else f"card {v}"
+def ref_text(g: Game, ref: tuple[str, int]) -> str:
+    kind, v = ref
+    if kind == "p":
+        return f"player {v}"
+    if kind == "o":
+        p = g.perms.get(v)
+        return p.card.label if p else f"object {v}"
+    if kind == "s":
+        s = g._item(v)
+        return s.label if s else f"stack object {v}"
+    card = g.cards.get(v)
+    return card.label if card else f"card {v}"
 
-    def _targets_available(self: GameSelf, pl: int, specs: Sequence[TargetSpec],
-                           spell_card: Card | None = None,
-                           source: Permanent | None = None) -> bool:
-        if any(s.distinct for s in specs):
-            options = [self._legal_targets(pl, s, source=source, spell_card=spell_card)
-                       for s in specs]
-            return _assignable(specs, options, [])
-        for spec in specs:
-            if spec.count is not None:
-                continue  # a variable number of targets may be none (X = 0, "up to")
-            if not self._legal_targets(pl, spec, source=source, first_only=True,
-                                       spell_card=spell_card):
-                return False
-        return True
 
-    def _legal_targets(self: GameSelf, pl: int, spec: TargetSpec, item: StackItem | None = None,
-                       source: Permanent | None = None, first_only: bool = False,
-                       spell_card: Card | None = None) -> list[tuple[str, int]]:
-        out: list[tuple[str, int]] = []
-        flt = spec.player
-        if flt is not None:
-            self._fresh()
-            shrouded = self.rule_mods.get("player_shroud", ())  # True Believer
-            for i in (0, 1):
-                if i not in shrouded and flt.test(i, pl):
-                    out.append(("p", i))
+def targets_available(g: Game, pl: int, specs: Sequence[TargetSpec],
+                       spell_card: Card | None = None,
+                       source: Permanent | None = None) -> bool:
+    if any(s.distinct for s in specs):
+        options = [legal_targets(g, pl, s, source=source, spell_card=spell_card)
+                   for s in specs]
+        return _assignable(specs, options, [])
+    for spec in specs:
+        if spec.count is not None:
+            continue  # a variable number of targets may be none (X = 0, "up to")
+        if not legal_targets(g, pl, spec, source=source, first_only=True,
+                                   spell_card=spell_card):
+            return False
+    return True
+
+
+def legal_targets(g: Game, pl: int, spec: TargetSpec, item: StackItem | None = None,
+                   source: Permanent | None = None, first_only: bool = False,
+                   spell_card: Card | None = None) -> list[tuple[str, int]]:
+    out: list[tuple[str, int]] = []
+    flt = spec.player
+    if flt is not None:
+        g._fresh()
+        shrouded = g.rule_mods.get("player_shroud", ())  # True Believer
+        for i in (0, 1):
+            if i not in shrouded and flt.test(i, pl):
+                out.append(("p", i))
+                if first_only:
+                    return out
+    flt = spec.perm
+    if flt is not None:
+        test = flt.test
+        if flt.dynamic:  # "blocking this creature": the source's id
+            test = flt.bind(src=source.id if source is not None else
+                            item.source if item is not None else -1)
+        src_colors = (spell_card.cdef.colors if spell_card is not None
+                      else source_colors(g, item, source))
+        skip = source.id if source is not None and spec.other else None
+        spell_colors = (spell_card.cdef.colors if spell_card is not None
+                        else item.card.cdef.colors
+                        if item is not None and item.kind == "spell" and item.card is not None
+                        else None)
+        for p in g.perms.values():
+            if not test(p, pl) or p.id == skip:
+                continue
+            kw = p.keywords
+            if kw and not kw.isdisjoint(_UNTARGETABLE) and (
+                    "shroud" in kw or targeting_forbidden(p, pl, spell_colors, g)):
+                continue
+            if src_colors and protected_from(p, src_colors):
+                continue
+            out.append(("o", p.id))
+            if first_only:
+                return out
+    flt = spec.spell
+    if flt is not None:
+        for s in g.stack:
+            if s.kind != "spell" or (item is not None and s.id == item.id):
+                continue
+            if not flt.test(s, pl):
+                continue
+            out.append(("s", s.id))
+            if first_only:
+                return out
+    flt = spec.card
+    if flt is not None:
+        for o in (0, 1):
+            for c in g.players[o].graveyard:
+                if flt.test(c, pl):
+                    out.append(("c", c.cid))
                     if first_only:
                         return out
-        flt = spec.perm
-        if flt is not None:
-            test = flt.test
-            if flt.dynamic:  # "blocking this creature": the source's id
-                test = flt.bind(src=source.id if source is not None else
-                                item.source if item is not None else -1)
-            src_colors = (spell_card.cdef.colors if spell_card is not None
-                          else self._source_colors(item, source))
-            skip = source.id if source is not None and spec.other else None
-            spell_colors = (spell_card.cdef.colors if spell_card is not None
-                            else item.card.cdef.colors
-                            if item is not None and item.kind == "spell" and item.card is not None
-                            else None)
-            for p in self.perms.values():
-                if not test(p, pl) or p.id == skip:
-                    continue
-                kw = p.keywords
-                if kw and not kw.isdisjoint(_UNTARGETABLE) and (
-                        "shroud" in kw or targeting_forbidden(p, pl, spell_colors, self)):
-                    continue
-                if src_colors and protected_from(p, src_colors):
-                    continue
-                out.append(("o", p.id))
-                if first_only:
-                    return out
-        flt = spec.spell
-        if flt is not None:
-            for s in self.stack:
-                if s.kind != "spell" or (item is not None and s.id == item.id):
-                    continue
-                if not flt.test(s, pl):
-                    continue
-                out.append(("s", s.id))
-                if first_only:
-                    return out
-        flt = spec.card
-        if flt is not None:
-            for o in (0, 1):
-                for c in self.players[o].graveyard:
-                    if flt.test(c, pl):
-                        out.append(("c", c.cid))
-                        if first_only:
-                            return out
-        return out
+    return out
 
-    def _distinct_candidates(self: GameSelf, pl: int, specs: Sequence[TargetSpec], item: StackItem,
-                             cands: list[tuple[str, int]]) -> list[tuple[str, int]]:
-        """The candidates for the next target of ``item`` when some target must differ from the
-        earlier ones ("another target"): not already chosen where that is required, and leaving
-        a legal choice for every later target."""
-        chosen = [tuple(t) for t in item.targets]
-        ti = len(chosen)
-        src = self.perms.get(item.source) if item.source is not None else None
-        later = [self._legal_targets(pl, s, item=item, source=src) for s in specs[ti + 1:]]
-        out = []
-        for c in cands:
-            if specs[ti].distinct and tuple(c) in chosen:
-                continue
-            if _assignable(specs[ti + 1:], later, [*chosen, tuple(c)]):
-                out.append(c)
-        return out
 
-    def _source_colors(self: GameSelf, item: StackItem | None,
-                       source: Permanent | None) -> frozenset[str]:
-        if source is not None:
-            return source.colors
-        if item is not None and item.kind == "spell":
-            assert item.card is not None  # a spell's stack object has its card
-            return item.card.cdef.colors
-        if item is not None:
-            return frozenset(item.data.get("src_colors", ""))
-        return frozenset()
+def distinct_candidates(g: Game, pl: int, specs: Sequence[TargetSpec], item: StackItem,
+                         cands: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """The candidates for the next target of ``item`` when some target must differ from the
+    earlier ones ("another target"): not already chosen where that is required, and leaving
+    a legal choice for every later target."""
+    chosen = [tuple(t) for t in item.targets]
+    ti = len(chosen)
+    src = g.perms.get(item.source) if item.source is not None else None
+    later = [legal_targets(g, pl, s, item=item, source=src) for s in specs[ti + 1:]]
+    out = []
+    for c in cands:
+        if specs[ti].distinct and tuple(c) in chosen:
+            continue
+        if _assignable(specs[ti + 1:], later, [*chosen, tuple(c)]):
+            out.append(c)
+    return out
 
-    def _matches(self: GameSelf, p: Permanent, flt: Filter | dict[str, Any], pl: int) -> bool:
-        """Does permanent ``p`` match a filter (compiled, or a dict compiled once and cached)?"""
-        return cached_filter(flt).test(p, pl)
 
-    def _target_legal(self: GameSelf, item: StackItem, ti: int, spec: TargetSpec) -> bool:
-        """Is target ``ti`` of ``item`` still legal (2007 CR 413.2a)?"""
-        ref = item.targets[ti]
-        kind, v = ref
-        pl = item.controller
-        if kind == "p":
-            self._fresh()
-            if v in self.rule_mods.get("player_shroud", ()):
-                return False
-            return spec.player is not None and spec.player.test(v, pl)
-        if kind == "o":
-            p = self.perms.get(v)
-            if p is None or spec.perm is None or "shroud" in p.keywords:
-                return False
-            colors = (item.card.cdef.colors if item.kind == "spell" and item.card is not None
-                      else frozenset(item.data.get("src_colors", "")))
-            if targeting_forbidden(p, pl, colors if item.kind == "spell" else None, self):
-                return False
-            if colors and protected_from(p, colors):
-                return False
-            if spec.perm.dynamic:
-                return spec.perm.bind(src=item.source)(p, pl)
-            return spec.perm.test(p, pl)
-        if kind == "s":
-            s = self._item(v)
-            return s is not None and s.kind == "spell" and spec.spell is not None and \
-                spec.spell.test(s, pl)
-        if spec.card is None:
+def source_colors(g: Game, item: StackItem | None,
+                   source: Permanent | None) -> frozenset[str]:
+    if source is not None:
+        return source.colors
+    if item is not None and item.kind == "spell":
+        assert item.card is not None  # a spell's stack object has its card
+        return item.card.cdef.colors
+    if item is not None:
+        return frozenset(item.data.get("src_colors", ""))
+    return frozenset()
+
+
+def perm_matches(g: Game, p: Permanent, flt: Filter | dict[str, Any], pl: int) -> bool:
+    """Does permanent ``p`` match a filter (compiled, or a dict compiled once and cached)?"""
+    return cached_filter(flt).test(p, pl)
+
+
+def target_legal(g: Game, item: StackItem, ti: int, spec: TargetSpec) -> bool:
+    """Is target ``ti`` of ``item`` still legal (2007 CR 413.2a)?"""
+    ref = item.targets[ti]
+    kind, v = ref
+    pl = item.controller
+    if kind == "p":
+        g._fresh()
+        if v in g.rule_mods.get("player_shroud", ()):
             return False
-        for o in (0, 1):
-            for c in self.players[o].graveyard:
-                if c.cid == v:
-                    return spec.card.test(c, pl)
+        return spec.player is not None and spec.player.test(v, pl)
+    if kind == "o":
+        p = g.perms.get(v)
+        if p is None or spec.perm is None or "shroud" in p.keywords:
+            return False
+        colors = (item.card.cdef.colors if item.kind == "spell" and item.card is not None
+                  else frozenset(item.data.get("src_colors", "")))
+        if targeting_forbidden(p, pl, colors if item.kind == "spell" else None, g):
+            return False
+        if colors and protected_from(p, colors):
+            return False
+        if spec.perm.dynamic:
+            return spec.perm.bind(src=item.source)(p, pl)
+        return spec.perm.test(p, pl)
+    if kind == "s":
+        s = g._item(v)
+        return s is not None and s.kind == "spell" and spec.spell is not None and \
+            spec.spell.test(s, pl)
+    if spec.card is None:
         return False
+    for o in (0, 1):
+        for c in g.players[o].graveyard:
+            if c.cid == v:
+                return spec.card.test(c, pl)
+    return False
 
 
 def spec_for(specs: Sequence[TargetSpec], i: int) -> TargetSpec:

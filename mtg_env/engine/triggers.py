@@ -23,74 +23,72 @@ from .model import Card, Permanent, StackItem
 
 if TYPE_CHECKING:
     from .abilities import TriggeredAbility
-    from .game import Game, GameSelf
-    from .state import GameState
-else:
-    GameState = object  # the state's types are for the type checker only (state.py)
+    from .game import Game
 
 K = DecisionKind
 
 
-class Triggers(GameState):
-    """Mixed into :class:`~mtg_env.engine.game.Game`."""
+def report_event(g: Game, name: str, **ev: Any) -> None:
+    collect_triggers(g, name, ev)
 
-    def _event(self: GameSelf, name: str, **ev: Any) -> None:
-        collect_triggers(self, name, ev)
 
-    def _push_triggers(self: GameSelf) -> None:
-        pending = self.pending
-        self.pending = []
-        ap = self.active
-        mine = [t for t in pending if t["ctrl"] == ap]
-        other = [t for t in pending if t["ctrl"] != ap]
-        self.frames.append(PutFrame((ap, 1 - ap), [mine, other] if ap == 0 else [other, mine]))
+def push_triggers(g: Game) -> None:
+    pending = g.pending
+    g.pending = []
+    ap = g.active
+    mine = [t for t in pending if t["ctrl"] == ap]
+    other = [t for t in pending if t["ctrl"] != ap]
+    g.frames.append(PutFrame((ap, 1 - ap), [mine, other] if ap == 0 else [other, mine]))
 
-    def _run_put(self: GameSelf, f: PutFrame) -> None:
-        for pl in f.order:
-            q = f.queues[pl]
-            if not q:
-                continue
-            texts = {_trigger_text(t) for t in q}
-            if len(texts) > 1:
-                opts = []
-                seen = set()
-                for i, t in enumerate(q):
-                    txt = _trigger_text(t)
-                    if txt in seen:
-                        continue
-                    seen.add(txt)
-                    opts.append(Action("order", "put " + txt, (i,)))
-                self._ask(pl, K.ORDER_TRIGGERS, opts,
-                          f"player {pl}: choose the next trigger to put on the stack "
-                          "(the first one resolves last)",
-                          {"triggers": [{"source": t.get("src"), "name": t["name"],
-                                         "text": t.get("text", "")} for t in q]})
-                return
-            self._place_trigger(q.pop(0))
+
+def run_put(g: Game, f: PutFrame) -> None:
+    for pl in f.order:
+        q = f.queues[pl]
+        if not q:
+            continue
+        texts = {_trigger_text(t) for t in q}
+        if len(texts) > 1:
+            opts = []
+            seen = set()
+            for i, t in enumerate(q):
+                txt = _trigger_text(t)
+                if txt in seen:
+                    continue
+                seen.add(txt)
+                opts.append(Action("order", "put " + txt, (i,)))
+            g._ask(pl, K.ORDER_TRIGGERS, opts,
+                      f"player {pl}: choose the next trigger to put on the stack "
+                      "(the first one resolves last)",
+                      {"triggers": [{"source": t.get("src"), "name": t["name"],
+                                     "text": t.get("text", "")} for t in q]})
             return
-        self.frames.pop()
+        place_trigger(g, q.pop(0))
+        return
+    g.frames.pop()
 
-    def _answer_put(self: GameSelf, f: PutFrame, a: Action) -> None:
-        t = f.queues[f.next_player(self.active)].pop(a.args[0])
-        self._place_trigger(t)
 
-    def _place_trigger(self: GameSelf, t: dict[str, Any]) -> None:
-        data = {"card": t.get("card", ""), "ev": t.get("ev", {})}
-        if t.get("special") == "gain_life":
-            data["effects"] = [{"op": "gain_life", "amount": t["amount"], "who": "controller"}]
-        elif "effects" in t:  # a delayed triggered ability carries its effects (2012 603.7)
-            data["effects"] = t["effects"]
-        item = StackItem(self._id(), "triggered", t["ctrl"], source=t.get("src"),
-                         source_name=t["name"], ability=t.get("ab", -1), label=t["name"],
-                         data=data, ability_def=t.get("abl"))
-        if "src_colors" in t:
-            item.data["src_colors"] = t["src_colors"]
-        if "src_tapped" in t:
-            item.data["src_tapped"] = t["src_tapped"]
-        if "src_card" in t:  # a card in a graveyard: "return Squee from your graveyard"
-            item.data["src_card"] = t["src_card"]
-        self.stack.append(item)
-        self.frames.append(CastFrame(t["ctrl"], item.id, CastStep.TARGETS, trigger=True))
+def answer_put(g: Game, f: PutFrame, a: Action) -> None:
+    t = f.queues[f.next_player(g.active)].pop(a.args[0])
+    place_trigger(g, t)
+
+
+def place_trigger(g: Game, t: dict[str, Any]) -> None:
+    data = {"card": t.get("card", ""), "ev": t.get("ev", {})}
+    if t.get("special") == "gain_life":
+        data["effects"] = [{"op": "gain_life", "amount": t["amount"], "who": "controller"}]
+    elif "effects" in t:  # a delayed triggered ability carries its effects (2012 603.7)
+        data["effects"] = t["effects"]
+    item = StackItem(g._id(), "triggered", t["ctrl"], source=t.get("src"),
+                     source_name=t["name"], ability=t.get("ab", -1), label=t["name"],
+                     data=data, ability_def=t.get("abl"))
+    if "src_colors" in t:
+        item.data["src_colors"] = t["src_colors"]
+    if "src_tapped" in t:
+        item.data["src_tapped"] = t["src_tapped"]
+    if "src_card" in t:  # a card in a graveyard: "return Squee from your graveyard"
+        item.data["src_card"] = t["src_card"]
+    g.stack.append(item)
+    g.frames.append(CastFrame(t["ctrl"], item.id, CastStep.TARGETS, trigger=True))
 
 
 def _trigger_text(t: dict[str, Any]) -> str:

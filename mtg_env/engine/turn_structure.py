@@ -26,6 +26,7 @@ from .model import (
 )
 from .replacement_effects import end_of_turn
 from .state_based import check_state_based
+from .triggers import push_triggers, report_event
 
 if TYPE_CHECKING:
     from .game import GameSelf
@@ -85,7 +86,7 @@ class TurnStructure(GameState):
             if self.is_over:
                 return
         if self.pending:
-            self._push_triggers()
+            push_triggers(self)
             return
         self._ask_priority(self.prio)
 
@@ -120,13 +121,13 @@ class TurnStructure(GameState):
                 elif perm.controller in others:
                     perm.tapped = False
         elif step == "upkeep":
-            self._event("upkeep", player=ap)
+            report_event(self, "upkeep", player=ap)
         elif step == "draw":
             # "At the beginning of each player's draw step" triggers after the turn's draw,
             # a turn-based action (2007 CR 304.1, 410.5).
             if self.turn == 1:
                 self._log(f"player {ap} skips the first draw (play/draw rule)")
-                self._event("draw_step", player=ap)
+                report_event(self, "draw_step", player=ap)
             else:
                 self._draw(ap, 1, after=("draw_step", {"player": ap}))
         elif step == "declare_attackers":
@@ -140,7 +141,7 @@ class TurnStructure(GameState):
             if self.delayed:
                 self._fire_delayed("end_of_combat")
         elif step == "end_of_turn":
-            self._event("end_of_turn", player=ap)
+            report_event(self, "end_of_turn", player=ap)
             if self.delayed:
                 self._fire_delayed("end_of_turn")
         elif step == "cleanup":

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import effects as fx
 from .actions import Action, DecisionKind
-from .enter_choices import choices_of
+from .enter_choices import choices_of, defer_enter_choices
 from .errors import MtgError
 from .frames_choice import ChooseFrame
 from .frames_effects import DrawsFrame, EnterChoiceFrame, EnterTogetherFrame
@@ -22,6 +22,7 @@ from .model import (
 from .registry import card_key
 from .replacement import graveyard_destination, has_dig_effects, has_draw_effects, run_event
 from .rules import aura_can_enchant
+from .triggers import report_event
 
 if TYPE_CHECKING:
     from .game import GameSelf
@@ -85,10 +86,10 @@ class Zones(GameState):
                 perm.chosen = {k: chosen[k] for k in kinds}
                 self._mark_dirty("choice as it comes into play")
             else:
-                self._defer_enter_choices(perm, kinds, etb_data)
+                defer_enter_choices(self, perm, kinds, etb_data)
                 return
         if etb:
-            self._event("etb", perm=perm.id, **etb_data)
+            report_event(self, "etb", perm=perm.id, **etb_data)
 
     def _ask_copy_on_entering(self: GameSelf, perm: Permanent, spec: Any, tapped: bool,
                               etb_data: dict[str, Any], in_play_before: Any) -> bool:
@@ -212,7 +213,7 @@ class Zones(GameState):
                 perms.append(perm)
         for perm in perms:
             if perm.id in self.perms:
-                self._event("etb", perm=perm.id)
+                report_event(self, "etb", perm=perm.id)
         return perms
 
     def put_aura_into_play(self: GameSelf, card: Card, host_id: int, controller: int) -> None:
@@ -296,7 +297,7 @@ class Zones(GameState):
         dest = [graveyard_destination(self, p.card, p.base.static)
                 if zone == "graveyard" and not p.card.is_token else zone for p in perms]
         for perm, to in zip(perms, dest):
-            self._event("leaves_play", perm=perm.id, zone=to, snapshot=perm)
+            report_event(self, "leaves_play", perm=perm.id, zone=to, snapshot=perm)
         for perm in perms:
             self._record_lki(perm)
         gone = {p.id for p in perms}
@@ -379,7 +380,7 @@ class Zones(GameState):
             return
         self._draw_now(pl, n)
         if after is not None:
-            self._event(after[0], **after[1])
+            report_event(self, after[0], **after[1])
 
     def _draw_now(self: GameSelf, pl: int, n: int) -> None:
         if n == 1 and not (self.replacements and has_draw_effects(self)):
@@ -417,7 +418,7 @@ class Zones(GameState):
         else:
             batch.append(card)
         # Each card drawn is a separate draw (Underworld Dreams triggers once per card).
-        self._event("draw", player=pl, n=1)
+        report_event(self, "draw", player=pl, n=1)
         return True
 
     def _log_draws(self: GameSelf, pl: int, cards: list[Card]) -> None:

@@ -22,6 +22,7 @@ from mtg_env.engine.errors import CardDataError
 from mtg_env.engine.filters import compile_filter, compile_target
 from mtg_env.engine.model import Card
 from mtg_env.engine.ops import OP_DEFS
+from mtg_env.engine.targets import legal_targets
 from mtg_env.testing import Scenario
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -250,10 +251,10 @@ def test_graveyard_target_filtered_by_subtype_in_a_game():
         {"graveyard": ["Goblin Piker"]}]})
     g = s.game
     spec = TargetSpec("card_in_graveyard", {"subtype": "Goblin", "owner": "you"})
-    got = sorted(g.cards[v].label for _, v in g._legal_targets(0, spec))
+    got = sorted(g.cards[v].label for _, v in legal_targets(g, 0, spec))
     assert got == ["Goblin Piker", "Raging Goblin"]
-    assert g._legal_targets(1, spec) and all(
-        g.cards[v].owner == 1 for _, v in g._legal_targets(1, spec))
+    assert legal_targets(g, 1, spec) and all(
+        g.cards[v].owner == 1 for _, v in legal_targets(g, 1, spec))
 
 
 def test_spell_filter_sees_the_controller():

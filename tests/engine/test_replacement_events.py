@@ -11,11 +11,13 @@ at a time), 614.6 (a replaced event never happens; the modified event happens in
 
 from __future__ import annotations
 
+import pytest
+
 from mtg_env import DecisionKind
 from mtg_env.engine.frames_effects import OrderReplFrame
 from mtg_env.engine.replacement import graveyard_destination
 from mtg_env.engine.replacement_effects import add_draw_replacement, add_prevention_shield, add_redirect
-from mtg_env.testing import Scenario, card_names, main
+from mtg_env.testing import Scenario, card_names, main, watch_events
 
 K = DecisionKind
 
@@ -80,7 +82,7 @@ def test_graveyard_checkpoint_only_for_cards_that_say_so() -> None:
     assert graveyard_destination(s.game, bears) == "graveyard"
 
 
-def test_sacrificed_permanent_goes_through_the_checkpoint() -> None:
+def test_sacrificed_permanent_goes_through_the_checkpoint(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every path to a graveyard passes the checkpoint: a sacrificed Legacy Weapon (a permanent
     put into the graveyard from play) is shuffled into its owner's library; its leaves-play
     event names the library, not the graveyard (2012 614.6: the replaced event never happens)."""
@@ -88,13 +90,7 @@ def test_sacrificed_permanent_goes_through_the_checkpoint() -> None:
     g = s.game
     perm = s.perm("Legacy Weapon")
     seen: list = []
-    orig = g._event
-
-    def spy(name: str, **ev) -> None:
-        seen.append((name, ev.get("zone")))
-        orig(name, **ev)
-
-    g._event = spy  # type: ignore[method-assign]
+    watch_events(monkeypatch, g, lambda name, ev: seen.append((name, ev.get("zone"))))
     g._leave_play(perm, "graveyard", sacrifice=True)
     assert ("leaves_play", "library_shuffle") in seen
     assert g.players[0].graveyard == []

@@ -22,7 +22,7 @@ from mtg_env import DecisionKind, Game
 from mtg_env.engine.errors import StateError
 from mtg_env.engine.model import MANA_SYMBOLS
 from mtg_env.engine.registry import ability_by_ref, text_changed
-from mtg_env.testing import Scenario
+from mtg_env.testing import Scenario, watch_events
 
 K = DecisionKind
 
@@ -226,21 +226,19 @@ def test_permanents_entering_together_see_each_other() -> None:
         assert sum(1 for t in g.pending if t["name"] == "Soul Warden") == 2
 
 
-def test_permanents_leaving_together_are_all_gone_at_once() -> None:
+def test_permanents_leaving_together_are_all_gone_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """2012 603.10a: leaving together, each leaves-play event is sent while all of them are
     still in play; then all go (a token ceases to exist, 2007 CR 216)."""
     s = Scenario({"turn": 3, "step": "precombat_main", "players": [
         {"in_play": ["Grizzly Bears", "Goblin Token"]}, {"in_play": ["Hill Giant"]}]})
     g = s.game
     seen = []
-    real = g._event
 
-    def spy(name: str, **ev: object) -> None:
+    def spy(name: str, ev: dict) -> None:
         if name == "leaves_play":
             seen.append(len(g.perms))
-        real(name, **ev)
 
-    g._event = spy  # type: ignore[method-assign]
+    watch_events(monkeypatch, g, spy)
     g._leave_play_together(list(g.perms.values()), "library_top")
     assert seen == [3, 3, 3] and not g.perms
     assert [c.name for c in g.players[0].library] == ["Grizzly Bears"]

@@ -23,7 +23,7 @@ from mtg_env.engine.model import StackItem
 from mtg_env.engine.ops import OPS, compile_effect
 from mtg_env.engine.references import compile_amount, compile_ref
 from mtg_env.engine.targets import _assignable
-from mtg_env.testing import Scenario, main
+from mtg_env.testing import Scenario, main, watch_events
 
 FACTS = load_facts()["cards"]
 CARDS: dict = {}
@@ -31,16 +31,10 @@ for _p in sorted(DATA_DIR.glob("*.yaml")):
     CARDS.update(yaml.safe_load(_p.read_text()))
 
 
-def spy(s: Scenario) -> list[tuple[str, dict]]:
-    """Record every event the game fires from now on (the instance's ``_event`` wrapped)."""
+def spy(s: Scenario, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict]]:
+    """Record every event the game fires from now on."""
     seen: list[tuple[str, dict]] = []
-    g = s.game
-    real = g._event
-
-    def record(name: str, **ev) -> None:
-        seen.append((name, ev))
-        real(name, **ev)
-    g._event = record
+    watch_events(monkeypatch, s.game, lambda name, ev: seen.append((name, ev)))
     return seen
 
 
@@ -56,28 +50,28 @@ def fails(tmp_path: Path, name: str, change, *fragments: str) -> None:
 
 
 # -- events ------------------------------------------------------------------------------------
-def test_each_card_drawn_is_a_separate_draw_event() -> None:
+def test_each_card_drawn_is_a_separate_draw_event(monkeypatch: pytest.MonkeyPatch) -> None:
     """2007 CR: each card drawn is a separate draw (Underworld Dreams triggers per card): drawing
     three fires three ``draw`` events; an empty library stops the events with the draws."""
     s = main({"library": ["Forest", "Forest"]})
-    seen = spy(s)
+    seen = spy(s, monkeypatch)
     s.game._draw(0, 3)
     assert [(n, ev["player"]) for n, ev in seen if n == "draw"] == [("draw", 0), ("draw", 0)]
     assert s.game.players[0].drew_from_empty
 
 
-def test_automatic_payer_taps_fire_tapped_for_mana_per_land() -> None:
+def test_automatic_payer_taps_fire_tapped_for_mana_per_land(monkeypatch: pytest.MonkeyPatch) -> None:
     """Manabarbs' event: the automatic payer taps lands with their mana abilities, so each land
     tapped for a spell fires ``tapped_for_mana`` for its controller."""
     s = main({"hand": ["Hill Giant"], "in_play": ["Mountain"] * 5})
-    seen = spy(s)
+    seen = spy(s, monkeypatch)
     s.do("play Hill Giant")
     taps = [ev for n, ev in seen if n == "tapped_for_mana"]
     assert len(taps) == 4
     assert {ev["player"] for ev in taps} == {0}
 
 
-def test_becomes_blocked_by_fires_once_per_blocker() -> None:
+def test_becomes_blocked_by_fires_once_per_blocker(monkeypatch: pytest.MonkeyPatch) -> None:
     """2007 CR 309 (declare blockers): ``becomes_blocked_by`` fires for each blocking creature,
     ``becomes_blocked`` once for the attacker."""
     s = Scenario({"turn": 3, "step": "beginning_of_combat", "players": [
@@ -85,7 +79,7 @@ def test_becomes_blocked_by_fires_once_per_blocker() -> None:
     s.pass_priority(2)
     s.do("attack with Hill Giant")
     s.pass_priority(2)
-    seen = spy(s)
+    seen = spy(s, monkeypatch)
     s.do("block Hill Giant with Grizzly Bears", "block Hill Giant with Grizzly Bears#2")
     names = [n for n, _ in seen]
     assert names.count("becomes_blocked_by") == 2

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import state_based
 from ..replacement_effects import add_draw_replacement, add_prevention_shield, add_redirect
+from ..targets import ref_text
 from . import Args, Param, amount, flag, op, players, ref
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ def prevent_damage(g: Game, item: StackItem, a: Args) -> None:
     n = a.amount(g, item)
     for r in a.target(g, item):
         add_prevention_shield(g, r, n, item.label, item.source, item.data.get("card", ""))
-        g._log(f"{item.label}: prevent the next {n} damage to {g._ref_text(r)} this turn")
+        g._log(f"{item.label}: prevent the next {n} damage to {ref_text(g, r)} this turn")
 
 
 @op("prevent_all_damage", combat_only=flag("only combat damage"),

@@ -14,6 +14,7 @@ from ..errors import MtgError
 from ..frames import ShuffleFrame
 from ..knowledge import to_hand_in_public
 from ..references import record_lki
+from ..triggers import report_event
 from . import Args, Param, amount, flag, op, players, ref, run_effects
 
 if TYPE_CHECKING:
@@ -183,7 +184,7 @@ def discard(g: Game, item: StackItem, a: Args) -> None:
                 P.hand.remove(card)
                 g._log(f"player {pl} discards {card.label} at random")
                 g._to_zone(card, "graveyard")
-                g._event("discard", player=pl, card=card.cid, cause=item.controller)
+                report_event(g, "discard", player=pl, card=card.cid, cause=item.controller)
             continue
         chooser = item.controller if a.chooser == "controller" else pl
         test = a.filter.test
