@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from mtg_env.engine.frames import ShuffleFrame
 from mtg_env.engine.frames_effects import EnterTogetherFrame
 from mtg_env.engine.knowledge import BOTH, forget, learn, shuffle_library
-from mtg_env.engine.layers import text_change_frame
+from mtg_env.engine.layers import fresh, text_change_frame
 from mtg_env.engine.registry import CUSTOM
 from mtg_env.engine.targets import target_legal
 
@@ -119,7 +119,7 @@ def warp_world(g: Game, item: StackItem) -> None:
     :mod:`mtg_env.engine.zones`). The rest go to the bottom in the order they were revealed (the
     owner's "any order" is not asked: the cards were revealed, so both players know them and
     where they are). Triggered abilities wait until the spell has resolved (2007 CR 410.3)."""
-    g._fresh()
+    fresh(g)
     perms = sorted(g.perms.values(), key=lambda p: p.id)
     counts = [sum(1 for p in perms if p.owner == pl) for pl in (0, 1)]
     if perms:

@@ -25,6 +25,7 @@ from . import effects as fx
 from .actions import DONE, Action, DecisionKind
 from .errors import MtgError
 from .frames import CastFrame, CastStep
+from .layers import fresh, mark_dirty
 from .mana import add_colored
 from .model import (
     Card,
@@ -152,7 +153,7 @@ class Casting(GameState):
             self._log(f"player {pl} plays {card.label}")
         else:
             P.graveyard.remove(card)
-            self._mark_dirty("graveyard count")  # Mortivore, 2007 CR 418.5 layer 6a
+            mark_dirty(self, "graveyard count")  # Mortivore, 2007 CR 418.5 layer 6a
             self._log(f"player {pl} plays {card.label} from their graveyard")
         P.lands_played += 1
         self._put_into_play(card, pl)
@@ -402,7 +403,7 @@ class Casting(GameState):
         """Pay "sacrifice all creatures you control" (Soulblast), after the mana (so a creature
         may first be tapped for mana, 2007 CR 409.1g-h). Their total power as they were last
         in play is kept for ``{sacrificed: power}``."""
-        self._fresh()
+        fresh(self)
         test = cost.sacrifice_all.test
         gone = [p for p in self.perms.values() if p.controller == pl and test(p, pl)]
         item.data["sacrificed_power"] = sum(p.power for p in gone)

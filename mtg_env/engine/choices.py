@@ -15,6 +15,7 @@ from .errors import MtgError
 from .frames import PayFrame, ShuffleFrame, YesNoFrame
 from .frames_choice import ChooseFrame
 from .knowledge import learn, shown_from_hand, shuffle_library, to_hand_in_public
+from .layers import mark_dirty
 from .triggers import report_event
 
 if TYPE_CHECKING:
@@ -240,7 +241,7 @@ def _attach_aura(g: Game, aura_id: int, host: Permanent) -> None:
         return
     aura.attached_to = host.id
     aura.timestamp = g._timestamp()
-    g._mark_dirty("attachment")
+    mark_dirty(g, "attachment")
     g._log(f"{aura.card.label} is attached to {host.card.label}")
 
 

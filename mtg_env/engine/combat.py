@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from .actions import DONE, NO, YES, Action, DecisionKind
 from .frames import AssignCursor, AssignFrame, AttackFrame, BlockFrame
-from .layers import _static_affects
+from .layers import _static_affects, fresh
 from .mana import Source, plan_payment
 from .model import (
     ManaCost,
@@ -63,7 +63,7 @@ class Combat(GameState):
         return not ({"defender", "cant_attack"} & kw)
 
     def _run_attack(self: GameSelf, f: AttackFrame) -> None:
-        self._fresh()
+        fresh(self)
         declared = f.declared
         tax = self._attack_tax(1 - self.active)
         if not f.forced:
@@ -162,7 +162,7 @@ class Combat(GameState):
         return {(e["pid"], e["attacker"]) for e in self.effects if e["kind"] == "cant_block"}
 
     def _run_block(self: GameSelf, f: BlockFrame) -> None:
-        self._fresh()
+        fresh(self)
         pl = f.player
         perms = self.perms.values()
         attackers = [p for p in perms if p.attacking]
@@ -293,7 +293,7 @@ class Combat(GameState):
         self.any_attackers = False
 
     def _begin_combat_damage(self: GameSelf) -> None:
-        self._fresh()
+        fresh(self)
         combatants = [p for p in self.perms.values() if p.attacking or p.blocking]
         if not self.fs_checked:
             self.fs_checked = True

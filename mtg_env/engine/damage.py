@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .layers import fresh
 from .model import Permanent, StackItem
 from .replacement import has_damage_effects, run_event
 from .targets import ref_text
@@ -87,7 +88,7 @@ class DamageAndLife(GameState):
         if not acc:
             return
         self._ll_acc = {}
-        self._fresh()
+        fresh(self)
         for pid, amount in acc.items():
             perm = self.perms.get(pid)
             if perm is None:

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action, DecisionKind
 from .frames_effects import EnterChoiceFrame
+from .layers import mark_dirty
 from .model import COLORS
 from .triggers import report_event
 
@@ -167,7 +168,7 @@ def answer_enter_choice(g: Game, f: EnterChoiceFrame, a: Action) -> None:
     if perm is None:
         return
     perm.chosen = chosen
-    g._mark_dirty("choice as it comes into play")
+    mark_dirty(g, "choice as it comes into play")
     report_event(g, "etb", perm=perm.id, **(f.etb or {}))
 
 

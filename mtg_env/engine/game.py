@@ -44,7 +44,7 @@ from .frames import (
 from .frames_choice import ChooseFrame
 from .frames_effects import DrawsFrame, EnterChoiceFrame, EnterTogetherFrame, OrderReplFrame, TextChangeFrame
 from .knowledge import known_cards
-from .layers import ContinuousEffects
+from .layers import answer_text_change, fresh, run_text_change
 from .mana import ManaAbilities
 from .model import (
     COLORS,
@@ -69,7 +69,7 @@ K = DecisionKind
 
 
 class Game(TurnStructure, Priority, Casting, ManaAbilities, StackResolution, Zones,
-           DamageAndLife, ContinuousEffects, Combat, Choices, Replacement):
+           DamageAndLife, Combat, Choices, Replacement):
     """A two-player game of Magic under the Tenth Edition (2007) rules.
 
     Create one with :meth:`new`, :meth:`from_position` or :meth:`from_json`; read
@@ -142,7 +142,7 @@ class Game(TurnStructure, Priority, Casting, ManaAbilities, StackResolution, Zon
     @property
     def permanents(self) -> list[Permanent]:
         """Every permanent in play, characteristics up to date."""
-        self._fresh()
+        fresh(self)
         return list(self.perms.values())
 
     def legal_actions(self) -> list[Action]:
@@ -284,7 +284,7 @@ class Game(TurnStructure, Priority, Casting, ManaAbilities, StackResolution, Zon
 
     def find_permanent(self, label: str) -> Permanent:
         """The permanent in play with this label (``Grizzly Bears`` or ``Grizzly Bears#2``)."""
-        self._fresh()
+        fresh(self)
         for p in self.perms.values():
             if p.card.label == label:
                 return p
@@ -377,7 +377,7 @@ _RUN_FRAME: dict[type, Callable[[Game, Any], None]] = {
     RetargetFrame: Game._run_retarget,
     DrawsFrame: Game._run_draws,
     OrderReplFrame: Game._run_order_repl,
-    TextChangeFrame: Game._run_text_change,
+    TextChangeFrame: run_text_change,
     EnterTogetherFrame: Game._run_enter_together,
     PutFrame: run_put,
     AssignFrame: Game._run_assign,
@@ -394,7 +394,7 @@ _ANSWER_FRAME: dict[type, Callable[[Game, Any, Action], None]] = {
     RetargetFrame: Game._answer_retarget,
     DrawsFrame: Game._answer_draws,
     OrderReplFrame: Game._answer_order_repl,
-    TextChangeFrame: Game._answer_text_change,
+    TextChangeFrame: answer_text_change,
     EnterTogetherFrame: Game._answer_enter_together,
     PutFrame: answer_put,
     AssignFrame: Game._answer_assign,

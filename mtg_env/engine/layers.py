@@ -1,7 +1,7 @@
 """Continuous effects and the 2007 layer system: recompute every permanent's characteristics
 (abilities included) from its card and the continuous effects in play, only when something that
-can change them happened: :meth:`ContinuousEffects._mark_dirty` (with the reason) says so,
-:meth:`ContinuousEffects._fresh` recomputes if it was said.
+can change them happened: :func:`mark_dirty` (with the reason) says so,
+:func:`fresh` recomputes if it was said.
 
 2007 CR 418 (continuous effects), 418.5 (interaction of continuous effects: the layers), in order:
 
@@ -52,8 +52,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import (
+    ability_vocabulary,  # a module import: ability_vocabulary imports references, which imports this module
+)
 from .abilities import StaticAbility
-from .ability_vocabulary import RULE_KINDS
 from .actions import Action, DecisionKind
 from .errors import MtgError
 from .frames_effects import TextChangeFrame
@@ -63,16 +65,13 @@ from .rules import PROTECTION
 from .triggers import is_mana_trigger
 
 if TYPE_CHECKING:
-    from .game import Game, GameSelf
-    from .state import GameState
-else:
-    GameState = object  # the state's types are for the type checker only (state.py)
+    from .game import Game
 
 # Subtypes that are not creature types (2007 CR 205.3): land, artifact and enchantment types.
 _NOT_CREATURE_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Equipment",
                                  "Aura", "Shrine", "Lair", "Locus", "Urza's"})
 _NO_RULE_MODS: dict[Any, Any] = {}  # shared and never mutated (no rule mods, no triggered mana)
-# Set to a list to record the reason of each ContinuousEffects._mark_dirty call; None: not recorded.
+# Set to a list to record the reason of each mark_dirty call; None: not recorded.
 DIRTY_REASONS: list[str] | None = None
 
 
@@ -89,73 +88,74 @@ def text_change_frame(pl: int, pid: int, sid: int | None, label: str) -> TextCha
     return TextChangeFrame(pl, pid, sid, label)
 
 
-class ContinuousEffects(GameState):
-    """Mixed into :class:`~mtg_env.engine.game.Game`."""
+def run_text_change(g: Game, f: TextChangeFrame) -> None:
+    ctx = {"stack_id": f.item_id, "pid": f.perm_id, "choice": "text_change",
+           "what": f.what, "from": f.from_word}
+    if f.what is None:
+        g._ask(f.player, DecisionKind.MODE,
+                  [Action("mode", "replace a color word", (0,)),
+                   Action("mode", "replace a basic land type", (1,))],
+                  f"{f.label}: replace a color word or a basic land type", ctx)
+        return
+    verb = "replace" if f.from_word is None else "with"
+    if f.what == "color":
+        g._ask(f.player, DecisionKind.CHOOSE_COLOR,
+                  [Action("color", f"{verb} {COLOR_NAMES[c]}", (c,))
+                   for c in COLORS if c != f.from_word], f"{f.label}: {verb} which color word", ctx)
+        return
+    g._ask(f.player, DecisionKind.MODE,
+              [Action("mode", f"{verb} {t}", (i,)) for i, t in enumerate(LAND_TYPES)
+               if t != f.from_word], f"{f.label}: {verb} which basic land type", ctx)
 
-    def _run_text_change(self: GameSelf, f: TextChangeFrame) -> None:
-        ctx = {"stack_id": f.item_id, "pid": f.perm_id, "choice": "text_change",
-               "what": f.what, "from": f.from_word}
-        if f.what is None:
-            self._ask(f.player, DecisionKind.MODE,
-                      [Action("mode", "replace a color word", (0,)),
-                       Action("mode", "replace a basic land type", (1,))],
-                      f"{f.label}: replace a color word or a basic land type", ctx)
-            return
-        verb = "replace" if f.from_word is None else "with"
-        if f.what == "color":
-            self._ask(f.player, DecisionKind.CHOOSE_COLOR,
-                      [Action("color", f"{verb} {COLOR_NAMES[c]}", (c,))
-                       for c in COLORS if c != f.from_word], f"{f.label}: {verb} which color word", ctx)
-            return
-        self._ask(f.player, DecisionKind.MODE,
-                  [Action("mode", f"{verb} {t}", (i,)) for i, t in enumerate(LAND_TYPES)
-                   if t != f.from_word], f"{f.label}: {verb} which basic land type", ctx)
 
-    def _answer_text_change(self: GameSelf, f: TextChangeFrame, a: Action) -> None:
-        if f.what is None:
-            f.what = "color" if a.args[0] == 0 else "land"
-            return
-        word = a.args[0] if f.what == "color" else LAND_TYPES[a.args[0]]
-        if f.from_word is None:
-            f.from_word = word
-            return
-        self.frames.pop()
-        p = self.perms.get(f.perm_id)
-        if p is None:
-            return
-        old = f.from_word
-        self.add_effect({"kind": "text", "pid": p.id, "from": old, "to": word})
-        show = COLOR_NAMES.get
-        self._log(f"{f.label}: the text of {p.card.label} has every "
-                  f"{show(old, old)} replaced by {show(word, word)}")
+def answer_text_change(g: Game, f: TextChangeFrame, a: Action) -> None:
+    if f.what is None:
+        f.what = "color" if a.args[0] == 0 else "land"
+        return
+    word = a.args[0] if f.what == "color" else LAND_TYPES[a.args[0]]
+    if f.from_word is None:
+        f.from_word = word
+        return
+    g.frames.pop()
+    p = g.perms.get(f.perm_id)
+    if p is None:
+        return
+    old = f.from_word
+    add_effect(g, {"kind": "text", "pid": p.id, "from": old, "to": word})
+    show = COLOR_NAMES.get
+    g._log(f"{f.label}: the text of {p.card.label} has every "
+              f"{show(old, old)} replaced by {show(word, word)}")
 
-    # The layer system caches every permanent's characteristics. ``dirty`` says the cache may be
-    # stale; _mark_dirty is the one way to say so and _fresh the one way to bring it up to date
-    # (``refresh`` clears the flag). ``Game()`` and a loaded game start dirty; ``copy()`` keeps it.
+# The layer system caches every permanent's characteristics. ``dirty`` says the cache may be
+# stale; mark_dirty is the one way to say so and fresh the one way to bring it up to date
+# (``refresh`` clears the flag). ``Game()`` and a loaded game start dirty; ``copy()`` keeps it.
 
-    def _mark_dirty(self: GameSelf, reason: str) -> None:
-        """Something a characteristic may depend on changed: a permanent came into play or left
-        it, a card entered or left a graveyard (Mortivore counts them, 418.5 layer 6a), counters
-        (6c), an attachment, a choice made as a permanent came into play, a continuous effect
-        began or ended. The next :meth:`_fresh` recomputes every permanent. ``reason`` names
-        the change; it is recorded only while :data:`DIRTY_REASONS` is a list (a debugging and
-        profiling aid: which changes cause the recomputations)."""
-        self.dirty = True
-        if DIRTY_REASONS is not None:
-            DIRTY_REASONS.append(reason)
 
-    def _fresh(self: GameSelf) -> None:
-        """Bring every permanent's characteristics up to date (2007 CR 418.5): recompute them if
-        anything was marked since the last time. Called before the rules read a characteristic
-        (power, types, keywords, abilities, controller) or ``rule_mods``. Nothing else may call
-        :func:`refresh`. Kept to one attribute test: it runs thousands of times a game."""
-        if self.dirty:
-            refresh(self)
+def mark_dirty(g: Game, reason: str) -> None:
+    """Something a characteristic may depend on changed: a permanent came into play or left
+    it, a card entered or left a graveyard (Mortivore counts them, 418.5 layer 6a), counters
+    (6c), an attachment, a choice made as a permanent came into play, a continuous effect
+    began or ended. The next :func:`fresh` recomputes every permanent. ``reason`` names
+    the change; it is recorded only while :data:`DIRTY_REASONS` is a list (a debugging and
+    profiling aid: which changes cause the recomputations)."""
+    g.dirty = True
+    if DIRTY_REASONS is not None:
+        DIRTY_REASONS.append(reason)
 
-    def add_effect(self: GameSelf, effect: dict[str, Any]) -> None:
-        effect["ts"] = self._timestamp()
-        self.effects.append(effect)
-        self._mark_dirty("effect added")
+
+def fresh(g: Game) -> None:
+    """Bring every permanent's characteristics up to date (2007 CR 418.5): recompute them if
+    anything was marked since the last time. Called before the rules read a characteristic
+    (power, types, keywords, abilities, controller) or ``rule_mods``. Nothing else may call
+    :func:`refresh`. Kept to one attribute test: it runs thousands of times a game."""
+    if g.dirty:
+        refresh(g)
+
+
+def add_effect(g: Game, effect: dict[str, Any]) -> None:
+    effect["ts"] = g._timestamp()
+    g.effects.append(effect)
+    mark_dirty(g, "effect added")
 
 
 def _static_affects(g: Game, src: Permanent, s: StaticAbility) -> list[Permanent]:
@@ -299,7 +299,7 @@ def refresh(g: Game) -> None:
             layer5.append((0, ts, src, s, None))
         elif s.kind == "no_mana_empty":
             g.no_mana_empty = True
-        elif s.kind in RULE_KINDS:
+        elif s.kind in ability_vocabulary.RULE_KINDS:
             rule_mods.setdefault(s.kind, set()).add(src.controller)
         elif s.kind == "chosen_name_abilities_cant_be_played":
             # Pithing Needle: the names whose sources' non-mana abilities can't be played (a

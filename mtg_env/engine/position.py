@@ -39,6 +39,7 @@ import yaml
 
 from .errors import PositionError, UnimplementedCardError, UnknownCardError
 from .game import STEPS, Game
+from .layers import fresh, mark_dirty
 from .model import CardDef, Permanent
 from .registry import get_card
 from .rng import Rng
@@ -222,8 +223,8 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
             g.perms[aid].blocked = True
             g.perms[aid].blockers.append(perm.id)
     sick = {pid: perm.sick for pid, perm in g.perms.items()}
-    g._mark_dirty("loaded")
-    g._fresh()
+    mark_dirty(g, "loaded")
+    fresh(g)
     for pid, flag in sick.items():
         # The position's summoning_sick wins: a control change the first refresh computes
         # (Persuasion) is part of the position, not an event that just happened (2007 CR 212.3d).

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import PASS, Action, Decision, DecisionKind
 from .frames import ResolveFrame
+from .layers import fresh
 from .model import (
     Card,
     Permanent,
@@ -84,7 +85,7 @@ class Priority(GameState):
             self._begin_activate(pl, pid, ab)
 
     def _priority_options(self: GameSelf, pl: int) -> list[Action]:
-        self._fresh()
+        fresh(self)
         P = self.players[pl]
         opts = [PASS]
         sorcery_ok = pl == self.active and self.step in MAIN_STEPS and not self.stack

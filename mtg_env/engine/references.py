@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .filters import TARGET_KINDS, Filter, Site, _suggest, compile_filter
+from .layers import fresh
 from .targets import target_legal
 
 if TYPE_CHECKING:
@@ -125,7 +126,7 @@ def _ref_each(flt: Filter) -> Ref:
     dynamic = flt.dynamic
 
     def ref(g: Game, item: StackItem) -> Refs:
-        g._fresh()
+        fresh(g)
         ctrl = item.controller
         skip = item.source if other else None
         t = flt.bind(item.x, targeted_player(g, item), item.source) if dynamic else test
@@ -217,7 +218,7 @@ def _event_perm_controller(g: Game, item: StackItem) -> Refs:
     ev = item.data.get("ev", {})
     p = g.perms.get(ev.get("perm"))
     if p is not None:
-        g._fresh()
+        fresh(g)
         return [("p", p.controller)]
     lki = ev.get("lki")
     return [("p", lki["controller"])] if lki else []
@@ -258,7 +259,7 @@ def compile_amount(v: Any, site: Site | None = None) -> Amount:
             test = compile_filter(w, "permanent", site.at("count")).test
 
             def count(g: Game, item: StackItem) -> int:
-                g._fresh()
+                fresh(g)
                 pl = item.controller
                 return sum(1 for p in g.perms.values() if test(p, pl))
             return count
@@ -300,7 +301,7 @@ def _event_toughness(g: Game, item: StackItem) -> int:
     ev = item.data.get("ev", {})
     p = g.perms.get(ev.get("perm"))
     if p is not None:
-        g._fresh()
+        fresh(g)
         return p.toughness
     lki = ev.get("lki")
     return lki["toughness"] if lki else 0

@@ -15,6 +15,7 @@ from .abilities import ActivatedAbility, StaticAbility, TriggeredAbility
 from .actions import Decision, DecisionKind
 from .errors import MtgError, StateError, UnknownCardError
 from .frame_kinds import frame_from_json
+from .layers import fresh, mark_dirty
 from .loaded_state_check import check_state
 from .loaded_state_schema import PERM_ATTRS, PLAYER_ATTRS, STACK_ATTRS
 from .model import Card, Permanent, Player, StackItem
@@ -191,8 +192,8 @@ def _from_dict(d: dict[str, Any]) -> Game:
     g._ll_acc = {int(k): v for k, v in d["ll_acc"]}
     g.decision = Decision.from_json(d["decision"]) if d["decision"] is not None else None
     g.log = d["log"]
-    g._mark_dirty("loaded")
-    g._fresh()
+    mark_dirty(g, "loaded")
+    fresh(g)
     if not g.is_over and g.decision is None:
         raise MtgError("malformed game state: no decision pending in an unfinished game")
     _check_priority_options(g)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .layers import fresh, mark_dirty
 from .model import (
     Permanent,
 )
@@ -38,7 +39,7 @@ def check_state_based(g: Game) -> bool:
 
 
 def _check_once(g: Game) -> bool:
-    g._fresh()
+    fresh(g)
     for P in g.players:  # the common case, no loser, without building a list
         if P.life <= 0 or P.drew_from_empty or P.poison >= 10:
             break
@@ -97,7 +98,7 @@ def _check_permanents(g: Game) -> bool:
         return False
     for p in unattach:
         p.attached_to = None
-        g._mark_dirty("attachment")
+        mark_dirty(g, "attachment")
     if to_grave or to_destroy:
         # 420.3: performed at the same time, so they leave play together.
         seen = {p.id for p in to_grave}
@@ -108,7 +109,7 @@ def _check_permanents(g: Game) -> bool:
 def lose_game(g: Game, pl: int, reason: str) -> None:
     """An effect says player ``pl`` loses the game (2007 CR 102.3). Platinum Angel ("You
     can't lose the game") stops it."""
-    g._fresh()
+    fresh(g)
     if pl in g.rule_mods.get("cant_lose", ()):
         g._log(f"player {pl} can't lose the game ({reason})")
         return
@@ -118,7 +119,7 @@ def lose_game(g: Game, pl: int, reason: str) -> None:
 def win_game(g: Game, pl: int, reason: str) -> None:
     """An effect says player ``pl`` wins the game (2007 CR 102.2): in a two-player game the
     other player loses. Platinum Angel ("your opponents can't win the game") stops it."""
-    g._fresh()
+    fresh(g)
     if 1 - pl in g.rule_mods.get("cant_lose", ()):
         g._log(f"player {pl} can't win the game ({reason})")
         return

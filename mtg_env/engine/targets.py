@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .abilities import TargetSpec
 from .filters import Filter, cached_filter
+from .layers import fresh
 from .model import Card, Permanent, StackItem
 from .rules import protected_from, targeting_forbidden
 
@@ -74,7 +75,7 @@ def legal_targets(g: Game, pl: int, spec: TargetSpec, item: StackItem | None = N
     out: list[tuple[str, int]] = []
     flt = spec.player
     if flt is not None:
-        g._fresh()
+        fresh(g)
         shrouded = g.rule_mods.get("player_shroud", ())  # True Believer
         for i in (0, 1):
             if i not in shrouded and flt.test(i, pl):
@@ -168,7 +169,7 @@ def target_legal(g: Game, item: StackItem, ti: int, spec: TargetSpec) -> bool:
     kind, v = ref
     pl = item.controller
     if kind == "p":
-        g._fresh()
+        fresh(g)
         if v in g.rule_mods.get("player_shroud", ()):
             return False
         return spec.player is not None and spec.player.test(v, pl)

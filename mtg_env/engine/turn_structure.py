@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import KEEP, MULLIGAN, Action, DecisionKind
 from .frames import AttackFrame, BlockFrame, CleanupFrame, MulliganFrame, ResolveFrame
 from .knowledge import shuffle_library
+from .layers import fresh, mark_dirty
 from .model import (
     Permanent,
 )
@@ -108,7 +109,7 @@ class TurnStructure(GameState):
                 self.died_this_turn = []
             if self.damaged_this_turn:
                 self.damaged_this_turn = []
-            self._fresh()
+            fresh(self)
             # Seedborn Muse: "Untap all permanents you control during each other player's untap
             # step." ("doesn't untap during its controller's untap step" doesn't stop that.)
             others = self.rule_mods.get("untap_during_others_untap", ())
@@ -147,7 +148,7 @@ class TurnStructure(GameState):
         elif step == "cleanup":
             self.cleanup_prio = False
             self.frames.append(CleanupFrame())
-            self._fresh()
+            fresh(self)
             excess = len(self.players[ap].hand) - MAX_HAND_SIZE
             if excess > 0 and ap not in self.rule_mods.get("no_max_hand_size", ()):  # Spellbook
                 self.frames.append(self._choose_frame(
@@ -268,7 +269,7 @@ class TurnStructure(GameState):
     def _empty_pools(self: GameSelf) -> None:
         """2007 CR 300.3: pools empty at the end of each phase; each player loses 1 life per
         unspent mana (mana burn: life loss, not damage)."""
-        self._fresh()
+        fresh(self)
         if self.no_mana_empty:
             return
         for P in self.players:
@@ -290,7 +291,7 @@ class TurnStructure(GameState):
             p.cant_regen = False
         if self.effects:
             self.effects = [e for e in self.effects if e.get("until") != "eot"]
-            self._mark_dirty("effects ended")
+            mark_dirty(self, "effects ended")
         end_of_turn(self)  # "this turn" shields (2007 CR 419.6b, 419.7)
 
     def _run_mulligan(self: GameSelf, f: MulliganFrame) -> None:

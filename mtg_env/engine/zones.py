@@ -15,6 +15,7 @@ from .errors import MtgError
 from .frames_choice import ChooseFrame
 from .frames_effects import DrawsFrame, EnterChoiceFrame, EnterTogetherFrame
 from .knowledge import BOTH, forget, learn, shuffle_library, to_hand_in_public
+from .layers import add_effect, fresh, mark_dirty
 from .model import (
     Card,
     Permanent,
@@ -57,7 +58,7 @@ class Zones(GameState):
         perm = Permanent(self._id(), card, controller, self._timestamp())
         perm.attached_to = attach_to
         self.perms[perm.id] = perm
-        self._mark_dirty("comes into play")
+        mark_dirty(self, "comes into play")
         etb_data = {"cast_from_hand": True} if cast_from_hand else {}
         if copy_of is None and not copy_chosen and perm.static:
             spec = next((s for s in perm.static if s.kind == "copy_as_enters"), None)
@@ -84,7 +85,7 @@ class Zones(GameState):
         if kinds:
             if chosen is not None and all(k in chosen for k in kinds):
                 perm.chosen = {k: chosen[k] for k in kinds}
-                self._mark_dirty("choice as it comes into play")
+                mark_dirty(self, "choice as it comes into play")
             else:
                 defer_enter_choices(self, perm, kinds, etb_data)
                 return
@@ -109,7 +110,7 @@ class Zones(GameState):
         matching its filter; ``among``: the permanent ids it may be, default any in play). It
         doesn't target (shroud doesn't stop it). Returns False when nothing can be chosen: the
         permanent then comes into play as itself."""
-        self._fresh()
+        fresh(self)
         flt = spec.params.get("filter", {})
         cands = [("o", p.id) for p in self.perms.values()
                  if (among is None or p.id in among) and fx.matches_filter(p, flt, controller)]
@@ -150,8 +151,8 @@ class Zones(GameState):
     def _become_copy(self: GameSelf, perm: Permanent, name: str) -> None:
         # The copy effect applies as it comes into play, so its comes-into-play triggers and
         # "comes into play tapped" are the copied card's.
-        self.add_effect({"kind": "copy", "pid": perm.id, "card": name})
-        self._fresh()
+        add_effect(self, {"kind": "copy", "pid": perm.id, "card": name})
+        fresh(self)
 
     def etb_pending(self: GameSelf, pid: int) -> bool:
         """Is the comes-into-play event of permanent ``pid`` waiting for a choice made as it
@@ -232,7 +233,7 @@ class Zones(GameState):
             return
         if self.known:
             forget(self, (card,))
-        self._mark_dirty("zone change")
+        mark_dirty(self, "zone change")
         self._log(f"{card.label} is put into play attached to {host.card.label}")
         self._put_into_play(card, controller, attach_to=host_id)
 
@@ -243,7 +244,7 @@ class Zones(GameState):
         with them); one with none stays where it is and joins ``bottom`` (303.4g). Then the
         Auras and the other enchantment cards (``others``) come into play at the same time,
         and the cards of ``bottom`` go to the bottom of their owners' libraries, in that order."""
-        self._fresh()
+        fresh(self)
         while f.auras:
             card = self.cards[f.auras[0]]
             hosts = [p for p in self.perms.values()
@@ -293,7 +294,7 @@ class Zones(GameState):
         perms = [p for p in dict.fromkeys(perms) if p.id in self.perms]
         if not perms:
             return
-        self._fresh()
+        fresh(self)
         dest = [graveyard_destination(self, p.card, p.base.static)
                 if zone == "graveyard" and not p.card.is_token else zone for p in perms]
         for perm, to in zip(perms, dest):
@@ -305,7 +306,7 @@ class Zones(GameState):
             del self.perms[perm.id]
             if perm.attacking or perm.blocking:
                 self._remove_from_combat(perm)
-        self._mark_dirty("leaves play")
+        mark_dirty(self, "leaves play")
         for other in self.perms.values():
             if other.attached_to in gone and "Equipment" in other.subtypes:
                 other.attached_to = None  # 2007 CR 420.5k happens as an SBE; unattach now
@@ -357,7 +358,7 @@ class Zones(GameState):
                 self.died_this_turn = [c for c in self.died_this_turn if c != card.cid]
             P.graveyard.append(card)
             # Mortivore's characteristic-setting ability counts graveyard cards (2007 CR 418.5, 6a).
-            self._mark_dirty("graveyard count")
+            mark_dirty(self, "graveyard count")
         elif zone == "hand":
             P.hand.append(card)
             to_hand_in_public(self, card)  # from play or the stack: everybody saw it

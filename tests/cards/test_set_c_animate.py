@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import partial
 
 from mtg_env import Game
+from mtg_env.engine.layers import fresh
 from mtg_env.testing import Scenario, attack, block, position
 
 LIB = ["Wall of Wood"] * 5
@@ -144,7 +145,7 @@ def test_spawning_pool_state_round_trips_through_json() -> None:
     s.do("activate Spawning Pool")
     s.resolve()
     g2 = Game.from_json(s.game.to_json())
-    g2._fresh()
+    fresh(g2)
     p = next(p for p in g2.perms.values() if p.name == "Spawning Pool")
     assert p.activated[-1].text == "{B}: Regenerate this creature."
 
@@ -327,7 +328,7 @@ def test_march_of_the_machines_effect_ends_when_it_leaves_play() -> None:
     s = _march(["Icy Manipulator", "March of the Machines"], hand=[])
     assert s.perm("Icy Manipulator").is_creature
     s.game._leave_play(s.perm("March of the Machines"), "graveyard")
-    s.game._fresh()
+    fresh(s.game)
     assert not s.perm("Icy Manipulator").is_creature
 
 

@@ -28,7 +28,7 @@ def _trees() -> list[tuple[Path, ast.AST]]:
 
 def test_the_layer_cache_is_marked_and_refreshed_in_one_place() -> None:
     """Only layers.py sets ``dirty`` or calls ``refresh``: every other module says
-    ``_mark_dirty(reason)`` and ``_fresh()``."""
+    ``mark_dirty(g, reason)`` and ``fresh(g)``."""
     offenders = []
     for path, tree in _trees():
         if path == ENGINE / "layers.py":

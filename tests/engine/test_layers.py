@@ -124,6 +124,7 @@ import pytest  # noqa: E402
 from mtg_env import Game  # noqa: E402
 from mtg_env.engine import registry  # noqa: E402
 from mtg_env.engine.abilities import ActivatedAbility, Cost, StaticAbility  # noqa: E402
+from mtg_env.engine.layers import fresh  # noqa: E402
 from mtg_env.engine.model import CardDef, ManaCost  # noqa: E402
 from mtg_env.engine.serialize import game_to_dict  # noqa: E402
 
@@ -136,7 +137,7 @@ def test_a_permanent_without_effects_on_its_abilities_shares_its_cards_tuples() 
                                                     "Venerable Monk"]}))
     s.do("play Giant Growth", "target Kamahl, Pit Fighter")
     s.resolve()
-    s.game._fresh()
+    fresh(s.game)
     for p in s.game.permanents:
         assert p.activated is p.card.cdef.activated
         assert p.triggered is p.card.cdef.triggered and p.static is p.card.cdef.static

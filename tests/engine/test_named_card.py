@@ -11,6 +11,7 @@ import pytest
 from mtg_env import DecisionKind, Game
 from mtg_env.engine.enter_choices import card_names, choice_options, valid_choice
 from mtg_env.engine.errors import PositionError, StateError
+from mtg_env.engine.layers import fresh
 from mtg_env.engine.registry import all_cards
 from mtg_env.testing import Scenario
 
@@ -118,7 +119,7 @@ def test_two_needles_stop_two_names() -> None:
             "Prodigal Pyromancer", "Royal Assassin"]},
         {"library": LIB, "in_play": [{"card": "Grizzly Bears", "tapped": True}]}]})
     assert s.options() == ["pass"]
-    s.game._fresh()
+    fresh(s.game)
     assert s.game.rule_mods["chosen_name_abilities_cant_be_played"] == {
         "Prodigal Pyromancer", "Royal Assassin"}
 

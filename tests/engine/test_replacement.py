@@ -8,6 +8,7 @@ from agents import HeuristicAgent, MctsAgent, RandomAgent
 from mtg_env import DecisionKind
 from mtg_env.encoding import Observer
 from mtg_env.engine import replacement as repl
+from mtg_env.engine.layers import add_effect, fresh
 from mtg_env.engine.replacement_effects import add_prevention_shield, add_regeneration_shield, applicable
 from mtg_env.engine.view import view_for
 from mtg_env.testing import Scenario, main
@@ -75,9 +76,9 @@ def test_protection_prevents_and_doubling_does_not_matter() -> None:
              {"in_play": ["Hill Giant"]})
     g = s.game
     giant = s.perm("Hill Giant")
-    g.add_effect({"kind": "grant", "pid": giant.id, "add": ["protection_from_red"],
+    add_effect(g, {"kind": "grant", "pid": giant.id, "add": ["protection_from_red"],
                   "until": "eot"})
-    g._fresh()
+    fresh(g)
     ev = {"e": "damage", "src": src(g, "Shock"), "target": ["o", giant.id], "amount": 2,
           "combat": False, "no_regen": False, "applied": []}
     assert [x["name"] for x in applicable(g, ev)] == [
@@ -98,9 +99,9 @@ def test_protection_and_a_shield_are_ordered() -> None:
         {"in_play": [{"card": "Hill Giant", "blocking": ["k"]}]}]})
     g = s.game
     giant = s.perm("Hill Giant")
-    g.add_effect({"kind": "grant", "pid": giant.id, "add": ["protection_from_red"],
+    add_effect(g, {"kind": "grant", "pid": giant.id, "add": ["protection_from_red"],
                   "until": "eot"})
-    g._fresh()
+    fresh(g)
     add_prevention_shield(g, ("o", giant.id), 1, "shield")
     s.pass_priority(4)  # to the combat damage step, then the combat damage resolves
     d = g.decision

@@ -11,6 +11,7 @@ from itertools import combinations
 
 from mtg_env import DecisionKind, Game
 from mtg_env.encoding import Observer
+from mtg_env.engine.layers import add_effect
 from mtg_env.testing import Scenario
 from tests.encoding.helpers import check_decision
 
@@ -26,7 +27,7 @@ def _combat() -> Scenario:
         {"library": LIB, "in_play": ["High Ground", "Grizzly Bears", "Grizzly Bears",
                                      "Wall of Wood"]}]})
     g = s.game
-    g.add_effect({"kind": "cant_block", "pid": s.perm("Grizzly Bears#3").id,
+    add_effect(g, {"kind": "cant_block", "pid": s.perm("Grizzly Bears#3").id,
                   "attacker": s.perm("Stalking Tiger").id, "until": "eot"})
     s.advance_to("beginning_of_combat")
     s.pass_priority(2)

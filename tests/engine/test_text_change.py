@@ -20,6 +20,7 @@ import pytest
 
 from mtg_env import DecisionKind, Game
 from mtg_env.engine.errors import StateError
+from mtg_env.engine.layers import add_effect
 from mtg_env.engine.model import MANA_SYMBOLS
 from mtg_env.engine.registry import ability_by_ref, text_changed
 from mtg_env.testing import Scenario, watch_events
@@ -298,7 +299,7 @@ def test_karplusan_strider_color_words_follow_a_color_change() -> None:
              "library": ["Island"] * 3},
             {"in_play": ["Karplusan Strider"], "library": ["Island"] * 3}]})
         if change:
-            s.game.add_effect({"kind": "text", "pid": s.perm("Karplusan Strider").id,
+            add_effect(s.game, {"kind": "text", "pid": s.perm("Karplusan Strider").id,
                                "from": "U", "to": "R"})
         s.advance_to("precombat_main")
         return s

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import state_based
+from ..layers import fresh
 from ..replacement_effects import add_draw_replacement, add_prevention_shield, add_redirect
 from ..targets import ref_text
 from . import Args, Param, amount, flag, op, players, ref
@@ -157,7 +158,7 @@ def prevent_next_from_chosen_source(g: Game, item: StackItem, a: Args) -> None:
     c = chosen_color(g, item.source, item)
     if c is None:
         return  # no color was chosen: the ability refers to nothing (2012 706.7a)
-    g._fresh()
+    fresh(g)
     cands = [("o", p.id) for p in g.perms.values() if c in p.colors]
     cands += [("s", s.id) for s in g.stack
               if s.kind == "spell" and s.card is not None and c in s.card.cdef.colors]

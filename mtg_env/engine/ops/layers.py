@@ -1,7 +1,7 @@
 """Ops creating continuous effects from resolving spells and abilities (2007 CR 418): gaining
 control (418.5 layer 2), +N/+N, setting P/T, granting keywords, animating (layers 4, 5 and 6b;
 they last until end of turn unless stated), and "can't block" restrictions between two
-creatures. Each adds an effect with :meth:`~mtg_env.engine.layers.ContinuousEffects.add_effect`;
+creatures. Each adds an effect with :func:`~mtg_env.engine.layers.add_effect`;
 the layer system (:mod:`mtg_env.engine.layers`) applies it.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import MtgError
+from ..layers import add_effect
 from . import Args, Param, amount, flag, op, players, ref, until
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ def gain_control(g: Game, item: StackItem, a: Args) -> None:
             e = {"kind": "control", "pid": v, "controller": new[0], "until": a.until}
             if a.while_enchanted:
                 e["while"] = "enchanted"
-            g.add_effect(e)
+            add_effect(g, e)
             g._log(f"player {new[0]} gains control of {g.perms[v].card.label}")
 
 
@@ -43,7 +44,7 @@ def pump(g: Game, item: StackItem, a: Args) -> None:
     p, t = a.p(g, item), a.t(g, item)
     for kind, v in a.target(g, item):
         if kind == "o" and v in g.perms:
-            g.add_effect({"kind": "pt", "pid": v, "p": p, "t": t, "until": a.until})
+            add_effect(g, {"kind": "pt", "pid": v, "p": p, "t": t, "until": a.until})
             g._log(f"{g.perms[v].card.label} gets {p:+d}/{t:+d}")
 
 
@@ -53,7 +54,7 @@ def set_pt(g: Game, item: StackItem, a: Args) -> None:
     """Each referenced permanent has base power and toughness p/t."""
     for kind, v in a.target(g, item):
         if kind == "o" and v in g.perms:
-            g.add_effect({"kind": "set_pt", "pid": v, "p": a.p, "t": a.t, "until": a.until})
+            add_effect(g, {"kind": "set_pt", "pid": v, "p": a.p, "t": a.t, "until": a.until})
 
 
 @op("grant", keywords=Param("keywords", required=True), target=ref(required=True), until=until())
@@ -61,7 +62,7 @@ def grant(g: Game, item: StackItem, a: Args) -> None:
     """Each referenced permanent gains the keywords."""
     for kind, v in a.target(g, item):
         if kind == "o" and v in g.perms:
-            g.add_effect({"kind": "grant", "pid": v, "add": list(a.keywords), "until": a.until})
+            add_effect(g, {"kind": "grant", "pid": v, "add": list(a.keywords), "until": a.until})
 
 
 @op("animate", target=ref(required=True),
@@ -91,7 +92,7 @@ def animate(g: Game, item: StackItem, a: Args) -> None:
                 e["add"] = list(a.keywords)
             if a.abilities:  # their references: the effect stays plain JSON (model._set_refs)
                 e["abilities"] = [list(ab.ref) for ab in a.abilities]
-            g.add_effect(e)
+            add_effect(g, e)
             g._log(f"{g.perms[v].card.label} becomes a creature until end of turn")
 
 
@@ -101,6 +102,6 @@ def cant_block_this(g: Game, item: StackItem, a: Args) -> None:
     blocking restriction checked when blockers are declared (2007 CR 309.2)."""
     for kind, v in a.target(g, item):
         if kind == "o" and v in g.perms:
-            g.add_effect({"kind": "cant_block", "pid": v, "attacker": item.source,
+            add_effect(g, {"kind": "cant_block", "pid": v, "attacker": item.source,
                           "until": "eot"})
             g._log(f"{g.perms[v].card.label} can't block {item.source_name} this turn")

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..knowledge import BOTH, forget, learn, shuffle_library
+from ..layers import fresh, mark_dirty
 from ..registry import get_card, token_def
 from ..rules import aura_can_enchant
 from . import Args, Param, amount, flag, op, players, ref
@@ -63,7 +64,7 @@ def shuffle_graveyard_into_library(g: Game, item: StackItem, a: Args) -> None:
         P = g.players[pl]
         P.library.extend(P.graveyard)
         P.graveyard = []
-        g._mark_dirty("graveyard count")  # 2007 CR 418.5 layer 6a (Mortivore)
+        mark_dirty(g, "graveyard count")  # 2007 CR 418.5 layer 6a (Mortivore)
         shuffle_library(g, pl)
         g._log(f"player {pl} shuffles their graveyard into their library")
 
@@ -109,11 +110,11 @@ def reanimate(g: Game, item: StackItem, a: Args) -> None:
             continue
         if a.attach_to is None:
             g.players[card.owner].graveyard.remove(card)
-            g._mark_dirty("graveyard count")
+            mark_dirty(g, "graveyard count")
             g._log(f"{card.label} is put into play from a graveyard")
             g._put_into_play(card, pl)
             continue
-        g._fresh()
+        fresh(g)
         test = a.attach_to.test
         hosts = [("o", p.id) for p in g.perms.values()
                  if test(p, pl) and aura_can_enchant(card.cdef, p, pl)]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..layers import fresh, mark_dirty
 from ..replacement_effects import add_regeneration_shield
 from ..rules import protected_from
 from . import Args, Param, amount, op, ref
@@ -55,7 +56,7 @@ def put_counters(g: Game, item: StackItem, a: Args) -> None:
         if kind == "o" and v in g.perms:
             p = g.perms[v]
             p.counters[a.kind] = p.counters.get(a.kind, 0) + n
-            g._mark_dirty("counters")  # 2007 CR 418.5 layer 6c
+            mark_dirty(g, "counters")  # 2007 CR 418.5 layer 6c
             g._log(f"{p.card.label} gets {n} {a.kind} counter{'s' if n > 1 else ''}")
 
 
@@ -64,7 +65,7 @@ def move_aura(g: Game, item: StackItem, a: Args) -> None:
     """"Attach it to another permanent it can enchant" (Aura Graft): the controller chooses
     another permanent the referenced Aura could legally enchant (its enchant restriction from
     its controller's side, protection); it stays where it is if there is none."""
-    g._fresh()
+    fresh(g)
     for kind, v in a.target(g, item):
         aura = g.perms.get(v) if kind == "o" else None
         if aura is None or "Aura" not in aura.subtypes:
@@ -98,7 +99,7 @@ def attach(g: Game, item: StackItem, a: Args) -> None:
         if kind == "o" and v in g.perms and v != src.id and src.attached_to != v:
             src.attached_to = v
             src.timestamp = g._timestamp()  # 2007 glossary "Attach": a new timestamp
-            g._mark_dirty("attachment")
+            mark_dirty(g, "attachment")
             g._log(f"{src.card.label} is attached to {g.perms[v].card.label}")
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..layers import fresh
 from . import Args, flag, op, ref
 
 if TYPE_CHECKING:
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 @op("counter_spell", target=ref(required=True))
 def counter_spell(g: Game, item: StackItem, a: Args) -> None:
     """Counter each referenced spell."""
-    g._fresh()
+    fresh(g)
     for kind, v in a.target(g, item):
         target = g._item(v) if kind == "s" else None
         if target is not None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..errors import MtgError
 from ..frames import ShuffleFrame
 from ..knowledge import to_hand_in_public
+from ..layers import fresh, mark_dirty
 from ..references import record_lki
 from ..triggers import report_event
 from . import Args, Param, amount, flag, op, players, ref, run_effects
@@ -51,7 +52,7 @@ def remove_from_game(g: Game, item: StackItem, a: Args) -> None:
             if card in P.graveyard:
                 P.graveyard.remove(card)
                 P.removed.append(card)
-                g._mark_dirty("graveyard count")  # Mortivore, 2007 CR 418.5 layer 6a
+                mark_dirty(g, "graveyard count")  # Mortivore, 2007 CR 418.5 layer 6a
                 g._log(f"{card.label} is removed from the game")
                 n += 1
     item.data["removed_this_way"] = item.data.get("removed_this_way", 0) + n
@@ -72,7 +73,7 @@ def destroy(g: Game, item: StackItem, a: Args) -> None:
 def put_on_library(g: Game, item: StackItem, a: Args) -> None:
     """Put a permanent on top/bottom of its owner's library; optionally its controller gains
     life equal to its toughness, last known information (Condemn)."""
-    g._fresh()
+    fresh(g)
     for kind, v in a.target(g, item):
         p = g.perms.get(v) if kind == "o" else None
         if p is None:
@@ -96,7 +97,7 @@ def return_card(g: Game, item: StackItem, a: Args) -> None:
             P.graveyard.remove(card)
             P.hand.append(card)
             to_hand_in_public(g, card)
-            g._mark_dirty("graveyard count")  # Mortivore, 2007 CR 418.5 layer 6a
+            mark_dirty(g, "graveyard count")  # Mortivore, 2007 CR 418.5 layer 6a
             g._log(f"{card.label} is returned to player {card.owner}'s hand")
 
 
@@ -205,7 +206,7 @@ def discard(g: Game, item: StackItem, a: Args) -> None:
 def sacrifice(g: Game, item: StackItem, a: Args) -> None:
     """Each referenced player sacrifices N permanents matching the filter (``other``: not the
     ability's source); ``if_none`` runs for a player with none to sacrifice."""
-    g._fresh()
+    fresh(g)
     test = a.filter.test
     skip = item.source if a.filter.other else None
     for kind, pl in a.target(g, item):
@@ -238,7 +239,7 @@ def sacrifice_self(g: Game, item: StackItem, a: Args) -> None:
 def choose_permanent(g: Game, item: StackItem, a: Args) -> None:
     """A non-targeted choice made on resolution ("return a green creature you control")."""
     chooser = item.controller if a.chooser == "controller" else 1 - item.controller
-    g._fresh()
+    fresh(g)
     test = a.filter.test
     cands = [("o", p.id) for p in g.perms.values() if test(p, item.controller)]
     n = a.n
@@ -264,4 +265,4 @@ def return_died_this_turn(g: Game, item: StackItem, a: Args) -> None:
         g._log(f"{card.label} is returned to player {card.owner}'s hand")
     if back:
         g.died_this_turn = [c for c in died if all(c != x.cid for x in back)]
-        g._mark_dirty("graveyard count")  # Mortivore, 2007 CR 418.5 layer 6a
+        mark_dirty(g, "graveyard count")  # Mortivore, 2007 CR 418.5 layer 6a
