@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from . import effects as fx
 from .actions import DONE, Action, DecisionKind
+from .damage import lose_life
 from .errors import MtgError
 from .frames import CastFrame, CastStep
 from .layers import fresh, mark_dirty
@@ -273,7 +274,7 @@ class Casting(GameState):
                 if ab.cost.sacrifice_all is not None:
                     self._sacrifice_all(pl, ab.cost, item)
                 if ab.cost.pay_life:
-                    self._lose_life(pl, ab.cost.pay_life)
+                    lose_life(self, pl, ab.cost.pay_life)
                     self._log(f"player {pl} pays {ab.cost.pay_life} life (life {self.players[pl].life})")
                 perm.used_this_turn[item.ability] = perm.used_this_turn.get(item.ability, 0) + 1
                 if ab.cost.sacrifice or ab.cost.discard:

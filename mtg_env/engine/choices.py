@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .actions import DONE, NO, YES, Action, DecisionKind
+from .damage import destroy_all
 from .errors import MtgError
 from .frames import PayFrame, ShuffleFrame, YesNoFrame
 from .frames_choice import ChooseFrame
@@ -228,7 +229,7 @@ def apply_choice(g: Game, f: ChooseFrame) -> None:
     if not leaving:
         return
     if action == "destroy":
-        g.destroy_all(leaving)
+        destroy_all(g, leaving)
     else:
         g._leave_play_together(leaving, "graveyard" if action == "sacrifice" else "hand",
                                sacrifice=action == "sacrifice")

@@ -18,20 +18,12 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from .actions import DONE, NO, YES, Action, DecisionKind
+from .damage import deal_damage
 from .frames import AssignCursor, AssignFrame, AttackFrame, BlockFrame
 from .layers import _static_affects, fresh
 from .mana import Source, plan_payment
-from .model import (
-    ManaCost,
-    Permanent,
-    StackItem,
-)
-from .replacement import (
-    limited_shields,
-    run_event,
-    shield_split_order,
-    shield_split_question,
-)
+from .model import ManaCost, Permanent, StackItem
+from .replacement import limited_shields, run_event, shield_split_order, shield_split_question
 from .rules import block_allowed, text_words
 from .targets import ref_text
 from .triggers import report_event
@@ -455,7 +447,7 @@ class Combat(GameState):
                 t = self.perms.get(tid)
                 if t is None or not t.is_creature:
                     continue
-            self.deal_damage(src, (kind, tid), n, combat=True)
+            deal_damage(self, src, (kind, tid), n, combat=True)
         return False
 
     def _combat_damage_with_shields(self: GameSelf, item: StackItem) -> bool:

@@ -10,125 +10,126 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import replacement  # a module import: replacement calls back into this module
 from .layers import fresh
 from .model import Permanent, StackItem
-from .replacement import has_damage_effects, run_event
 from .targets import ref_text
 from .triggers import report_event
 
 if TYPE_CHECKING:
-    from .game import GameSelf
-    from .state import GameState
-else:
-    GameState = object  # the state's types are for the type checker only (state.py)
+    from .game import Game
 
 
-class DamageAndLife(GameState):
-    """Mixed into :class:`~mtg_env.engine.game.Game`."""
+def lose_life(g: Game, pl: int, n: int) -> None:
+    if n <= 0:
+        return
+    P = g.players[pl]
+    P.life -= n
+    P.life_lost_this_turn += n
 
-    def _lose_life(self: GameSelf, pl: int, n: int) -> None:
-        if n <= 0:
-            return
-        P = self.players[pl]
-        P.life -= n
-        P.life_lost_this_turn += n
 
-    def _gain_life(self: GameSelf, pl: int, n: int) -> None:
-        if n > 0:
-            self.players[pl].life += n
+def gain_life(g: Game, pl: int, n: int) -> None:
+    if n > 0:
+        g.players[pl].life += n
 
-    def deal_damage(self: GameSelf, src: dict[str, Any], target: tuple[str, int], amount: int,
-                    combat: bool = False, no_regen: bool = False) -> int:
-        """Deal damage from a source (``{'pid', 'label', 'colors', 'controller'}``) to a player
-        or creature, after replacement and prevention effects (2007 CR 419, see
-        :mod:`mtg_env.engine.replacement`). Returns the damage actually dealt; 0 also when the
-        event waits for the affected player to order the effects (it is then dealt when they
-        have chosen)."""
-        if amount <= 0:
+
+def deal_damage(g: Game, src: dict[str, Any], target: tuple[str, int], amount: int,
+                combat: bool = False, no_regen: bool = False) -> int:
+    """Deal damage from a source (``{'pid', 'label', 'colors', 'controller'}``) to a player
+    or creature, after replacement and prevention effects (2007 CR 419, see
+    :mod:`mtg_env.engine.replacement`). Returns the damage actually dealt; 0 also when the
+    event waits for the affected player to order the effects (it is then dealt when they
+    have chosen)."""
+    if amount <= 0:
+        return 0
+    if replacement.has_damage_effects(g, target):
+        ev = {"e": "damage", "src": src, "target": list(target), "amount": amount,
+              "combat": combat, "no_regen": no_regen, "applied": []}
+        dealt = replacement.run_event(g, ev)
+        return dealt or 0
+    return perform_damage(g, src, target, amount, combat, no_regen)
+
+
+def perform_damage(g: Game, src: dict[str, Any], target: tuple[str, int], amount: int, combat: bool,
+          no_regen: bool) -> int:
+    """Deal damage no effect modifies any more (2007 CR 212)."""
+    if amount <= 0:
+        return 0
+    kind, v = target
+    if kind == "p":
+        P = g.players[v]
+        P.life -= amount
+        P.life_lost_this_turn += amount
+        P.damage_taken_this_turn += amount
+    else:
+        p = g.perms.get(v)
+        if p is None or not p.is_creature:
             return 0
-        if has_damage_effects(self, target):
-            ev = {"e": "damage", "src": src, "target": list(target), "amount": amount,
-                  "combat": combat, "no_regen": no_regen, "applied": []}
-            dealt = run_event(self, ev)
-            return dealt or 0
-        return self._deal(src, target, amount, combat, no_regen)
+        p.damage += amount
+        if src.get("pid") is not None:  # "a creature dealt damage by [it] this turn"
+            g.damaged_this_turn = [*g.damaged_this_turn, [src["pid"], v]]
+        if no_regen:
+            p.cant_regen = True
+    life = f" (life {g.players[v].life})" if kind == "p" else ""
+    g._log(f"{src['label']} deals {amount} damage to {ref_text(g, target)}{life}")
+    report_event(g, "damage", src=src.get("pid"), target=list(target), amount=amount,
+                combat=combat, src_controller=src.get("controller"))
+    pid = src.get("pid")
+    if pid is not None and g._ll.get(pid):
+        g._ll_acc[pid] = g._ll_acc.get(pid, 0) + amount
+    return amount
 
-    def _deal(self: GameSelf, src: dict[str, Any], target: tuple[str, int], amount: int, combat: bool,
-              no_regen: bool) -> int:
-        """Deal damage no effect modifies any more (2007 CR 212)."""
-        if amount <= 0:
-            return 0
-        kind, v = target
-        if kind == "p":
-            P = self.players[v]
-            P.life -= amount
-            P.life_lost_this_turn += amount
-            P.damage_taken_this_turn += amount
-        else:
-            p = self.perms.get(v)
-            if p is None or not p.is_creature:
-                return 0
-            p.damage += amount
-            if src.get("pid") is not None:  # "a creature dealt damage by [it] this turn"
-                self.damaged_this_turn = [*self.damaged_this_turn, [src["pid"], v]]
-            if no_regen:
-                p.cant_regen = True
-        life = f" (life {self.players[v].life})" if kind == "p" else ""
-        self._log(f"{src['label']} deals {amount} damage to {ref_text(self, target)}{life}")
-        report_event(self, "damage", src=src.get("pid"), target=list(target), amount=amount,
-                    combat=combat, src_controller=src.get("controller"))
-        pid = src.get("pid")
-        if pid is not None and self._ll.get(pid):
-            self._ll_acc[pid] = self._ll_acc.get(pid, 0) + amount
-        return amount
 
-    def _flush_damage_triggers(self: GameSelf) -> None:
-        """2007 CR 502.68: lifelink triggers once per instance for the damage of one event."""
-        acc = self._ll_acc
-        if not acc:
-            return
-        self._ll_acc = {}
-        fresh(self)
-        for pid, amount in acc.items():
-            perm = self.perms.get(pid)
-            if perm is None:
-                continue
-            for _ in range(self._ll.get(pid, 0)):
-                self.pending.append({"special": "gain_life", "ctrl": perm.controller,
-                                     "amount": amount, "src": pid, "name": perm.card.label,
-                                     "text": f"lifelink: gain {amount} life"})
+def flush_damage_triggers(g: Game) -> None:
+    """2007 CR 502.68: lifelink triggers once per instance for the damage of one event."""
+    acc = g._ll_acc
+    if not acc:
+        return
+    g._ll_acc = {}
+    fresh(g)
+    for pid, amount in acc.items():
+        perm = g.perms.get(pid)
+        if perm is None:
+            continue
+        for _ in range(g._ll.get(pid, 0)):
+            g.pending.append({"special": "gain_life", "ctrl": perm.controller,
+                                 "amount": amount, "src": pid, "name": perm.card.label,
+                                 "text": f"lifelink: gain {amount} life"})
 
-    def src_of(self: GameSelf, item: StackItem) -> dict[str, Any]:
-        """Damage-source info for a stack item (last known information if it left play)."""
-        if item.kind == "spell":
-            assert item.card is not None  # a spell's stack object has its card
-            return {"pid": None, "sid": item.id, "label": item.label, "controller": item.controller,
-                    "colors": "".join(sorted(item.card.cdef.colors))}
-        perm = self.perms.get(item.source) if item.source is not None else None
-        if perm is not None:
-            return {"pid": perm.id, "label": perm.card.label, "controller": perm.controller,
-                    "colors": "".join(sorted(perm.colors))}
-        return {"pid": None, "label": item.source_name, "controller": item.controller,
-                "colors": item.data.get("src_colors", "")}
 
-    def destroy(self: GameSelf, perm: Permanent, no_regen: bool = False) -> bool:
-        """Destroy one permanent (see :meth:`destroy_all`). Returns True if it left play."""
-        self.destroy_all([perm], no_regen)
-        return perm.id not in self.perms
+def src_of(g: Game, item: StackItem) -> dict[str, Any]:
+    """Damage-source info for a stack item (last known information if it left play)."""
+    if item.kind == "spell":
+        assert item.card is not None  # a spell's stack object has its card
+        return {"pid": None, "sid": item.id, "label": item.label, "controller": item.controller,
+                "colors": "".join(sorted(item.card.cdef.colors))}
+    perm = g.perms.get(item.source) if item.source is not None else None
+    if perm is not None:
+        return {"pid": perm.id, "label": perm.card.label, "controller": perm.controller,
+                "colors": "".join(sorted(perm.colors))}
+    return {"pid": None, "label": item.source_name, "controller": item.controller,
+            "colors": item.data.get("src_colors", "")}
 
-    def destroy_all(self: GameSelf, perms: list[Permanent], no_regen: bool = False,
-                    also: list[Permanent] | None = None) -> None:
-        """Destroy permanents at the same time ("destroy all creatures", Wrath of God; lethal
-        damage, 2007 CR 420.5c), after replacement effects: a regeneration shield replaces a
-        permanent's destruction (2007 CR 419.6b). The rest leave play together, with ``also``
-        (put into the graveyard by the same state-based check, 420.3), so each leaves-play
-        ability sees all of them (2012 603.10a)."""
-        going = list(also or ())
-        if self.replacements:
-            for perm in perms:
-                if perm.id in self.perms:
-                    run_event(self, {"e": "destroy", "pid": perm.id, "no_regen": no_regen,
-                                     "applied": [], "batch": going})
-        else:
-            going.extend(perms)
-        self._leave_play_together(going, "graveyard")
+
+def destroy(g: Game, perm: Permanent, no_regen: bool = False) -> bool:
+    """Destroy one permanent (see :func:`destroy_all`). Returns True if it left play."""
+    destroy_all(g, [perm], no_regen)
+    return perm.id not in g.perms
+
+
+def destroy_all(g: Game, perms: list[Permanent], no_regen: bool = False,
+                also: list[Permanent] | None = None) -> None:
+    """Destroy permanents at the same time ("destroy all creatures", Wrath of God; lethal
+    damage, 2007 CR 420.5c), after replacement effects: a regeneration shield replaces a
+    permanent's destruction (2007 CR 419.6b). The rest leave play together, with ``also``
+    (put into the graveyard by the same state-based check, 420.3), so each leaves-play
+    ability sees all of them (2012 603.10a)."""
+    going = list(also or ())
+    if g.replacements:
+        for perm in perms:
+            if perm.id in g.perms:
+                replacement.run_event(g, {"e": "destroy", "pid": perm.id, "no_regen": no_regen,
+                                 "applied": [], "batch": going})
+    else:
+        going.extend(perms)
+    g._leave_play_together(going, "graveyard")

@@ -23,7 +23,6 @@ from .actions import Action, Decision, DecisionKind
 from .casting import Casting
 from .choices import Choices
 from .combat import Combat
-from .damage import DamageAndLife
 from .deck import Deck
 from .enter_choices import answer_enter_choice, run_enter_choice
 from .errors import IllegalActionError, MtgError
@@ -69,7 +68,7 @@ K = DecisionKind
 
 
 class Game(TurnStructure, Priority, Casting, ManaAbilities, StackResolution, Zones,
-           DamageAndLife, Combat, Choices, Replacement):
+           Combat, Choices, Replacement):
     """A two-player game of Magic under the Tenth Edition (2007) rules.
 
     Create one with :meth:`new`, :meth:`from_position` or :meth:`from_json`; read

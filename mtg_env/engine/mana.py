@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from . import effects as fx
+from .damage import lose_life
 from .errors import MtgError
 from .model import (
     COLORS,
@@ -209,7 +210,7 @@ class ManaAbilities(GameState):
             self._pay_mana(perm.controller, c.mana, exclude=pid if c.tap else None,
                            pool_last=any(e["op"] in POOL_READING_OPS for e in ab.effects))
         if c.pay_life:
-            self._lose_life(perm.controller, c.pay_life)
+            lose_life(self, perm.controller, c.pay_life)
             self._log(f"player {perm.controller} pays {c.pay_life} life "
                       f"(life {self.players[perm.controller].life})")
         pool = self.players[perm.controller].mana_pool

@@ -16,7 +16,7 @@ at most once) and 615.7 (which of simultaneous damage a prevention shield preven
 - ``{"e": "destroy", "pid": id, "no_regen": bool, "applied": [...], "batch": [...]}``;
   regeneration turns it into ``{"e": "regenerate", ...}``. Performing it adds the permanent to
   ``batch``, the permanents the caller then moves to the graveyard together
-  (:meth:`DamageAndLife.destroy_all`).
+  (:func:`~mtg_env.engine.damage.destroy_all`).
 - ``{"e": "draw", "player": pl, "applied": [...]}``: one card drawn (each card drawn is a separate
   event, 2012 120.2); ``Zones._draw`` builds it only when a draw replacement exists. With two
   players the order of "draw_instead" effects never changes who draws (each effect moves the
@@ -36,8 +36,9 @@ the event waits there for :attr:`DecisionKind.ORDER_REPLACEMENTS`. The order is 
 two applicable effects that are not identical lead to different results; otherwise they apply in
 timestamp order.
 
-**Fast path.** :meth:`DamageAndLife.deal_damage` and :meth:`destroy` call into this module only
-when :func:`has_damage_effects` / ``game.replacements`` say something could apply (a scan of the
+**Fast path.** :func:`~mtg_env.engine.damage.deal_damage` and
+:func:`~mtg_env.engine.damage.destroy` call into this module only when
+:func:`has_damage_effects` / ``game.replacements`` say something could apply (a scan of the
 permanents' printed static abilities, no allocation).
 
 **Extension points** (for the card issues): a new event (a zone change "instead", "as ... comes
@@ -54,6 +55,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import damage
 from .actions import Action, DecisionKind
 from .errors import MtgError
 from .frames import ResolveFrame
@@ -315,7 +317,8 @@ def perform(g: Game, ev: dict[str, Any]) -> int:
     """Carry out an event once no effect modifies it any more; returns the damage dealt."""
     e = ev["e"]
     if e == "damage":
-        return g._deal(ev["src"], tuple(ev["target"]), ev["amount"], ev["combat"], ev["no_regen"])
+        return damage.perform_damage(g, ev["src"], tuple(ev["target"]), ev["amount"], ev["combat"],
+                                     ev["no_regen"])
     elif e == "destroy":
         p = g.perms.get(ev["pid"])
         if p is not None:
@@ -511,4 +514,4 @@ def _after_event(g: Game) -> None:
     # were checked; lifelink for it triggers now unless a resolution will flush it (502.68).
     if not any((isinstance(f, ResolveFrame) and g._item(f.item_id) is not None)
                or isinstance(f, OrderReplFrame) for f in g.frames):
-        g._flush_damage_triggers()
+        damage.flush_damage_triggers(g)

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from . import effects as fx
 from .abilities import TargetSpec
 from .actions import Action, DecisionKind
+from .damage import flush_damage_triggers
 from .enter_choices import ask_enter_choices
 from .errors import MtgError
 from .frames import ResolveFrame, ResolveStep, RetargetFrame, YesNoFrame
@@ -175,7 +176,7 @@ class StackResolution(GameState):
                     self._log(f"{item.label} is shuffled into its owner's library")
                 else:
                     self._to_zone(item.card, dest)
-        self._flush_damage_triggers()
+        flush_damage_triggers(self)
         self.prio = self.active
         self.passes = 0
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .damage import destroy_all
 from .layers import fresh, mark_dirty
 from .model import (
     Permanent,
@@ -102,7 +103,7 @@ def _check_permanents(g: Game) -> bool:
     if to_grave or to_destroy:
         # 420.3: performed at the same time, so they leave play together.
         seen = {p.id for p in to_grave}
-        g.destroy_all([p for p in to_destroy if p.id not in seen], also=to_grave)
+        destroy_all(g, [p for p in to_destroy if p.id not in seen], also=to_grave)
     return True
 
 

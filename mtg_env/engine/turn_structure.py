@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import KEEP, MULLIGAN, Action, DecisionKind
+from .damage import lose_life
 from .frames import AttackFrame, BlockFrame, CleanupFrame, MulliganFrame, ResolveFrame
 from .knowledge import shuffle_library
 from .layers import fresh, mark_dirty
@@ -276,7 +277,7 @@ class TurnStructure(GameState):
             n = sum(P.mana_pool)
             if n:
                 P.mana_pool = [0, 0, 0, 0, 0, 0]
-                self._lose_life(P.index, n)
+                lose_life(self, P.index, n)
                 self._log(f"player {P.index} burns for {n} (unspent mana; life {P.life})")
 
     def _doesnt_untap(self: GameSelf, perm: Permanent) -> bool:

@@ -8,6 +8,7 @@ from agents import HeuristicAgent, MctsAgent, RandomAgent
 from mtg_env import DecisionKind
 from mtg_env.encoding import Observer
 from mtg_env.engine import replacement as repl
+from mtg_env.engine.damage import deal_damage, destroy
 from mtg_env.engine.layers import add_effect, fresh
 from mtg_env.engine.replacement_effects import add_prevention_shield, add_regeneration_shield, applicable
 from mtg_env.engine.view import view_for
@@ -29,7 +30,7 @@ def test_fast_path_no_effects() -> None:
     bears = s.perm("Grizzly Bears")
     assert not repl.has_damage_effects(g, ("p", 1))
     assert not repl.has_damage_effects(g, ("o", bears.id))
-    assert g.deal_damage(src(g, "test"), ("p", 1), 3) == 3
+    assert deal_damage(g, src(g, "test"), ("p", 1), 3) == 3
     assert g.players[1].life == 17
 
 
@@ -39,9 +40,9 @@ def test_shield_with_amount_is_reduced_then_used_up() -> None:
     s = main({"in_play": ["Mountain"]})
     g = s.game
     add_prevention_shield(g, ("p", 1), 3, "test shield")
-    assert g.deal_damage(src(g, "a"), ("p", 1), 2) == 0
+    assert deal_damage(g, src(g, "a"), ("p", 1), 2) == 0
     assert g.replacements[0]["amount"] == 1
-    assert g.deal_damage(src(g, "b"), ("p", 1), 2) == 1
+    assert deal_damage(g, src(g, "b"), ("p", 1), 2) == 1
     assert g.replacements == []
     assert g.players[1].life == 19
 
@@ -53,8 +54,8 @@ def test_shield_limited_to_a_source() -> None:
     g = s.game
     bears, giant = s.perm("Grizzly Bears"), s.perm("Hill Giant")
     add_prevention_shield(g, ("p", 1), None, "test shield", source=bears.id)
-    assert g.deal_damage(src(g, "Hill Giant", "", giant.id), ("p", 1), 3) == 3
-    assert g.deal_damage(src(g, "Grizzly Bears", "G", bears.id), ("p", 1), 2) == 0
+    assert deal_damage(g, src(g, "Hill Giant", "", giant.id), ("p", 1), 3) == 3
+    assert deal_damage(g, src(g, "Grizzly Bears", "G", bears.id), ("p", 1), 2) == 0
     assert g.players[1].life == 17
     assert len(g.replacements) == 1  # "prevent all" from that source lasts the turn
 
@@ -65,8 +66,8 @@ def test_combat_only_shield() -> None:
     s = main({"in_play": ["Mountain"]})
     g = s.game
     add_prevention_shield(g, None, None, "Holy Day-like", combat_only=True)
-    assert g.deal_damage(src(g, "a"), ("p", 1), 2) == 2
-    assert g.deal_damage(src(g, "b"), ("p", 1), 2, combat=True) == 0
+    assert deal_damage(g, src(g, "a"), ("p", 1), 2) == 2
+    assert deal_damage(g, src(g, "b"), ("p", 1), 2, combat=True) == 0
 
 
 def test_protection_prevents_and_doubling_does_not_matter() -> None:
@@ -84,10 +85,10 @@ def test_protection_prevents_and_doubling_does_not_matter() -> None:
     assert [x["name"] for x in applicable(g, ev)] == [
         "Furnace of Rath", "protection from red (Hill Giant)"]
     assert repl.order_choice(g, ev) is None
-    assert g.deal_damage(src(g, "Shock"), ("o", giant.id), 2) == 0
+    assert deal_damage(g, src(g, "Shock"), ("o", giant.id), 2) == 0
     assert giant.damage == 0
     # a green source is not prevented, and is doubled
-    assert g.deal_damage(src(g, "Bears", "G"), ("o", giant.id), 1) == 2
+    assert deal_damage(g, src(g, "Bears", "G"), ("o", giant.id), 1) == 2
 
 
 def test_protection_and_a_shield_are_ordered() -> None:
@@ -135,10 +136,10 @@ def test_identical_regeneration_shields_need_no_decision() -> None:
     add_regeneration_shield(g, sk, "a")
     add_regeneration_shield(g, sk, "b")
     assert sk.regen_shields == 2
-    assert g.destroy(sk) is False
+    assert destroy(g, sk) is False
     assert sk.regen_shields == 1 and len(g.replacements) == 1 and sk.tapped
-    assert g.destroy(sk) is False
-    assert g.destroy(sk) is True
+    assert destroy(g, sk) is False
+    assert destroy(g, sk) is True
 
 
 def test_cant_be_regenerated_ignores_shields() -> None:
@@ -147,7 +148,7 @@ def test_cant_be_regenerated_ignores_shields() -> None:
     g = s.game
     sk = s.perm("Drudge Skeletons")
     add_regeneration_shield(g, sk, "a")
-    assert g.destroy(sk, no_regen=True) is True
+    assert destroy(g, sk, no_regen=True) is True
 
 
 def furnace_bandage_decision() -> Scenario:

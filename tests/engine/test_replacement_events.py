@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 
 from mtg_env import DecisionKind
+from mtg_env.engine.damage import deal_damage
 from mtg_env.engine.frames_effects import OrderReplFrame
 from mtg_env.engine.replacement import graveyard_destination
 from mtg_env.engine.replacement_effects import add_draw_replacement, add_prevention_shield, add_redirect
@@ -115,7 +116,7 @@ def test_redirect_sends_damage_to_the_creature() -> None:
     g = s.game
     add_redirect(g, 0, ("o", s.perm("Hill Giant").id), "test")
     src = {"pid": None, "label": "Shock", "colors": "R", "controller": 1}
-    assert g.deal_damage(src, ("p", 0), 2) == 2
+    assert deal_damage(g, src, ("p", 0), 2) == 2
     s.assert_life(0, 20)
     s.assert_damage("Hill Giant", 2)
 
@@ -128,7 +129,7 @@ def test_redirect_does_nothing_once_the_creature_is_gone() -> None:
     giant = s.perm("Hill Giant")
     add_redirect(g, 0, ("o", giant.id), "test")
     g._leave_play(giant, "hand")
-    g.deal_damage({"pid": None, "label": "Shock", "colors": "R", "controller": 1}, ("p", 0), 2)
+    deal_damage(g, {"pid": None, "label": "Shock", "colors": "R", "controller": 1}, ("p", 0), 2)
     s.assert_life(0, 18)
 
 
@@ -140,10 +141,10 @@ def test_redirect_combat_only_and_unblocked_only() -> None:
     add_redirect(g, 0, ("o", s.perm("Hill Giant").id), "test", combat_only=True,
                  unblocked_only=True)
     src = {"pid": None, "label": "X", "colors": "", "controller": 1}
-    g.deal_damage(src, ("p", 0), 1)
-    g.deal_damage({**src, "unblocked": False}, ("p", 0), 1, combat=True)
+    deal_damage(g, src, ("p", 0), 1)
+    deal_damage(g, {**src, "unblocked": False}, ("p", 0), 1, combat=True)
     s.assert_life(0, 18)
-    g.deal_damage({**src, "unblocked": True}, ("p", 0), 1, combat=True)
+    deal_damage(g, {**src, "unblocked": True}, ("p", 0), 1, combat=True)
     s.assert_life(0, 18)
     s.assert_damage("Hill Giant", 1)
 

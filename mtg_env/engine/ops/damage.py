@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import state_based
+from .. import damage, state_based
 from ..layers import fresh
 from ..replacement_effects import add_draw_replacement, add_prevention_shield, add_redirect
 from ..targets import ref_text
@@ -27,17 +27,17 @@ if TYPE_CHECKING:
 def deal_damage(g: Game, item: StackItem, a: Args) -> None:
     """The source deals N damage to each referenced creature or player (with ``divided``: the
     share of N assigned to it as the spell was played)."""
-    src = g.src_of(item)
+    src = damage.src_of(g, item)
     if a.divided:
         shares = {(k, v): n for k, v, n in item.data.get("divided", ())}
         for r in a.target(g, item):
             n = shares.get(tuple(r), 0)
             if n:
-                g.deal_damage(src, r, n, no_regen=a.no_regen)
+                damage.deal_damage(g, src, r, n, no_regen=a.no_regen)
         return
     n = a.amount(g, item)
     for r in a.target(g, item):
-        g.deal_damage(src, r, n, no_regen=a.no_regen)
+        damage.deal_damage(g, src, r, n, no_regen=a.no_regen)
 
 
 @op("gain_life", amount=amount(required=True), who=players(default="controller"))
@@ -46,7 +46,7 @@ def gain_life(g: Game, item: StackItem, a: Args) -> None:
     n = a.amount(g, item)
     for kind, v in a.who(g, item):
         if kind == "p":
-            g._gain_life(v, n)
+            damage.gain_life(g, v, n)
             g._log(f"player {v} gains {n} life (life {g.players[v].life})")
 
 
@@ -56,7 +56,7 @@ def lose_life(g: Game, item: StackItem, a: Args) -> None:
     n = a.amount(g, item)
     for kind, v in a.who(g, item):
         if kind == "p":
-            g._lose_life(v, n)
+            damage.lose_life(g, v, n)
             g._log(f"player {v} loses {n} life (life {g.players[v].life})")
 
 
@@ -69,9 +69,9 @@ def double_life(g: Game, item: StackItem, a: Args) -> None:
             continue
         life = g.players[v].life
         if life > 0:
-            g._gain_life(v, life)
+            damage.gain_life(g, v, life)
         elif life < 0:
-            g._lose_life(v, -life)
+            damage.lose_life(g, v, -life)
         g._log(f"player {v}'s life total is doubled (life {g.players[v].life})")
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import damage
 from ..errors import MtgError
 from ..frames import ShuffleFrame
 from ..knowledge import to_hand_in_public
@@ -64,7 +65,7 @@ def destroy(g: Game, item: StackItem, a: Args) -> None:
     perms = [g.perms[v] for kind, v in a.target(g, item) if kind == "o" and v in g.perms]
     for p in perms:
         record_lki(item, p)  # "that land's controller" (Cryoclasm)
-    g.destroy_all(perms, no_regen=a.no_regen)
+    damage.destroy_all(g, perms, no_regen=a.no_regen)
 
 
 @op("put_on_library", target=ref(required=True),
@@ -81,7 +82,7 @@ def put_on_library(g: Game, item: StackItem, a: Args) -> None:
         toughness, ctrl = p.toughness, p.controller
         g._leave_play(p, "library_" + a.position)
         if a.controller_gains_toughness:
-            g._gain_life(ctrl, max(toughness, 0))
+            damage.gain_life(g, ctrl, max(toughness, 0))
             g._log(f"player {ctrl} gains {max(toughness, 0)} life (life {g.players[ctrl].life})")
 
 
