@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from mtg_env.engine.choices import choose_frame
 from mtg_env.engine.frames import ShuffleFrame
 from mtg_env.engine.frames_effects import EnterTogetherFrame
 from mtg_env.engine.knowledge import BOTH, forget, learn, shuffle_library
@@ -54,7 +55,7 @@ def head_games(g: Game, item: StackItem) -> None:
     g.frames.append(ShuffleFrame(pl))
     k = min(n, len(P.library))
     if k:
-        g.frames.append(g._choose_frame(
+        g.frames.append(choose_frame(g,
             item.controller, [("c", c.cid) for c in P.library], k, k, "find",
             f"{item.label}: search player {pl}'s library for {k} card(s)",
             then={"op": "hand", "learn": 1 << item.controller}, sid=item.id))

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from . import effects as fx
 from .actions import DONE, Action, DecisionKind
+from .choices import choose_frame
 from .damage import lose_life
 from .errors import MtgError
 from .frames import CastFrame, CastStep
@@ -391,13 +392,13 @@ class Casting(GameState):
         if cost.sacrifice:
             cands = [("o", p.id) for p in self.perms.values()
                      if p.controller == pl and cost.sacrifice_filter.test(p, pl)]
-            self.frames.append(self._choose_frame(pl, cands, 1, 1, "sacrifice",
+            self.frames.append(choose_frame(self, pl, cands, 1, 1, "sacrifice",
                                                   f"sacrifice to pay for {item.label}"))
         if cost.discard:
             flt = cost.discard_filter
             cands = [("h", c.cid) for c in self.players[pl].hand
                      if flt is None or flt.test(c, pl)]
-            self.frames.append(self._choose_frame(pl, cands, cost.discard, cost.discard, "discard",
+            self.frames.append(choose_frame(self, pl, cands, cost.discard, cost.discard, "discard",
                                                   f"discard to pay for {item.label}"))
 
     def _sacrifice_all(self: GameSelf, pl: int, cost: Cost, item: StackItem) -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from . import damage  # a module import: damage imports replacement, which imports this module
 from .actions import DONE, NO, YES, Action, DecisionKind
-from .damage import destroy_all
 from .errors import MtgError
 from .frames import PayFrame, ShuffleFrame, YesNoFrame
 from .frames_choice import ChooseFrame
@@ -20,137 +20,142 @@ from .layers import mark_dirty
 from .triggers import report_event
 
 if TYPE_CHECKING:
-    from .game import Game, GameSelf
+    from .game import Game
     from .model import Permanent, StackItem
     from .ops import Args
-    from .state import GameState
-else:
-    GameState = object  # the state's types are for the type checker only (state.py)
 
 K = DecisionKind
 
 
-class Choices(GameState):
-    """Mixed into :class:`~mtg_env.engine.game.Game`."""
+def choose_frame(g: Game, pl: int, cands: Iterable[Sequence[Any]], n_min: int,
+                  n_max: int, verb: str, prompt: str, then: dict[str, Any] | None = None,
+                  sid: int | None = None) -> ChooseFrame:
+    return ChooseFrame(pl, [list(c) for c in cands], n_min, n_max, verb, prompt, [], then, sid)
 
-    def _choose_frame(self: GameSelf, pl: int, cands: Iterable[Sequence[Any]], n_min: int,
-                      n_max: int, verb: str, prompt: str, then: dict[str, Any] | None = None,
-                      sid: int | None = None) -> ChooseFrame:
-        return ChooseFrame(pl, [list(c) for c in cands], n_min, n_max, verb, prompt, [], then, sid)
 
-    def _run_choose(self: GameSelf, f: ChooseFrame) -> None:
-        chosen = f.chosen
-        cands = [c for c in f.candidates if c not in chosen and self._choice_exists(c)]
-        need_min = min(f.min_count, len(chosen) + len(cands))
-        if len(chosen) >= f.max_count or not cands:
-            self._finish_choose(f)
-            return
-        shown_from_hand(self, f.player, cands)
-        opts = []
-        copy = f.verb == "copy"
-        for c in cands:
-            text = self._choice_text(c)
-            if copy and c[0] == "o":
-                # Clone's choice names what it would copy: a Clone that is a Grizzly Bears
-                # copies a Grizzly Bears (2007 CR 503: the copiable values, its own copy effect
-                # included), "copy Clone (Grizzly Bears)".
-                p = self.perms[c[1]]
-                if p.cdef.name != p.card.name:
-                    text += f" ({p.cdef.name})"
-            opts.append(Action("choose", f"{f.verb} {text}", (tuple(c),)))
-        if len(chosen) >= need_min:
-            opts.append(DONE)
-        ctx = {"verb": f.verb, "chosen": [list(c) for c in chosen], "stack_id": f.item_id,
-               "min": f.min_count, "max": f.max_count}
-        if f.info is not None:  # what else the question shows (a shield's: replacement.py)
-            ctx.update(f.info)
-        self._ask(f.player, K.CHOOSE_CARDS, opts, f.prompt, ctx)
+def run_choose(g: Game, f: ChooseFrame) -> None:
+    chosen = f.chosen
+    cands = [c for c in f.candidates if c not in chosen and choice_exists(g, c)]
+    need_min = min(f.min_count, len(chosen) + len(cands))
+    if len(chosen) >= f.max_count or not cands:
+        finish_choose(g, f)
+        return
+    shown_from_hand(g, f.player, cands)
+    opts = []
+    copy = f.verb == "copy"
+    for c in cands:
+        text = choice_text(g, c)
+        if copy and c[0] == "o":
+            # Clone's choice names what it would copy: a Clone that is a Grizzly Bears
+            # copies a Grizzly Bears (2007 CR 503: the copiable values, its own copy effect
+            # included), "copy Clone (Grizzly Bears)".
+            p = g.perms[c[1]]
+            if p.cdef.name != p.card.name:
+                text += f" ({p.cdef.name})"
+        opts.append(Action("choose", f"{f.verb} {text}", (tuple(c),)))
+    if len(chosen) >= need_min:
+        opts.append(DONE)
+    ctx = {"verb": f.verb, "chosen": [list(c) for c in chosen], "stack_id": f.item_id,
+           "min": f.min_count, "max": f.max_count}
+    if f.info is not None:  # what else the question shows (a shield's: replacement.py)
+        ctx.update(f.info)
+    g._ask(f.player, K.CHOOSE_CARDS, opts, f.prompt, ctx)
 
-    def _answer_choose(self: GameSelf, f: ChooseFrame, a: Action) -> None:
-        if a.verb == "done":
-            self._finish_choose(f)
-        else:
-            f.chosen.append(list(a.args[0]))
 
-    def _choice_exists(self: GameSelf, c: Sequence[Any]) -> bool:
-        zone, v = c
-        if zone == "o":
-            return v in self.perms
-        if zone == "h":
-            return any(x.cid == v for P in self.players for x in P.hand)
-        if zone == "c":
-            card = self.cards[v]
-            P = self.players[card.owner]
-            return card in P.library or card in P.graveyard
-        if zone == "s":
-            return self._item(v) is not None
-        return True
+def answer_choose(g: Game, f: ChooseFrame, a: Action) -> None:
+    if a.verb == "done":
+        finish_choose(g, f)
+    else:
+        f.chosen.append(list(a.args[0]))
 
-    def _choice_text(self: GameSelf, c: Sequence[Any]) -> str:
-        zone, v = c
-        if zone == "o":
-            return self.perms[v].card.label
-        if zone == "p":
-            return f"player {v}"
-        if zone == "s":
-            item = self._item(v)
-            assert item is not None  # a spell chosen among those on the stack
-            return f"spell {item.label}"
-        return self.cards[v].label
 
-    def _finish_choose(self: GameSelf, f: ChooseFrame) -> None:
-        self.frames.pop()
-        apply_choice(self, f)
+def choice_exists(g: Game, c: Sequence[Any]) -> bool:
+    zone, v = c
+    if zone == "o":
+        return v in g.perms
+    if zone == "h":
+        return any(x.cid == v for P in g.players for x in P.hand)
+    if zone == "c":
+        card = g.cards[v]
+        P = g.players[card.owner]
+        return card in P.library or card in P.graveyard
+    if zone == "s":
+        return g._item(v) is not None
+    return True
 
-    def _run_shuffle(self: GameSelf, f: ShuffleFrame) -> None:
-        self.frames.pop()
-        shuffle_library(self, f.player)
-        self._log(f"player {f.player} shuffles their library")
 
-    def _run_yesno(self: GameSelf, f: YesNoFrame) -> None:
-        self._ask(f.player, K.YES_NO, [YES, NO], f.prompt, {"stack_id": f.item_id})
+def choice_text(g: Game, c: Sequence[Any]) -> str:
+    zone, v = c
+    if zone == "o":
+        return g.perms[v].card.label
+    if zone == "p":
+        return f"player {v}"
+    if zone == "s":
+        item = g._item(v)
+        assert item is not None  # a spell chosen among those on the stack
+        return f"spell {item.label}"
+    return g.cards[v].label
 
-    def _answer_yesno(self: GameSelf, f: YesNoFrame, a: Action) -> None:
-        self.frames.pop()
-        item = self._item(f.item_id)
-        if item is not None:
-            item.data[f.key] = a.verb == "yes"
 
-    def _run_pay(self: GameSelf, f: PayFrame) -> None:
-        """A cost paid on resolution (:mod:`mtg_env.engine.ops.payment`): ask the payer."""
-        self._ask(f.player, K.YES_NO, [YES, NO], f.prompt, {"stack_id": f.item_id})
+def finish_choose(g: Game, f: ChooseFrame) -> None:
+    g.frames.pop()
+    apply_choice(g, f)
 
-    def _answer_pay(self: GameSelf, f: PayFrame, a: Action) -> None:
-        from .model import ManaCost
-        from .ops import effect_args
-        from .ops.payment import can_pay
 
-        self.frames.pop()
-        item = self._item(f.item_id)
-        if item is None:
-            return
-        args = effect_args(self.item_def(item)[1][f.effect_index])  # plain data in a rules trigger
-        pl = f.player
-        paid = a.verb == "yes" and can_pay(self, pl, args)
-        if paid:
-            if args.mana:
-                self._pay_mana(pl, ManaCost.parse(args.mana), auto=True)
-            if getattr(args, "discard", None) is not None:
-                test = args.discard.test
-                cands = [("h", c.cid) for c in self.players[pl].hand if test(c, pl)]
-                self.frames.append(self._choose_frame(pl, cands, 1, 1, "discard",
-                                                      f"{item.label}: discard to pay",
-                                                      sid=item.id))
-        else:
-            self._log(f"player {pl} doesn't pay")
-        if paid == (f.mode == "may"):
-            self.run_pay_effects(item, args)
+def run_shuffle(g: Game, f: ShuffleFrame) -> None:
+    g.frames.pop()
+    shuffle_library(g, f.player)
+    g._log(f"player {f.player} shuffles their library")
 
-    def run_pay_effects(self: GameSelf, item: StackItem, args: Args) -> None:
-        """Run the effects of a payment on resolution (paid for "may", unpaid for "unless")."""
-        from .ops import run_effects
 
-        run_effects(self, item, args.effects)
+def run_yesno(g: Game, f: YesNoFrame) -> None:
+    g._ask(f.player, K.YES_NO, [YES, NO], f.prompt, {"stack_id": f.item_id})
+
+
+def answer_yesno(g: Game, f: YesNoFrame, a: Action) -> None:
+    g.frames.pop()
+    item = g._item(f.item_id)
+    if item is not None:
+        item.data[f.key] = a.verb == "yes"
+
+
+def run_pay(g: Game, f: PayFrame) -> None:
+    """A cost paid on resolution (:mod:`mtg_env.engine.ops.payment`): ask the payer."""
+    g._ask(f.player, K.YES_NO, [YES, NO], f.prompt, {"stack_id": f.item_id})
+
+
+def answer_pay(g: Game, f: PayFrame, a: Action) -> None:
+    from .model import ManaCost
+    from .ops import effect_args
+    from .ops.payment import can_pay
+
+    g.frames.pop()
+    item = g._item(f.item_id)
+    if item is None:
+        return
+    args = effect_args(g.item_def(item)[1][f.effect_index])  # plain data in a rules trigger
+    pl = f.player
+    paid = a.verb == "yes" and can_pay(g, pl, args)
+    if paid:
+        if args.mana:
+            g._pay_mana(pl, ManaCost.parse(args.mana), auto=True)
+        if getattr(args, "discard", None) is not None:
+            test = args.discard.test
+            cands = [("h", c.cid) for c in g.players[pl].hand if test(c, pl)]
+            g.frames.append(choose_frame(g, pl, cands, 1, 1, "discard",
+                                                  f"{item.label}: discard to pay",
+                                                  sid=item.id))
+    else:
+        g._log(f"player {pl} doesn't pay")
+    if paid == (f.mode == "may"):
+        run_pay_effects(g, item, args)
+
+
+def run_pay_effects(g: Game, item: StackItem, args: Args) -> None:
+    """Run the effects of a payment on resolution (paid for "may", unpaid for "unless")."""
+    from .ops import run_effects
+
+    run_effects(g, item, args.effects)
 
 
 def apply_choice(g: Game, f: ChooseFrame) -> None:
@@ -229,7 +234,7 @@ def apply_choice(g: Game, f: ChooseFrame) -> None:
     if not leaving:
         return
     if action == "destroy":
-        destroy_all(g, leaving)
+        damage.destroy_all(g, leaving)
     else:
         g._leave_play_together(leaving, "graveyard" if action == "sacrifice" else "hand",
                                sacrifice=action == "sacrifice")

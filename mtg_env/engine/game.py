@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .actions import Action, Decision, DecisionKind
 from .casting import Casting
-from .choices import Choices
+from .choices import answer_choose, answer_pay, answer_yesno, run_choose, run_pay, run_shuffle, run_yesno
 from .combat import Combat
 from .deck import Deck
 from .enter_choices import answer_enter_choice, run_enter_choice
@@ -68,7 +68,7 @@ K = DecisionKind
 
 
 class Game(TurnStructure, Priority, Casting, ManaAbilities, StackResolution, Zones,
-           Combat, Choices, Replacement):
+           Combat, Replacement):
     """A two-player game of Magic under the Tenth Edition (2007) rules.
 
     Create one with :meth:`new`, :meth:`from_position` or :meth:`from_json`; read
@@ -368,10 +368,10 @@ _RUN_FRAME: dict[type, Callable[[Game, Any], None]] = {
     ResolveFrame: Game._run_resolve,
     AttackFrame: Game._run_attack,
     BlockFrame: Game._run_block,
-    YesNoFrame: Game._run_yesno,
-    PayFrame: Game._run_pay,
+    YesNoFrame: run_yesno,
+    PayFrame: run_pay,
     CleanupFrame: Game._run_cleanup,
-    ShuffleFrame: Game._run_shuffle,
+    ShuffleFrame: run_shuffle,
     MulliganFrame: Game._run_mulligan,
     RetargetFrame: Game._run_retarget,
     DrawsFrame: Game._run_draws,
@@ -381,14 +381,14 @@ _RUN_FRAME: dict[type, Callable[[Game, Any], None]] = {
     PutFrame: run_put,
     AssignFrame: Game._run_assign,
     EnterChoiceFrame: run_enter_choice,
-    ChooseFrame: Game._run_choose,
+    ChooseFrame: run_choose,
 }
 _ANSWER_FRAME: dict[type, Callable[[Game, Any, Action], None]] = {
     CastFrame: Game._answer_cast,
     AttackFrame: Game._answer_attack,
     BlockFrame: Game._answer_block,
-    YesNoFrame: Game._answer_yesno,
-    PayFrame: Game._answer_pay,
+    YesNoFrame: answer_yesno,
+    PayFrame: answer_pay,
     MulliganFrame: Game._answer_mulligan,
     RetargetFrame: Game._answer_retarget,
     DrawsFrame: Game._answer_draws,
@@ -398,7 +398,7 @@ _ANSWER_FRAME: dict[type, Callable[[Game, Any, Action], None]] = {
     PutFrame: answer_put,
     AssignFrame: Game._answer_assign,
     EnterChoiceFrame: answer_enter_choice,
-    ChooseFrame: Game._answer_choose,
+    ChooseFrame: answer_choose,
 }
 
 

@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import damage
 from .actions import Action, DecisionKind
+from .choices import choose_frame
 from .errors import MtgError
 from .frames import ResolveFrame
 from .frames_choice import ChooseFrame
@@ -203,7 +204,7 @@ def shield_split_question(g: Game, evs: list[dict[str, Any]],
                    if pid is not None]
         gone = None in sources
         what = ref_text(g, tuple(r["target"]))
-        f = g._choose_frame(chooser(g, hits[0]), [("o", pid) for pid in in_play],
+        f = choose_frame(g, chooser(g, hits[0]), [("o", pid) for pid in in_play],
                             0 if gone else 1, 1, SHIELD_VERB,
                             f"{r['name']}: choose the source whose damage to {what} the shield "
                             f"prevents (it prevents {r['amount']} more)"
@@ -400,7 +401,7 @@ def dig(g: Game, pl: int, kind: str) -> None:
         g._log(f"player {pl} reveals no {kind} card")
     rest = [c for c in revealed if c is not found]
     if len({c.cdef.name for c in rest}) > 1:
-        g.frames.append(g._choose_frame(pl, [("c", c.cid) for c in rest], len(rest), len(rest),
+        g.frames.append(choose_frame(g, pl, [("c", c.cid) for c in rest], len(rest), len(rest),
                                         "put on the bottom",
                                         "put the revealed cards on the bottom of your library "
                                         "(the first chosen highest)",

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .actions import KEEP, MULLIGAN, Action, DecisionKind
+from .choices import choose_frame
 from .damage import lose_life
 from .frames import AttackFrame, BlockFrame, CleanupFrame, MulliganFrame, ResolveFrame
 from .knowledge import shuffle_library
@@ -152,7 +153,7 @@ class TurnStructure(GameState):
             fresh(self)
             excess = len(self.players[ap].hand) - MAX_HAND_SIZE
             if excess > 0 and ap not in self.rule_mods.get("no_max_hand_size", ()):  # Spellbook
-                self.frames.append(self._choose_frame(
+                self.frames.append(choose_frame(self,
                     ap, [("h", c.cid) for c in self.players[ap].hand], excess, excess,
                     "discard", f"discard {excess} card(s) down to {MAX_HAND_SIZE}"))
 

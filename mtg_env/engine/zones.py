@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import effects as fx
 from .actions import Action, DecisionKind
+from .choices import choice_text, choose_frame
 from .enter_choices import choices_of, defer_enter_choices
 from .errors import MtgError
 from .frames_choice import ChooseFrame
@@ -118,7 +119,7 @@ class Zones(GameState):
             return False
         what = str(flt.get("type", "permanent")).lower()
         what = ("an " if what[0] in "aeiou" else "a ") + what
-        self.frames.append(self._choose_frame(controller, cands, 0, 1, "copy",
+        self.frames.append(choose_frame(self, controller, cands, 0, 1, "copy",
                                               f"{label}: you may choose {what} to copy",
                                               then=then, sid=sid))
         return True
@@ -250,7 +251,7 @@ class Zones(GameState):
             hosts = [p for p in self.perms.values()
                      if aura_can_enchant(card.cdef, p, card.owner)]
             if hosts:
-                opts = [Action("choose", f"attach {card.label} to {self._choice_text(['o', p.id])}",
+                opts = [Action("choose", f"attach {card.label} to {choice_text(self, ['o', p.id])}",
                                (("o", p.id),)) for p in hosts]
                 self._ask(card.owner, DecisionKind.CHOOSE_CARDS, opts,
                           f"{f.label}: choose what {card.label} enchants",

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import damage, state_based
+from ..choices import choice_text, choose_frame
 from ..layers import fresh
 from ..replacement_effects import add_draw_replacement, add_prevention_shield, add_redirect
 from ..targets import ref_text
@@ -165,7 +166,7 @@ def prevent_next_from_chosen_source(g: Game, item: StackItem, a: Args) -> None:
     if not cands:
         g._log(f"{item.label}: there is no {COLOR_WORDS[c]} source to choose")
         return
-    g.frames.append(g._choose_frame(item.controller, cands, 1, 1, "source",
+    g.frames.append(choose_frame(g, item.controller, cands, 1, 1, "source",
                                     f"{item.label}: choose a {COLOR_WORDS[c]} source",
                                     then={"op": "prevent_source", "label": item.label,
                                           "src": item.source, "card": item.data.get("card", "")},
@@ -181,6 +182,6 @@ def shield_from_chosen_source(g: Game, f: ChooseFrame, ref: tuple[Any, ...]) -> 
     add_prevention_shield(g, ("p", pl), None, then["label"], then.get("src"), then.get("card", ""),
                           source=v if zone == "o" else None,
                           source_spell=v if zone == "s" else None, once=True)
-    what = g.perms[v].card.label if zone == "o" and v in g.perms else g._choice_text(list(ref))
+    what = g.perms[v].card.label if zone == "o" and v in g.perms else choice_text(g, list(ref))
     g._log(f"{then['label']}: the next time {what} would deal damage to player {pl} this turn, "
            "prevent that damage")

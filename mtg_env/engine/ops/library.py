@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..choices import choose_frame
 from ..knowledge import BOTH, forget, learn, shuffle_library
 from ..layers import fresh, mark_dirty
 from ..registry import get_card, token_def
@@ -89,7 +90,7 @@ def put_from_hand(g: Game, item: StackItem, a: Args) -> None:
         if not cands:
             continue
         then = {"op": "play"} if host is None else {"op": "play", "host": host.id}
-        g.frames.append(g._choose_frame(pl, cands, 0 if a.optional else 1, 1, "put into play",
+        g.frames.append(choose_frame(g, pl, cands, 0 if a.optional else 1, 1, "put into play",
                                         f"{item.label}: put a card from your hand into play",
                                         then=then, sid=item.id))
 
@@ -121,7 +122,7 @@ def reanimate(g: Game, item: StackItem, a: Args) -> None:
         if not hosts:
             g._log(f"{card.label} has nothing it could enchant and stays in the graveyard")
             continue
-        g.frames.append(g._choose_frame(pl, hosts, 1, 1, "attach to",
+        g.frames.append(choose_frame(g, pl, hosts, 1, 1, "attach to",
                                         f"{item.label}: attach {card.label} to",
                                         then={"op": "attach_card", "card": card.cid}, sid=item.id))
 
@@ -141,7 +142,7 @@ def hand_to_library(g: Game, item: StackItem, a: Args) -> None:
         learn(g, hand, 1 << ctrl)
         k = min(n, len(hand))
         if k:
-            g.frames.append(g._choose_frame(
+            g.frames.append(choose_frame(g,
                 ctrl, [("h", c.cid) for c in hand], k, k, f"put on the {a.position}",
                 f"{item.label}: choose {k} card(s) of player {pl}'s hand (the first goes on top)",
                 then={"op": "library_" + a.position}, sid=item.id))

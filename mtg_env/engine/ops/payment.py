@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import mana  # the module: mana.py imports the op registry, so read its names at call time
+from ..choices import run_pay_effects
 from ..errors import MtgError
 from ..frames import PayFrame, ResolveFrame
 from ..model import ManaCost
@@ -89,7 +90,7 @@ def _ask_payment(g: Game, item: StackItem, a: Args, mode: str) -> None:
         if mode == "unless":
             if pl is not None:
                 g._log(f"player {pl} can't pay")
-            g.run_pay_effects(item, a)
+            run_pay_effects(g, item, a)
         return
     what = f"pay {a.mana}" if a.mana else "discard a card"
     if getattr(a, "discard", None) is not None and a.discard.spec:

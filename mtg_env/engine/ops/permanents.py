@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..choices import choose_frame
 from ..layers import fresh, mark_dirty
 from ..replacement_effects import add_regeneration_shield
 from ..rules import protected_from
@@ -39,7 +40,7 @@ def tap_or_untap(g: Game, item: StackItem, a: Args) -> None:
     for kind, v in a.target(g, item):
         if kind == "o" and v in g.perms:
             verb = "untap" if g.perms[v].tapped else "tap"
-            g.frames.append(g._choose_frame(item.controller, [("o", v)], 0, 1, verb,
+            g.frames.append(choose_frame(g, item.controller, [("o", v)], 0, 1, verb,
                                             f"{item.label}: you may {verb} "
                                             f"{g.perms[v].card.label}",
                                             then={"op": verb}, sid=item.id))
@@ -73,7 +74,7 @@ def move_aura(g: Game, item: StackItem, a: Args) -> None:
         cands = [("o", p.id) for p in g.perms.values()
                  if p.id not in (aura.id, aura.attached_to) and can_enchant(g, aura, p)]
         if cands:
-            g.frames.append(g._choose_frame(item.controller, cands, 1, 1, "attach to",
+            g.frames.append(choose_frame(g, item.controller, cands, 1, 1, "attach to",
                                             f"{item.label}: attach {aura.card.label} to",
                                             then={"op": "attach", "aura": aura.id},
                                             sid=item.id))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import damage
+from ..choices import choose_frame
 from ..errors import MtgError
 from ..frames import ShuffleFrame
 from ..knowledge import to_hand_in_public
@@ -124,7 +125,7 @@ def search_library(g: Game, item: StackItem, a: Args) -> None:
     g.frames.append(ShuffleFrame(pl))
     if cands:
         n = a.amount
-        g.frames.append(g._choose_frame(pl, cands, 0 if flt.spec else min(n, len(cands)), n,
+        g.frames.append(choose_frame(g, pl, cands, 0 if flt.spec else min(n, len(cands)), n,
                                         "find", f"{item.label}: search your library",
                                         then={"op": a.to, "reveal": a.reveal,
                                               "learn": 3 if a.reveal else 0}, sid=item.id))
@@ -147,12 +148,12 @@ def look_at_top(g: Game, item: StackItem, a: Args) -> None:
         return
     group = item.id
     rest = a.rest
-    frames = [g._choose_frame(pl, top, len(top), len(top), _VERB[rest],
+    frames = [choose_frame(g, pl, top, len(top), len(top), _VERB[rest],
                               f"{item.label}: order the rest ({_VERB[rest]})",
                               then={"op": rest, "learn": 1 << pl}, sid=item.id)]
     for ch in a.choices:
         cands = [c for c in top if ch.filter.test(g.cards[c[1]], pl)]
-        frames.append(g._choose_frame(pl, cands, ch.min, ch.max, _VERB[ch.to],
+        frames.append(choose_frame(g, pl, cands, ch.min, ch.max, _VERB[ch.to],
                                       f"{item.label}: {ch.prompt or _VERB[ch.to]}",
                                       then={"op": ch.to, "reveal": ch.reveal,
                                             "learn": 3 if ch.reveal else 1 << pl}, sid=item.id))
@@ -194,7 +195,7 @@ def discard(g: Game, item: StackItem, a: Args) -> None:
         k = min(n, len(cands))
         # ``cause``: the controller of the effect making the player discard (Guerrilla
         # Tactics); a discard paid as a cost has none.
-        g.frames.append(g._choose_frame(chooser, cands, k, k, "discard",
+        g.frames.append(choose_frame(g, chooser, cands, k, k, "discard",
                                         f"{item.label}: player {pl} discards {k}",
                                         then={"op": "discard", "cause": item.controller},
                                         sid=item.id))
@@ -219,7 +220,7 @@ def sacrifice(g: Game, item: StackItem, a: Args) -> None:
         if not n and a.if_none:
             run_effects(g, item, a.if_none)
         if n:
-            g.frames.append(g._choose_frame(pl, cands, n, n, "sacrifice",
+            g.frames.append(choose_frame(g, pl, cands, n, n, "sacrifice",
                                             f"{item.label}: player {pl} sacrifices", sid=item.id))
 
 
@@ -246,7 +247,7 @@ def choose_permanent(g: Game, item: StackItem, a: Args) -> None:
     n = a.n
     if not cands:
         return
-    g.frames.append(g._choose_frame(chooser, cands, min(n, len(cands)), n, a.verb,
+    g.frames.append(choose_frame(g, chooser, cands, min(n, len(cands)), n, a.verb,
                                     f"{item.label}: {a.prompt}", then={"op": a.then}, sid=item.id))
 
 
