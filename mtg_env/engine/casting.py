@@ -28,7 +28,7 @@ from .damage import lose_life
 from .errors import MtgError
 from .frames import CastFrame, CastStep
 from .layers import fresh, mark_dirty
-from .mana import add_colored
+from .mana import add_colored, can_afford, max_x, pay_mana
 from .model import (
     Card,
     ManaCost,
@@ -69,9 +69,9 @@ class Casting(GameState):
             return False
         if cost is None:
             cost = cdef.cost
-        if not self._can_afford(pl, cost, sources):
+        if not can_afford(self, pl, cost, sources):
             return False
-        if cdef.x_color and self._max_x(pl, cost, None, cdef.x_color) < 0:
+        if cdef.x_color and max_x(self, pl, cost, None, cdef.x_color) < 0:
             return False
         if cdef.additional_cost is not None and not self._can_pay_additional(
                 pl, cdef.additional_cost, card):
@@ -206,7 +206,7 @@ class Casting(GameState):
                 x_cost = obj.cost.mana
                 exclude = item.source if obj.cost.tap else None
             if x_cost is not None:
-                top = self._max_x(pl, x_cost, exclude, x_color)
+                top = max_x(self, pl, x_cost, exclude, x_color)
                 if specs and specs[-1].count == "X":
                     # "X target cards": X can't exceed the legal targets (2012 601.2c)
                     top = min(top, len(legal_targets(self, pl, specs[-1], item=item)))
@@ -262,7 +262,7 @@ class Casting(GameState):
                     self._push_cost_choices(pl, add, item)
                     f.mana_due = (cost.generic, tuple(cost.colored))
                     return
-                self._pay_mana(pl, cost)
+                pay_mana(self, pl, cost)
                 if add is not None and add.sacrifice_all is not None:
                     self._sacrifice_all(pl, add, item)
             else:
@@ -271,7 +271,7 @@ class Casting(GameState):
                 cost = ab.cost.mana.with_x(item.x) if ab.x else ab.cost.mana
                 if ab.cost.tap:
                     perm.tapped = True
-                self._pay_mana(pl, cost, exclude=perm.id if ab.cost.tap else None)
+                pay_mana(self, pl, cost, exclude=perm.id if ab.cost.tap else None)
                 if ab.cost.sacrifice_all is not None:
                     self._sacrifice_all(pl, ab.cost, item)
                 if ab.cost.pay_life:
@@ -291,7 +291,7 @@ class Casting(GameState):
             if f.mana_due is not None:
                 gen, col = f.mana_due
                 f.mana_due = None
-                self._pay_mana(pl, ManaCost(gen, col))
+                pay_mana(self, pl, ManaCost(gen, col))
                 add = item.card.cdef.additional_cost if item.kind == "spell" else None
                 if add is not None and add.sacrifice_all is not None:
                     self._sacrifice_all(pl, add, item)

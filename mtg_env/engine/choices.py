@@ -17,6 +17,7 @@ from .frames import PayFrame, ShuffleFrame, YesNoFrame
 from .frames_choice import ChooseFrame
 from .knowledge import learn, shown_from_hand, shuffle_library, to_hand_in_public
 from .layers import mark_dirty
+from .mana import pay_mana
 from .triggers import report_event
 
 if TYPE_CHECKING:
@@ -138,7 +139,7 @@ def answer_pay(g: Game, f: PayFrame, a: Action) -> None:
     paid = a.verb == "yes" and can_pay(g, pl, args)
     if paid:
         if args.mana:
-            g._pay_mana(pl, ManaCost.parse(args.mana), auto=True)
+            pay_mana(g, pl, ManaCost.parse(args.mana), auto=True)
         if getattr(args, "discard", None) is not None:
             test = args.discard.test
             cands = [("h", c.cid) for c in g.players[pl].hand if test(c, pl)]

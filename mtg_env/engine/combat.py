@@ -21,7 +21,7 @@ from .actions import DONE, NO, YES, Action, DecisionKind
 from .damage import deal_damage
 from .frames import AssignCursor, AssignFrame, AttackFrame, BlockFrame
 from .layers import _static_affects, fresh
-from .mana import Source, plan_payment
+from .mana import Source, mana_sources, pay_mana, plan_payment
 from .model import ManaCost, Permanent, StackItem
 from .replacement import limited_shields, run_event, shield_split_order, shield_split_question
 from .rules import block_allowed, text_words
@@ -99,7 +99,7 @@ class Combat(GameState):
         """The mana sources left to pay a cost to attack once ``declared`` are tapped as
         attackers (2012 508.1f taps them before the cost is paid, 508.1g-h)."""
         tapping = {pid for pid in declared if "vigilance" not in self.perms[pid].keywords}
-        return [s for s in self._mana_sources(self.active) if s[0] not in tapping]
+        return [s for s in mana_sources(self, self.active) if s[0] not in tapping]
 
     def _can_pay_attack_tax(self: GameSelf, tax: int, declared: list[int]) -> bool:
         """Can the active player pay ``tax`` for each of ``declared``, with floating mana and
@@ -118,7 +118,7 @@ class Combat(GameState):
         if tax:
             # 2012 508.1g-i: the total is locked in and paid after the attackers tap; every
             # attacker was offered only if the total stayed payable.
-            self._pay_mana(self.active, ManaCost.parse(f"{{{tax}}}"), auto=True)
+            pay_mana(self, self.active, ManaCost.parse(f"{{{tax}}}"), auto=True)
         self.any_attackers = bool(f.declared)
         if f.declared:
             self.attacked_this_turn = (*self.attacked_this_turn, *f.declared)

@@ -44,7 +44,6 @@ from .frames_choice import ChooseFrame
 from .frames_effects import DrawsFrame, EnterChoiceFrame, EnterTogetherFrame, OrderReplFrame, TextChangeFrame
 from .knowledge import known_cards
 from .layers import answer_text_change, fresh, run_text_change
-from .mana import ManaAbilities
 from .model import (
     COLORS,
     Card,
@@ -53,7 +52,7 @@ from .model import (
 )
 from .priority import Priority
 from .registry import get_card
-from .replacement import Replacement
+from .replacement import answer_draws, answer_order_repl, run_draws, run_order_repl
 from .rng import Rng
 from .stack import StackResolution
 from .state import copy_state, init_state
@@ -67,8 +66,7 @@ if TYPE_CHECKING:
 K = DecisionKind
 
 
-class Game(TurnStructure, Priority, Casting, ManaAbilities, StackResolution, Zones,
-           Combat, Replacement):
+class Game(TurnStructure, Priority, Casting, StackResolution, Zones, Combat):
     """A two-player game of Magic under the Tenth Edition (2007) rules.
 
     Create one with :meth:`new`, :meth:`from_position` or :meth:`from_json`; read
@@ -374,8 +372,8 @@ _RUN_FRAME: dict[type, Callable[[Game, Any], None]] = {
     ShuffleFrame: run_shuffle,
     MulliganFrame: Game._run_mulligan,
     RetargetFrame: Game._run_retarget,
-    DrawsFrame: Game._run_draws,
-    OrderReplFrame: Game._run_order_repl,
+    DrawsFrame: run_draws,
+    OrderReplFrame: run_order_repl,
     TextChangeFrame: run_text_change,
     EnterTogetherFrame: Game._run_enter_together,
     PutFrame: run_put,
@@ -391,8 +389,8 @@ _ANSWER_FRAME: dict[type, Callable[[Game, Any, Action], None]] = {
     PayFrame: answer_pay,
     MulliganFrame: Game._answer_mulligan,
     RetargetFrame: Game._answer_retarget,
-    DrawsFrame: Game._answer_draws,
-    OrderReplFrame: Game._answer_order_repl,
+    DrawsFrame: answer_draws,
+    OrderReplFrame: answer_order_repl,
     TextChangeFrame: answer_text_change,
     EnterTogetherFrame: Game._answer_enter_together,
     PutFrame: answer_put,

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import PASS, Action, Decision, DecisionKind
 from .frames import ResolveFrame
 from .layers import fresh
+from .mana import activate_mana, can_afford, mana_sources
 from .model import (
     Card,
     Permanent,
@@ -76,7 +77,7 @@ class Priority(GameState):
             ability = perm.activated[ab]
             self._log(f"player {pl} {'taps' if ability.cost.tap and color else 'activates'} "
                       f"{perm.card.label}" + (f" for {color * ability.mana_amount}" if color else ""))
-            self._activate_mana(pid, ab, color)
+            activate_mana(self, pid, ab, color)
             # A {T}-only mana ability with no other effect changes nothing an SBE or trigger
             # looks at (2007 CR 411: it doesn't use the stack).
             self._quiet = ability.tap_only and not ability.effects
@@ -110,7 +111,7 @@ class Priority(GameState):
             if no_creatures and "Creature" in cdef.types:
                 continue
             if sources is None:
-                sources = self._mana_sources(pl)
+                sources = mana_sources(self, pl)
                 avail = sum(P.mana_pool) + len(sources)
             cost = cdef.cost
             if cdef.static or (mods and "spell_cost_more" in mods):
@@ -143,8 +144,8 @@ class Priority(GameState):
                 elif ab.mana is not None and not ab.cost.mana.free:
                     # A mana ability is offered only when its whole cost can be paid.
                     if sources is None:
-                        sources = self._mana_sources(pl)
-                    if not self._can_afford(pl, ab.cost.mana, sources,
+                        sources = mana_sources(self, pl)
+                    if not can_afford(self, pl, ab.cost.mana, sources,
                                             exclude=perm.id if ab.cost.tap else None):
                         continue
                 if ab.mana is not None:
@@ -163,8 +164,8 @@ class Priority(GameState):
                 if ab.max_per_turn and perm.used_this_turn.get(i, 0) >= ab.max_per_turn:
                     continue
                 if sources is None:
-                    sources = self._mana_sources(pl)
-                if not self._can_afford(pl, ab.cost.mana, sources,
+                    sources = mana_sources(self, pl)
+                if not can_afford(self, pl, ab.cost.mana, sources,
                                         exclude=perm.id if ab.cost.tap else None):
                     continue
                 if not targets_available(self, pl, ab.targets, source=perm):

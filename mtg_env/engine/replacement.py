@@ -31,7 +31,7 @@ that functions in every zone, 2012 112.6b) makes the destination the library. A 
 leaves-play event then names the library, so "put into a graveyard" triggers don't fire.
 
 :func:`run_event` applies the effects (re-checking after each one, 2012 616.1) and performs the
-result. When the order matters it pushes an ``order_repl`` frame (:class:`Replacement` runs it) and
+result. When the order matters it pushes an ``order_repl`` frame (:func:`run_order_repl` runs it) and
 the event waits there for :attr:`DecisionKind.ORDER_REPLACEMENTS`. The order is asked only when
 two applicable effects that are not identical lead to different results; otherwise they apply in
 timestamp order.
@@ -70,10 +70,7 @@ from .triggers import report_event
 
 if TYPE_CHECKING:
     from .frames import Frame
-    from .game import Game, GameSelf
-    from .state import GameState
-else:
-    GameState = object  # the state's types are for the type checker only (state.py)
+    from .game import Game
 
 # Statics that replace a card's own move to a graveyard; they function from every zone.
 GRAVEYARD_KINDS = frozenset({"shuffle_instead_of_graveyard"})
@@ -436,78 +433,77 @@ def graveyard_destination(g: Game, card: Any, statics: Any = None) -> str:
     return "library_shuffle" if hit[1] else "graveyard"
 
 
-class Replacement(GameState):
-    """Mixed into :class:`~mtg_env.engine.game.Game`: the ``order_repl`` frame (2012 616.1) and
-    the ``draws`` frame (draws one at a time while an optional draw replacement is in play)."""
-
-    def _run_draws(self: GameSelf, f: DrawsFrame) -> None:
-        """The draws still to make, the current draw event, and an event to send once all are
-        made (the draw step's)."""
-        ev = f.event
-        if ev is None:
-            if f.remaining <= 0 or self.is_over:
-                self.frames.pop()
-                if f.after:
-                    name, data = f.after
-                    report_event(self, name, **data)
-                return
-            f.remaining -= 1
-            ev = f.event = {"e": "draw", "player": f.player, "applied": []}
-        while True:
-            effs = applicable(self, ev)
-            opt = next((x for x in effs if x.get("optional")), None)
-            if opt is not None:
-                # 2012 616.1: the affected player chooses; an optional effect ("you may
-                # instead") may be declined, and then the others apply.
-                opts = [Action("mode", f"{opt['name']}: reveal until a {c} card", (i,))
-                        for i, c in enumerate(DIG_CHOICES)]
-                opts.append(Action("no", "draw the card"))
-                self._ask(ev["player"], DecisionKind.MODE, opts,
-                          f"{opt['name']}: you may instead choose land or nonland and reveal "
-                          "cards until one of that kind",
-                          {"effect": opt["key"], "choice": "land_or_nonland"})
-                return
-            if not effs:
-                f.event = None
-                perform(self, ev)
-                return
-            ev = f.event = commit(self, ev, effs[0])
-
-    def _answer_draws(self: GameSelf, f: DrawsFrame, a: Action) -> None:
-        ev = f.event
-        if ev is None:
-            raise MtgError("engine error: no draw waits for a replacement choice")
-        opt = next(x for x in applicable(self, ev) if x.get("optional"))
-        if a.verb == "no":
-            f.event = {**ev, "applied": [*ev["applied"], opt["key"]]}
+def run_draws(g: Game, f: DrawsFrame) -> None:
+    """The draws still to make, the current draw event, and an event to send once all are
+    made (the draw step's)."""
+    ev = f.event
+    if ev is None:
+        if f.remaining <= 0 or g.is_over:
+            g.frames.pop()
+            if f.after:
+                name, data = f.after
+                report_event(g, name, **data)
             return
-        f.event = commit(self, ev, {**opt, "choice": DIG_CHOICES[a.args[0]]})
-
-    def _run_order_repl(self: GameSelf, f: OrderReplFrame) -> None:
-        ev = f.event
-        effs = order_choice(self, ev)
-        if effs is None:
-            if run_event(self, ev, f) is not None:
-                _after_event(self)
+        f.remaining -= 1
+        ev = f.event = {"e": "draw", "player": f.player, "applied": []}
+    while True:
+        effs = applicable(g, ev)
+        opt = next((x for x in effs if x.get("optional")), None)
+        if opt is not None:
+            # 2012 616.1: the affected player chooses; an optional effect ("you may
+            # instead") may be declined, and then the others apply.
+            opts = [Action("mode", f"{opt['name']}: reveal until a {c} card", (i,))
+                    for i, c in enumerate(DIG_CHOICES)]
+            opts.append(Action("no", "draw the card"))
+            g._ask(ev["player"], DecisionKind.MODE, opts,
+                      f"{opt['name']}: you may instead choose land or nonland and reveal "
+                      "cards until one of that kind",
+                      {"effect": opt["key"], "choice": "land_or_nonland"})
             return
-        opts = [Action("order", f"apply {x['name']} first", (i, x["key"])) for i, x in enumerate(effs)]
-        ctx = {"event": dict(ev), "effects": [
-            {"key": x["key"], "src": x.get("src"), "card": x.get("card", ""),
-             "outcomes": [[o[1][0], o[1][1], o[2]] if o[1] else [None, None, o[2]]
-                          for o in x["outcomes"]]} for x in effs]}
-        what = (f"{ev['amount']} damage to {ref_text(self, tuple(ev['target']))}"
-                if ev["e"] == "damage" else
-                f"player {ev['player']}'s draw" if ev["e"] == "draw" else ev["e"])
-        self._ask(chooser(self, ev), DecisionKind.ORDER_REPLACEMENTS, opts,
-                  f"choose which effect applies first to {what}", ctx)
+        if not effs:
+            f.event = None
+            perform(g, ev)
+            return
+        ev = f.event = commit(g, ev, effs[0])
 
-    def _answer_order_repl(self: GameSelf, f: OrderReplFrame, a: Action) -> None:
-        key = a.args[1]
-        for x in applicable(self, f.event):
-            if x["key"] == key:
-                f.event = commit(self, f.event, x)
-                return
-        raise MtgError(f"engine error: replacement effect {key!r} no longer applies")
+
+def answer_draws(g: Game, f: DrawsFrame, a: Action) -> None:
+    ev = f.event
+    if ev is None:
+        raise MtgError("engine error: no draw waits for a replacement choice")
+    opt = next(x for x in applicable(g, ev) if x.get("optional"))
+    if a.verb == "no":
+        f.event = {**ev, "applied": [*ev["applied"], opt["key"]]}
+        return
+    f.event = commit(g, ev, {**opt, "choice": DIG_CHOICES[a.args[0]]})
+
+
+def run_order_repl(g: Game, f: OrderReplFrame) -> None:
+    ev = f.event
+    effs = order_choice(g, ev)
+    if effs is None:
+        if run_event(g, ev, f) is not None:
+            _after_event(g)
+        return
+    opts = [Action("order", f"apply {x['name']} first", (i, x["key"])) for i, x in enumerate(effs)]
+    ctx = {"event": dict(ev), "effects": [
+        {"key": x["key"], "src": x.get("src"), "card": x.get("card", ""),
+         "outcomes": [[o[1][0], o[1][1], o[2]] if o[1] else [None, None, o[2]]
+                      for o in x["outcomes"]]} for x in effs]}
+    what = (f"{ev['amount']} damage to {ref_text(g, tuple(ev['target']))}"
+            if ev["e"] == "damage" else
+            f"player {ev['player']}'s draw" if ev["e"] == "draw" else ev["e"])
+    g._ask(chooser(g, ev), DecisionKind.ORDER_REPLACEMENTS, opts,
+              f"choose which effect applies first to {what}", ctx)
+
+
+def answer_order_repl(g: Game, f: OrderReplFrame, a: Action) -> None:
+    key = a.args[1]
+    for x in applicable(g, f.event):
+        if x["key"] == key:
+            f.event = commit(g, f.event, x)
+            return
+    raise MtgError(f"engine error: replacement effect {key!r} no longer applies")
 
 
 def _after_event(g: Game) -> None:

@@ -125,6 +125,7 @@ from mtg_env import Game  # noqa: E402
 from mtg_env.engine import registry  # noqa: E402
 from mtg_env.engine.abilities import ActivatedAbility, Cost, StaticAbility  # noqa: E402
 from mtg_env.engine.layers import fresh  # noqa: E402
+from mtg_env.engine.mana import activate_mana  # noqa: E402
 from mtg_env.engine.model import CardDef, ManaCost  # noqa: E402
 from mtg_env.engine.serialize import game_to_dict  # noqa: E402
 
@@ -231,7 +232,7 @@ def test_activating_an_unaffordable_mana_ability_changes_nothing(test_cards) -> 
     s = Scenario(pos("precombat_main", {"in_play": ["Test Mana Converter"]}))
     before = s.game.to_json()
     with pytest.raises(MtgError, match="cannot pay"):
-        s.game._activate_mana(s.perm("Test Mana Converter").id, 0, "G")
+        activate_mana(s.game, s.perm("Test Mana Converter").id, 0, "G")
     assert s.game.to_json() == before
 
 

@@ -19,6 +19,7 @@ from .. import mana  # the module: mana.py imports the op registry, so read its 
 from ..choices import run_pay_effects
 from ..errors import MtgError
 from ..frames import PayFrame, ResolveFrame
+from ..mana import mana_sources
 from ..model import ManaCost
 from . import Args, Param, op
 
@@ -72,7 +73,7 @@ def can_pay(g: Game, pl: int, a: Args) -> bool:
         cost = ManaCost.parse(a.mana)
         # Mana abilities may be played while paying (even with manual mana: the payer taps).
         if mana.plan_payment(g.players[pl].mana_pool, cost.colored, cost.generic,
-                        g._mana_sources(pl), cheapest=False) is None:
+                        mana_sources(g, pl), cheapest=False) is None:
             return False
     if getattr(a, "discard", None) is not None:
         test = a.discard.test
