@@ -14,6 +14,7 @@ from mtg_env.engine.errors import DeckError, UnimplementedCardError, UnknownCard
 from mtg_env.engine.frames import AssignFrame, PayFrame
 from mtg_env.engine.frames_choice import ChooseFrame
 from mtg_env.engine.frames_effects import DrawsFrame, EnterChoiceFrame, OrderReplFrame
+from mtg_env.engine.turn_structure import add_combat_and_main_phase, add_delayed_trigger, add_extra_turns
 
 runner = CliRunner()
 
@@ -295,9 +296,9 @@ def _state_with_turn_state() -> str:
     s.do("play Shock", "target Hill Giant")
     g = s.game
     bears, giant = s.perm("Grizzly Bears"), s.perm("Hill Giant")
-    g.add_combat_and_main_phase()
-    g.add_extra_turns(1, 2)
-    g.add_delayed_trigger("end_of_combat", 0, bears.id, "Test", "", "you gain 3 life",
+    add_combat_and_main_phase(g)
+    add_extra_turns(g, 1, 2)
+    add_delayed_trigger(g, "end_of_combat", 0, bears.id, "Test", "", "you gain 3 life",
                           [{"op": "gain_life", "amount": 3}])
     g.attacked_this_turn = (bears.id,)
     g.damaged_this_turn = [[bears.id, giant.id]]

@@ -48,380 +48,388 @@ from .triggers import report_event
 
 if TYPE_CHECKING:
     from .abilities import ActivatedAbility, Cost, TargetSpec
-    from .game import GameSelf
+    from .game import Game
     from .mana import Source
-    from .state import GameState
-else:
-    GameState = object  # the state's types are for the type checker only (state.py)
 
 K = DecisionKind
 
 
-class Casting(GameState):
-    """Mixed into :class:`~mtg_env.engine.game.Game`."""
-
-    def _can_cast(self: GameSelf, pl: int, card: Card, sources: list[Source],
-                  cost: ManaCost | None = None) -> bool:
-        """Can ``pl`` play ``card`` now with ``sources``: its total cost (``cost``, from
-        :meth:`_spell_cost`; the printed cost if None), its additional costs and targets."""
-        cdef = card.cdef
-        if not cdef.implemented:
-            return False
-        if cost is None:
-            cost = cdef.cost
-        if not can_afford(self, pl, cost, sources):
-            return False
-        if cdef.x_color and max_x(self, pl, cost, None, cdef.x_color) < 0:
-            return False
-        if cdef.additional_cost is not None and not self._can_pay_additional(
-                pl, cdef.additional_cost, card):
-            return False
-        if cdef.enchant is not None:
-            return targets_available(self, pl, (cdef.enchant,), spell_card=card)
-        if cdef.modes:
-            return any(targets_available(self, pl, mode_targets(m), spell_card=card)
-                       for m in cdef.modes)
-        return targets_available(self, pl, cdef.spell_targets, spell_card=card)
-
-    def _can_pay_additional(self: GameSelf, pl: int, cost: Cost, card: Card | None = None) -> bool:
-        if cost.pay_life and self.players[pl].life < cost.pay_life:
-            return False
-        if cost.sacrifice and not any(p.controller == pl and cost.sacrifice_filter.test(p, pl)
-                                      for p in self.perms.values()):
-            return False
-        # The spell itself is on the stack when the cost is paid, not in the hand.
-        hand = [c for c in self.players[pl].hand if c is not card]
-        return not (cost.discard and _discardable(hand, cost, pl) < cost.discard)
-
-    def _can_pay_nonmana(self: GameSelf, pl: int, perm: Permanent, ab: ActivatedAbility) -> bool:
-        c = ab.cost
-        if c.tap:
-            if perm.tapped:
-                return False
-            if perm.is_creature and perm.sick and "haste" not in perm.keywords:
-                return False  # 2007 CR 212.3d
-        if c.pay_life and self.players[pl].life < c.pay_life:
-            return False
-        if c.sacrifice and not any(p.controller == pl and c.sacrifice_filter.test(p, pl)
-                                   for p in self.perms.values()):
-            return False
-        if c.discard and _discardable(self.players[pl].hand, c, pl) < c.discard:
-            return False
-        return not (ab.condition and not fx.check_condition(self, ab.condition, pl, perm))
-
-    def _spell_cost(self: GameSelf, pl: int, card: Card) -> ManaCost:
-        """The total cost of playing ``card`` as a spell (2007 CR 409.1f): its mana cost plus
-        cost increases minus cost reductions; a generic reduction reduces only generic mana (it
-        can't reduce colored requirements) and never below zero. X stays X (chosen later).
-
-        Increases: ``spell_cost_more`` statics of the opponent's permanents (Aura of Silence:
-        "Artifact and enchantment spells your opponents play cost {2} more to play").
-        Reductions: the card's own ``self_cost_less`` static, which works from the hand (Avatar
-        of Might: "If an opponent controls at least four more creatures than you, Avatar of
-        Might costs {6} less to play")."""
-        cdef = card.cdef
-        cost = cdef.cost
-        generic = cost.generic
-        mods = self.rule_mods
-        if mods and 1 - pl in mods.get("spell_cost_more", ()):
-            types = cdef.types
-            for p in self.perms.values():
-                if p.controller != pl and p.static:
-                    for s in p.static:
-                        if s.kind == "spell_cost_more" and not types.isdisjoint(s.params["types"]):
-                            generic += s.params["amount"]
-        if cdef.static:
-            for s in cdef.static:
-                if s.kind == "self_cost_less":
-                    mine = theirs = 0
-                    for p in self.perms.values():
-                        if "Creature" in p.types:
-                            if p.controller == pl:
-                                mine += 1
-                            else:
-                                theirs += 1
-                    if theirs - mine >= s.params["opponent_more_creatures"]:
-                        generic = max(0, generic - s.params["amount"])
-        if generic == cost.generic:
-            return cost
-        return ManaCost(generic, cost.colored, cost.x)
-
-    def _play_land(self: GameSelf, pl: int, card: Card) -> None:
-        # 2007 CR 212.6: one land per turn, main phase, empty stack; doesn't use the stack.
-        # From the hand, or from the graveyard with Crucible of Worlds.
-        P = self.players[pl]
-        if card in P.hand:
-            P.hand.remove(card)
-            self._log(f"player {pl} plays {card.label}")
-        else:
-            P.graveyard.remove(card)
-            mark_dirty(self, "graveyard count")  # Mortivore, 2007 CR 418.5 layer 6a
-            self._log(f"player {pl} plays {card.label} from their graveyard")
-        P.lands_played += 1
-        self._put_into_play(card, pl)
-
-    def _begin_cast(self: GameSelf, pl: int, card: Card) -> None:
-        P = self.players[pl]
-        P.hand.remove(card)
-        item = StackItem(self._id(), "spell", pl, card=card, label=card.label,
-                         data={"card": card.cdef.name, "from_hand": True})
-        self.stack.append(item)  # 2007 CR 409.1a: the card moves to the stack on announcement
-        self.frames.append(CastFrame(pl, item.id))
-
-    def _begin_activate(self: GameSelf, pl: int, pid: int, ab_index: int) -> None:
-        perm = self.perms[pid]
-        item = StackItem(self._id(), "activated", pl, source=pid, source_name=perm.card.label,
-                         ability=ab_index, label=perm.card.label,
-                         data={"card": perm.cdef.name, "src_colors": "".join(sorted(perm.colors))},
-                         ability_def=perm.activated[ab_index])
-        if perm.chosen:  # "the chosen color" of its source, should the source leave play
-            item.data["chosen"] = perm.chosen
-        self.stack.append(item)
-        self.frames.append(CastFrame(pl, item.id))
-
-    def _run_cast(self: GameSelf, f: CastFrame) -> None:
-        item = self._item(f.item_id)
-        pl = f.player
-        specs, _, obj = self.item_def(item)
-        st = f.step
-        if st == CastStep.MODES:  # 2007 CR 409.1b
-            f.step = CastStep.X
-            if item.kind == "spell" and item.card.cdef.modes:
-                cdef = item.card.cdef
-                opts = [Action("mode", f"mode {i + 1}: {m.get('text', '')}".rstrip(": "), (i,))
-                        for i, m in enumerate(cdef.modes)
-                        if targets_available(self, pl, mode_targets(m), spell_card=item.card)]
-                self._ask(pl, K.MODE, opts, f"choose a mode for {item.label}",
-                          {"stack_id": item.id})
-                return
-        if st == CastStep.X:  # 2007 CR 409.1c
-            f.step = CastStep.TARGETS
-            x_cost = None
-            x_color = None
-            exclude = None
-            if item.kind == "spell" and item.card.cdef.x_spell:
-                x_cost = self._spell_cost(pl, item.card)
-                x_color = item.card.cdef.x_color
-            elif item.kind == "activated" and obj.x:
-                x_cost = obj.cost.mana
-                exclude = item.source if obj.cost.tap else None
-            if x_cost is not None:
-                top = max_x(self, pl, x_cost, exclude, x_color)
-                if specs and specs[-1].count == "X":
-                    # "X target cards": X can't exceed the legal targets (2012 601.2c)
-                    top = min(top, len(legal_targets(self, pl, specs[-1], item=item)))
-                elif specs and specs[-1].divided and not legal_targets(self,
-                        pl, specs[-1], item=item, first_only=True):
-                    # X damage divided among targets: each gets at least 1, so X > 0 needs
-                    # a target (2012 601.2d)
-                    top = 0
-                opts = [Action("x", f"X={n}", (n,)) for n in range(max(top, 0) + 1)]
-                self._ask(pl, K.X_VALUE, opts, f"choose X for {item.label}", {"stack_id": item.id})
-                return
-        if st == CastStep.TARGETS:  # 2007 CR 409.1d, one decision per target
-            ti = len(item.targets)
-            if specs and specs[-1].count is not None and ti >= len(specs) - 1:
-                # "up to N" / "X target ...": one decision per target, "done" once enough
-                if self._ask_counted_target(f, pl, item, specs[-1], len(specs) - 1):
-                    return
-                if specs[-1].divided and self._ask_division(pl, item, len(specs) - 1):
-                    return
-                ti = len(specs)
-            if ti < len(specs):
-                spec = specs[ti]
-                cands = legal_targets(self, pl, spec, item=item, source=self.perms.get(item.source))
-                if any(s.distinct for s in specs):
-                    cands = distinct_candidates(self, pl, specs, item, cands)
-                if not cands:
-                    # Only reachable for triggers (spells/abilities are offered only with targets).
-                    self._log(f"ability of {item.label}: no legal target, removed")
-                    self.stack.remove(item)
-                    self.frames.pop()
-                    return
-                opts = [Action("target", "target " + ref_text(self, r), (r,)) for r in cands]
-                self._ask(pl, K.TARGET, opts, f"choose target {ti + 1} for {item.label}: "
-                          + (spec.text or spec.kind), {"stack_id": item.id, "target_index": ti})
-                return
-            f.step = CastStep.COSTS
-        if st == CastStep.COSTS:  # 2007 CR 409.1f-h
-            f.step = CastStep.PLAYED
-            f.targets_text = targets_text(self, item)
-            if f.trigger:
-                self.frames.pop()
-                self._log(f"ability of {item.label} triggers" + f.targets_text)
-                return
-            if item.kind == "spell":
-                cdef = item.card.cdef
-                total = self._spell_cost(pl, item.card)  # 2007 CR 409.1f
-                cost = total.with_x(item.x) if cdef.x_spell else total
-                if cdef.x_color and item.x:
-                    cost = ManaCost(total.generic, add_colored(total.colored, cdef.x_color,
-                                                               item.x * total.x))
-                add = cdef.additional_cost
-                if add is not None and (add.sacrifice or add.discard):
-                    self._push_cost_choices(pl, add, item)
-                    f.mana_due = (cost.generic, tuple(cost.colored))
-                    return
-                pay_mana(self, pl, cost)
-                if add is not None and add.sacrifice_all is not None:
-                    self._sacrifice_all(pl, add, item)
-            else:
-                ab = obj
-                perm = self.perms[item.source]
-                cost = ab.cost.mana.with_x(item.x) if ab.x else ab.cost.mana
-                if ab.cost.tap:
-                    perm.tapped = True
-                pay_mana(self, pl, cost, exclude=perm.id if ab.cost.tap else None)
-                if ab.cost.sacrifice_all is not None:
-                    self._sacrifice_all(pl, ab.cost, item)
-                if ab.cost.pay_life:
-                    lose_life(self, pl, ab.cost.pay_life)
-                    self._log(f"player {pl} pays {ab.cost.pay_life} life (life {self.players[pl].life})")
-                perm.used_this_turn[item.ability] = perm.used_this_turn.get(item.ability, 0) + 1
-                if ab.cost.sacrifice or ab.cost.discard:
-                    self._push_cost_choices(pl, ab.cost, item)
-                    if ab.cost.sacrifice_self:
-                        f.sacrifice_self = True
-                    return
-                if ab.cost.sacrifice_self:
-                    self._leave_play(perm, "graveyard", sacrifice=True)
-            if self.frames[-1] is not f:
-                return  # a mana ability's damage waits for its order decision (painland, 616.1)
-        if f.step == CastStep.PLAYED:
-            if f.mana_due is not None:
-                gen, col = f.mana_due
-                f.mana_due = None
-                pay_mana(self, pl, ManaCost(gen, col))
-                add = item.card.cdef.additional_cost if item.kind == "spell" else None
-                if add is not None and add.sacrifice_all is not None:
-                    self._sacrifice_all(pl, add, item)
-                if self.frames[-1] is not f:
-                    return  # a replacement order decision (a painland's damage) comes first
-            sacrifice_self = f.sacrifice_self
-            f.sacrifice_self = False
-            if sacrifice_self and item.source in self.perms:
-                self._leave_play(self.perms[item.source], "graveyard", sacrifice=True)
-            self.frames.pop()
-            self._finish_cast(item, f.targets_text)
-
-    def _answer_cast(self: GameSelf, f: CastFrame, a: Action) -> None:
-        item = self._item(f.item_id)
-        if a.verb == "done":  # no more targets for a counted target spec
-            f.targets_done = True
-        elif a.verb == "assign":  # a target's share of the divided amount
-            shares = item.data["divided"]
-            first = len(self.item_def(item)[0]) - 1
-            kind, v = item.targets[first + len(shares)]
-            shares.append([kind, v, a.args[0]])
-        elif a.verb == "mode":
-            item.mode = a.args[0]
-        elif a.verb == "x":
-            item.x = a.args[0]
-        elif a.verb == "target":
-            item.targets.append(a.args[0])
-
-    def _ask_counted_target(self: GameSelf, f: CastFrame, pl: int, item: StackItem,
-                            spec: TargetSpec, first: int) -> bool:
-        """Ask for the next target of a spec taking a variable number of different targets
-        (targets ``first`` on); False once no more can or will be chosen. "done" is offered once
-        the minimum is reached (2007 CR 409.1d; 2012 601.2c: the same object can't be chosen
-        twice for one word "target")."""
-        lo, hi = target_count(item, spec)
-        if spec.divided:  # each target gets at least 1 of the amount divided (2012 601.2d)
-            total = self.divided_total(item)
-            lo, hi = min(max(lo, 1), total), min(hi, total)
-        chosen = [tuple(t) for t in item.targets[first:]]
-        n = len(chosen)
-        if f.targets_done or n >= hi:
-            return False
-        cands = [c for c in legal_targets(self, pl, spec, item=item,
-                                                source=self.perms.get(item.source))
-                 if tuple(c) not in chosen]
-        if not cands:
-            if n < lo:  # X is offered only up to the number of legal targets
-                raise MtgError(f"engine error: {item.label} needs {lo} targets, has {n}")
-            return False
-        opts = [Action("target", "target " + ref_text(self, r), (r,)) for r in cands]
-        if n >= lo:
-            opts.insert(0, DONE)
-        self._ask(pl, K.TARGET, opts, f"choose target {first + n + 1} for {item.label}: "
-                  + (spec.text or spec.kind) + f" ({n} of up to {hi} chosen)",
-                  {"stack_id": item.id, "target_index": first + n})
-        return True
-
-    def divided_total(self: GameSelf, item: StackItem) -> int:
-        """The amount a spell or ability divides among its ``divided`` targets: the amount of
-        its effect marked ``divided`` (X is chosen before the targets, 2007 CR 409.1c-d)."""
-        for e in self.item_def(item)[1]:
-            args = getattr(e, "args", None)
-            if args is not None and getattr(args, "divided", False):
-                amount: int = args.amount(self, item)
-                return max(amount, 0)
-        return 0
-
-    def _ask_division(self: GameSelf, pl: int, item: StackItem, first: int) -> bool:
-        """Divide the amount among the targets from ``first`` on as the spell is played (2007 CR
-        409.1d, 2012 601.2d): one decision per target but the last, which gets the rest; each
-        target gets at least 1. The shares are ``item.data["divided"]``, ``[kind, id, n]`` in
-        target order. False once the division is complete."""
-        targets = item.targets[first:]
-        n = len(targets)
-        if not n:
-            return False
-        shares = item.data.setdefault("divided", [])
-        total = self.divided_total(item)
-        while len(shares) < n:
-            i = len(shares)
-            rem = total - sum(e[2] for e in shares)
-            hi = rem - (n - 1 - i)  # leave at least 1 for each later target
-            kind, v = targets[i]
-            if i == n - 1 or hi <= 1:
-                shares.append([kind, v, rem if i == n - 1 else 1])
-                continue
-            name = ref_text(self, targets[i])
-            opts = [Action("assign", f"assign {k} damage to {name}", (k,))
-                    for k in range(1, hi + 1)]
-            self._ask(pl, K.DIVIDE, opts, f"{item.label}: divide {rem} damage ({n - i} "
-                      "targets left)", {"stack_id": item.id, "remaining": rem,
-                                        "recipient": [kind, v],
-                                        "divided": [list(e) for e in shares]})
-            return True
+def can_cast(g: Game, pl: int, card: Card, sources: list[Source],
+              cost: ManaCost | None = None) -> bool:
+    """Can ``pl`` play ``card`` now with ``sources``: its total cost (``cost``, from
+    :meth:`_spell_cost`; the printed cost if None), its additional costs and targets."""
+    cdef = card.cdef
+    if not cdef.implemented:
         return False
+    if cost is None:
+        cost = cdef.cost
+    if not can_afford(g, pl, cost, sources):
+        return False
+    if cdef.x_color and max_x(g, pl, cost, None, cdef.x_color) < 0:
+        return False
+    if cdef.additional_cost is not None and not can_pay_additional(g,
+            pl, cdef.additional_cost, card):
+        return False
+    if cdef.enchant is not None:
+        return targets_available(g, pl, (cdef.enchant,), spell_card=card)
+    if cdef.modes:
+        return any(targets_available(g, pl, mode_targets(m), spell_card=card)
+                   for m in cdef.modes)
+    return targets_available(g, pl, cdef.spell_targets, spell_card=card)
 
-    def _push_cost_choices(self: GameSelf, pl: int, cost: Cost, item: StackItem) -> None:
-        if cost.sacrifice:
-            cands = [("o", p.id) for p in self.perms.values()
-                     if p.controller == pl and cost.sacrifice_filter.test(p, pl)]
-            self.frames.append(choose_frame(self, pl, cands, 1, 1, "sacrifice",
-                                                  f"sacrifice to pay for {item.label}"))
-        if cost.discard:
-            flt = cost.discard_filter
-            cands = [("h", c.cid) for c in self.players[pl].hand
-                     if flt is None or flt.test(c, pl)]
-            self.frames.append(choose_frame(self, pl, cands, cost.discard, cost.discard, "discard",
-                                                  f"discard to pay for {item.label}"))
 
-    def _sacrifice_all(self: GameSelf, pl: int, cost: Cost, item: StackItem) -> None:
-        """Pay "sacrifice all creatures you control" (Soulblast), after the mana (so a creature
-        may first be tapped for mana, 2007 CR 409.1g-h). Their total power as they were last
-        in play is kept for ``{sacrificed: power}``."""
-        fresh(self)
-        test = cost.sacrifice_all.test
-        gone = [p for p in self.perms.values() if p.controller == pl and test(p, pl)]
-        item.data["sacrificed_power"] = sum(p.power for p in gone)
-        self._leave_play_together(gone, "graveyard", sacrifice=True)  # one event
+def can_pay_additional(g: Game, pl: int, cost: Cost, card: Card | None = None) -> bool:
+    if cost.pay_life and g.players[pl].life < cost.pay_life:
+        return False
+    if cost.sacrifice and not any(p.controller == pl and cost.sacrifice_filter.test(p, pl)
+                                  for p in g.perms.values()):
+        return False
+    # The spell itself is on the stack when the cost is paid, not in the hand.
+    hand = [c for c in g.players[pl].hand if c is not card]
+    return not (cost.discard and _discardable(hand, cost, pl) < cost.discard)
 
-    def _finish_cast(self: GameSelf, item: StackItem, targets_text: str) -> None:
-        pl = item.controller
-        if item.kind == "spell":
-            self.players[pl].spells_played_this_turn += 1
-            self._log(f"player {pl} plays {item.label}" + targets_text)
+
+def can_pay_nonmana(g: Game, pl: int, perm: Permanent, ab: ActivatedAbility) -> bool:
+    c = ab.cost
+    if c.tap:
+        if perm.tapped:
+            return False
+        if perm.is_creature and perm.sick and "haste" not in perm.keywords:
+            return False  # 2007 CR 212.3d
+    if c.pay_life and g.players[pl].life < c.pay_life:
+        return False
+    if c.sacrifice and not any(p.controller == pl and c.sacrifice_filter.test(p, pl)
+                               for p in g.perms.values()):
+        return False
+    if c.discard and _discardable(g.players[pl].hand, c, pl) < c.discard:
+        return False
+    return not (ab.condition and not fx.check_condition(g, ab.condition, pl, perm))
+
+
+def spell_cost(g: Game, pl: int, card: Card) -> ManaCost:
+    """The total cost of playing ``card`` as a spell (2007 CR 409.1f): its mana cost plus
+    cost increases minus cost reductions; a generic reduction reduces only generic mana (it
+    can't reduce colored requirements) and never below zero. X stays X (chosen later).
+
+    Increases: ``spell_cost_more`` statics of the opponent's permanents (Aura of Silence:
+    "Artifact and enchantment spells your opponents play cost {2} more to play").
+    Reductions: the card's own ``self_cost_less`` static, which works from the hand (Avatar
+    of Might: "If an opponent controls at least four more creatures than you, Avatar of
+    Might costs {6} less to play")."""
+    cdef = card.cdef
+    cost = cdef.cost
+    generic = cost.generic
+    mods = g.rule_mods
+    if mods and 1 - pl in mods.get("spell_cost_more", ()):
+        types = cdef.types
+        for p in g.perms.values():
+            if p.controller != pl and p.static:
+                for s in p.static:
+                    if s.kind == "spell_cost_more" and not types.isdisjoint(s.params["types"]):
+                        generic += s.params["amount"]
+    if cdef.static:
+        for s in cdef.static:
+            if s.kind == "self_cost_less":
+                mine = theirs = 0
+                for p in g.perms.values():
+                    if "Creature" in p.types:
+                        if p.controller == pl:
+                            mine += 1
+                        else:
+                            theirs += 1
+                if theirs - mine >= s.params["opponent_more_creatures"]:
+                    generic = max(0, generic - s.params["amount"])
+    if generic == cost.generic:
+        return cost
+    return ManaCost(generic, cost.colored, cost.x)
+
+
+def play_land(g: Game, pl: int, card: Card) -> None:
+    # 2007 CR 212.6: one land per turn, main phase, empty stack; doesn't use the stack.
+    # From the hand, or from the graveyard with Crucible of Worlds.
+    P = g.players[pl]
+    if card in P.hand:
+        P.hand.remove(card)
+        g._log(f"player {pl} plays {card.label}")
+    else:
+        P.graveyard.remove(card)
+        mark_dirty(g, "graveyard count")  # Mortivore, 2007 CR 418.5 layer 6a
+        g._log(f"player {pl} plays {card.label} from their graveyard")
+    P.lands_played += 1
+    g._put_into_play(card, pl)
+
+
+def begin_cast(g: Game, pl: int, card: Card) -> None:
+    P = g.players[pl]
+    P.hand.remove(card)
+    item = StackItem(g._id(), "spell", pl, card=card, label=card.label,
+                     data={"card": card.cdef.name, "from_hand": True})
+    g.stack.append(item)  # 2007 CR 409.1a: the card moves to the stack on announcement
+    g.frames.append(CastFrame(pl, item.id))
+
+
+def begin_activate(g: Game, pl: int, pid: int, ab_index: int) -> None:
+    perm = g.perms[pid]
+    item = StackItem(g._id(), "activated", pl, source=pid, source_name=perm.card.label,
+                     ability=ab_index, label=perm.card.label,
+                     data={"card": perm.cdef.name, "src_colors": "".join(sorted(perm.colors))},
+                     ability_def=perm.activated[ab_index])
+    if perm.chosen:  # "the chosen color" of its source, should the source leave play
+        item.data["chosen"] = perm.chosen
+    g.stack.append(item)
+    g.frames.append(CastFrame(pl, item.id))
+
+
+def run_cast(g: Game, f: CastFrame) -> None:
+    item = g._item(f.item_id)
+    pl = f.player
+    specs, _, obj = g.item_def(item)
+    st = f.step
+    if st == CastStep.MODES:  # 2007 CR 409.1b
+        f.step = CastStep.X
+        if item.kind == "spell" and item.card.cdef.modes:
             cdef = item.card.cdef
-            report_event(self, "cast", player=pl, colors="".join(sorted(cdef.colors)), sid=item.id)
+            opts = [Action("mode", f"mode {i + 1}: {m.get('text', '')}".rstrip(": "), (i,))
+                    for i, m in enumerate(cdef.modes)
+                    if targets_available(g, pl, mode_targets(m), spell_card=item.card)]
+            g._ask(pl, K.MODE, opts, f"choose a mode for {item.label}",
+                      {"stack_id": item.id})
+            return
+    if st == CastStep.X:  # 2007 CR 409.1c
+        f.step = CastStep.TARGETS
+        x_cost = None
+        x_color = None
+        exclude = None
+        if item.kind == "spell" and item.card.cdef.x_spell:
+            x_cost = spell_cost(g, pl, item.card)
+            x_color = item.card.cdef.x_color
+        elif item.kind == "activated" and obj.x:
+            x_cost = obj.cost.mana
+            exclude = item.source if obj.cost.tap else None
+        if x_cost is not None:
+            top = max_x(g, pl, x_cost, exclude, x_color)
+            if specs and specs[-1].count == "X":
+                # "X target cards": X can't exceed the legal targets (2012 601.2c)
+                top = min(top, len(legal_targets(g, pl, specs[-1], item=item)))
+            elif specs and specs[-1].divided and not legal_targets(g,
+                    pl, specs[-1], item=item, first_only=True):
+                # X damage divided among targets: each gets at least 1, so X > 0 needs
+                # a target (2012 601.2d)
+                top = 0
+            opts = [Action("x", f"X={n}", (n,)) for n in range(max(top, 0) + 1)]
+            g._ask(pl, K.X_VALUE, opts, f"choose X for {item.label}", {"stack_id": item.id})
+            return
+    if st == CastStep.TARGETS:  # 2007 CR 409.1d, one decision per target
+        ti = len(item.targets)
+        if specs and specs[-1].count is not None and ti >= len(specs) - 1:
+            # "up to N" / "X target ...": one decision per target, "done" once enough
+            if ask_counted_target(g, f, pl, item, specs[-1], len(specs) - 1):
+                return
+            if specs[-1].divided and ask_division(g, pl, item, len(specs) - 1):
+                return
+            ti = len(specs)
+        if ti < len(specs):
+            spec = specs[ti]
+            cands = legal_targets(g, pl, spec, item=item, source=g.perms.get(item.source))
+            if any(s.distinct for s in specs):
+                cands = distinct_candidates(g, pl, specs, item, cands)
+            if not cands:
+                # Only reachable for triggers (spells/abilities are offered only with targets).
+                g._log(f"ability of {item.label}: no legal target, removed")
+                g.stack.remove(item)
+                g.frames.pop()
+                return
+            opts = [Action("target", "target " + ref_text(g, r), (r,)) for r in cands]
+            g._ask(pl, K.TARGET, opts, f"choose target {ti + 1} for {item.label}: "
+                      + (spec.text or spec.kind), {"stack_id": item.id, "target_index": ti})
+            return
+        f.step = CastStep.COSTS
+    if st == CastStep.COSTS:  # 2007 CR 409.1f-h
+        f.step = CastStep.PLAYED
+        f.targets_text = targets_text(g, item)
+        if f.trigger:
+            g.frames.pop()
+            g._log(f"ability of {item.label} triggers" + f.targets_text)
+            return
+        if item.kind == "spell":
+            cdef = item.card.cdef
+            total = spell_cost(g, pl, item.card)  # 2007 CR 409.1f
+            cost = total.with_x(item.x) if cdef.x_spell else total
+            if cdef.x_color and item.x:
+                cost = ManaCost(total.generic, add_colored(total.colored, cdef.x_color,
+                                                           item.x * total.x))
+            add = cdef.additional_cost
+            if add is not None and (add.sacrifice or add.discard):
+                push_cost_choices(g, pl, add, item)
+                f.mana_due = (cost.generic, tuple(cost.colored))
+                return
+            pay_mana(g, pl, cost)
+            if add is not None and add.sacrifice_all is not None:
+                pay_sacrifice_all(g, pl, add, item)
         else:
-            self._log(f"player {pl} activates ability of {item.label}" + targets_text)
-        self.prio = pl
-        self.passes = 0
+            ab = obj
+            perm = g.perms[item.source]
+            cost = ab.cost.mana.with_x(item.x) if ab.x else ab.cost.mana
+            if ab.cost.tap:
+                perm.tapped = True
+            pay_mana(g, pl, cost, exclude=perm.id if ab.cost.tap else None)
+            if ab.cost.sacrifice_all is not None:
+                pay_sacrifice_all(g, pl, ab.cost, item)
+            if ab.cost.pay_life:
+                lose_life(g, pl, ab.cost.pay_life)
+                g._log(f"player {pl} pays {ab.cost.pay_life} life (life {g.players[pl].life})")
+            perm.used_this_turn[item.ability] = perm.used_this_turn.get(item.ability, 0) + 1
+            if ab.cost.sacrifice or ab.cost.discard:
+                push_cost_choices(g, pl, ab.cost, item)
+                if ab.cost.sacrifice_self:
+                    f.sacrifice_self = True
+                return
+            if ab.cost.sacrifice_self:
+                g._leave_play(perm, "graveyard", sacrifice=True)
+        if g.frames[-1] is not f:
+            return  # a mana ability's damage waits for its order decision (painland, 616.1)
+    if f.step == CastStep.PLAYED:
+        if f.mana_due is not None:
+            gen, col = f.mana_due
+            f.mana_due = None
+            pay_mana(g, pl, ManaCost(gen, col))
+            add = item.card.cdef.additional_cost if item.kind == "spell" else None
+            if add is not None and add.sacrifice_all is not None:
+                pay_sacrifice_all(g, pl, add, item)
+            if g.frames[-1] is not f:
+                return  # a replacement order decision (a painland's damage) comes first
+        sacrifice_self = f.sacrifice_self
+        f.sacrifice_self = False
+        if sacrifice_self and item.source in g.perms:
+            g._leave_play(g.perms[item.source], "graveyard", sacrifice=True)
+        g.frames.pop()
+        finish_cast(g, item, f.targets_text)
+
+
+def answer_cast(g: Game, f: CastFrame, a: Action) -> None:
+    item = g._item(f.item_id)
+    if a.verb == "done":  # no more targets for a counted target spec
+        f.targets_done = True
+    elif a.verb == "assign":  # a target's share of the divided amount
+        shares = item.data["divided"]
+        first = len(g.item_def(item)[0]) - 1
+        kind, v = item.targets[first + len(shares)]
+        shares.append([kind, v, a.args[0]])
+    elif a.verb == "mode":
+        item.mode = a.args[0]
+    elif a.verb == "x":
+        item.x = a.args[0]
+    elif a.verb == "target":
+        item.targets.append(a.args[0])
+
+
+def ask_counted_target(g: Game, f: CastFrame, pl: int, item: StackItem,
+                        spec: TargetSpec, first: int) -> bool:
+    """Ask for the next target of a spec taking a variable number of different targets
+    (targets ``first`` on); False once no more can or will be chosen. "done" is offered once
+    the minimum is reached (2007 CR 409.1d; 2012 601.2c: the same object can't be chosen
+    twice for one word "target")."""
+    lo, hi = target_count(item, spec)
+    if spec.divided:  # each target gets at least 1 of the amount divided (2012 601.2d)
+        total = divided_total(g, item)
+        lo, hi = min(max(lo, 1), total), min(hi, total)
+    chosen = [tuple(t) for t in item.targets[first:]]
+    n = len(chosen)
+    if f.targets_done or n >= hi:
+        return False
+    cands = [c for c in legal_targets(g, pl, spec, item=item,
+                                            source=g.perms.get(item.source))
+             if tuple(c) not in chosen]
+    if not cands:
+        if n < lo:  # X is offered only up to the number of legal targets
+            raise MtgError(f"engine error: {item.label} needs {lo} targets, has {n}")
+        return False
+    opts = [Action("target", "target " + ref_text(g, r), (r,)) for r in cands]
+    if n >= lo:
+        opts.insert(0, DONE)
+    g._ask(pl, K.TARGET, opts, f"choose target {first + n + 1} for {item.label}: "
+              + (spec.text or spec.kind) + f" ({n} of up to {hi} chosen)",
+              {"stack_id": item.id, "target_index": first + n})
+    return True
+
+
+def divided_total(g: Game, item: StackItem) -> int:
+    """The amount a spell or ability divides among its ``divided`` targets: the amount of
+    its effect marked ``divided`` (X is chosen before the targets, 2007 CR 409.1c-d)."""
+    for e in g.item_def(item)[1]:
+        args = getattr(e, "args", None)
+        if args is not None and getattr(args, "divided", False):
+            amount: int = args.amount(g, item)
+            return max(amount, 0)
+    return 0
+
+
+def ask_division(g: Game, pl: int, item: StackItem, first: int) -> bool:
+    """Divide the amount among the targets from ``first`` on as the spell is played (2007 CR
+    409.1d, 2012 601.2d): one decision per target but the last, which gets the rest; each
+    target gets at least 1. The shares are ``item.data["divided"]``, ``[kind, id, n]`` in
+    target order. False once the division is complete."""
+    targets = item.targets[first:]
+    n = len(targets)
+    if not n:
+        return False
+    shares = item.data.setdefault("divided", [])
+    total = divided_total(g, item)
+    while len(shares) < n:
+        i = len(shares)
+        rem = total - sum(e[2] for e in shares)
+        hi = rem - (n - 1 - i)  # leave at least 1 for each later target
+        kind, v = targets[i]
+        if i == n - 1 or hi <= 1:
+            shares.append([kind, v, rem if i == n - 1 else 1])
+            continue
+        name = ref_text(g, targets[i])
+        opts = [Action("assign", f"assign {k} damage to {name}", (k,))
+                for k in range(1, hi + 1)]
+        g._ask(pl, K.DIVIDE, opts, f"{item.label}: divide {rem} damage ({n - i} "
+                  "targets left)", {"stack_id": item.id, "remaining": rem,
+                                    "recipient": [kind, v],
+                                    "divided": [list(e) for e in shares]})
+        return True
+    return False
+
+
+def push_cost_choices(g: Game, pl: int, cost: Cost, item: StackItem) -> None:
+    if cost.sacrifice:
+        cands = [("o", p.id) for p in g.perms.values()
+                 if p.controller == pl and cost.sacrifice_filter.test(p, pl)]
+        g.frames.append(choose_frame(g, pl, cands, 1, 1, "sacrifice",
+                                              f"sacrifice to pay for {item.label}"))
+    if cost.discard:
+        flt = cost.discard_filter
+        cands = [("h", c.cid) for c in g.players[pl].hand
+                 if flt is None or flt.test(c, pl)]
+        g.frames.append(choose_frame(g, pl, cands, cost.discard, cost.discard, "discard",
+                                              f"discard to pay for {item.label}"))
+
+
+def pay_sacrifice_all(g: Game, pl: int, cost: Cost, item: StackItem) -> None:
+    """Pay "sacrifice all creatures you control" (Soulblast), after the mana (so a creature
+    may first be tapped for mana, 2007 CR 409.1g-h). Their total power as they were last
+    in play is kept for ``{sacrificed: power}``."""
+    fresh(g)
+    test = cost.sacrifice_all.test
+    gone = [p for p in g.perms.values() if p.controller == pl and test(p, pl)]
+    item.data["sacrificed_power"] = sum(p.power for p in gone)
+    g._leave_play_together(gone, "graveyard", sacrifice=True)  # one event
+
+
+def finish_cast(g: Game, item: StackItem, targets_text: str) -> None:
+    pl = item.controller
+    if item.kind == "spell":
+        g.players[pl].spells_played_this_turn += 1
+        g._log(f"player {pl} plays {item.label}" + targets_text)
+        cdef = item.card.cdef
+        report_event(g, "cast", player=pl, colors="".join(sorted(cdef.colors)), sid=item.id)
+    else:
+        g._log(f"player {pl} activates ability of {item.label}" + targets_text)
+    g.prio = pl
+    g.passes = 0
 
 
 def _discardable(hand: list[Card], cost: Cost, pl: int) -> int:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .actions import Action, Decision, DecisionKind
-from .casting import Casting
+from .casting import answer_cast, run_cast
 from .choices import answer_choose, answer_pay, answer_yesno, run_choose, run_pay, run_shuffle, run_yesno
 from .combat import Combat
 from .deck import Deck
@@ -50,14 +50,14 @@ from .model import (
     CardDef,
     Permanent,
 )
-from .priority import Priority
+from .priority import answer_priority
 from .registry import get_card
 from .replacement import answer_draws, answer_order_repl, run_draws, run_order_repl
 from .rng import Rng
 from .stack import StackResolution
 from .state import copy_state, init_state
 from .triggers import answer_put, run_put, watch_zone_triggers
-from .turn_structure import STEPS, TurnStructure
+from .turn_structure import STEPS, answer_mulligan, run_cleanup, run_mulligan, turn_flow
 from .zones import Zones
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ if TYPE_CHECKING:
 K = DecisionKind
 
 
-class Game(TurnStructure, Priority, Casting, StackResolution, Zones, Combat):
+class Game(StackResolution, Zones, Combat):
     """A two-player game of Magic under the Tenth Edition (2007) rules.
 
     Create one with :meth:`new`, :meth:`from_position` or :meth:`from_json`; read
@@ -298,7 +298,7 @@ class Game(TurnStructure, Priority, Casting, StackResolution, Zones, Combat):
                     f = self.frames[-1]
                     _RUN_FRAME[type(f)](self, f)
                 else:
-                    self._flow()
+                    turn_flow(self)
             d = self.decision
             if d is None or not self.skip_trivial or len(d.options) != 1:
                 return
@@ -316,7 +316,7 @@ class Game(TurnStructure, Priority, Casting, StackResolution, Zones, Combat):
             f = self.frames[-1]
             _ANSWER_FRAME[type(f)](self, f, a)
         else:
-            self._answer_priority(d.player, a)
+            answer_priority(self, d.player, a)
 
     def _log(self, text: str) -> None:
         self.log.append(text)
@@ -362,15 +362,15 @@ def _deck_card_names(deck: Any, seat: int) -> list[str]:
 
 
 _RUN_FRAME: dict[type, Callable[[Game, Any], None]] = {
-    CastFrame: Game._run_cast,
+    CastFrame: run_cast,
     ResolveFrame: Game._run_resolve,
     AttackFrame: Game._run_attack,
     BlockFrame: Game._run_block,
     YesNoFrame: run_yesno,
     PayFrame: run_pay,
-    CleanupFrame: Game._run_cleanup,
+    CleanupFrame: run_cleanup,
     ShuffleFrame: run_shuffle,
-    MulliganFrame: Game._run_mulligan,
+    MulliganFrame: run_mulligan,
     RetargetFrame: Game._run_retarget,
     DrawsFrame: run_draws,
     OrderReplFrame: run_order_repl,
@@ -382,12 +382,12 @@ _RUN_FRAME: dict[type, Callable[[Game, Any], None]] = {
     ChooseFrame: run_choose,
 }
 _ANSWER_FRAME: dict[type, Callable[[Game, Any, Action], None]] = {
-    CastFrame: Game._answer_cast,
+    CastFrame: answer_cast,
     AttackFrame: Game._answer_attack,
     BlockFrame: Game._answer_block,
     YesNoFrame: answer_yesno,
     PayFrame: answer_pay,
-    MulliganFrame: Game._answer_mulligan,
+    MulliganFrame: answer_mulligan,
     RetargetFrame: Game._answer_retarget,
     DrawsFrame: answer_draws,
     OrderReplFrame: answer_order_repl,

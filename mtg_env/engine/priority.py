@@ -11,6 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import (
+    casting,  # a module import: casting's imports lead back here
+    turn_structure,  # a module import: turn_structure imports this module
+)
 from .actions import PASS, Action, Decision, DecisionKind
 from .frames import ResolveFrame
 from .layers import fresh
@@ -20,158 +24,153 @@ from .model import (
     Permanent,
 )
 from .targets import targets_available
-from .turn_structure import MAIN_STEPS
 
 if TYPE_CHECKING:
     from .abilities import ActivatedAbility
-    from .game import GameSelf
-    from .state import GameState
-else:
-    GameState = object  # the state's types are for the type checker only (state.py)
+    from .game import Game
 
 K = DecisionKind
 
 
-class Priority(GameState):
-    """Mixed into :class:`~mtg_env.engine.game.Game`."""
-
-    def _ask_priority(self: GameSelf, pl: int) -> None:
-        opts = self._priority_options(pl)
-        if len(opts) == 1:
-            if self.skip_trivial:
-                # What Game._run would do with the pass-only decision, without building it.
-                self.auto_applied += 1
-                self.decisions_made += 1
-                self._answer_priority(pl, PASS)
-                return
-            self.decision = _pass_only_decision(pl)
-        else:
-            self._ask(pl, K.PRIORITY, opts, f"player {pl}: {self.step}, priority")
-
-    def _answer_priority(self: GameSelf, pl: int, a: Action) -> None:
-        verb = a.verb
-        if verb == "pass":
-            self.passes += 1
-            if self.passes >= 2:
-                self.passes = 0
-                if self.stack:
-                    self.frames.append(ResolveFrame(self.stack[-1].id))
-                    self.prio = self.active
-                else:
-                    self._end_step()
-            else:
-                self.prio = 1 - pl
-                self._quiet = True  # passing priority changes nothing an SBE or trigger looks at
+def ask_priority(g: Game, pl: int) -> None:
+    opts = priority_options(g, pl)
+    if len(opts) == 1:
+        if g.skip_trivial:
+            # What Game._run would do with the pass-only decision, without building it.
+            g.auto_applied += 1
+            g.decisions_made += 1
+            answer_priority(g, pl, PASS)
             return
-        self.passes = 0
-        self.prio = pl
-        if verb == "play":
-            card = self.cards[a.args[0]]
-            if card.cdef.is_land:
-                self._play_land(pl, card)
-            else:
-                self._begin_cast(pl, card)
-        elif verb == "mana":
-            pid, ab, color = a.args
-            perm = self.perms[pid]
-            ability = perm.activated[ab]
-            self._log(f"player {pl} {'taps' if ability.cost.tap and color else 'activates'} "
-                      f"{perm.card.label}" + (f" for {color * ability.mana_amount}" if color else ""))
-            activate_mana(self, pid, ab, color)
-            # A {T}-only mana ability with no other effect changes nothing an SBE or trigger
-            # looks at (2007 CR 411: it doesn't use the stack).
-            self._quiet = ability.tap_only and not ability.effects
-        elif verb == "activate":
-            pid, ab = a.args
-            self._begin_activate(pl, pid, ab)
+        g.decision = _pass_only_decision(pl)
+    else:
+        g._ask(pl, K.PRIORITY, opts, f"player {pl}: {g.step}, priority")
 
-    def _priority_options(self: GameSelf, pl: int) -> list[Action]:
-        fresh(self)
-        P = self.players[pl]
-        opts = [PASS]
-        sorcery_ok = pl == self.active and self.step in MAIN_STEPS and not self.stack
-        sources = None
-        mods = self.rule_mods
-        # Rule of Law: "Each player can't play more than one spell each turn." (it counts the
-        # spells played before it came into play too); Steel Golem: "You can't play creature
-        # spells." (2007 CR 409.1: a spell that can't be played isn't offered).
-        spells_ok = not (mods and "one_spell_per_turn" in mods and P.spells_played_this_turn)
-        # Pithing Needle: "Activated abilities of sources with the chosen name can't be played
-        # unless they're mana abilities." (2007 CR 409.1: not offered.)
-        pithed = mods.get("chosen_name_abilities_cant_be_played") if mods else None
-        no_creatures = bool(mods) and pl in mods.get("cant_play_creature_spells", ())
-        for card in P.hand:
-            cdef = card.cdef
-            if cdef.is_land:
-                if sorcery_ok and P.lands_played < 1:
-                    opts.append(_play_action(card))
-                continue
-            if not spells_ok or not (sorcery_ok or cdef.instant_speed):
-                continue
-            if no_creatures and "Creature" in cdef.types:
-                continue
-            if sources is None:
-                sources = mana_sources(self, pl)
-                avail = sum(P.mana_pool) + len(sources)
-            cost = cdef.cost
-            if cdef.static or (mods and "spell_cost_more" in mods):
-                cost = self._spell_cost(pl, card)
-            if cost.cmc > avail:
-                continue
-            if self._can_cast(pl, card, sources, cost):
+
+def answer_priority(g: Game, pl: int, a: Action) -> None:
+    verb = a.verb
+    if verb == "pass":
+        g.passes += 1
+        if g.passes >= 2:
+            g.passes = 0
+            if g.stack:
+                g.frames.append(ResolveFrame(g.stack[-1].id))
+                g.prio = g.active
+            else:
+                turn_structure.end_step(g)
+        else:
+            g.prio = 1 - pl
+            g._quiet = True  # passing priority changes nothing an SBE or trigger looks at
+        return
+    g.passes = 0
+    g.prio = pl
+    if verb == "play":
+        card = g.cards[a.args[0]]
+        if card.cdef.is_land:
+            casting.play_land(g, pl, card)
+        else:
+            casting.begin_cast(g, pl, card)
+    elif verb == "mana":
+        pid, ab, color = a.args
+        perm = g.perms[pid]
+        ability = perm.activated[ab]
+        g._log(f"player {pl} {'taps' if ability.cost.tap and color else 'activates'} "
+                  f"{perm.card.label}" + (f" for {color * ability.mana_amount}" if color else ""))
+        activate_mana(g, pid, ab, color)
+        # A {T}-only mana ability with no other effect changes nothing an SBE or trigger
+        # looks at (2007 CR 411: it doesn't use the stack).
+        g._quiet = ability.tap_only and not ability.effects
+    elif verb == "activate":
+        pid, ab = a.args
+        casting.begin_activate(g, pl, pid, ab)
+
+
+def priority_options(g: Game, pl: int) -> list[Action]:
+    fresh(g)
+    P = g.players[pl]
+    opts = [PASS]
+    sorcery_ok = pl == g.active and g.step in turn_structure.MAIN_STEPS and not g.stack
+    sources = None
+    mods = g.rule_mods
+    # Rule of Law: "Each player can't play more than one spell each turn." (it counts the
+    # spells played before it came into play too); Steel Golem: "You can't play creature
+    # spells." (2007 CR 409.1: a spell that can't be played isn't offered).
+    spells_ok = not (mods and "one_spell_per_turn" in mods and P.spells_played_this_turn)
+    # Pithing Needle: "Activated abilities of sources with the chosen name can't be played
+    # unless they're mana abilities." (2007 CR 409.1: not offered.)
+    pithed = mods.get("chosen_name_abilities_cant_be_played") if mods else None
+    no_creatures = bool(mods) and pl in mods.get("cant_play_creature_spells", ())
+    for card in P.hand:
+        cdef = card.cdef
+        if cdef.is_land:
+            if sorcery_ok and P.lands_played < 1:
                 opts.append(_play_action(card))
-        if (sorcery_ok and P.lands_played < 1 and mods
-                and pl in mods.get("play_lands_from_graveyard", ())):
-            for card in P.graveyard:  # Crucible of Worlds
-                if card.cdef.is_land:
-                    opts.append(_play_from_graveyard_action(card))
-        for perm in self.perms.values():
-            if perm.controller != pl:
+            continue
+        if not spells_ok or not (sorcery_ok or cdef.instant_speed):
+            continue
+        if no_creatures and "Creature" in cdef.types:
+            continue
+        if sources is None:
+            sources = mana_sources(g, pl)
+            avail = sum(P.mana_pool) + len(sources)
+        cost = cdef.cost
+        if cdef.static or (mods and "spell_cost_more" in mods):
+            cost = casting.spell_cost(g, pl, card)
+        if cost.cmc > avail:
+            continue
+        if casting.can_cast(g, pl, card, sources, cost):
+            opts.append(_play_action(card))
+    if (sorcery_ok and P.lands_played < 1 and mods
+            and pl in mods.get("play_lands_from_graveyard", ())):
+        for card in P.graveyard:  # Crucible of Worlds
+            if card.cdef.is_land:
+                opts.append(_play_from_graveyard_action(card))
+    for perm in g.perms.values():
+        if perm.controller != pl:
+            continue
+        acts = perm.activated  # its abilities now: printed, copied or granted (418.5)
+        if not acts:
+            continue
+        n_nonmana = -1
+        i = -1  # the ability's position in ``acts`` (cheaper than enumerate for 1-2 abilities)
+        for ab in acts:
+            i += 1
+            if ab.tap_only:  # the common case (lands): {T} is the whole cost
+                if perm.tapped or (perm.sick and "Creature" in perm.types
+                                   and "haste" not in perm.keywords):
+                    continue
+            elif not casting.can_pay_nonmana(g, pl, perm, ab):
                 continue
-            acts = perm.activated  # its abilities now: printed, copied or granted (418.5)
-            if not acts:
-                continue
-            n_nonmana = -1
-            i = -1  # the ability's position in ``acts`` (cheaper than enumerate for 1-2 abilities)
-            for ab in acts:
-                i += 1
-                if ab.tap_only:  # the common case (lands): {T} is the whole cost
-                    if perm.tapped or (perm.sick and "Creature" in perm.types
-                                       and "haste" not in perm.keywords):
-                        continue
-                elif not self._can_pay_nonmana(pl, perm, ab):
-                    continue
-                elif ab.mana is not None and not ab.cost.mana.free:
-                    # A mana ability is offered only when its whole cost can be paid.
-                    if sources is None:
-                        sources = mana_sources(self, pl)
-                    if not can_afford(self, pl, ab.cost.mana, sources,
-                                            exclude=perm.id if ab.cost.tap else None):
-                        continue
-                if ab.mana is not None:
-                    if acts is perm.base.activated:
-                        for color in ab.mana:
-                            opts.append(_mana_action(perm, ab, i, color))
-                    else:
-                        _add_granted_mana(opts, perm, acts, i)
-                    continue
-                if n_nonmana < 0:
-                    n_nonmana = sum(1 for a in acts if a.mana is None)
-                if pithed and perm.cdef.name in pithed:
-                    continue
-                if ab.sorcery_speed and not sorcery_ok:
-                    continue
-                if ab.max_per_turn and perm.used_this_turn.get(i, 0) >= ab.max_per_turn:
-                    continue
+            elif ab.mana is not None and not ab.cost.mana.free:
+                # A mana ability is offered only when its whole cost can be paid.
                 if sources is None:
-                    sources = mana_sources(self, pl)
-                if not can_afford(self, pl, ab.cost.mana, sources,
+                    sources = mana_sources(g, pl)
+                if not can_afford(g, pl, ab.cost.mana, sources,
                                         exclude=perm.id if ab.cost.tap else None):
                     continue
-                if not targets_available(self, pl, ab.targets, source=perm):
-                    continue
-                opts.append(_activate_action(perm, i, n_nonmana > 1))
-        return opts
+            if ab.mana is not None:
+                if acts is perm.base.activated:
+                    for color in ab.mana:
+                        opts.append(_mana_action(perm, ab, i, color))
+                else:
+                    _add_granted_mana(opts, perm, acts, i)
+                continue
+            if n_nonmana < 0:
+                n_nonmana = sum(1 for a in acts if a.mana is None)
+            if pithed and perm.cdef.name in pithed:
+                continue
+            if ab.sorcery_speed and not sorcery_ok:
+                continue
+            if ab.max_per_turn and perm.used_this_turn.get(i, 0) >= ab.max_per_turn:
+                continue
+            if sources is None:
+                sources = mana_sources(g, pl)
+            if not can_afford(g, pl, ab.cost.mana, sources,
+                                    exclude=perm.id if ab.cost.tap else None):
+                continue
+            if not targets_available(g, pl, ab.targets, source=perm):
+                continue
+            opts.append(_activate_action(perm, i, n_nonmana > 1))
+    return opts
 
 
 _ACTION_CACHE: dict[tuple[object, ...], Action] = {}

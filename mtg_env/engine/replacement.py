@@ -260,7 +260,7 @@ def run_event(g: Game, ev: dict[str, Any], frame: OrderReplFrame | None = None) 
                                f"{ev['e']} event is not implemented")
             if frame is None:
                 # Also while a spell's costs are paid (a painland's damage): the cast frame
-                # finishes once this decision is answered (Priority._run_cast).
+                # finishes once this decision is answered (casting.run_cast).
                 g.frames.append(OrderReplFrame(ev))
             else:
                 frame.event = ev

@@ -19,6 +19,7 @@ from .layers import fresh, mark_dirty
 from .loaded_state_check import check_state
 from .loaded_state_schema import PERM_ATTRS, PLAYER_ATTRS, STACK_ATTRS
 from .model import Card, Permanent, Player, StackItem
+from .priority import priority_options
 from .registry import ability_by_ref, card_for_key, card_key
 from .rng import Rng
 from .state import FIELDS, SCALARS, TURN_STEPS
@@ -208,7 +209,7 @@ def _check_priority_options(g: Game) -> None:
         return
     if dec.player != g.prio:
         raise StateError(f"decision.player: {dec.player} does not have priority (prio is {g.prio})")
-    want = [(a.verb, a.text, a.args) for a in g._priority_options(dec.player)]
+    want = [(a.verb, a.text, a.args) for a in priority_options(g, dec.player)]
     got = [(a.verb, a.text, a.args) for a in dec.options]
     if got != want:
         extra = [t for v, t, a in got if (v, t, a) not in want]

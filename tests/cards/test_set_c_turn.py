@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import partial
 
 from mtg_env import DecisionKind
+from mtg_env.engine.turn_structure import add_delayed_trigger
 from mtg_env.testing import Scenario, attack, scenario, to_blockers
 
 K = DecisionKind
@@ -214,7 +215,7 @@ def test_time_stop_skips_end_of_turn_triggers() -> None:
     don't trigger that turn (the end of turn step is skipped, 2012 713.1c): a delayed "at end of
     turn" ability waits for the next end of turn step."""
     s = pos({}, TSTOP)
-    s.game.add_delayed_trigger("end_of_turn", 0, None, "Test", "", "you gain 2 life",
+    add_delayed_trigger(s.game, "end_of_turn", 0, None, "Test", "", "you gain 2 life",
                                [{"op": "gain_life", "amount": 2}])
     s.game.apply("pass")
     s.do("play Time Stop")

@@ -11,6 +11,7 @@ increases minus reductions; generic reductions don't reduce colored requirements
 from __future__ import annotations
 
 from mtg_env import DecisionKind
+from mtg_env.engine.casting import spell_cost
 from mtg_env.engine.serialize import game_from_json, game_to_json
 from mtg_env.testing import Scenario
 
@@ -89,12 +90,12 @@ def test_total_cost_adds_increases_and_subtracts_reductions() -> None:
         {"in_play": ["Aura of Silence"] + ["Grizzly Bears"] * 4}]})
     g = s.game
     hand = {c.name: c for c in g.players[0].hand}
-    assert (g._spell_cost(0, hand["Bottle Gnomes"]).generic, g._spell_cost(0, hand["Bottle Gnomes"]).colored) == (5, (0,) * 5)
-    avatar = g._spell_cost(0, hand["Avatar of Might"])
+    assert (spell_cost(g, 0, hand["Bottle Gnomes"]).generic, spell_cost(g, 0, hand["Bottle Gnomes"]).colored) == (5, (0,) * 5)
+    avatar = spell_cost(g, 0, hand["Avatar of Might"])
     assert (avatar.generic, avatar.colored) == (0, (0, 0, 0, 0, 2))
-    assert g._spell_cost(0, hand["Grizzly Bears"]) is hand["Grizzly Bears"].cdef.cost
+    assert spell_cost(g, 0, hand["Grizzly Bears"]) is hand["Grizzly Bears"].cdef.cost
     # Player 1 (Aura of Silence's controller) pays the printed cost for its own spells.
-    assert g._spell_cost(1, hand["Bottle Gnomes"]).generic == 3
+    assert spell_cost(g, 1, hand["Bottle Gnomes"]).generic == 3
 
 
 def test_draw_step_event_is_not_a_card_draw() -> None:

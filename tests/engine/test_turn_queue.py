@@ -10,6 +10,12 @@ from functools import partial
 
 from mtg_env import STEPS, DecisionKind, Game
 from mtg_env.engine.state import TURN_STEPS
+from mtg_env.engine.turn_structure import (
+    add_combat_and_main_phase,
+    add_delayed_trigger,
+    add_extra_turns,
+    fire_delayed,
+)
 from mtg_env.testing import Scenario, scenario
 
 K = DecisionKind
@@ -75,8 +81,8 @@ def test_added_combat_and_main_phase_follow_this_main_phase() -> None:
     main phase after the first is a postcombat main phase)."""
     s = main()
     g = s.game
-    assert g.add_combat_and_main_phase()
-    assert g.add_combat_and_main_phase()
+    assert add_combat_and_main_phase(g)
+    assert add_combat_and_main_phase(g)
     seen = walk(s, 1)
     combat = ["beginning_of_combat", "declare_attackers", "end_of_combat", "postcombat_main"]
     assert steps_of_turn(seen, 3) == ["precombat_main", *combat * 3, "end_of_turn"]
@@ -89,14 +95,14 @@ def test_added_phases_only_during_a_main_phase() -> None:
     s = main(step="beginning_of_combat")
     g = s.game
     before = g.step_queue
-    assert not g.add_combat_and_main_phase()
+    assert not add_combat_and_main_phase(g)
     assert g.step_queue == before
 
 
 def test_added_phases_last_only_this_turn() -> None:
     """The queue is rebuilt for each turn: phases added this turn don't recur next turn."""
     s = main()
-    s.game.add_combat_and_main_phase()
+    add_combat_and_main_phase(s.game)
     seen = walk(s, 2)
     assert steps_of_turn(seen, 4).count("beginning_of_combat") == 1
 
@@ -106,7 +112,7 @@ def test_extra_turns_come_after_this_turn_then_the_regular_order_resumes() -> No
     player 1 two extra turns: player 1 takes turns 4 and 5 (extra) and 6 (the regular turn
     after player 0's), then player 0 takes turn 7."""
     s = main()
-    s.game.add_extra_turns(1, 2)
+    add_extra_turns(s.game, 1, 2)
     seen = walk(s, 4)
     actives = {t: a for t, a, _ in seen}
     assert [actives[t] for t in (3, 4, 5, 6, 7)] == [0, 1, 1, 1, 0]
@@ -115,7 +121,7 @@ def test_extra_turns_come_after_this_turn_then_the_regular_order_resumes() -> No
 def test_extra_turns_for_the_active_player() -> None:
     """2012 500.7: player 0 takes two extra turns after turn 3, then player 1's regular turn."""
     s = main()
-    s.game.add_extra_turns(0, 2)
+    add_extra_turns(s.game, 0, 2)
     seen = walk(s, 3)
     actives = {t: a for t, a, _ in seen}
     assert [actives[t] for t in (3, 4, 5, 6)] == [0, 0, 0, 1]
@@ -129,8 +135,8 @@ def test_most_recently_created_extra_turn_is_taken_first() -> None:
     turn, then player 1 gets one: player 1's comes first (turn 4), then player 0's (turn 5),
     then player 1's regular turn (6)."""
     s = main()
-    s.game.add_extra_turns(0, 1)
-    s.game.add_extra_turns(1, 1)
+    add_extra_turns(s.game, 0, 1)
+    add_extra_turns(s.game, 1, 1)
     seen = walk(s, 3)
     actives = {t: a for t, a, _ in seen}
     assert [actives[t] for t in (4, 5, 6)] == [1, 0, 1]
@@ -141,14 +147,14 @@ def test_queue_state_copies_and_round_trips_through_json() -> None:
     independent, and from_json(to_json()) reproduces them."""
     s = main()
     g = s.game
-    g.add_combat_and_main_phase()
-    g.add_extra_turns(1, 2)
-    g.add_delayed_trigger("end_of_combat", 0, None, "Test", "", "you gain 3 life",
+    add_combat_and_main_phase(g)
+    add_extra_turns(g, 1, 2)
+    add_delayed_trigger(g, "end_of_combat", 0, None, "Test", "", "you gain 3 life",
                           [{"op": "gain_life", "amount": 3}])
     h = g.copy()  # the queues are immutable tuples, shared by copies and replaced on change
-    h.add_extra_turns(0, 1)
-    h.add_combat_and_main_phase()
-    h._fire_delayed("end_of_combat")
+    add_extra_turns(h, 0, 1)
+    add_combat_and_main_phase(h)
+    fire_delayed(h, "end_of_combat")
     assert h.step_queue[6:] == g.step_queue and len(h.step_queue) == len(g.step_queue) + 6
     assert tuple(g.extra_turns) == (1, 1) and tuple(h.extra_turns) == (0, 1, 1)
     assert len(g.delayed) == 1 and not h.delayed and len(h.pending) == len(g.pending) + 1
@@ -169,7 +175,7 @@ def test_delayed_trigger_fires_once_at_the_next_end_of_combat() -> None:
     step (it goes on the stack, 2007 CR 410.5) and not in later turns."""
     s = main()
     g = s.game
-    g.add_delayed_trigger("end_of_combat", 0, None, "Test", "", "you gain 3 life",
+    add_delayed_trigger(g, "end_of_combat", 0, None, "Test", "", "you gain 3 life",
                           [{"op": "gain_life", "amount": 3}])
     s.advance_to("end_of_combat")
     assert [i.label for i in g.stack] == ["Test"]
@@ -186,7 +192,7 @@ def test_delayed_trigger_at_end_of_turn() -> None:
     turn" abilities trigger at its beginning)."""
     s = main()
     g = s.game
-    g.add_delayed_trigger("end_of_turn", 1, None, "Test", "", "you gain 2 life",
+    add_delayed_trigger(g, "end_of_turn", 1, None, "Test", "", "you gain 2 life",
                           [{"op": "gain_life", "amount": 2}])
     s.advance_to("postcombat_main")
     s.assert_life(1, 20)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import turn_structure
 from ..turn_structure import DELAYED_MOMENTS
 from . import Args, Param, op, players
 
@@ -19,7 +20,7 @@ def extra_turns(g: Game, item: StackItem, a: Args) -> None:
     """Each referenced player takes N extra turns after this one (2012 500.7)."""
     for kind, pl in a.target(g, item):
         if kind == "p":
-            g.add_extra_turns(pl, a.amount)
+            turn_structure.add_extra_turns(g, pl, a.amount)
             g._log(f"player {pl} will take {a.amount} extra turn(s) after this one")
 
 
@@ -27,7 +28,7 @@ def extra_turns(g: Game, item: StackItem, a: Args) -> None:
 def additional_combat_phase(g: Game, item: StackItem, a: Args) -> None:
     """"After this main phase, there is an additional combat phase followed by an additional
     main phase" (only if it resolves during a main phase; 2012 500.8)."""
-    if g.add_combat_and_main_phase():
+    if turn_structure.add_combat_and_main_phase(g):
         g._log("an additional combat phase and main phase follow this main phase")
 
 
@@ -45,7 +46,7 @@ def untap_attacked_this_turn(g: Game, item: StackItem, a: Args) -> None:
 def end_the_turn(g: Game, item: StackItem, a: Args) -> None:
     """End the turn (2012 713.1): remove every object on the stack from the game (this one
     included), remove creatures from combat, skip straight to the cleanup step."""
-    g.end_the_turn()
+    turn_structure.end_the_turn(g)
 
 
 @op("delayed_trigger", at=Param("enum", required=True, choices=DELAYED_MOMENTS,
@@ -56,5 +57,5 @@ def delayed_trigger(g: Game, item: StackItem, a: Args) -> None:
     """Create a delayed triggered ability ("sacrifice it at end of combat"): it triggers once,
     at the beginning of the next ``at`` step; its source and controller are this ability's
     (2012 603.7d-e)."""
-    g.add_delayed_trigger(a.at, item.controller, item.source, item.source_name or item.label,
+    turn_structure.add_delayed_trigger(g, a.at, item.controller, item.source, item.source_name or item.label,
                           item.data.get("card", ""), a.text, list(a.effects))
