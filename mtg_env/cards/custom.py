@@ -15,7 +15,9 @@ from mtg_env.engine.frames_effects import EnterTogetherFrame
 from mtg_env.engine.knowledge import BOTH, forget, learn, shuffle_library
 from mtg_env.engine.layers import fresh, text_change_frame
 from mtg_env.engine.registry import CUSTOM
+from mtg_env.engine.stack import item_def
 from mtg_env.engine.targets import target_legal
+from mtg_env.engine.zones import leave_play_together, put_together, to_zone
 
 if TYPE_CHECKING:
     from mtg_env.engine.game import Game
@@ -40,7 +42,7 @@ def head_games(g: Game, item: StackItem) -> None:
     sees the library and knows which cards went to the hand (mtg_env.engine.knowledge). The
     cards go on top in the order they were in the hand: the library is searched and shuffled
     right after, so the order can't matter."""
-    specs = g.item_def(item)[0]
+    specs = item_def(g, item)[0]
     if not item.targets or not target_legal(g, item, 0, specs[0]):
         return
     pl = item.targets[0][1]
@@ -77,7 +79,7 @@ def scalpelexis(g: Game, item: StackItem) -> None:
         if g.known:
             forget(g, top)
         for card in top:
-            g._to_zone(card, "removed")
+            to_zone(g, card, "removed")
         g._log(f"player {pl} removes the top {len(top)} card(s) of their library from the game: "
                + ", ".join(c.label for c in top))
         names = [c.cdef.name for c in top]
@@ -94,7 +96,7 @@ def mind_bend(g: Game, item: StackItem) -> None:
     ``text_change`` procedure, :mod:`mtg_env.engine.layers`; which fields change:
     :mod:`mtg_env.cards.text_change`). A permanent without such a word is a legal target (the
     change then does nothing)."""
-    specs = g.item_def(item)[0]
+    specs = item_def(g, item)[0]
     if not item.targets or not target_legal(g, item, 0, specs[0]):
         return
     pid = item.targets[0][1]
@@ -124,7 +126,7 @@ def warp_world(g: Game, item: StackItem) -> None:
     perms = sorted(g.perms.values(), key=lambda p: p.id)
     counts = [sum(1 for p in perms if p.owner == pl) for pl in (0, 1)]
     if perms:
-        g._leave_play_together(perms, "library_top", "is shuffled into its owner's library")
+        leave_play_together(g, perms, "library_top", "is shuffled into its owner's library")
     revealed: list[list] = []
     for pl in (0, 1):
         shuffle_library(g, pl)
@@ -144,4 +146,4 @@ def warp_world(g: Game, item: StackItem) -> None:
         bottom=[c.cid for pl in (0, 1) for c in revealed[pl]
                 if c not in first and c not in ench]))
     if first:
-        g._put_together([(c, c.owner, None) for c in first])
+        put_together(g, [(c, c.owner, None) for c in first])

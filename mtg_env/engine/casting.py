@@ -27,6 +27,7 @@ from .choices import choose_frame
 from .damage import lose_life
 from .errors import MtgError
 from .frames import CastFrame, CastStep
+from .ids import new_object_id
 from .layers import fresh, mark_dirty
 from .mana import add_colored, can_afford, max_x, pay_mana
 from .model import (
@@ -35,6 +36,7 @@ from .model import (
     Permanent,
     StackItem,
 )
+from .stack import find_item, item_def
 from .targets import (
     distinct_candidates,
     legal_targets,
@@ -45,6 +47,7 @@ from .targets import (
     targets_text,
 )
 from .triggers import report_event
+from .zones import leave_play, leave_play_together, put_into_play
 
 if TYPE_CHECKING:
     from .abilities import ActivatedAbility, Cost, TargetSpec
@@ -57,7 +60,7 @@ K = DecisionKind
 def can_cast(g: Game, pl: int, card: Card, sources: list[Source],
               cost: ManaCost | None = None) -> bool:
     """Can ``pl`` play ``card`` now with ``sources``: its total cost (``cost``, from
-    :meth:`_spell_cost`; the printed cost if None), its additional costs and targets."""
+    :func:`spell_cost`; the printed cost if None), its additional costs and targets."""
     cdef = card.cdef
     if not cdef.implemented:
         return False
@@ -156,13 +159,13 @@ def play_land(g: Game, pl: int, card: Card) -> None:
         mark_dirty(g, "graveyard count")  # Mortivore, 2007 CR 418.5 layer 6a
         g._log(f"player {pl} plays {card.label} from their graveyard")
     P.lands_played += 1
-    g._put_into_play(card, pl)
+    put_into_play(g, card, pl)
 
 
 def begin_cast(g: Game, pl: int, card: Card) -> None:
     P = g.players[pl]
     P.hand.remove(card)
-    item = StackItem(g._id(), "spell", pl, card=card, label=card.label,
+    item = StackItem(new_object_id(g), "spell", pl, card=card, label=card.label,
                      data={"card": card.cdef.name, "from_hand": True})
     g.stack.append(item)  # 2007 CR 409.1a: the card moves to the stack on announcement
     g.frames.append(CastFrame(pl, item.id))
@@ -170,7 +173,7 @@ def begin_cast(g: Game, pl: int, card: Card) -> None:
 
 def begin_activate(g: Game, pl: int, pid: int, ab_index: int) -> None:
     perm = g.perms[pid]
-    item = StackItem(g._id(), "activated", pl, source=pid, source_name=perm.card.label,
+    item = StackItem(new_object_id(g), "activated", pl, source=pid, source_name=perm.card.label,
                      ability=ab_index, label=perm.card.label,
                      data={"card": perm.cdef.name, "src_colors": "".join(sorted(perm.colors))},
                      ability_def=perm.activated[ab_index])
@@ -181,9 +184,9 @@ def begin_activate(g: Game, pl: int, pid: int, ab_index: int) -> None:
 
 
 def run_cast(g: Game, f: CastFrame) -> None:
-    item = g._item(f.item_id)
+    item = find_item(g, f.item_id)
     pl = f.player
-    specs, _, obj = g.item_def(item)
+    specs, _, obj = item_def(g, item)
     st = f.step
     if st == CastStep.MODES:  # 2007 CR 409.1b
         f.step = CastStep.X
@@ -285,7 +288,7 @@ def run_cast(g: Game, f: CastFrame) -> None:
                     f.sacrifice_self = True
                 return
             if ab.cost.sacrifice_self:
-                g._leave_play(perm, "graveyard", sacrifice=True)
+                leave_play(g, perm, "graveyard", sacrifice=True)
         if g.frames[-1] is not f:
             return  # a mana ability's damage waits for its order decision (painland, 616.1)
     if f.step == CastStep.PLAYED:
@@ -301,18 +304,18 @@ def run_cast(g: Game, f: CastFrame) -> None:
         sacrifice_self = f.sacrifice_self
         f.sacrifice_self = False
         if sacrifice_self and item.source in g.perms:
-            g._leave_play(g.perms[item.source], "graveyard", sacrifice=True)
+            leave_play(g, g.perms[item.source], "graveyard", sacrifice=True)
         g.frames.pop()
         finish_cast(g, item, f.targets_text)
 
 
 def answer_cast(g: Game, f: CastFrame, a: Action) -> None:
-    item = g._item(f.item_id)
+    item = find_item(g, f.item_id)
     if a.verb == "done":  # no more targets for a counted target spec
         f.targets_done = True
     elif a.verb == "assign":  # a target's share of the divided amount
         shares = item.data["divided"]
-        first = len(g.item_def(item)[0]) - 1
+        first = len(item_def(g, item)[0]) - 1
         kind, v = item.targets[first + len(shares)]
         shares.append([kind, v, a.args[0]])
     elif a.verb == "mode":
@@ -356,7 +359,7 @@ def ask_counted_target(g: Game, f: CastFrame, pl: int, item: StackItem,
 def divided_total(g: Game, item: StackItem) -> int:
     """The amount a spell or ability divides among its ``divided`` targets: the amount of
     its effect marked ``divided`` (X is chosen before the targets, 2007 CR 409.1c-d)."""
-    for e in g.item_def(item)[1]:
+    for e in item_def(g, item)[1]:
         args = getattr(e, "args", None)
         if args is not None and getattr(args, "divided", False):
             amount: int = args.amount(g, item)
@@ -416,7 +419,7 @@ def pay_sacrifice_all(g: Game, pl: int, cost: Cost, item: StackItem) -> None:
     test = cost.sacrifice_all.test
     gone = [p for p in g.perms.values() if p.controller == pl and test(p, pl)]
     item.data["sacrificed_power"] = sum(p.power for p in gone)
-    g._leave_play_together(gone, "graveyard", sacrifice=True)  # one event
+    leave_play_together(g, gone, "graveyard", sacrifice=True)  # one event
 
 
 def finish_cast(g: Game, item: StackItem, targets_text: str) -> None:

@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from . import damage  # a module import: damage imports replacement, which imports this module
+from . import damage, mana, stack, zones  # module imports: both lead back here through their imports
 from .actions import DONE, NO, YES, Action, DecisionKind
 from .errors import MtgError
 from .frames import PayFrame, ShuffleFrame, YesNoFrame
 from .frames_choice import ChooseFrame
+from .ids import next_timestamp
 from .knowledge import learn, shown_from_hand, shuffle_library, to_hand_in_public
 from .layers import mark_dirty
-from .mana import pay_mana
 from .triggers import report_event
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ def choice_exists(g: Game, c: Sequence[Any]) -> bool:
         P = g.players[card.owner]
         return card in P.library or card in P.graveyard
     if zone == "s":
-        return g._item(v) is not None
+        return stack.find_item(g, v) is not None
     return True
 
 
@@ -92,7 +92,7 @@ def choice_text(g: Game, c: Sequence[Any]) -> str:
     if zone == "p":
         return f"player {v}"
     if zone == "s":
-        item = g._item(v)
+        item = stack.find_item(g, v)
         assert item is not None  # a spell chosen among those on the stack
         return f"spell {item.label}"
     return g.cards[v].label
@@ -115,7 +115,7 @@ def run_yesno(g: Game, f: YesNoFrame) -> None:
 
 def answer_yesno(g: Game, f: YesNoFrame, a: Action) -> None:
     g.frames.pop()
-    item = g._item(f.item_id)
+    item = stack.find_item(g, f.item_id)
     if item is not None:
         item.data[f.key] = a.verb == "yes"
 
@@ -131,15 +131,15 @@ def answer_pay(g: Game, f: PayFrame, a: Action) -> None:
     from .ops.payment import can_pay
 
     g.frames.pop()
-    item = g._item(f.item_id)
+    item = stack.find_item(g, f.item_id)
     if item is None:
         return
-    args = effect_args(g.item_def(item)[1][f.effect_index])  # plain data in a rules trigger
+    args = effect_args(stack.item_def(g, item)[1][f.effect_index])  # plain data in a rules trigger
     pl = f.player
     paid = a.verb == "yes" and can_pay(g, pl, args)
     if paid:
         if args.mana:
-            pay_mana(g, pl, ManaCost.parse(args.mana), auto=True)
+            mana.pay_mana(g, pl, ManaCost.parse(args.mana), auto=True)
         if getattr(args, "discard", None) is not None:
             test = args.discard.test
             cands = [("h", c.cid) for c in g.players[pl].hand if test(c, pl)]
@@ -166,19 +166,19 @@ def apply_choice(g: Game, f: ChooseFrame) -> None:
     chosen = f.chosen
     if action == "copy_as_enters":
         # Clone's "as ... comes into play, you may choose": recorded on the resolving spell.
-        item = g._item(f.item_id)
+        item = stack.find_item(g, f.item_id)
         if item is not None:
             item.data["copy"] = chosen[0][1] if chosen else None
         return
     if action == "copy_entering":
         # Clone put into play by an effect: it comes into play as a copy of the chosen one.
-        g.enter_as_copy(then["pid"], chosen[0][1] if chosen else None,
+        zones.enter_as_copy(g, then["pid"], chosen[0][1] if chosen else None,
                         then["tapped"], then["etb"])
         return
     if action == "shield_first":
         # Which source's damage a shield prevents (2012 615.7): kept on the combat damage
         # being dealt; ``done`` (nothing chosen) names a source that has left play.
-        item = g._item(f.item_id)
+        item = stack.find_item(g, f.item_id)
         if item is not None:
             pid = chosen[0][1] if chosen else None
             item.data = {**item.data,
@@ -195,9 +195,9 @@ def apply_choice(g: Game, f: ChooseFrame) -> None:
     if action == "attach_card" or (action == "play" and then.get("host") is not None):
         for _zone, v in chosen:
             if action == "attach_card":  # the host was chosen: put the Aura card on it
-                g.put_aura_into_play(g.cards[then["card"]], v, f.player)
+                zones.put_aura_into_play(g, g.cards[then["card"]], v, f.player)
             else:  # the Aura card was chosen: attach it to the named host
-                g.put_aura_into_play(g.cards[v], then["host"], f.player)
+                zones.put_aura_into_play(g, g.cards[v], then["host"], f.player)
         return
     if action in ("hand", "library_top", "library_bottom", "play_tapped", "play"):
         _move_cards(g, f, action, then)
@@ -211,7 +211,7 @@ def apply_choice(g: Game, f: ChooseFrame) -> None:
                 P.hand.remove(card)
                 if action in ("discard",):
                     g._log(f"player {card.owner} discards {card.label}")
-                    g._to_zone(card, "graveyard")
+                    zones.to_zone(g, card, "graveyard")
                     if "cause" in then:  # an effect's discard, not a cost's
                         report_event(g, "discard", player=card.owner, card=card.cid,
                                  cause=then["cause"])
@@ -237,7 +237,7 @@ def apply_choice(g: Game, f: ChooseFrame) -> None:
     if action == "destroy":
         damage.destroy_all(g, leaving)
     else:
-        g._leave_play_together(leaving, "graveyard" if action == "sacrifice" else "hand",
+        zones.leave_play_together(g, leaving, "graveyard" if action == "sacrifice" else "hand",
                                sacrifice=action == "sacrifice")
 
 
@@ -247,7 +247,7 @@ def _attach_aura(g: Game, aura_id: int, host: Permanent) -> None:
     if aura is None or aura.attached_to == host.id:
         return
     aura.attached_to = host.id
-    aura.timestamp = g._timestamp()
+    aura.timestamp = next_timestamp(g)
     mark_dirty(g, "attachment")
     g._log(f"{aura.card.label} is attached to {host.card.label}")
 
@@ -274,7 +274,7 @@ def _move_cards(g: Game, f: ChooseFrame, action: str, then: dict[str, Any]) -> N
             g._log(f"player {card.owner} puts {what} into their hand")
         elif action in ("play", "play_tapped"):
             g._log(f"player {card.owner} puts {card.label} into play")
-            g._put_into_play(card, f.player, tapped=action == "play_tapped")
+            zones.put_into_play(g, card, f.player, tapped=action == "play_tapped")
         elif action == "library_top":
             P.library.insert(0, card)
         else:

@@ -15,6 +15,7 @@ from .layers import fresh
 from .model import Permanent, StackItem
 from .targets import ref_text
 from .triggers import report_event
+from .zones import leave_play_together
 
 if TYPE_CHECKING:
     from .game import Game
@@ -132,4 +133,4 @@ def destroy_all(g: Game, perms: list[Permanent], no_regen: bool = False,
                                  "applied": [], "batch": going})
     else:
         going.extend(perms)
-    g._leave_play_together(going, "graveyard")
+    leave_play_together(g, going, "graveyard")

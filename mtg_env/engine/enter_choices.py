@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import stack as stack_rules
 from .actions import Action, DecisionKind
 from .frames_effects import EnterChoiceFrame
 from .layers import mark_dirty
@@ -160,7 +161,7 @@ def answer_enter_choice(g: Game, f: EnterChoiceFrame, a: Action) -> None:
     g.frames.pop()
     chosen = dict(f.chosen)
     if f.item_id is not None:
-        item = g._item(f.item_id)
+        item = stack_rules.find_item(g, f.item_id)
         if item is not None:
             item.data["chosen"] = chosen
         return

@@ -17,12 +17,13 @@ Rule numbers in comments are 2007 CR numbers where known, else 2012 CR numbers.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, Decision, DecisionKind
 from .casting import answer_cast, run_cast
 from .choices import answer_choose, answer_pay, answer_yesno, run_choose, run_pay, run_shuffle, run_yesno
-from .combat import Combat
+from .combat import answer_attack, answer_block, run_attack, run_block
+from .combat_damage import answer_assign, run_assign
 from .deck import Deck
 from .enter_choices import answer_enter_choice, run_enter_choice
 from .errors import IllegalActionError, MtgError
@@ -54,11 +55,11 @@ from .priority import answer_priority
 from .registry import get_card
 from .replacement import answer_draws, answer_order_repl, run_draws, run_order_repl
 from .rng import Rng
-from .stack import StackResolution
-from .state import copy_state, init_state
+from .stack import answer_retarget, run_resolve, run_retarget
+from .state import GameState, copy_state, init_state
 from .triggers import answer_put, run_put, watch_zone_triggers
 from .turn_structure import STEPS, answer_mulligan, run_cleanup, run_mulligan, turn_flow
-from .zones import Zones
+from .zones import answer_enter_together, draw_cards, run_enter_together
 
 if TYPE_CHECKING:
     from .view import PlayerView
@@ -66,7 +67,7 @@ if TYPE_CHECKING:
 K = DecisionKind
 
 
-class Game(StackResolution, Zones, Combat):
+class Game(GameState):
     """A two-player game of Magic under the Tenth Edition (2007) rules.
 
     Create one with :meth:`new`, :meth:`from_position` or :meth:`from_json`; read
@@ -119,7 +120,7 @@ class Game(StackResolution, Zones, Combat):
         g.starting_player = starting_player
         g.active = starting_player
         for pl in (starting_player, 1 - starting_player):
-            g._draw(pl, 7)
+            draw_cards(g, pl, 7)
         # 2007 CR 101.4: the starting player takes all their mulligans first.
         g.frames.append(MulliganFrame(starting_player))
         g._run()
@@ -229,8 +230,8 @@ class Game(StackResolution, Zones, Combat):
 
         Search agents (information-set MCTS) plan on such copies; the deck lists are treated
         as known, the opponent's hand and every library order as hidden, except what ``player``
-        knows (:meth:`known_cards`: cards revealed to them or that they looked at, an opponent
-        playing with their hand revealed), which stays where it is.
+        knows (:func:`~mtg_env.engine.knowledge.known_cards`: cards revealed to them or that they
+        looked at, an opponent playing with their hand revealed), which stays where it is.
         """
         g = self.copy()
         rng = Rng(seed)
@@ -336,18 +337,6 @@ class Game(StackResolution, Zones, Combat):
             self._log(f"game over: player {self.winner} wins ({reason})")
 
 
-if TYPE_CHECKING:
-    class GameSelf(Game, Protocol):  # type: ignore[misc]  # a Protocol's bases are Protocols (see below)
-        """The type of ``self`` in the topic mixins' methods, for the type checker only.
-
-        A mixin's method calls methods of the other mixins and reads the state through ``self``,
-        which is always a :class:`Game`. mypy accepts an explicit self type in a mixin only if it
-        is a supertype of the mixin or a Protocol (``self: Game`` is an error), so this Protocol
-        has every member of ``Game``: mypy reports its non-Protocol base (the ignore above) and
-        keeps ``Game``'s members, and a ``Game`` matches it at every call.
-        """
-
-
 def _deck_card_names(deck: Any, seat: int) -> list[str]:
     """The card names of one deck given as a ``Deck``, a built-in deck name or a list of names."""
     if isinstance(deck, Deck) or hasattr(deck, "card_names"):
@@ -363,38 +352,38 @@ def _deck_card_names(deck: Any, seat: int) -> list[str]:
 
 _RUN_FRAME: dict[type, Callable[[Game, Any], None]] = {
     CastFrame: run_cast,
-    ResolveFrame: Game._run_resolve,
-    AttackFrame: Game._run_attack,
-    BlockFrame: Game._run_block,
+    ResolveFrame: run_resolve,
+    AttackFrame: run_attack,
+    BlockFrame: run_block,
     YesNoFrame: run_yesno,
     PayFrame: run_pay,
     CleanupFrame: run_cleanup,
     ShuffleFrame: run_shuffle,
     MulliganFrame: run_mulligan,
-    RetargetFrame: Game._run_retarget,
+    RetargetFrame: run_retarget,
     DrawsFrame: run_draws,
     OrderReplFrame: run_order_repl,
     TextChangeFrame: run_text_change,
-    EnterTogetherFrame: Game._run_enter_together,
+    EnterTogetherFrame: run_enter_together,
     PutFrame: run_put,
-    AssignFrame: Game._run_assign,
+    AssignFrame: run_assign,
     EnterChoiceFrame: run_enter_choice,
     ChooseFrame: run_choose,
 }
 _ANSWER_FRAME: dict[type, Callable[[Game, Any, Action], None]] = {
     CastFrame: answer_cast,
-    AttackFrame: Game._answer_attack,
-    BlockFrame: Game._answer_block,
+    AttackFrame: answer_attack,
+    BlockFrame: answer_block,
     YesNoFrame: answer_yesno,
     PayFrame: answer_pay,
     MulliganFrame: answer_mulligan,
-    RetargetFrame: Game._answer_retarget,
+    RetargetFrame: answer_retarget,
     DrawsFrame: answer_draws,
     OrderReplFrame: answer_order_repl,
     TextChangeFrame: answer_text_change,
-    EnterTogetherFrame: Game._answer_enter_together,
+    EnterTogetherFrame: answer_enter_together,
     PutFrame: answer_put,
-    AssignFrame: Game._answer_assign,
+    AssignFrame: answer_assign,
     EnterChoiceFrame: answer_enter_choice,
     ChooseFrame: answer_choose,
 }

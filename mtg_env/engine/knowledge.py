@@ -15,7 +15,7 @@ player's hand that a decision shows its chooser, while they stay in that hand.
 The player view (:mod:`mtg_env.engine.view`), the observer (:mod:`mtg_env.encoding.observer`)
 and :meth:`Game.determinize` read it through :func:`known_cards`.
 
-Functions of the game (no ``Game`` mixin), like :mod:`mtg_env.engine.state_based`.
+Functions of the game, like every rules module.
 """
 
 from __future__ import annotations

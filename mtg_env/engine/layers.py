@@ -52,13 +52,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import (
+from . import (  # module imports: both import this module
     ability_vocabulary,  # a module import: ability_vocabulary imports references, which imports this module
 )
 from .abilities import StaticAbility
 from .actions import Action, DecisionKind
 from .errors import MtgError
 from .frames_effects import TextChangeFrame
+from .ids import next_timestamp
 from .model import BASIC_LAND_TYPES, COLOR_NAMES, COLORS, CardDef, Permanent
 from .registry import ability_by_ref, card_for_key, text_changed
 from .rules import PROTECTION
@@ -153,7 +154,7 @@ def fresh(g: Game) -> None:
 
 
 def add_effect(g: Game, effect: dict[str, Any]) -> None:
-    effect["ts"] = g._timestamp()
+    effect["ts"] = next_timestamp(g)
     g.effects.append(effect)
     mark_dirty(g, "effect added")
 
@@ -441,10 +442,13 @@ def _reset_base(p: Permanent, cdef: CardDef) -> None:
 
 
 def _control_changed(g: Game, before: dict[int, int]) -> None:
+    # Imported here: combat imports this module, and this runs only when a controller changed.
+    from .combat import leave_combat_on_control_change
+
     for p in g.perms.values():
         if before.get(p.id, p.controller) != p.controller:
             p.sick = True  # 2007 CR 212.3d: not controlled continuously since the turn began
-            g.leave_combat_on_control_change(p)
+            leave_combat_on_control_change(g, p)
 
 
 def amount_cda(g: Game, src: Permanent, s: StaticAbility) -> int:

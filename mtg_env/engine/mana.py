@@ -31,6 +31,7 @@ from .model import (
     tap_mana_of,
 )
 from .triggers import report_event
+from .zones import leave_play
 
 if TYPE_CHECKING:
     from .game import Game
@@ -45,9 +46,9 @@ def mana_sources(g: Game, pl: int, exclude: int | None = None) -> list[Source]:
     """The permanents ``pl`` could tap for mana now with mana abilities whose whole cost is
     {T}: one source per permanent, ``(id, index of its first such ability, every color its
     {T} mana abilities make, those made only with a side effect)`` (a painland: ``"CWU"``,
-    ``"WU"``); :meth:`_tap_for` picks the ability. Each mana a triggered mana ability adds
+    ``"WU"``); :func:`tap_for` picks the ability. Each mana a triggered mana ability adds
     when the permanent is tapped (Overgrowth's {G}{G}) is one more source ``(id, -1, "G",
-    "")``: using it taps the permanent (:meth:`_tap_for`)."""
+    "")``: using it taps the permanent (:func:`tap_for`)."""
     out: list[Source] = []
     extra = g.mana_extra
     for perm in g.perms.values():
@@ -223,7 +224,7 @@ def activate_mana(g: Game, pid: int, ab_index: int, color: str) -> None:
                          data={"card": perm.cdef.name}, ability_def=ab)
         fx.OPS[spec["op"]](g, item, spec)
     if c.sacrifice_self:
-        g._leave_play(perm, "graveyard", sacrifice=True)
+        leave_play(g, perm, "graveyard", sacrifice=True)
 
 
 def _cost_text(cost: ManaCost) -> str:

@@ -39,6 +39,7 @@ import yaml
 
 from .errors import PositionError, UnimplementedCardError, UnknownCardError
 from .game import STEPS, Game
+from .ids import new_object_id, next_timestamp
 from .layers import fresh, mark_dirty
 from .model import CardDef, Permanent
 from .registry import get_card
@@ -170,7 +171,7 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
             controller = entry.get("controller", i)
             if controller not in (0, 1) or isinstance(controller, bool):
                 raise PositionError(f"{w}.controller: must be 0 or 1, got {controller!r}")
-            perm = Permanent(g._id(), g._new_card(cdef, i), controller, g._timestamp())
+            perm = Permanent(new_object_id(g), g._new_card(cdef, i), controller, next_timestamp(g))
             perm.tapped = _bool(entry.get("tapped", False), f"{w}.tapped")
             perm.damage = _int(entry.get("damage", 0), f"{w}.damage", 0)
             perm.sick = _bool(entry.get("summoning_sick", False), f"{w}.summoning_sick")

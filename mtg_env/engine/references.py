@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from .filters import TARGET_KINDS, Filter, Site, _suggest, compile_filter
 from .layers import fresh
+from .stack import item_def
 from .targets import target_legal
 
 if TYPE_CHECKING:
@@ -108,7 +109,7 @@ def _ref_target(i: int) -> Ref:
     def ref(g: Game, item: StackItem) -> Refs:
         if i >= len(item.targets):
             return []
-        specs = g.item_def(item)[0]
+        specs = item_def(g, item)[0]
         if i < len(specs) and specs[i].count is not None:
             # A spec with a variable number of targets: every one of them still legal.
             spec = specs[i]
@@ -136,7 +137,7 @@ def _ref_each(flt: Filter) -> Ref:
 
 def targeted_player(g: Game, item: StackItem) -> int:
     """The player ``item`` targets (its first player target still legal), or -1."""
-    specs = g.item_def(item)[0]
+    specs = item_def(g, item)[0]
     v: int  # a target is ``[zone, id]``
     for i, (kind, v) in enumerate(item.targets):
         if kind == "p" and (i >= len(specs) or target_legal(g, item, i, specs[i])):

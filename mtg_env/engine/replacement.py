@@ -18,13 +18,13 @@ at most once) and 615.7 (which of simultaneous damage a prevention shield preven
   ``batch``, the permanents the caller then moves to the graveyard together
   (:func:`~mtg_env.engine.damage.destroy_all`).
 - ``{"e": "draw", "player": pl, "applied": [...]}``: one card drawn (each card drawn is a separate
-  event, 2012 120.2); ``Zones._draw`` builds it only when a draw replacement exists. With two
+  event, 2012 120.2); ``zones.draw_cards`` builds it only when a draw replacement exists. With two
   players the order of "draw_instead" effects never changes who draws (each effect moves the
   draw to its controller once; the draw ends with player 1 exactly when more effects move draws
   from player 0 to player 1 than back), so a draw never waits for the order decision.
 
 **Zone changes to a graveyard.** Every card put into a graveyard, from play or any other zone,
-passes :func:`graveyard_destination` (``Zones._leave_play`` and ``Zones._to_zone``): "if [this
+passes :func:`graveyard_destination` (``zones.leave_play`` and ``zones.to_zone``): "if [this
 card] would be put into a graveyard from anywhere, reveal it and shuffle it into its owner's
 library instead" (static ``shuffle_instead_of_graveyard``, Legacy Weapon; a self-replacement
 that functions in every zone, 2012 112.6b) makes the destination the library. A permanent's
@@ -45,7 +45,7 @@ permanents' printed static abilities, no allocation).
 into play", "comes into play tapped") is a new ``"e"`` kind: add its applicable effects to
 :func:`~mtg_env.engine.replacement_effects.applicable`, their effect on the event to
 :func:`~mtg_env.engine.replacement_effects.apply_effect`, and its performance to
-:func:`perform`; the zone functions (``Zones._put_into_play`` / ``_leave_play``) then build the
+:func:`perform`; the zone functions (``zones.put_into_play`` / ``leave_play``) then build the
 event and call :func:`run_event`. A new static replacement is a new static ``kind`` in
 :data:`~mtg_env.engine.replacement_effects.STATIC_KINDS` plus its case in ``applicable`` and
 ``apply_effect``.
@@ -55,7 +55,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import combat as combat_rules
 from . import damage
+from . import stack as stack_rules
 from .actions import Action, DecisionKind
 from .choices import choose_frame
 from .errors import MtgError
@@ -67,6 +69,7 @@ from .replacement_effects import DIG_CHOICES, DIG_KIND, applicable, apply_effect
 from .rules import PROTECTION
 from .targets import ref_text
 from .triggers import report_event
+from .zones import draw_one
 
 if TYPE_CHECKING:
     from .frames import Frame
@@ -326,7 +329,7 @@ def perform(g: Game, ev: dict[str, Any]) -> int:
         if p is not None:
             _regenerate(g, p)
     elif e == "draw":
-        g._draw_one(ev["player"])
+        draw_one(g, ev["player"])
     elif e == "dig":
         dig(g, ev["player"], ev["kind"])
     else:
@@ -340,13 +343,13 @@ def _regenerate(g: Game, perm: Any) -> None:
     perm.tapped = True
     perm.damage = 0
     if perm.attacking or perm.blocking:
-        g._remove_from_combat(perm)
+        combat_rules.remove_from_combat(g, perm)
     g._log(f"{perm.card.label} regenerates")
 
 
 # -- draws and moves to a graveyard ---------------------------------------------------------
 def has_draw_effects(g: Game) -> bool:
-    """Could a replacement effect apply to a draw? (fast path of ``Zones._draw``)"""
+    """Could a replacement effect apply to a draw? (fast path of ``zones.draw_cards``)"""
     return any(r["kind"] == "draw_instead" for r in g.replacements)
 
 
@@ -509,6 +512,6 @@ def answer_order_repl(g: Game, f: OrderReplFrame, a: Action) -> None:
 def _after_event(g: Game) -> None:
     # Damage suspended by the order decision is dealt after its spell/ability's other effects
     # were checked; lifelink for it triggers now unless a resolution will flush it (502.68).
-    if not any((isinstance(f, ResolveFrame) and g._item(f.item_id) is not None)
+    if not any((isinstance(f, ResolveFrame) and stack_rules.find_item(g, f.item_id) is not None)
                or isinstance(f, OrderReplFrame) for f in g.frames):
         damage.flush_damage_triggers(g)

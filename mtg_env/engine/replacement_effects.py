@@ -48,6 +48,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .errors import MtgError
+from .ids import next_timestamp
 from .rules import PROTECTION, protected_from
 
 if TYPE_CHECKING:
@@ -264,7 +265,7 @@ def add_prevention_shield(g: Game, target: tuple[str, int] | None, amount: int |
     """"Prevent the next ``amount`` damage that would be dealt to ``target`` this turn"
     (2007 CR 419.7; ``amount`` None prevents all of it, ``source`` limits it to one source,
     ``source_colors`` to sources of those colors, ``target`` None: damage to anything)."""
-    ts = g._timestamp()
+    ts = next_timestamp(g)
     r: dict[str, Any] = {"kind": "prevent", "id": ts, "ts": ts, "until": "eot", "name": name, "src": src,
          "card": card, "target": list(target) if target is not None else None,
          "amount": amount, "source": source, "combat_only": combat_only}
@@ -282,7 +283,7 @@ def add_regeneration_shield(g: Game, perm: Any, name: str, src: int | None = Non
                             card: str = "") -> dict[str, Any]:
     """"The next time this creature would be destroyed this turn, it isn't. Instead tap it, remove
     all damage from it, and remove it from combat." (2007 CR 419.6b)"""
-    ts = g._timestamp()
+    ts = next_timestamp(g)
     r: dict[str, Any] = {"kind": "regenerate", "id": ts, "ts": ts, "until": "eot", "name": name, "src": src,
          "card": card, "pid": perm.id}
     g.replacements.append(r)
@@ -296,7 +297,7 @@ def add_redirect(g: Game, player: int, to: tuple[str, int], name: str, src: int 
     """"All [combat] damage that would be dealt to ``player`` [by unblocked creatures] this turn
     is dealt to ``to`` instead" (2007 CR 419.1: a replacement effect; it is created by a resolved
     ability and lasts until end of turn)."""
-    ts = g._timestamp()
+    ts = next_timestamp(g)
     r: dict[str, Any] = {"kind": "redirect", "id": ts, "ts": ts, "until": "eot", "name": name, "src": src,
          "card": card, "player": player, "to": list(to), "combat_only": combat_only,
          "unblocked_only": unblocked_only}
@@ -308,7 +309,7 @@ def add_draw_replacement(g: Game, player: int, to: int, name: str, src: int | No
                          card: str = "") -> dict[str, Any]:
     """"Until end of turn, if ``player`` would draw a card, instead that player skips that draw
     and ``to`` draws a card" (2007 CR 419.1, Plagiarize)."""
-    ts = g._timestamp()
+    ts = next_timestamp(g)
     r: dict[str, Any] = {"kind": "draw_instead", "id": ts, "ts": ts, "until": "eot", "name": name, "src": src,
          "card": card, "player": player, "to": to}
     g.replacements.append(r)

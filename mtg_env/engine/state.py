@@ -188,8 +188,8 @@ FIELDS: tuple[Field, ...] = (
 
 class GameState:
     """The type of each field of :data:`FIELDS`, for the type checker only (a test checks that the
-    names are the same). The topic mixins of :class:`~mtg_env.engine.game.Game` have it as their
-    base class when type checked, and ``object`` at run time."""
+    names are the same). :class:`~mtg_env.engine.game.Game` has it as its base class (it declares
+    nothing at run time)."""
 
     players: list[Player]
     cards: dict[int, Card]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from . import stack
 from .abilities import TargetSpec
 from .filters import Filter, cached_filter
 from .layers import fresh
@@ -47,7 +48,7 @@ def ref_text(g: Game, ref: tuple[str, int]) -> str:
         p = g.perms.get(v)
         return p.card.label if p else f"object {v}"
     if kind == "s":
-        s = g._item(v)
+        s = stack.find_item(g, v)
         return s.label if s else f"stack object {v}"
     card = g.cards.get(v)
     return card.label if card else f"card {v}"
@@ -187,7 +188,7 @@ def target_legal(g: Game, item: StackItem, ti: int, spec: TargetSpec) -> bool:
             return spec.perm.bind(src=item.source)(p, pl)
         return spec.perm.test(p, pl)
     if kind == "s":
-        s = g._item(v)
+        s = stack.find_item(g, v)
         return s is not None and s.kind == "spell" and spec.spell is not None and \
             spec.spell.test(s, pl)
     if spec.card is None:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action, DecisionKind
 from .frames import CastFrame, CastStep, PutFrame
+from .ids import new_object_id
 from .model import Card, Permanent, StackItem
 
 if TYPE_CHECKING:
@@ -78,7 +79,7 @@ def place_trigger(g: Game, t: dict[str, Any]) -> None:
         data["effects"] = [{"op": "gain_life", "amount": t["amount"], "who": "controller"}]
     elif "effects" in t:  # a delayed triggered ability carries its effects (2012 603.7)
         data["effects"] = t["effects"]
-    item = StackItem(g._id(), "triggered", t["ctrl"], source=t.get("src"),
+    item = StackItem(new_object_id(g), "triggered", t["ctrl"], source=t.get("src"),
                      source_name=t["name"], ability=t.get("ab", -1), label=t["name"],
                      data=data, ability_def=t.get("abl"))
     if "src_colors" in t:

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any
 from . import priority  # a module import: priority imports this module
 from .actions import KEEP, MULLIGAN, Action, DecisionKind
 from .choices import choose_frame
+from .combat import end_combat
+from .combat_damage import begin_combat_damage
 from .damage import lose_life
 from .frames import AttackFrame, BlockFrame, CleanupFrame, MulliganFrame, ResolveFrame
 from .knowledge import shuffle_library
@@ -29,8 +31,10 @@ from .model import (
     Permanent,
 )
 from .replacement_effects import end_of_turn
+from .stack import spell_off_stack
 from .state_based import check_state_based
 from .triggers import push_triggers, report_event
+from .zones import draw_cards
 
 if TYPE_CHECKING:
     from .game import Game
@@ -128,14 +132,14 @@ def begin_step(g: Game) -> None:
             g._log(f"player {ap} skips the first draw (play/draw rule)")
             report_event(g, "draw_step", player=ap)
         else:
-            g._draw(ap, 1, after=("draw_step", {"player": ap}))
+            draw_cards(g, ap, 1, after=("draw_step", {"player": ap}))
     elif step == "declare_attackers":
         g.any_attackers = False
         g.frames.append(AttackFrame(ap, []))
     elif step == "declare_blockers":
         g.frames.append(BlockFrame(1 - ap, []))
     elif step == "combat_damage":
-        g._begin_combat_damage()
+        begin_combat_damage(g)
     elif step == "end_of_combat":
         if g.delayed:
             fire_delayed(g, "end_of_combat")
@@ -164,7 +168,7 @@ def end_step(g: Game) -> None:
     if step in PHASE_END_STEPS:
         empty_pools(g)
     if step == "end_of_combat":
-        g._end_combat()
+        end_combat(g)
     if step == "cleanup":
         next_turn(g)
         return
@@ -226,7 +230,7 @@ def end_the_turn(g: Game) -> None:
     of 2012, 514.3a)."""
     for item in g.stack:
         if item.kind == "spell" and item.card is not None:
-            g._spell_off_stack(item, "removed")
+            spell_off_stack(g, item, "removed")
     if g.stack:
         g._log("the turn ends: " + ", ".join(s.label for s in g.stack)
                   + " removed from the game")
@@ -237,7 +241,7 @@ def end_the_turn(g: Game) -> None:
     # resolution that is ending the turn, which finishes with nothing left to do.
     top = g.frames[-1] if g.frames else None
     g.frames = [top] if isinstance(top, ResolveFrame) else []
-    g._end_combat()
+    end_combat(g)
     check_state_based(g)
     if g.is_over:
         return
@@ -323,7 +327,7 @@ def answer_mulligan(g: Game, f: MulliganFrame, a: Action) -> None:
         shuffle_library(g, pl)
         P.mulligans += 1
         g._log(f"player {pl} mulligans to {n}")
-        g._draw(pl, n)
+        draw_cards(g, pl, n)
         g.pending = []
         return
     g._log(f"player {pl} keeps {len(P.hand)}")

@@ -34,6 +34,7 @@ from .abilities import ActivatedAbility, StaticAbility, TargetSpec, TriggeredAbi
 from .actions import Decision, DecisionKind
 from .knowledge import hand_revealed, known_cards
 from .model import Card, CardDef
+from .stack import item_def
 
 if TYPE_CHECKING:
     from .game import Game
@@ -187,7 +188,7 @@ class StackObjectView:
         self.x: int = s.x
         self.mode: int = s.mode
         self.label: str = s.label
-        specs, effects = ((), ()) if s.kind == "combat_damage" else game.item_def(s)[:2]
+        specs, effects = ((), ()) if s.kind == "combat_damage" else item_def(game, s)[:2]
         self.target_specs: tuple[TargetSpec, ...] = tuple(specs)
         self.effects: tuple[dict[str, Any], ...] = tuple(effects)
         self.assignments: tuple[tuple[int, tuple[Any, ...], int], ...] = tuple(

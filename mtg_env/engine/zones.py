@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import choices as choices_rules
+from . import combat, replacement
 from . import effects as fx
 from .actions import Action, DecisionKind
-from .choices import choice_text, choose_frame
 from .enter_choices import choices_of, defer_enter_choices
 from .errors import MtgError
 from .frames_choice import ChooseFrame
 from .frames_effects import DrawsFrame, EnterChoiceFrame, EnterTogetherFrame
+from .ids import new_object_id, next_timestamp
 from .knowledge import BOTH, forget, learn, shuffle_library, to_hand_in_public
 from .layers import add_effect, fresh, mark_dirty
 from .model import (
@@ -22,419 +24,424 @@ from .model import (
     Permanent,
 )
 from .registry import card_key
-from .replacement import graveyard_destination, has_dig_effects, has_draw_effects, run_event
 from .rules import aura_can_enchant
 from .triggers import report_event
 
 if TYPE_CHECKING:
-    from .game import GameSelf
-    from .state import GameState
-else:
-    GameState = object  # the state's types are for the type checker only (state.py)
+    from .game import Game
 
 
-class Zones(GameState):
-    """Mixed into :class:`~mtg_env.engine.game.Game`."""
+def put_into_play(g: Game, card: Card, controller: int, attach_to: int | None = None,
+                   tapped: bool = False, copy_of: str | None = None,
+                   cast_from_hand: bool = False, chosen: dict[str, str] | None = None,
+                   etb: bool = True, copy_chosen: bool = False,
+                   in_play_before: Any = None) -> Permanent:
+    """``copy_of``: the name of the card definition whose copiable values it comes into play
+    with (Clone: "comes into play as a copy", 2007 CR 418.5 layer 1). ``copy_chosen``: the
+    copy choice was made already (a resolving spell's, :func:`stack.ask_copy_choice`), even if it
+    was to copy nothing; otherwise a card with one (Clone, Sculpting Steel) put into play by
+    an effect (Elvish Piper, Warp World) makes it now, among the permanents in play before
+    it (``in_play_before``: permanent ids, for cards put into play together; default all).
+    ``cast_from_hand``: it is a resolving spell played from its owner's hand (Phage the
+    Untouchable). ``chosen``: its "as it comes into play" choices made before (a resolving
+    spell's); if it has such choices and none were made, they are asked now
+    (:mod:`.enter_choices`). ``etb=False``: its comes-into-play event is left to the caller
+    (:func:`put_together`), unless a choice is asked first (:func:`etb_pending`)."""
+    perm = Permanent(new_object_id(g), card, controller, next_timestamp(g))
+    perm.attached_to = attach_to
+    g.perms[perm.id] = perm
+    mark_dirty(g, "comes into play")
+    etb_data = {"cast_from_hand": True} if cast_from_hand else {}
+    if copy_of is None and not copy_chosen and perm.static:
+        spec = next((s for s in perm.static if s.kind == "copy_as_enters"), None)
+        if spec is not None and ask_copy_on_entering(g, perm, spec, tapped, etb_data,
+                                                            in_play_before):
+            return perm
+    if copy_of is not None:
+        become_copy(g, perm, copy_of)
+    finish_entering(g, perm, tapped, chosen, etb_data, etb)
+    return perm
 
-    def _id(self: GameSelf) -> int:
-        self.next_id += 1
-        return self.next_id - 1
 
-    def _put_into_play(self: GameSelf, card: Card, controller: int, attach_to: int | None = None,
-                       tapped: bool = False, copy_of: str | None = None,
-                       cast_from_hand: bool = False, chosen: dict[str, str] | None = None,
-                       etb: bool = True, copy_chosen: bool = False,
-                       in_play_before: Any = None) -> Permanent:
-        """``copy_of``: the name of the card definition whose copiable values it comes into play
-        with (Clone: "comes into play as a copy", 2007 CR 418.5 layer 1). ``copy_chosen``: the
-        copy choice was made already (a resolving spell's, :meth:`_ask_copy_choice`), even if it
-        was to copy nothing; otherwise a card with one (Clone, Sculpting Steel) put into play by
-        an effect (Elvish Piper, Warp World) makes it now, among the permanents in play before
-        it (``in_play_before``: permanent ids, for cards put into play together; default all).
-        ``cast_from_hand``: it is a resolving spell played from its owner's hand (Phage the
-        Untouchable). ``chosen``: its "as it comes into play" choices made before (a resolving
-        spell's); if it has such choices and none were made, they are asked now
-        (:mod:`.enter_choices`). ``etb=False``: its comes-into-play event is left to the caller
-        (:meth:`_put_together`), unless a choice is asked first (:meth:`etb_pending`)."""
-        perm = Permanent(self._id(), card, controller, self._timestamp())
-        perm.attached_to = attach_to
-        self.perms[perm.id] = perm
-        mark_dirty(self, "comes into play")
-        etb_data = {"cast_from_hand": True} if cast_from_hand else {}
-        if copy_of is None and not copy_chosen and perm.static:
-            spec = next((s for s in perm.static if s.kind == "copy_as_enters"), None)
-            if spec is not None and self._ask_copy_on_entering(perm, spec, tapped, etb_data,
-                                                                in_play_before):
-                return perm
-        if copy_of is not None:
-            self._become_copy(perm, copy_of)
-        self._finish_entering(perm, tapped, chosen, etb_data, etb)
-        return perm
-
-    def _finish_entering(self: GameSelf, perm: Permanent, tapped: bool,
-                         chosen: dict[str, str] | None, etb_data: dict[str, Any],
-                         etb: bool = True) -> None:
-        """The rest of coming into play once its copiable values are set: "comes into play
-        tapped", the "as it comes into play" choices, then the comes-into-play event."""
-        if not tapped and perm.static and any(s.kind == "enters_tapped" and s.affects == "self"
-                                              for s in perm.static):
-            tapped = True  # "[This] comes into play tapped" (Treetop Village)
-        if not tapped:
-            tapped = self._enters_tapped_by_other(perm)
-        perm.tapped = tapped
-        kinds = choices_of(perm.base) if perm.base.static else ()
-        if kinds:
-            if chosen is not None and all(k in chosen for k in kinds):
-                perm.chosen = {k: chosen[k] for k in kinds}
-                mark_dirty(self, "choice as it comes into play")
-            else:
-                defer_enter_choices(self, perm, kinds, etb_data)
-                return
-        if etb:
-            report_event(self, "etb", perm=perm.id, **etb_data)
-
-    def _ask_copy_on_entering(self: GameSelf, perm: Permanent, spec: Any, tapped: bool,
-                              etb_data: dict[str, Any], in_play_before: Any) -> bool:
-        """Clone or Sculpting Steel put into play by an effect: "As [this] comes into play, you
-        may choose a creature (an artifact) in play" applies however it comes into play (2012
-        614.1c, 706.7a: a replacement effect, not a triggered ability). Pushes the choice (0 or
-        1 permanent, not itself, none of those entering with it) and returns True if there is
-        one; the rest of coming into play waits for it (:func:`~.choices.apply_choice`)."""
-        among = set(self.perms if in_play_before is None else in_play_before) - {perm.id}
-        return self._push_copy_choice(
-            perm.controller, perm.card.label, spec, among=among,
-            then={"op": "copy_entering", "pid": perm.id, "tapped": tapped, "etb": etb_data})
-
-    def _push_copy_choice(self: GameSelf, controller: int, label: str, spec: Any, then: dict[str, Any],
-                          sid: int | None = None, among: Any = None) -> bool:
-        """Push the choice of a ``copy_as_enters`` static (the permanent to copy, 0 or 1,
-        matching its filter; ``among``: the permanent ids it may be, default any in play). It
-        doesn't target (shroud doesn't stop it). Returns False when nothing can be chosen: the
-        permanent then comes into play as itself."""
-        fresh(self)
-        flt = spec.params.get("filter", {})
-        cands = [("o", p.id) for p in self.perms.values()
-                 if (among is None or p.id in among) and fx.matches_filter(p, flt, controller)]
-        if not cands:
-            return False
-        what = str(flt.get("type", "permanent")).lower()
-        what = ("an " if what[0] in "aeiou" else "a ") + what
-        self.frames.append(choose_frame(self, controller, cands, 0, 1, "copy",
-                                              f"{label}: you may choose {what} to copy",
-                                              then=then, sid=sid))
-        return True
-
-    def _copied_name(self: GameSelf, pid: int | None, label: str) -> str | None:
-        """The card name a permanent coming into play copies, with the chosen permanent ``pid``
-        (None if none was chosen or it has left play); logs the copy. 2007 CR 503: the copiable
-        values are the original's printed values as modified by other copy effects (its
-        ``cdef``), not counters, pumps or Auras."""
-        orig = self.perms.get(pid) if pid is not None else None
-        if orig is None:
-            return None
-        name = orig.cdef.name
-        what = orig.card.label if name == orig.card.name else f"{orig.card.label} ({name})"
-        self._log(f"{label} comes into play as a copy of {what}")
-        return card_key(orig.cdef)
-
-    def enter_as_copy(self: GameSelf, pid: int, copied: int | None, tapped: bool,
-                      etb_data: dict[str, Any]) -> None:
-        """The copy choice of a permanent put into play by an effect was made (``copied``: the
-        chosen permanent's id, or None): apply the copy effect, then finish coming into play."""
-        perm = self.perms.get(pid)
-        if perm is None:
+def finish_entering(g: Game, perm: Permanent, tapped: bool,
+                     chosen: dict[str, str] | None, etb_data: dict[str, Any],
+                     etb: bool = True) -> None:
+    """The rest of coming into play once its copiable values are set: "comes into play
+    tapped", the "as it comes into play" choices, then the comes-into-play event."""
+    if not tapped and perm.static and any(s.kind == "enters_tapped" and s.affects == "self"
+                                          for s in perm.static):
+        tapped = True  # "[This] comes into play tapped" (Treetop Village)
+    if not tapped:
+        tapped = enters_tapped_by_other(g, perm)
+    perm.tapped = tapped
+    kinds = choices_of(perm.base) if perm.base.static else ()
+    if kinds:
+        if chosen is not None and all(k in chosen for k in kinds):
+            perm.chosen = {k: chosen[k] for k in kinds}
+            mark_dirty(g, "choice as it comes into play")
+        else:
+            defer_enter_choices(g, perm, kinds, etb_data)
             return
-        name = self._copied_name(copied, perm.card.label)
-        if name is not None:
-            self._become_copy(perm, name)
-        self._finish_entering(perm, tapped, None, etb_data)
+    if etb:
+        report_event(g, "etb", perm=perm.id, **etb_data)
 
-    def _become_copy(self: GameSelf, perm: Permanent, name: str) -> None:
-        # The copy effect applies as it comes into play, so its comes-into-play triggers and
-        # "comes into play tapped" are the copied card's.
-        add_effect(self, {"kind": "copy", "pid": perm.id, "card": name})
-        fresh(self)
 
-    def etb_pending(self: GameSelf, pid: int) -> bool:
-        """Is the comes-into-play event of permanent ``pid`` waiting for a choice made as it
-        comes into play (a copy choice, or an "as it comes into play" choice)?"""
-        for f in self.frames:
-            if isinstance(f, EnterChoiceFrame):
-                if f.perm_id == pid:
-                    return True
-            elif isinstance(f, ChooseFrame) and f.then and f.then.get("op") == "copy_entering" \
-                    and f.then["pid"] == pid:
+def ask_copy_on_entering(g: Game, perm: Permanent, spec: Any, tapped: bool,
+                          etb_data: dict[str, Any], in_play_before: Any) -> bool:
+    """Clone or Sculpting Steel put into play by an effect: "As [this] comes into play, you
+    may choose a creature (an artifact) in play" applies however it comes into play (2012
+    614.1c, 706.7a: a replacement effect, not a triggered ability). Pushes the choice (0 or
+    1 permanent, not itself, none of those entering with it) and returns True if there is
+    one; the rest of coming into play waits for it (:func:`~.choices.apply_choice`)."""
+    among = set(g.perms if in_play_before is None else in_play_before) - {perm.id}
+    return push_copy_choice(g,
+        perm.controller, perm.card.label, spec, among=among,
+        then={"op": "copy_entering", "pid": perm.id, "tapped": tapped, "etb": etb_data})
+
+
+def push_copy_choice(g: Game, controller: int, label: str, spec: Any, then: dict[str, Any],
+                      sid: int | None = None, among: Any = None) -> bool:
+    """Push the choice of a ``copy_as_enters`` static (the permanent to copy, 0 or 1,
+    matching its filter; ``among``: the permanent ids it may be, default any in play). It
+    doesn't target (shroud doesn't stop it). Returns False when nothing can be chosen: the
+    permanent then comes into play as itself."""
+    fresh(g)
+    flt = spec.params.get("filter", {})
+    cands = [("o", p.id) for p in g.perms.values()
+             if (among is None or p.id in among) and fx.matches_filter(p, flt, controller)]
+    if not cands:
+        return False
+    what = str(flt.get("type", "permanent")).lower()
+    what = ("an " if what[0] in "aeiou" else "a ") + what
+    g.frames.append(choices_rules.choose_frame(g, controller, cands, 0, 1, "copy",
+                                          f"{label}: you may choose {what} to copy",
+                                          then=then, sid=sid))
+    return True
+
+
+def copied_name(g: Game, pid: int | None, label: str) -> str | None:
+    """The card name a permanent coming into play copies, with the chosen permanent ``pid``
+    (None if none was chosen or it has left play); logs the copy. 2007 CR 503: the copiable
+    values are the original's printed values as modified by other copy effects (its
+    ``cdef``), not counters, pumps or Auras."""
+    orig = g.perms.get(pid) if pid is not None else None
+    if orig is None:
+        return None
+    name = orig.cdef.name
+    what = orig.card.label if name == orig.card.name else f"{orig.card.label} ({name})"
+    g._log(f"{label} comes into play as a copy of {what}")
+    return card_key(orig.cdef)
+
+
+def enter_as_copy(g: Game, pid: int, copied: int | None, tapped: bool,
+                  etb_data: dict[str, Any]) -> None:
+    """The copy choice of a permanent put into play by an effect was made (``copied``: the
+    chosen permanent's id, or None): apply the copy effect, then finish coming into play."""
+    perm = g.perms.get(pid)
+    if perm is None:
+        return
+    name = copied_name(g, copied, perm.card.label)
+    if name is not None:
+        become_copy(g, perm, name)
+    finish_entering(g, perm, tapped, None, etb_data)
+
+
+def become_copy(g: Game, perm: Permanent, name: str) -> None:
+    # The copy effect applies as it comes into play, so its comes-into-play triggers and
+    # "comes into play tapped" are the copied card's.
+    add_effect(g, {"kind": "copy", "pid": perm.id, "card": name})
+    fresh(g)
+
+
+def etb_pending(g: Game, pid: int) -> bool:
+    """Is the comes-into-play event of permanent ``pid`` waiting for a choice made as it
+    comes into play (a copy choice, or an "as it comes into play" choice)?"""
+    for f in g.frames:
+        if isinstance(f, EnterChoiceFrame):
+            if f.perm_id == pid:
                 return True
-        return False
+        elif isinstance(f, ChooseFrame) and f.then and f.then.get("op") == "copy_entering" \
+                and f.then["pid"] == pid:
+            return True
+    return False
 
-    def _enters_tapped_by_other(self: GameSelf, perm: Permanent) -> bool:
-        """"Artifacts and lands come into play tapped" (Root Maze): a static ability of another
-        permanent in play (2012 614.1c, 614.12: it applies as ``perm`` comes into play, to its
-        characteristics as it would exist in play)."""
-        for src in self.perms.values():
-            if src is perm or not src.static:
+
+def enters_tapped_by_other(g: Game, perm: Permanent) -> bool:
+    """"Artifacts and lands come into play tapped" (Root Maze): a static ability of another
+    permanent in play (2012 614.1c, 614.12: it applies as ``perm`` comes into play, to its
+    characteristics as it would exist in play)."""
+    for src in g.perms.values():
+        if src is perm or not src.static:
+            continue
+        for s in src.static:
+            if s.kind != "enters_tapped" or s.affected is None:
                 continue
-            for s in src.static:
-                if s.kind != "enters_tapped" or s.affected is None:
-                    continue
-                types = s.params.get("types")
-                if types and not any(t in perm.types for t in types):
-                    continue
-                if s.affected.test(perm, src.controller):
-                    return True
-        return False
+            types = s.params.get("types")
+            if types and not any(t in perm.types for t in types):
+                continue
+            if s.affected.test(perm, src.controller):
+                return True
+    return False
 
-    def _timestamp(self: GameSelf) -> int:
-        self.ts += 1
-        return self.ts
 
-    def _leave_play(self: GameSelf, perm: Permanent, zone: str, sacrifice: bool = False) -> None:
-        """Move a permanent out of play (to graveyard, hand, library top/bottom, removed)."""
-        self._leave_play_together([perm], zone, sacrifice=sacrifice)
+def leave_play(g: Game, perm: Permanent, zone: str, sacrifice: bool = False) -> None:
+    """Move a permanent out of play (to graveyard, hand, library top/bottom, removed)."""
+    leave_play_together(g, [perm], zone, sacrifice=sacrifice)
 
-    def _put_together(self: GameSelf, entries: list[tuple[Card, int, int | None]]) -> list[Permanent]:
-        """Put cards into play at the same time (2012 603.6a: each comes-into-play ability
-        of the permanents entering sees all of them): ``(card, controller, attached to)``
-        each, taken from wherever they are. Their comes-into-play events are sent once all are
-        in play (one whose "as it comes into play" choice is asked sends its own after it)."""
-        perms = []
-        before = set(self.perms)
-        for card, ctl, host in entries:
-            P = self.players[card.owner]
-            for zone in (P.library, P.hand, P.graveyard):
-                if card in zone:
-                    zone.remove(card)
-                    break
-            if self.known:
-                forget(self, (card,))
-            perm = self._put_into_play(card, ctl, attach_to=host, etb=False,
-                                       in_play_before=before)
-            on = f" attached to {self.perms[host].card.label}" if host in self.perms else ""
-            self._log(f"{card.label} is put into play under player {ctl}'s control{on}")
-            if not self.etb_pending(perm.id):
-                perms.append(perm)
-        for perm in perms:
-            if perm.id in self.perms:
-                report_event(self, "etb", perm=perm.id)
-        return perms
 
-    def put_aura_into_play(self: GameSelf, card: Card, host_id: int, controller: int) -> None:
-        """Put an Aura card from a hand, graveyard or library into play attached to ``host_id``,
-        without its being played (2012 303.4f), if it still could enchant it; otherwise it stays
-        where it is (2012 303.4g)."""
-        host = self.perms.get(host_id)
-        if host is None or not aura_can_enchant(card.cdef, host, controller):
-            return
-        P = self.players[card.owner]
-        for zone in (P.hand, P.graveyard, P.library):
+def put_together(g: Game, entries: list[tuple[Card, int, int | None]]) -> list[Permanent]:
+    """Put cards into play at the same time (2012 603.6a: each comes-into-play ability
+    of the permanents entering sees all of them): ``(card, controller, attached to)``
+    each, taken from wherever they are. Their comes-into-play events are sent once all are
+    in play (one whose "as it comes into play" choice is asked sends its own after it)."""
+    perms = []
+    before = set(g.perms)
+    for card, ctl, host in entries:
+        P = g.players[card.owner]
+        for zone in (P.library, P.hand, P.graveyard):
             if card in zone:
                 zone.remove(card)
                 break
-        else:
+        if g.known:
+            forget(g, (card,))
+        perm = put_into_play(g, card, ctl, attach_to=host, etb=False,
+                                   in_play_before=before)
+        on = f" attached to {g.perms[host].card.label}" if host in g.perms else ""
+        g._log(f"{card.label} is put into play under player {ctl}'s control{on}")
+        if not etb_pending(g, perm.id):
+            perms.append(perm)
+    for perm in perms:
+        if perm.id in g.perms:
+            report_event(g, "etb", perm=perm.id)
+    return perms
+
+
+def put_aura_into_play(g: Game, card: Card, host_id: int, controller: int) -> None:
+    """Put an Aura card from a hand, graveyard or library into play attached to ``host_id``,
+    without its being played (2012 303.4f), if it still could enchant it; otherwise it stays
+    where it is (2012 303.4g)."""
+    host = g.perms.get(host_id)
+    if host is None or not aura_can_enchant(card.cdef, host, controller):
+        return
+    P = g.players[card.owner]
+    for zone in (P.hand, P.graveyard, P.library):
+        if card in zone:
+            zone.remove(card)
+            break
+    else:
+        return
+    if g.known:
+        forget(g, (card,))
+    mark_dirty(g, "zone change")
+    g._log(f"{card.label} is put into play attached to {host.card.label}")
+    put_into_play(g, card, controller, attach_to=host_id)
+
+
+def run_enter_together(g: Game, f: EnterTogetherFrame) -> None:
+    """The ``enter_together`` procedure (Warp World): the Aura cards in ``auras`` (card
+    ids, the active player's first) each get a host chosen by their owner among the
+    permanents they could enchant now (2012 303.4f; not the enchantments coming into play
+    with them); one with none stays where it is and joins ``bottom`` (303.4g). Then the
+    Auras and the other enchantment cards (``others``) come into play at the same time,
+    and the cards of ``bottom`` go to the bottom of their owners' libraries, in that order."""
+    fresh(g)
+    while f.auras:
+        card = g.cards[f.auras[0]]
+        hosts = [p for p in g.perms.values()
+                 if aura_can_enchant(card.cdef, p, card.owner)]
+        if hosts:
+            opts = [Action("choose", f"attach {card.label} to {choices_rules.choice_text(g, ['o', p.id])}",
+                           (("o", p.id),)) for p in hosts]
+            g._ask(card.owner, DecisionKind.CHOOSE_CARDS, opts,
+                      f"{f.label}: choose what {card.label} enchants",
+                      {"verb": "attach", "card": card.cid, "stack_id": f.item_id,
+                       "chosen": [], "min": 1, "max": 1})
             return
-        if self.known:
-            forget(self, (card,))
-        mark_dirty(self, "zone change")
-        self._log(f"{card.label} is put into play attached to {host.card.label}")
-        self._put_into_play(card, controller, attach_to=host_id)
+        f.auras.pop(0)
+        f.bottom.append(card.cid)
+        g._log(f"{card.label} has nothing it could enchant and stays in the library")
+    g.frames.pop()
+    cards = g.cards
+    put_together(g, [(cards[c], cards[c].owner, None) for c in f.others]
+                       + [(cards[c], cards[c].owner, h) for c, h in f.hosts])
+    bottom = [cards[c] for c in f.bottom]
+    for card in bottom:
+        lib = g.players[card.owner].library
+        if card in lib:
+            lib.remove(card)
+            lib.append(card)
+    if bottom:
+        forget(g, bottom)
+        learn(g, bottom, BOTH)  # revealed, and put there in the order revealed
+        for pl in (0, 1):
+            n = sum(1 for c in bottom if c.owner == pl)
+            if n:
+                g._log(f"player {pl} puts {n} revealed card(s) on the bottom of their "
+                          "library")
 
-    def _run_enter_together(self: GameSelf, f: EnterTogetherFrame) -> None:
-        """The ``enter_together`` procedure (Warp World): the Aura cards in ``auras`` (card
-        ids, the active player's first) each get a host chosen by their owner among the
-        permanents they could enchant now (2012 303.4f; not the enchantments coming into play
-        with them); one with none stays where it is and joins ``bottom`` (303.4g). Then the
-        Auras and the other enchantment cards (``others``) come into play at the same time,
-        and the cards of ``bottom`` go to the bottom of their owners' libraries, in that order."""
-        fresh(self)
-        while f.auras:
-            card = self.cards[f.auras[0]]
-            hosts = [p for p in self.perms.values()
-                     if aura_can_enchant(card.cdef, p, card.owner)]
-            if hosts:
-                opts = [Action("choose", f"attach {card.label} to {choice_text(self, ['o', p.id])}",
-                               (("o", p.id),)) for p in hosts]
-                self._ask(card.owner, DecisionKind.CHOOSE_CARDS, opts,
-                          f"{f.label}: choose what {card.label} enchants",
-                          {"verb": "attach", "card": card.cid, "stack_id": f.item_id,
-                           "chosen": [], "min": 1, "max": 1})
-                return
-            f.auras.pop(0)
-            f.bottom.append(card.cid)
-            self._log(f"{card.label} has nothing it could enchant and stays in the library")
-        self.frames.pop()
-        cards = self.cards
-        self._put_together([(cards[c], cards[c].owner, None) for c in f.others]
-                           + [(cards[c], cards[c].owner, h) for c, h in f.hosts])
-        bottom = [cards[c] for c in f.bottom]
-        for card in bottom:
-            lib = self.players[card.owner].library
-            if card in lib:
-                lib.remove(card)
-                lib.append(card)
-        if bottom:
-            forget(self, bottom)
-            learn(self, bottom, BOTH)  # revealed, and put there in the order revealed
-            for pl in (0, 1):
-                n = sum(1 for c in bottom if c.owner == pl)
-                if n:
-                    self._log(f"player {pl} puts {n} revealed card(s) on the bottom of their "
-                              "library")
 
-    def _answer_enter_together(self: GameSelf, f: EnterTogetherFrame, a: Action) -> None:
-        f.hosts.append((f.auras.pop(0), a.args[0][1]))
+def answer_enter_together(g: Game, f: EnterTogetherFrame, a: Action) -> None:
+    f.hosts.append((f.auras.pop(0), a.args[0][1]))
 
-    def _leave_play_together(self: GameSelf, perms: list[Permanent], zone: str,
-                             verb: str | None = None, sacrifice: bool = False) -> None:
-        """Permanents leave play at the same time for ``zone`` (``graveyard``, ``hand``,
-        ``library_top``, ``library_bottom``, ``library_shuffle``, ``removed``): every
-        leaves-play ability sees them all leave, looking back at the game as it was before
-        (2012 603.6c, 603.10a), then all go. A card bound for a graveyard goes
-        where its own copiable values say (Legacy Weapon, :func:`graveyard_destination`);
-        a token ceases to exist (2007 CR 216). ``verb``: what the log says; ``sacrifice``: the
-        log says its controller sacrifices it. Permanents no longer in play are skipped."""
-        perms = [p for p in dict.fromkeys(perms) if p.id in self.perms]
-        if not perms:
-            return
-        fresh(self)
-        dest = [graveyard_destination(self, p.card, p.base.static)
-                if zone == "graveyard" and not p.card.is_token else zone for p in perms]
-        for perm, to in zip(perms, dest):
-            report_event(self, "leaves_play", perm=perm.id, zone=to, snapshot=perm)
-        for perm in perms:
-            self._record_lki(perm)
-        gone = {p.id for p in perms}
-        for perm in perms:
-            del self.perms[perm.id]
-            if perm.attacking or perm.blocking:
-                self._remove_from_combat(perm)
-        mark_dirty(self, "leaves play")
-        for other in self.perms.values():
-            if other.attached_to in gone and "Equipment" in other.subtypes:
-                other.attached_to = None  # 2007 CR 420.5k happens as an SBE; unattach now
-        if self.effects:
-            self.effects = [e for e in self.effects if e.get("pid") not in gone]
-        for perm, to in zip(perms, dest):
-            self._log(f"player {perm.controller} sacrifices {perm.card.label}" if sacrifice
-                      else f"{perm.card.label} {verb or _ZONE_VERB[to]}")
-            if perm.card.is_token:
-                continue
-            self._to_zone(perm.card, to)
-            if to == "graveyard":
-                self.died_this_turn = [*self.died_this_turn, perm.card.cid]
 
-    def _record_lki(self: GameSelf, perm: Permanent) -> None:
-        """Keep the last known information of a permanent leaving play in the events of the
-        triggered abilities about it (2012 608.2g: "its toughness", "its controller"). The event
-        dicts are replaced, not changed: game copies share them."""
-        lki = {"power": perm.power, "toughness": perm.toughness, "controller": perm.controller}
-        for t in self.pending:
-            ev = t.get("ev")
-            if ev and ev.get("perm") == perm.id:
-                t["ev"] = {**ev, "lki": lki}
-            if t.get("src") == perm.id:
-                t["src_tapped"] = perm.tapped  # "if Howling Mine is untapped" (its last state)
-        for item in self.stack:
-            if item.kind != "triggered":
-                continue
-            ev = item.data.get("ev")
-            if ev and ev.get("perm") == perm.id:
-                item.data["ev"] = {**ev, "lki": lki}
-            if item.source == perm.id:
-                item.data["src_tapped"] = perm.tapped
+def leave_play_together(g: Game, perms: list[Permanent], zone: str,
+                         verb: str | None = None, sacrifice: bool = False) -> None:
+    """Permanents leave play at the same time for ``zone`` (``graveyard``, ``hand``,
+    ``library_top``, ``library_bottom``, ``library_shuffle``, ``removed``): every
+    leaves-play ability sees them all leave, looking back at the game as it was before
+    (2012 603.6c, 603.10a), then all go. A card bound for a graveyard goes
+    where its own copiable values say (Legacy Weapon, :func:`replacement.graveyard_destination`);
+    a token ceases to exist (2007 CR 216). ``verb``: what the log says; ``sacrifice``: the
+    log says its controller sacrifices it. Permanents no longer in play are skipped."""
+    perms = [p for p in dict.fromkeys(perms) if p.id in g.perms]
+    if not perms:
+        return
+    fresh(g)
+    dest = [replacement.graveyard_destination(g, p.card, p.base.static)
+            if zone == "graveyard" and not p.card.is_token else zone for p in perms]
+    for perm, to in zip(perms, dest):
+        report_event(g, "leaves_play", perm=perm.id, zone=to, snapshot=perm)
+    for perm in perms:
+        record_leaving_lki(g, perm)
+    gone = {p.id for p in perms}
+    for perm in perms:
+        del g.perms[perm.id]
+        if perm.attacking or perm.blocking:
+            combat.remove_from_combat(g, perm)
+    mark_dirty(g, "leaves play")
+    for other in g.perms.values():
+        if other.attached_to in gone and "Equipment" in other.subtypes:
+            other.attached_to = None  # 2007 CR 420.5k happens as an SBE; unattach now
+    if g.effects:
+        g.effects = [e for e in g.effects if e.get("pid") not in gone]
+    for perm, to in zip(perms, dest):
+        g._log(f"player {perm.controller} sacrifices {perm.card.label}" if sacrifice
+                  else f"{perm.card.label} {verb or _ZONE_VERB[to]}")
+        if perm.card.is_token:
+            continue
+        to_zone(g, perm.card, to)
+        if to == "graveyard":
+            g.died_this_turn = [*g.died_this_turn, perm.card.cid]
 
-    def _to_zone(self: GameSelf, card: Card, zone: str) -> None:
-        P = self.players[card.owner]  # 217.1a: cards go to their owner's zones
-        if card.is_token:
-            return
-        if zone == "graveyard":
-            zone = graveyard_destination(self, card)
-        if zone == "library_shuffle":
-            P.library.append(card)
-            shuffle_library(self, card.owner)
-            self._log(f"player {card.owner} reveals {card.label} and shuffles it into their "
-                      "library instead of putting it into a graveyard")
-        elif zone == "graveyard":
-            if card.cid in self.died_this_turn:
-                # A new object in the graveyard (2007 CR 217.1c), not one put there from play.
-                self.died_this_turn = [c for c in self.died_this_turn if c != card.cid]
-            P.graveyard.append(card)
-            # Mortivore's characteristic-setting ability counts graveyard cards (2007 CR 418.5, 6a).
-            mark_dirty(self, "graveyard count")
-        elif zone == "hand":
-            P.hand.append(card)
-            to_hand_in_public(self, card)  # from play or the stack: everybody saw it
-        elif zone == "library_top":
-            P.library.insert(0, card)
-        elif zone == "library_bottom":
-            P.library.append(card)
-        elif zone == "removed":
-            P.removed.append(card)
-        else:
-            raise MtgError(f"engine error: unknown zone {zone}")
 
-    def _draw(self: GameSelf, pl: int, n: int, after: tuple[str, dict[str, Any]] | None = None) -> None:
-        """Player ``pl`` draws ``n`` cards, one draw at a time (2012 120.2), each after the
-        replacement effects on draws (Plagiarize; :mod:`mtg_env.engine.replacement`); then the
-        event ``after`` (``(name, data)``) is sent. With an optional draw replacement in play
-        (Abundance) the draws are made by a ``draws`` frame, which may ask its controller."""
-        if n > 0 and self.perms and has_dig_effects(self):
-            self.frames.append(DrawsFrame(pl, n, None, after))
-            return
-        self._draw_now(pl, n)
-        if after is not None:
-            report_event(self, after[0], **after[1])
+def record_leaving_lki(g: Game, perm: Permanent) -> None:
+    """Keep the last known information of a permanent leaving play in the events of the
+    triggered abilities about it (2012 608.2g: "its toughness", "its controller"). The event
+    dicts are replaced, not changed: game copies share them."""
+    lki = {"power": perm.power, "toughness": perm.toughness, "controller": perm.controller}
+    for t in g.pending:
+        ev = t.get("ev")
+        if ev and ev.get("perm") == perm.id:
+            t["ev"] = {**ev, "lki": lki}
+        if t.get("src") == perm.id:
+            t["src_tapped"] = perm.tapped  # "if Howling Mine is untapped" (its last state)
+    for item in g.stack:
+        if item.kind != "triggered":
+            continue
+        ev = item.data.get("ev")
+        if ev and ev.get("perm") == perm.id:
+            item.data["ev"] = {**ev, "lki": lki}
+        if item.source == perm.id:
+            item.data["src_tapped"] = perm.tapped
 
-    def _draw_now(self: GameSelf, pl: int, n: int) -> None:
-        if n == 1 and not (self.replacements and has_draw_effects(self)):
-            self._draw_one(pl)  # the draw step's one card: no batch to gather
-            return
-        drawn: list[Card] = []  # logged as one line: "player 0 draws 7 cards"
-        for _ in range(n):
-            if self.replacements and has_draw_effects(self):
-                self._log_draws(pl, drawn)
-                drawn = []
-                run_event(self, {"e": "draw", "player": pl, "applied": []})
-            elif not self._draw_one(pl, drawn):
-                break
-        self._log_draws(pl, drawn)
 
-    def _draw_one(self: GameSelf, pl: int, batch: list[Card] | None = None) -> bool:
-        """One draw no effect replaces any more; False if the library was empty. The card drawn
-        is logged at once, or appended to ``batch`` for the caller to log."""
-        P = self.players[pl]
-        if not P.library:
-            P.drew_from_empty = True  # 2007 CR 420.5g: loses at the next SBE check
-            if batch:
-                self._log_draws(pl, batch)
-                batch.clear()
-            self._log(f"player {pl} draws from an empty library")
-            return False
-        card = P.library.pop(0)
+def to_zone(g: Game, card: Card, zone: str) -> None:
+    P = g.players[card.owner]  # 217.1a: cards go to their owner's zones
+    if card.is_token:
+        return
+    if zone == "graveyard":
+        zone = replacement.graveyard_destination(g, card)
+    if zone == "library_shuffle":
+        P.library.append(card)
+        shuffle_library(g, card.owner)
+        g._log(f"player {card.owner} reveals {card.label} and shuffles it into their "
+                  "library instead of putting it into a graveyard")
+    elif zone == "graveyard":
+        if card.cid in g.died_this_turn:
+            # A new object in the graveyard (2007 CR 217.1c), not one put there from play.
+            g.died_this_turn = [c for c in g.died_this_turn if c != card.cid]
+        P.graveyard.append(card)
+        # Mortivore's characteristic-setting ability counts graveyard cards (2007 CR 418.5, 6a).
+        mark_dirty(g, "graveyard count")
+    elif zone == "hand":
         P.hand.append(card)
-        if self.known:
-            self.known.pop(card.cid, None)  # known in the library: a new place now
-        if batch is None:  # _log_draws of one card, inline: every draw step comes here
-            log = self.log
-            self.private_log += ((len(log), pl, f"player {pl} draws {card.label}"),)
-            log.append(f"player {pl} draws a card")
-        else:
-            batch.append(card)
-        # Each card drawn is a separate draw (Underworld Dreams triggers once per card).
-        report_event(self, "draw", player=pl, n=1)
-        return True
+        to_hand_in_public(g, card)  # from play or the stack: everybody saw it
+    elif zone == "library_top":
+        P.library.insert(0, card)
+    elif zone == "library_bottom":
+        P.library.append(card)
+    elif zone == "removed":
+        P.removed.append(card)
+    else:
+        raise MtgError(f"engine error: unknown zone {zone}")
 
-    def _log_draws(self: GameSelf, pl: int, cards: list[Card]) -> None:
-        """Log the draw of ``cards`` by ``pl``: the public line counts them, the line ``pl``
-        reads names them (a hand is a hidden zone, 2012 CR 400.2)."""
-        if not cards:
-            return
-        if len(cards) == 1:
-            public, private = f"player {pl} draws a card", f"player {pl} draws {cards[0].label}"
-        else:
-            public = f"player {pl} draws {len(cards)} cards"
-            private = public + ": " + "; ".join(c.label for c in cards)  # names may hold commas
-        self.private_log = (*self.private_log, (len(self.log), pl, private))
-        self._log(public)
+
+def draw_cards(g: Game, pl: int, n: int, after: tuple[str, dict[str, Any]] | None = None) -> None:
+    """Player ``pl`` draws ``n`` cards, one draw at a time (2012 120.2), each after the
+    replacement effects on draws (Plagiarize; :mod:`mtg_env.engine.replacement`); then the
+    event ``after`` (``(name, data)``) is sent. With an optional draw replacement in play
+    (Abundance) the draws are made by a ``draws`` frame, which may ask its controller."""
+    if n > 0 and g.perms and replacement.has_dig_effects(g):
+        g.frames.append(DrawsFrame(pl, n, None, after))
+        return
+    draw_now(g, pl, n)
+    if after is not None:
+        report_event(g, after[0], **after[1])
+
+
+def draw_now(g: Game, pl: int, n: int) -> None:
+    if n == 1 and not (g.replacements and replacement.has_draw_effects(g)):
+        draw_one(g, pl)  # the draw step's one card: no batch to gather
+        return
+    drawn: list[Card] = []  # logged as one line: "player 0 draws 7 cards"
+    for _ in range(n):
+        if g.replacements and replacement.has_draw_effects(g):
+            log_draws(g, pl, drawn)
+            drawn = []
+            replacement.run_event(g, {"e": "draw", "player": pl, "applied": []})
+        elif not draw_one(g, pl, drawn):
+            break
+    log_draws(g, pl, drawn)
+
+
+def draw_one(g: Game, pl: int, batch: list[Card] | None = None) -> bool:
+    """One draw no effect replaces any more; False if the library was empty. The card drawn
+    is logged at once, or appended to ``batch`` for the caller to log."""
+    P = g.players[pl]
+    if not P.library:
+        P.drew_from_empty = True  # 2007 CR 420.5g: loses at the next SBE check
+        if batch:
+            log_draws(g, pl, batch)
+            batch.clear()
+        g._log(f"player {pl} draws from an empty library")
+        return False
+    card = P.library.pop(0)
+    P.hand.append(card)
+    if g.known:
+        g.known.pop(card.cid, None)  # known in the library: a new place now
+    if batch is None:  # _log_draws of one card, inline: every draw step comes here
+        log = g.log
+        g.private_log += ((len(log), pl, f"player {pl} draws {card.label}"),)
+        log.append(f"player {pl} draws a card")
+    else:
+        batch.append(card)
+    # Each card drawn is a separate draw (Underworld Dreams triggers once per card).
+    report_event(g, "draw", player=pl, n=1)
+    return True
+
+
+def log_draws(g: Game, pl: int, cards: list[Card]) -> None:
+    """Log the draw of ``cards`` by ``pl``: the public line counts them, the line ``pl``
+    reads names them (a hand is a hidden zone, 2012 CR 400.2)."""
+    if not cards:
+        return
+    if len(cards) == 1:
+        public, private = f"player {pl} draws a card", f"player {pl} draws {cards[0].label}"
+    else:
+        public = f"player {pl} draws {len(cards)} cards"
+        private = public + ": " + "; ".join(c.label for c in cards)  # names may hold commas
+    g.private_log = (*g.private_log, (len(g.log), pl, private))
+    g._log(public)
 
 
 _ZONE_VERB = {

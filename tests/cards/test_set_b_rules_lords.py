@@ -14,6 +14,7 @@ from functools import partial
 import pytest
 
 from mtg_env import DecisionKind, Deck
+from mtg_env.engine.combat import can_attack
 from mtg_env.engine.errors import DeckError, IllegalActionError
 from mtg_env.testing import Scenario, position, to_attackers, to_blockers
 
@@ -276,7 +277,7 @@ def test_persuasion_you_control_enchanted_creature_until_it_leaves() -> None:
     s.do("play Persuasion", "target Grizzly Bears")
     s.resolve()
     assert s.perm("Grizzly Bears").controller == 0
-    assert not s.game.can_attack(s.perm("Grizzly Bears"))
+    assert not can_attack(s.game, s.perm("Grizzly Bears"))
     s.pass_priority()
     s.do("play Boomerang", "target Persuasion")
     s.resolve()

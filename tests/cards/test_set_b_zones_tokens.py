@@ -15,6 +15,7 @@ import pytest
 from mtg_env import DecisionKind
 from mtg_env.encoding.observer import Observer
 from mtg_env.engine.errors import IllegalActionError
+from mtg_env.engine.zones import draw_cards
 from mtg_env.testing import Scenario, card_names, logged, main
 
 K = DecisionKind
@@ -724,7 +725,7 @@ def test_aven_windreader_revealed_card_drawn_is_no_longer_known() -> None:
     s.do("activate Aven Windreader", "target player 0")
     s.resolve()
     assert [c.label for _, c in s.game.view(1).players[0].known_library] == ["Forest"]
-    s.game._draw(0, 1)
+    draw_cards(s.game, 0, 1)
     assert not s.game.view(1).players[0].known_library
     assert not s.game.view(1).players[0].known_hand
 

@@ -9,6 +9,7 @@ from functools import partial
 
 from mtg_env import Game
 from mtg_env.engine.layers import fresh
+from mtg_env.engine.zones import leave_play
 from mtg_env.testing import Scenario, attack, block, position
 
 LIB = ["Wall of Wood"] * 5
@@ -327,7 +328,7 @@ def test_march_of_the_machines_effect_ends_when_it_leaves_play() -> None:
     after March of the Machines leaves play Icy Manipulator is a noncreature artifact again."""
     s = _march(["Icy Manipulator", "March of the Machines"], hand=[])
     assert s.perm("Icy Manipulator").is_creature
-    s.game._leave_play(s.perm("March of the Machines"), "graveyard")
+    leave_play(s.game, s.perm("March of the Machines"), "graveyard")
     fresh(s.game)
     assert not s.perm("Icy Manipulator").is_creature
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import partial
 
 from mtg_env import DecisionKind
+from mtg_env.engine.zones import leave_play
 from mtg_env.testing import Scenario, card_names, main, upkeep_of
 
 K = DecisionKind
@@ -338,7 +339,7 @@ def test_constable_illegal_target_is_not_returned() -> None:
     s.do("target Hill Giant", "target Grizzly Bears")
     g = s.game
     bears = s.perm("Grizzly Bears")
-    g._leave_play(bears, "graveyard")  # as if destroyed in response
+    leave_play(g, bears, "graveyard")  # as if destroyed in response
     s.resolve()
     assert card_names(g.players[1].hand) == ["Hill Giant"]
     assert card_names(g.players[1].graveyard) == ["Grizzly Bears"]

@@ -8,6 +8,7 @@ from functools import partial
 import pytest
 
 from mtg_env import DecisionKind, Game, IllegalActionError
+from mtg_env.engine.zones import leave_play
 from mtg_env.testing import Scenario, position
 
 LIB = ["Wall of Wood"] * 5
@@ -159,7 +160,7 @@ def test_upwelling_leaving_play_burns_at_the_end_of_that_phase() -> None:
     s.do("tap Forest for G")
     s.pass_priority(2)
     assert pool(s) == "G" and s.game.step == "beginning_of_combat"
-    s.game._leave_play(s.perm("Upwelling"), "graveyard")
+    leave_play(s.game, s.perm("Upwelling"), "graveyard")
     s.assert_zone(0, "graveyard", "Upwelling")
     assert pool(s) == "G"
     s.pass_priority(2)  # beginning of combat -> declare attackers: same phase, no burn

@@ -12,6 +12,7 @@ from mtg_env.engine.damage import deal_damage, destroy
 from mtg_env.engine.layers import add_effect, fresh
 from mtg_env.engine.replacement_effects import add_prevention_shield, add_regeneration_shield, applicable
 from mtg_env.engine.view import view_for
+from mtg_env.engine.zones import leave_play
 from mtg_env.testing import Scenario, main
 from tests.encoding.helpers import check_decision
 
@@ -210,7 +211,7 @@ def test_shield_outlives_its_source() -> None:
     s.do("activate Samite Healer", "target player 1")
     s.resolve()
     g = s.game
-    g._leave_play(s.perm("Samite Healer"), "graveyard")
+    leave_play(g, s.perm("Samite Healer"), "graveyard")
     s.do("play Shock", "target player 1")
     s.resolve()
     s.assert_life(1, 19)

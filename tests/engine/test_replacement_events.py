@@ -18,6 +18,7 @@ from mtg_env.engine.damage import deal_damage
 from mtg_env.engine.frames_effects import OrderReplFrame
 from mtg_env.engine.replacement import graveyard_destination
 from mtg_env.engine.replacement_effects import add_draw_replacement, add_prevention_shield, add_redirect
+from mtg_env.engine.zones import draw_cards, leave_play
 from mtg_env.testing import Scenario, card_names, main, watch_events
 
 K = DecisionKind
@@ -30,7 +31,7 @@ def test_each_card_drawn_is_a_separate_replaced_event() -> None:
     s = main({"library": ["Forest"] * 5}, {"library": ["Mountain"] * 5})
     g = s.game
     add_draw_replacement(g, 1, 0, "test")
-    g._draw(1, 3)
+    draw_cards(g, 1, 3)
     assert card_names(g.players[0].hand) == ["Forest"] * 3
     assert g.players[1].hand == []
     assert len(g.players[1].library) == 5
@@ -43,7 +44,7 @@ def test_replaced_draw_from_an_empty_library() -> None:
     s = main({"library": []}, {"library": ["Mountain"]})
     g = s.game
     add_draw_replacement(g, 1, 0, "test")
-    g._draw(1, 1)
+    draw_cards(g, 1, 1)
     assert g.players[0].drew_from_empty
     assert not g.players[1].drew_from_empty
     assert card_names(g.players[1].library) == ["Mountain"]
@@ -58,7 +59,7 @@ def test_draw_replacements_each_apply_once_and_need_no_order_in_two_player_games
     add_draw_replacement(g, 0, 1, "a")
     add_draw_replacement(g, 1, 0, "b")
     add_draw_replacement(g, 0, 1, "c")
-    g._draw(0, 1)
+    draw_cards(g, 0, 1)
     assert card_names(g.players[1].hand) == ["Mountain"]
     assert g.players[0].hand == []
     assert not any(isinstance(f, OrderReplFrame) for f in g.frames)
@@ -92,7 +93,7 @@ def test_sacrificed_permanent_goes_through_the_checkpoint(monkeypatch: pytest.Mo
     perm = s.perm("Legacy Weapon")
     seen: list = []
     watch_events(monkeypatch, g, lambda name, ev: seen.append((name, ev.get("zone"))))
-    g._leave_play(perm, "graveyard", sacrifice=True)
+    leave_play(g, perm, "graveyard", sacrifice=True)
     assert ("leaves_play", "library_shuffle") in seen
     assert g.players[0].graveyard == []
     assert card_names(g.players[0].library).count("Legacy Weapon") == 1
@@ -104,7 +105,7 @@ def test_other_zones_than_the_graveyard_are_not_replaced() -> None:
     Weapon goes to the hand."""
     s = main({"in_play": ["Legacy Weapon"]})
     g = s.game
-    g._leave_play(s.perm("Legacy Weapon"), "hand")
+    leave_play(g, s.perm("Legacy Weapon"), "hand")
     assert card_names(g.players[0].hand) == ["Legacy Weapon"]
 
 
@@ -128,7 +129,7 @@ def test_redirect_does_nothing_once_the_creature_is_gone() -> None:
     g = s.game
     giant = s.perm("Hill Giant")
     add_redirect(g, 0, ("o", giant.id), "test")
-    g._leave_play(giant, "hand")
+    leave_play(g, giant, "hand")
     deal_damage(g, {"pid": None, "label": "Shock", "colors": "R", "controller": 1}, ("p", 0), 2)
     s.assert_life(0, 18)
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from mtg_env import DecisionKind
 from mtg_env.engine.casting import spell_cost
+from mtg_env.engine.ids import new_object_id
 from mtg_env.engine.serialize import game_from_json, game_to_json
+from mtg_env.engine.zones import leave_play
 from mtg_env.testing import Scenario
 
 K = DecisionKind
@@ -75,7 +77,7 @@ def test_payment_still_offered_after_the_source_left_play() -> None:
     s.do("play Hidden Horror")
     s.resolve()
     horror = s.perm("Hidden Horror")
-    s.game._leave_play(horror, "hand")
+    leave_play(s.game, horror, "hand")
     s.resolve()
     assert s.game.decision.kind is K.YES_NO
     s.do("yes", "discard Grizzly Bears")
@@ -120,7 +122,7 @@ def test_a_payment_in_effects_carried_as_plain_data_is_answered() -> None:
     s = Scenario({"turn": 3, "step": "precombat_main", "players": [
         {"in_play": ["Forest"], "life": 10}, {}]})
     g = s.game
-    g.stack.append(StackItem(g._id(), "triggered", 0, label="test trigger", data={"effects": [
+    g.stack.append(StackItem(new_object_id(g), "triggered", 0, label="test trigger", data={"effects": [
         {"op": "unless_pays", "mana": "{1}", "effects": [{"op": "gain_life", "amount": 3}]}]}))
     s.pass_priority(2)
     assert g.decision.kind is K.YES_NO and g.decision.player == 0

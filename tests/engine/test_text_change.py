@@ -23,6 +23,7 @@ from mtg_env.engine.errors import StateError
 from mtg_env.engine.layers import add_effect
 from mtg_env.engine.model import MANA_SYMBOLS
 from mtg_env.engine.registry import ability_by_ref, text_changed
+from mtg_env.engine.zones import leave_play_together, put_together
 from mtg_env.testing import Scenario, watch_events
 
 K = DecisionKind
@@ -223,7 +224,7 @@ def test_permanents_entering_together_see_each_other() -> None:
         s = Scenario({"turn": 3, "step": "precombat_main", "players": [
             {"library": order}, {}]})
         g = s.game
-        g._put_together([(c, 0, None) for c in list(g.players[0].library)])
+        put_together(g, [(c, 0, None) for c in list(g.players[0].library)])
         assert sum(1 for t in g.pending if t["name"] == "Soul Warden") == 2
 
 
@@ -240,7 +241,7 @@ def test_permanents_leaving_together_are_all_gone_at_once(monkeypatch: pytest.Mo
             seen.append(len(g.perms))
 
     watch_events(monkeypatch, g, spy)
-    g._leave_play_together(list(g.perms.values()), "library_top")
+    leave_play_together(g, list(g.perms.values()), "library_top")
     assert seen == [3, 3, 3] and not g.perms
     assert [c.name for c in g.players[0].library] == ["Grizzly Bears"]
     assert [c.name for c in g.players[1].library] == ["Hill Giant"]

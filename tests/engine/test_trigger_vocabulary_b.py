@@ -23,6 +23,7 @@ from mtg_env.engine.model import StackItem
 from mtg_env.engine.ops import OPS, compile_effect
 from mtg_env.engine.references import compile_amount, compile_ref
 from mtg_env.engine.targets import _assignable
+from mtg_env.engine.zones import draw_cards
 from mtg_env.testing import Scenario, main, watch_events
 
 FACTS = load_facts()["cards"]
@@ -55,7 +56,7 @@ def test_each_card_drawn_is_a_separate_draw_event(monkeypatch: pytest.MonkeyPatc
     three fires three ``draw`` events; an empty library stops the events with the draws."""
     s = main({"library": ["Forest", "Forest"]})
     seen = spy(s, monkeypatch)
-    s.game._draw(0, 3)
+    draw_cards(s.game, 0, 3)
     assert [(n, ev["player"]) for n, ev in seen if n == "draw"] == [("draw", 0), ("draw", 0)]
     assert s.game.players[0].drew_from_empty
 

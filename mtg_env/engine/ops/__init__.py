@@ -4,8 +4,8 @@ Where things live (docs/ARCHITECTURE.md): ``ops/`` is the effect vocabulary, and
 procedures are its topic module's. An op module registers the ops card data names and holds what
 only those ops need: reading their compiled arguments, the question an op asks on resolution
 (a frame it pushes) and that question's continuation. The rules an op invokes (deal damage, move
-a card between zones, pay mana, add a continuous effect) are methods of the topic module's
-``Game`` mixin, where every other caller finds them too. An op module shares its topic module's
+a card between zones, pay mana, add a continuous effect) are functions of the topic
+module, where every other caller finds them too. An op module shares its topic module's
 name (``ops/damage.py`` calls :mod:`mtg_env.engine.damage`, ``ops/zones.py``
 :mod:`mtg_env.engine.zones`, ``ops/stack.py``, ``ops/mana.py``, ``ops/turn_structure.py``,
 ``ops/layers.py`` likewise); the ops of a mechanism with no topic module of its own are named for

@@ -18,6 +18,7 @@ from ..knowledge import BOTH, forget, learn, shuffle_library
 from ..layers import fresh, mark_dirty
 from ..registry import get_card, token_def
 from ..rules import aura_can_enchant
+from ..zones import put_into_play, to_zone
 from . import Args, Param, amount, flag, op, players, ref
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ def mill(g: Game, item: StackItem, a: Args) -> None:
         if g.known:
             forget(g, cards)
         for card in cards:
-            g._to_zone(card, "graveyard")
+            to_zone(g, card, "graveyard")
         g._log(f"player {pl} puts the top {len(cards)} card(s) of their library into their "
                f"graveyard: {', '.join(c.label for c in cards)}")
 
@@ -113,7 +114,7 @@ def reanimate(g: Game, item: StackItem, a: Args) -> None:
             g.players[card.owner].graveyard.remove(card)
             mark_dirty(g, "graveyard count")
             g._log(f"{card.label} is put into play from a graveyard")
-            g._put_into_play(card, pl)
+            put_into_play(g, card, pl)
             continue
         fresh(g)
         test = a.attach_to.test
@@ -207,4 +208,4 @@ def create_token(g: Game, item: StackItem, a: Args) -> None:
         for _ in range(n):
             card = g._new_card(cdef, pl)
             g._log(f"player {pl} puts a {a.token} token into play ({card.label})")
-            g._put_into_play(card, pl)
+            put_into_play(g, card, pl)

@@ -21,6 +21,7 @@ from ..errors import MtgError
 from ..frames import PayFrame, ResolveFrame
 from ..mana import mana_sources
 from ..model import ManaCost
+from ..stack import find_item, item_def
 from . import Args, Param, op
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ def payer_of(g: Game, item: StackItem, a: Args) -> int | None:
         return None
     kind, v = item.targets[0]
     if kind == "s":
-        target = g._item(v)
+        target = find_item(g, v)
         return None if target is None else target.controller
     if kind == "o":
         p = g.perms.get(v)
@@ -96,7 +97,7 @@ def _ask_payment(g: Game, item: StackItem, a: Args, mode: str) -> None:
     what = f"pay {a.mana}" if a.mana else "discard a card"
     if getattr(a, "discard", None) is not None and a.discard.spec:
         what = "discard a card matching " + ", ".join(f"{k}={v}" for k, v in a.discard.spec.items())
-    text = getattr(g.item_def(item)[2], "text", "") or item.label
+    text = getattr(item_def(g, item)[2], "text", "") or item.label
     prompt = f"{item.label} ({text}): player {pl}, {what}?"
     g.frames.append(PayFrame(pl, item.id, f.effect_index - 1, mode, prompt))
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..choices import choose_frame
+from ..ids import next_timestamp
 from ..layers import fresh, mark_dirty
 from ..replacement_effects import add_regeneration_shield
 from ..rules import protected_from
@@ -99,7 +100,7 @@ def attach(g: Game, item: StackItem, a: Args) -> None:
         # 2007 glossary "Attach": attaching to what it's already attached to does nothing.
         if kind == "o" and v in g.perms and v != src.id and src.attached_to != v:
             src.attached_to = v
-            src.timestamp = g._timestamp()  # 2007 glossary "Attach": a new timestamp
+            src.timestamp = next_timestamp(g)  # 2007 glossary "Attach": a new timestamp
             mark_dirty(g, "attachment")
             g._log(f"{src.card.label} is attached to {g.perms[v].card.label}")
 

@@ -1,13 +1,14 @@
 """Ops on the stack: countering a spell (2007 CR 217.6; a countered spell goes to its owner's
 graveyard), where a resolving spell goes, changing a spell's target (Shunt; 2012 114.6a) and
 copying a spell (Twincast; 2012 706.10). The procedures are the stack's own
-(:meth:`~mtg_env.engine.stack.StackResolution.choose_new_targets`,
-:meth:`~mtg_env.engine.stack.StackResolution.copy_spell`)."""
+(:func:`~mtg_env.engine.stack.choose_new_targets`,
+:func:`~mtg_env.engine.stack.copy_spell`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import stack
 from ..layers import fresh
 from . import Args, flag, op, ref
 
@@ -21,7 +22,7 @@ def counter_spell(g: Game, item: StackItem, a: Args) -> None:
     """Counter each referenced spell."""
     fresh(g)
     for kind, v in a.target(g, item):
-        target = g._item(v) if kind == "s" else None
+        target = stack.find_item(g, v) if kind == "s" else None
         if target is not None:
             if (target.kind == "spell" and target.card is not None
                     and "Creature" in target.card.cdef.types
@@ -31,7 +32,7 @@ def counter_spell(g: Game, item: StackItem, a: Args) -> None:
                 g._log(f"{target.label} can't be countered")
                 continue
             g._log(f"{target.label} is countered")
-            g._counter(target)
+            stack.counter_item(g, target)
 
 
 @op("shuffle_self_into_library")
@@ -46,9 +47,9 @@ def change_target(g: Game, item: StackItem, a: Args) -> None:
     the referenced spell to another legal target, or leaves it unchanged if there is none
     (2012 114.6a; the choice is made on resolution, this spell still on the stack)."""
     for kind, v in a.target(g, item):
-        target = g._item(v) if kind == "s" else None
+        target = stack.find_item(g, v) if kind == "s" else None
         if target is not None and target.targets:
-            g.choose_new_targets(target, item.controller, "change", item.label)
+            stack.choose_new_targets(g, target, item.controller, "change", item.label)
 
 
 @op("copy_spell", target=ref(required=True),
@@ -57,6 +58,6 @@ def copy_spell(g: Game, item: StackItem, a: Args) -> None:
     """"Copy target spell": a copy of the referenced spell, controlled by this ability's
     controller, goes on the stack (2012 706.10: same mode, X and targets; not played)."""
     for kind, v in a.target(g, item):
-        target = g._item(v) if kind == "s" else None
+        target = stack.find_item(g, v) if kind == "s" else None
         if target is not None and target.kind == "spell":
-            g.copy_spell(target, item.controller, item.label, a.new_targets)
+            stack.copy_spell(g, target, item.controller, item.label, a.new_targets)

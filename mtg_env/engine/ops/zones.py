@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import damage
+from .. import damage, zones
 from ..choices import choose_frame
 from ..errors import MtgError
 from ..frames import ShuffleFrame
@@ -34,7 +34,7 @@ _CARD_DEST = tuple(_VERB)
 def bounce(g: Game, item: StackItem, a: Args) -> None:
     """Return the referenced permanents to their owners' hands, all at the same time
     (Evacuation)."""
-    g._leave_play_together([g.perms[v] for kind, v in a.target(g, item)
+    zones.leave_play_together(g, [g.perms[v] for kind, v in a.target(g, item)
                             if kind == "o" and v in g.perms], "hand")
 
 
@@ -45,7 +45,7 @@ def remove_from_game(g: Game, item: StackItem, a: Args) -> None:
     moved is kept for ``{removed: this_way}`` (Midnight Ritual)."""
     refs = list(a.target(g, item))
     perms = list(dict.fromkeys(g.perms[v] for kind, v in refs if kind == "o" and v in g.perms))
-    g._leave_play_together(perms, "removed")
+    zones.leave_play_together(g, perms, "removed")
     n = len(perms)
     for kind, v in refs:
         if kind == "c":
@@ -81,7 +81,7 @@ def put_on_library(g: Game, item: StackItem, a: Args) -> None:
         if p is None:
             continue
         toughness, ctrl = p.toughness, p.controller
-        g._leave_play(p, "library_" + a.position)
+        zones.leave_play(g, p, "library_" + a.position)
         if a.controller_gains_toughness:
             damage.gain_life(g, ctrl, max(toughness, 0))
             g._log(f"player {ctrl} gains {max(toughness, 0)} life (life {g.players[ctrl].life})")
@@ -109,7 +109,7 @@ def draw(g: Game, item: StackItem, a: Args) -> None:
     n = a.amount(g, item)
     for kind, v in a.who(g, item):
         if kind == "p":
-            g._draw(v, n)
+            zones.draw_cards(g, v, n)
 
 
 @op("search_library", filter=Param("filter", default={}, context="card", allow=("x",)),
@@ -186,7 +186,7 @@ def discard(g: Game, item: StackItem, a: Args) -> None:
                 card = P.hand[g.rng.below(len(P.hand))]
                 P.hand.remove(card)
                 g._log(f"player {pl} discards {card.label} at random")
-                g._to_zone(card, "graveyard")
+                zones.to_zone(g, card, "graveyard")
                 report_event(g, "discard", player=pl, card=card.cid, cause=item.controller)
             continue
         chooser = item.controller if a.chooser == "controller" else pl
@@ -230,7 +230,7 @@ def sacrifice_self(g: Game, item: StackItem, a: Args) -> None:
     the ability's controller's control (2012 701.13a: only a permanent you control)."""
     p = g.perms.get(item.source) if item.source is not None else None
     if p is not None and p.controller == item.controller:
-        g._leave_play(p, "graveyard", sacrifice=True)
+        zones.leave_play(g, p, "graveyard", sacrifice=True)
 
 
 @op("choose_permanent", filter=Param("filter", default={}), n=Param("int", default=1),
