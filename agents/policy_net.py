@@ -50,7 +50,7 @@ Input normalisation (inside the model, so checkpoints need no separate statistic
   parameters either;
 - rows of two-sided tables get one extra feature: 1 for the opponent's half.
 
-How the forward pass is computed (issue 11: the cost at small batches is per tensor operation,
+How the forward pass is computed (the cost at small batches is per tensor operation,
 not arithmetic): one ``nonzero`` finds the present rows of every table, one index gathers their
 columns, one lookup gives every row the card embedding's share of its table's first layer, one
 ``index_add``/``scatter_reduce`` pools every (sample, table, side) group, one matmul applies

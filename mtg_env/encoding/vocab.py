@@ -40,11 +40,11 @@ KEYWORDS_V1: tuple[str, ...] = (
     "must_attack", "block_any_number", "block_only_flyers", "cant_be_blocked_by_walls",
     "protection_from_white", "protection_from_blue", "protection_from_black",
     "protection_from_red", "protection_from_green", "protection_from_artifacts",
-    # Issue 9 (evasion and targeting restrictions): appended, so earlier columns keep their place.
+    # Evasion and targeting restrictions: appended, so earlier columns keep their place.
     "unblockable_except_by_flyers", "unblockable_except_by_walls_and_flyers",
     "cant_be_blocked_by_more_than_one", "cant_attack_unless_defender_has_island",
     "untargetable_by_blue_black_spells", "untargetable_by_opponents",
-    # Issue 10 (whole-declaration combat legality: Lure, Viashino Runner, Rhox): appended.
+    # Whole-declaration combat legality (Lure, Viashino Runner, Rhox): appended.
     "must_be_blocked_by_all", "unblockable_except_by_two_or_more", "may_assign_as_unblocked",
 )
 KEYWORD_INDEX = {k: i for i, k in enumerate(KEYWORDS_V1)}

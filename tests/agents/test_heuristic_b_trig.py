@@ -1,4 +1,4 @@
-"""The heuristic player on the issue 9 ops it reads from card data: tap or untap (Puppeteer,
+"""The heuristic player on the ops it reads from card data: tap or untap (Puppeteer,
 Twitch), -X amounts (Flowstone Slide) and doubling life (Beacon of Immortality)."""
 
 from __future__ import annotations

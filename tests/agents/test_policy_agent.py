@@ -1,4 +1,4 @@
-"""Trained policies as first-class agents (issue 11, item 7): checkpoints that record the env they
+"""Trained policies as first-class agents: checkpoints that record the env they
 were trained for and refuse another, and ``ppo:PATH`` in ``make_agent``, the simulator (local
 processes and Ray) and the CLI."""
 

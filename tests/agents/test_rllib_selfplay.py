@@ -1,4 +1,4 @@
-"""The Ray RLlib self-play example (issue 11, item 9): one shared structured policy for both
+"""The Ray RLlib self-play example: one shared structured policy for both
 seats of the PettingZoo AEC env, smoke-run for one training iteration on a local Ray instance."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The shipped trained baseline (issue 11, item 8): it loads on this install (a change of the card
+"""The shipped trained baseline: it loads on this install (a change of the card
 vocabulary or the action layout must come with a retrained baseline) and plays legal games
 through ``ppo:PATH``, as the tournament config uses it."""
 

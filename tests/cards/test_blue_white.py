@@ -1,4 +1,4 @@
-"""Scenario tests for the non-core cards of the blue and white Tenth Edition theme decks (issue 3),
+"""Scenario tests for the non-core cards of the blue and white Tenth Edition theme decks,
 plus RULES_2007.md §19 scenarios 7 (Condemn with combat damage on the stack) and 14 (legend rule).
 
 Each test quotes the printed 2007 text it checks. Rule numbers are 2007 CR where known

@@ -1,4 +1,4 @@
-"""The ten 60-card constructed decks (issue 9): they load, hold only implemented cards, describe
+"""The ten 60-card constructed decks: they load, hold only implemented cards, describe
 themselves, can be named by group everywhere decks are named, and survive a soak of random play
 with every invariant checked after every action (each deck against the next one in the list and
 in the mirror; `benchmarks/soak.py` plays every pairing of every built-in deck)."""

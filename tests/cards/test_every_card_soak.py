@@ -1,5 +1,5 @@
-"""Every implemented card in random play (issue 10: "the soak test covers decks containing every
-new card"): the implemented cards, tokens and basic lands aside, are dealt in name order into
+"""Every implemented card in random play (the soak test covers decks containing every
+card): the implemented cards, tokens and basic lands aside, are dealt in name order into
 test decks of 15 cards x 2 copies plus 30 basic lands; each deck plays random games against the
 next with every invariant checked after every action and JSON round trips (see
 :func:`mtg_env.testing.play_random_game`). Random play reaches far more corners than the built-in

@@ -1,4 +1,4 @@
-"""Cards proving the 2007 layer system and abilities as characteristics (issue 8): a type-changing
+"""Cards proving the 2007 layer system and abilities as characteristics: a type-changing
 effect (Treetop Village, Faerie Conclave), a copy effect (Clone), a granted ability (Arcane
 Teachings), a land with two mana abilities (Adarkar Wastes) and a resolved -1/-1 (Afflict).
 Each test cites the 2007 rule (2007 CR 418.5 layers; RULES_2007.md section 9) or the printed text."""

@@ -1,4 +1,4 @@
-"""Scenario tests for the cards proving the replacement and prevention framework (issue 8):
+"""Scenario tests for the cards proving the replacement and prevention framework:
 Furnace of Rath, Bandage and Samite Healer, with regeneration, Pariah and the order decision.
 
 Each test quotes the printed 2007 text it checks. Rule numbers are 2007 CR where known, else 2012

@@ -33,7 +33,7 @@ FILE_CARDS = (  # the cards tested here and in test_set_a_abilities.py
 
 
 def test_every_card_of_the_file_has_a_test() -> None:
-    """Issue 9: each card gets at least one scenario test of its printed text (here or in
+    """Each card gets at least one scenario test of its printed text (here or in
     test_set_a_abilities.py)."""
     names = FILE_CARDS
     here = Path(__file__)

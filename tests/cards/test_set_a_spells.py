@@ -1,4 +1,4 @@
-"""Scenario tests for the instants and sorceries of Tenth Edition in issue 9:
+"""Scenario tests for the instants and sorceries of Tenth Edition:
 pumps, life, destruction (targeted and "all"), bounce, tap, damage sweepers, graveyard
 returns, library search, draw-then-discard, a counterspell with a library look, and Stun.
 

@@ -1,5 +1,5 @@
-"""Scenario tests for the Tenth Edition triggered abilities, statics, Auras and Equipment of
-issue 9 (`python -m mtg_env.cards where NAME` finds a card's entry in mtg_env/cards/data).
+"""Scenario tests for the Tenth Edition triggered abilities, statics, Auras and Equipment
+(`python -m mtg_env.cards where NAME` finds a card's entry in mtg_env/cards/data).
 
 Each test quotes the printed 2007 text it checks. Rule numbers are 2007 CR where known
 (../shared/reference/RULES_2007.md), else 2012 CR. Player 0 is active unless stated otherwise.

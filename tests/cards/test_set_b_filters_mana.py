@@ -1,4 +1,4 @@
-"""Scenario tests for the Tenth Edition cards of issue 9: "or" filters and other target
+"""Scenario tests for the Tenth Edition cards with "or" filters and other target
 vocabulary (Citanul Flute ... Spirit Weaver), mana abilities with side costs (the nine painlands,
 Chromatic Star, Composite Golem, Doubling Cube) and prevention (Heart of Light, Holy Day,
 Luminesce).
@@ -413,7 +413,7 @@ def test_painland_makes_colorless_painlessly_and_its_colors_for_1_damage(
 @pytest.mark.parametrize(("land", "colors", "basic", "spell"), PAINLANDS)
 def test_automatic_payer_never_pays_life_when_a_basic_can_pay_the_color(
         land: str, colors: str, basic: str, spell: str) -> None:
-    """Issue 9: the automatic payer chooses among mana abilities so that a side cost is paid only
+    """The automatic payer chooses among mana abilities so that a side cost is paid only
     when no free source can pay instead (2007 CR 409.1g-h: the player chooses which mana
     abilities to play). The spell costs {1} and one of the land's colors: the basic pays the
     color, the painland's {1} ability the generic mana, and no damage is dealt."""

@@ -1,4 +1,4 @@
-"""Tenth Edition cards of issue 9: evasion and attacking/blocking/targeting restrictions,
+"""Tenth Edition cards with evasion and attacking/blocking/targeting restrictions,
 rule-modifying statics and lords (their entries: mtg_env/cards/data/evasion_and_restrictions.yaml,
 rules_modifying_statics.yaml, lords_and_anthems.yaml and variable_power_toughness.yaml).
 

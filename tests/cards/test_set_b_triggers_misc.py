@@ -1,4 +1,4 @@
-"""Scenario tests for the Tenth Edition cards of issue 9: the trigger vocabulary (events
+"""Scenario tests for the Tenth Edition cards using the trigger vocabulary (events
 with references to the event's objects and amounts) and other new ops, amounts and costs.
 
 Each test quotes the printed 2007 text it checks. Rule numbers are 2007 CR where known, else 2012

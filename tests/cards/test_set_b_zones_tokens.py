@@ -1,4 +1,4 @@
-"""Scenario tests for the Tenth Edition cards of issue 9: library, hand and graveyard ops
+"""Scenario tests for the Tenth Edition cards with library, hand and graveyard ops
 (mill, putting cards from a hand or a graveyard into play, shuffling a graveyard in, moving hand
 cards onto a library), tokens, and reveals with what each player then knows.
 
@@ -720,7 +720,7 @@ def test_aven_windreader_knowledge_is_dropped_by_a_shuffle() -> None:
 
 def test_aven_windreader_revealed_card_drawn_is_no_longer_known() -> None:
     """Aven Windreader's revealed card, once drawn, has moved to a hidden zone: the knowledge ends
-    (what the brief of issue 9 asks; the hand is hidden)."""
+    (the hand is hidden)."""
     s = main({"in_play": ["Island", "Island", "Aven Windreader"], "library": ["Forest", "Island"]})
     s.do("activate Aven Windreader", "target player 0")
     s.resolve()

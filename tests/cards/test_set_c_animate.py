@@ -1,4 +1,4 @@
-"""Issue 10 cards of animation and type-changing (2007 CR 418.5 layers 4, 5, 6a, 6b),
+"""Cards of animation and type-changing (2007 CR 418.5 layers 4, 5, 6a, 6b),
 granted activated and mana abilities (layer 5) and a triggered mana ability (2007 CR 406.1b):
 Forbidding Watchtower, Ghitu Encampment, Spawning Pool, Chimeric Staff, March of the Machines,
 Joiner Adept, Overgrowth. Each test quotes the printed text it checks and cites the rule."""

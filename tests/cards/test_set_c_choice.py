@@ -1,4 +1,4 @@
-"""Scenario tests for the cards with choices of issue 10: Voice of All and Story Circle
+"""Scenario tests for the cards with choices: Voice of All and Story Circle
 ("As ~ comes into play, choose a color") and Abundance (an optional draw replacement with a
 choice).
 

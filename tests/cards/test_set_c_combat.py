@@ -1,4 +1,4 @@
-"""Issue 10 combat-declaration cards: Lure, Viashino Runner, Rhox, Windborn Muse
+"""Combat-declaration cards: Lure, Viashino Runner, Rhox, Windborn Muse
 (2012 508.1d-i, 509.1b-c, 510.1c; the 2007 rules keep them: RULES_2007.md section 6). Each test quotes the printed text
 it checks and cites the rule."""
 

@@ -1,4 +1,4 @@
-"""Scenario tests of the copy cards of issue 10 (entries in mtg_env/cards/data/
+"""Scenario tests of the copy cards (entries in mtg_env/cards/data/
 clones_control_and_text_change.yaml and counterspells_and_stack.yaml): Sculpting
 Steel (a copy as it comes into play: 2007 CR 418.5 layer 1, the glossary's "Copy" and 2007 CR 503
 copiable values; 2012 706), Shunt (changing the target of a spell: 2012 114.6a) and Twincast

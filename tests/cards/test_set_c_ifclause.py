@@ -1,4 +1,4 @@
-"""Scenario tests for the issue 10 cards with intervening-if triggers, turn history and a
+"""Scenario tests for the cards with intervening-if triggers, turn history and a
 conditional duration: Howling Mine, Lavaborn Muse, Mortal Combat, Phage the Untouchable, No Rest
 for the Wicked, Sengir Vampire, Rootwater Matriarch.
 

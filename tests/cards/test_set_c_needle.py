@@ -1,4 +1,4 @@
-"""Issue 10: Hail of Arrows (damage divided among targets as it is played, 2007 CR
+"""Hail of Arrows (damage divided among targets as it is played, 2007 CR
 409.1d / 2012 601.2d) and Pithing Needle (a card named as it comes into play, 2012 614.12; a
 rule-modifying static on activated abilities, 2007 CR 409.1). Each test quotes the printed text it
 checks and cites the rule."""

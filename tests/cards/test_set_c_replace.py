@@ -1,4 +1,4 @@
-"""Scenario tests for the replacement cards of issue 10: Plagiarize (a draw replaced),
+"""Scenario tests for the replacement cards: Plagiarize (a draw replaced),
 Legacy Weapon (a card's move to a graveyard from anywhere replaced) and Kjeldoran Royal Guard
 (combat damage redirected by an activated ability).
 

@@ -1,4 +1,4 @@
-"""Scenario tests for Mind Bend and Warp World (issue 10: the whole-board oddities).
+"""Scenario tests for Mind Bend and Warp World (the whole-board oddities).
 
 Mind Bend's text-changing effect is 2007 CR 418.5 layer 3 (2012 612): the fields it rewrites are
 those that hold a color word or a basic land type (``mtg_env/cards/text_change.py``): the filter

@@ -1,4 +1,4 @@
-"""Scenario tests for the turn-structure cards of issue 10
+"""Scenario tests for the turn-structure cards
 (mtg_env/cards/data/turn_structure_and_step_triggers.yaml):
 Relentless Assault (additional combat and main phase, 2012 500.8), Time Stretch (extra turns,
 2012 500.7), Time Stop (ending the turn, 2012 713.1) and Fog Elemental (a delayed triggered

@@ -1,4 +1,4 @@
-"""Scenario tests for the issue 10 cards built on costs paid on resolution ("unless",
+"""Scenario tests for the cards built on costs paid on resolution ("unless",
 "you may pay") and cost modification: Hidden Horror, Llanowar Sentinel, Razormane Masticore,
 Spiketail Hatchling, Aura of Silence, Avatar of Might.
 

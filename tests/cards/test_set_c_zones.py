@@ -1,4 +1,4 @@
-"""Scenario tests for the issue 10 cards whose abilities work outside play or take a
+"""Scenario tests for the cards whose abilities work outside play or take a
 variable number of targets: Squee, Goblin Nabob; Guerrilla Tactics; Crucible of Worlds;
 Cephalid Constable; Midnight Ritual; Hail of Arrows.
 

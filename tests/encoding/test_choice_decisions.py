@@ -1,4 +1,4 @@
-"""The action mask is exact on the decisions of the cards with choices (issue 10): the color
+"""The action mask is exact on the decisions of the cards with choices: the color
 chosen as Voice of All comes into play (``choose_color``, the ``color`` band) and Story Circle's
 "source of your choice" among permanents and spells (``choose_cards``: the permanent and stack
 bands)."""

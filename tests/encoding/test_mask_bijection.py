@@ -74,7 +74,7 @@ def test_mask_is_a_bijection_on_the_legal_set() -> None:
 
 
 def test_mask_is_exact_on_a_division_of_damage() -> None:
-    """Hail of Arrows' division (``divide``, issue 10): each amount maps to its ``assign`` slot,
+    """Hail of Arrows' division (``divide``): each amount maps to its ``assign`` slot,
     the recipient is marked and the spell's stack row shows the shares chosen so far."""
     from mtg_env.testing import Scenario
 
@@ -103,7 +103,7 @@ def test_mask_is_exact_on_a_division_of_damage() -> None:
 
 
 def test_mask_is_exact_on_naming_a_card() -> None:
-    """Pithing Needle's "name a card" (``choose_card_name``, issue 10): one option per card name,
+    """Pithing Needle's "name a card" (``choose_card_name``): one option per card name,
     each at its card vocabulary index in the ``card_name`` band."""
     from mtg_env.encoding.vocab import vocabulary
     from mtg_env.testing import Scenario

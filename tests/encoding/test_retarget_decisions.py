@@ -1,4 +1,4 @@
-"""The action mask is exact on the decisions of changing a spell's targets (issue 10: Shunt,
+"""The action mask is exact on the decisions of changing a spell's targets (Shunt,
 Twincast; mtg_env/engine/stack.py): every legal new target maps to its permanent, player or stack
 slot (``target``) and keeping a target of the copy to the ``accept`` band, even when the kept
 target has left play. A copy of a spell has its own stack row, the copier's."""

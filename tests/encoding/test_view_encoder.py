@@ -1,4 +1,4 @@
-"""One encoder for the env and the agents (issue 11, item 1): ``Observer.observe_view(view)``
+"""One encoder for the env and the agents: ``Observer.observe_view(view)``
 computes, from a player's redacted :class:`~mtg_env.engine.view.PlayerView` only, exactly the
 observation and action mask the env gives that player, and the texts of the legal indices.
 

@@ -1,4 +1,4 @@
-"""Engine tests of the choice mechanisms of issue 10: "as [this] comes into play, choose a
+"""Engine tests of the choice mechanisms in card data: "as [this] comes into play, choose a
 color" (2012 614.12: the choice is made before the permanent comes into play; mtg_env/engine/
 enter_choices.py) and an optional draw replacement asked draw by draw (2012 120.2, 616.1;
 mtg_env/engine/replacement.py). The state stays plain data while each decision waits: a copy

@@ -1,4 +1,4 @@
-"""Engine tests of the issue 9 mechanisms: the mana planner's side costs (min-cost matching),
+"""Engine tests of the mana planner's side costs (min-cost matching),
 the new filter keys and references (checked at load, dynamic values bound by their callers),
 mana abilities adding several mana or none, and the new prevention shields' state.
 
@@ -44,7 +44,7 @@ def _side_costs(col: tuple, gen: int, sources: list) -> int:
 def test_a_free_source_pays_a_color_a_painland_would_pay_with_damage() -> None:
     """{W} with a painland and a free any-color source: the greedy matching prefers the source
     with fewer colors (the painland), which would cost 1 damage; the planner re-plans and the free
-    source pays (issue 9: never a side cost when a free source can pay instead)."""
+    source pays (never a side cost when a free source can pay instead)."""
     assert _taps((1, 0, 0, 0, 0), 0, [PAINLAND, BIRDS]) == [(2, "W")]
     assert _side_costs((1, 0, 0, 0, 0), 1, [PAINLAND, BIRDS]) == 0
     assert sorted(_taps((1, 0, 0, 0, 0), 1, [PAINLAND, BIRDS])) == [(1, "C"), (2, "W")]

@@ -1,4 +1,4 @@
-"""The game log a player can read (issue: play it and watch it): turn headers with both life
+"""The game log a player can read, to play a game and watch it: turn headers with both life
 totals, every life change with the new total, land taps and payments, abilities named as
 abilities with their costs first, combat summarised per attacker."""
 

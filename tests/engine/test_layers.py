@@ -117,7 +117,7 @@ def test_reattaching_to_the_same_creature_does_nothing() -> None:
     s.assert_pt("Grizzly Bears", 5, 2)
 
 
-# -- abilities as characteristics; layers 1, 4 and 5 (issue 8) ---------------------------------
+# -- abilities as characteristics; layers 1, 4 and 5 -------------------------------------------
 
 import pytest  # noqa: E402
 
@@ -215,7 +215,7 @@ def test_cards():
 
 
 def test_mana_ability_with_a_mana_cost_is_offered_only_when_affordable(test_cards) -> None:
-    """A mana ability is offered only when its whole cost can be paid (issue 8): "{1}: Add {G}"
+    """A mana ability is offered only when its whole cost can be paid: "{1}: Add {G}"
     with no other mana is not offered, with a Plains it is, and taking it pays {1} first."""
     s = Scenario(pos("precombat_main", {"in_play": ["Test Mana Converter"]}))
     assert s.options() == ["pass"]

@@ -44,7 +44,7 @@ def check_issue_example(g: Game) -> None:
 
 
 def test_issue_example_position_from_yaml_text() -> None:
-    """Issue "Public API": the documented example position loads as described."""
+    """Public API: the documented example position loads as described."""
     check_issue_example(Scenario(ISSUE_EXAMPLE).game)
 
 

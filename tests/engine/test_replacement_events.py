@@ -1,5 +1,5 @@
-"""Engine tests of the replacement events beyond damage and destruction (issue 10,
-mtg_env/engine/replacement.py): draws, every move to a graveyard, and redirection effects created
+"""Engine tests of the replacement events beyond damage and destruction
+(mtg_env/engine/replacement.py): draws, every move to a graveyard, and redirection effects created
 by a resolved ability.
 
 Rules: 2007 CR 419.1 (replacement effects: "instead", "skip"), 2012 120.2 (cards are drawn one

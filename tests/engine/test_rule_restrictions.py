@@ -1,4 +1,4 @@
-"""Engine mechanisms of issue 9 (evasion, blocking restrictions, rule-modifying statics):
+"""Engine mechanisms of evasion, blocking restrictions and rule-modifying statics:
 the declare-blockers options stay exact under the new restrictions (every offered option is
 legal and every legal declaration is reachable, 2007 CR 309.2), the action mask matches them,
 and the new state (spells played this turn, "can't block" effects, static control) survives

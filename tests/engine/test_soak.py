@@ -1,4 +1,4 @@
-"""Random-play soak test (engine-core issue): seeded games with uniformly random legal actions
+"""Random-play soak test: seeded games with uniformly random legal actions
 finish without error, and the invariants hold after every action."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The trigger vocabulary and other mechanisms of issue 9, tested on the engine: one draw
+"""The trigger vocabulary and other card-data mechanisms, tested on the engine: one draw
 event per card drawn, ``tapped_for_mana`` from the automatic payer, per-blocker events, last known
 information of an event's permanent, distinct targets, coin flips from the seeded generator,
 nested effects, costs, and the load-time checks of the new card-language words.
