@@ -9,7 +9,7 @@ calls with ``env_speed.py``'s observer that encodes nothing, the AEC API's own c
 engine alone applying random options), under ``valgrind
 --tool=callgrind``, once with no counted game and once with ``--games`` games after the same
 warm-up game, and reports the difference per agent step: instructions of the env, of the
-engine, and their ratio (the issue's "env at 0.6x the engine" is about 0.6 here too, since
+engine, and their ratio (the target "env at 0.6x the engine" is about 0.6 here too, since
 instructions and time go together for one interpreter on one machine). Valgrind runs the
 interpreter about 50 times slower: ``--games 20`` takes a few minutes.
 

@@ -1,4 +1,4 @@
-"""Each bad input of the hardening issue gets its one-line error: deck texts and files, configs and
+"""Each bad input gets its one-line error: deck texts and files, configs and
 command-line options (checked before any game runs). Positions: ``tests/test_fuzz_inputs.py``."""
 
 from __future__ import annotations

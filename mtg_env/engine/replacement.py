@@ -41,7 +41,7 @@ timestamp order.
 :func:`has_damage_effects` / ``game.replacements`` say something could apply (a scan of the
 permanents' printed static abilities, no allocation).
 
-**Extension points** (for the card issues): a new event (a zone change "instead", "as ... comes
+**Extension points** (for new cards): a new event (a zone change "instead", "as ... comes
 into play", "comes into play tapped") is a new ``"e"`` kind: add its applicable effects to
 :func:`~mtg_env.engine.replacement_effects.applicable`, their effect on the event to
 :func:`~mtg_env.engine.replacement_effects.apply_effect`, and its performance to

@@ -33,7 +33,7 @@ def finish_combat(s: Scenario) -> None:
 
 
 def test_every_core_card_has_a_test_here() -> None:
-    """Issue "Cards": each card of the issue gets at least one scenario test of its text."""
+    """Each core card gets at least one scenario test of its text."""
     names = CORE_CARDS
     source = Path(__file__).read_text()
     missing = [n for n in names if f'"{n}"' not in source.split("def test_every_core_card", 1)[1]]

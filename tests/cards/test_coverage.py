@@ -1,4 +1,4 @@
-"""Card coverage (theme-deck issue): every implemented card has a scenario test naming it, the
+"""Card coverage: every implemented card has a scenario test naming it, the
 coverage listing reads the engine's own registry, and the theme decks load by name."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Soak test of the five Tenth Edition theme decks (theme-deck issue): every pairing, mirrors
+"""Soak test of the five Tenth Edition theme decks: every pairing, mirrors
 included, plays 100 seeded games of uniformly random legal actions without error, with the
 engine-core invariants checked after every action (card counts conserved, a decision with options
 in every unfinished game, every option applies, ``from_json(to_json())`` reproduces the state).

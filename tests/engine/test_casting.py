@@ -296,7 +296,7 @@ def test_cancel_on_cancel() -> None:
     s.assert_zone(0, "graveyard", "Cancel")
 
 
-# -- pay-life and discard costs: no card of this issue has one, so a test-only card is registered
+# -- pay-life and discard costs: no core card has one, so a test-only card is registered
 def _register_test_card(monkeypatch, name: str, cost) -> None:
     from mtg_env.engine import registry
     from mtg_env.engine.abilities import ActivatedAbility, TargetSpec

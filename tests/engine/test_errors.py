@@ -28,7 +28,7 @@ POSITION = {"turn": 3, "step": "precombat_main", "players": [
 @pytest.mark.parametrize("bad", ["play Lava Axe", "attack with Grizzly Bears", "PASS", "pass ", "",
                                  "play Grizzly Bears#4", "tap Forest for R"])
 def test_illegal_action_raises_and_leaves_the_state_unchanged(bad: str) -> None:
-    """Issue "Public API": anything but an option's exact text raises IllegalActionError, whose
+    """Anything but an option's exact text raises IllegalActionError, whose
     message lists what was legal; the game state is unchanged."""
     g = Scenario(POSITION).game
     before = g.to_json()
@@ -84,7 +84,7 @@ def test_legal_actions_equals_decision_options() -> None:
 
 # -- action texts and labels -------------------------------------------------------------------
 def test_action_texts_name_the_verb_and_objects() -> None:
-    """Issue "Public API": action texts such as `pass`, `play Forest`, `play Giant Growth`,
+    """Action texts such as `pass`, `play Forest`, `play Giant Growth`,
     `tap Forest for G`, `activate Prodigal Pyromancer`, `target Rushwood Dryad`,
     `attack with Grizzly Bears`, `done`, `block Craw Wurm with Grizzly Bears`,
     `assign 2 damage to Hill Giant`, `discard Shock`, `X=3`, `keep`, `mulligan`, `yes`/`no`."""
@@ -102,7 +102,7 @@ def test_action_texts_name_the_verb_and_objects() -> None:
 
 
 def test_labels_tell_same_named_objects_apart_and_are_stable() -> None:
-    """Issue "Public API": objects sharing a name are told apart by `Name#2`, stable for the
+    """Objects sharing a name are told apart by `Name#2`, stable for the
     life of the object (a label isn't reused when the first one leaves)."""
     s = Scenario({"turn": 3, "step": "beginning_of_combat", "players": [
         {"in_play": ["Grizzly Bears", "Grizzly Bears", "Grizzly Bears"], "library": ["Hill Giant"]},
@@ -119,7 +119,7 @@ def test_labels_tell_same_named_objects_apart_and_are_stable() -> None:
 
 
 def test_option_texts_are_unique_within_a_decision() -> None:
-    """Issue "Public API": an action's text is unique within its decision."""
+    """An action's text is unique within its decision."""
     s = Scenario({"turn": 3, "step": "precombat_main", "players": [
         {"hand": ["Shock", "Shock", "Forest", "Forest"], "in_play": ["Mountain", "Mountain", "Grizzly Bears"],
          "library": ["Hill Giant"]},
@@ -134,7 +134,7 @@ def test_option_texts_are_unique_within_a_decision() -> None:
 
 
 def test_decision_kind_values() -> None:
-    """Issue "Decisions": the decision kinds' names."""
+    """The decision kinds' names."""
     names = {k.value for k in DecisionKind}
     assert {"mulligan", "priority", "target", "mode", "x_value", "declare_attackers",
             "declare_blockers", "combat_damage", "order_triggers", "choose_cards", "yes_no",
@@ -155,7 +155,7 @@ def test_deck_from_text_with_comments_blank_lines_and_sideboard() -> None:
 
 
 def test_unknown_card_names_the_card_and_close_matches() -> None:
-    """Issue "Public API": an unknown card raises UnknownCardError naming it, with close matches
+    """An unknown card raises UnknownCardError naming it, with close matches
     (each listed once)."""
     with pytest.raises(UnknownCardError) as exc:
         Deck.from_text("36 Forest\n4 Grizly Bears\n")
@@ -178,14 +178,14 @@ def test_card_names_are_case_insensitive() -> None:
 
 
 def test_deck_smaller_than_40_is_an_error_unless_relaxed() -> None:
-    """Issue "Public API": fewer than 40 cards -> DeckError with the reason; a flag relaxes it."""
+    """Fewer than 40 cards -> DeckError with the reason; a flag relaxes it."""
     with pytest.raises(DeckError, match=r"39 cards.*at least 40"):
         Deck.from_text("35 Forest\n4 Grizzly Bears\n")
     assert len(Deck.from_text("3 Forest\n", min_size=0)) == 3
 
 
 def test_more_than_four_copies_is_an_error_except_basic_lands() -> None:
-    """Issue "Public API": more than four copies of a nonbasic card -> DeckError; basic lands
+    """More than four copies of a nonbasic card -> DeckError; basic lands
     are unlimited. Copies are counted across lines."""
     with pytest.raises(DeckError, match="5 copies of Grizzly Bears"):
         Deck.from_text("35 Forest\n5 Grizzly Bears\n")

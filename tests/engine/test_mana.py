@@ -154,7 +154,7 @@ def test_scenario_3_upwelling_mana_survives_into_the_next_turn() -> None:
 
 def test_upwelling_leaving_play_burns_at_the_end_of_that_phase() -> None:
     """RULES_2007 §2 / §19 scenario 3: if Upwelling leaves play while G floats in a main phase,
-    the G empties and burns at the end of that phase. (No card of this issue destroys an
+    the G empties and burns at the end of that phase. (No core card destroys an
     enchantment, so the test removes it through the engine.)"""
     s = Scenario(pos("precombat_main", {"in_play": ["Forest", "Upwelling"]}))
     s.do("tap Forest for G")
@@ -171,7 +171,7 @@ def test_upwelling_leaving_play_burns_at_the_end_of_that_phase() -> None:
 
 
 def test_floating_mana_is_spent_first_by_the_payer() -> None:
-    """Issue "Decisions": the automatic payer spends floating mana first."""
+    """The automatic payer spends floating mana first."""
     s = Scenario(pos("precombat_main", {"hand": ["Grizzly Bears"], "mana_pool": "G",
                                         "in_play": ["Forest", "Forest"]}))
     s.do("play Grizzly Bears")
@@ -180,7 +180,7 @@ def test_floating_mana_is_spent_first_by_the_payer() -> None:
 
 
 def test_payer_keeps_colors_the_hand_still_needs() -> None:
-    """Issue "Decisions": the payer keeps colors the hand still needs: Grizzly Bears ({1}{G})
+    """The payer keeps colors the hand still needs: Grizzly Bears ({1}{G})
     is paid with the two Forests, leaving the Mountain for Shock."""
     s = Scenario(pos("precombat_main", {"hand": ["Grizzly Bears", "Shock"],
                                         "in_play": ["Forest", "Mountain", "Forest"]}))
@@ -202,7 +202,7 @@ def test_spells_that_cannot_be_paid_are_not_offered() -> None:
 
 
 def test_manual_mana_requires_tapping_first() -> None:
-    """Issue "Decisions": Game.new(..., manual_mana=True) makes payment explicit: a spell is
+    """Game.new(..., manual_mana=True) makes payment explicit: a spell is
     offered only when the pool already holds its cost, and nothing is tapped for you."""
     s = Scenario(pos("precombat_main", {"hand": ["Grizzly Bears"], "in_play": ["Forest", "Forest"]}),
                  manual_mana=True)

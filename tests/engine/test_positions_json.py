@@ -44,7 +44,7 @@ def check_issue_example(g: Game) -> None:
 
 
 def test_issue_example_position_from_yaml_text() -> None:
-    """Public API: the documented example position loads as described."""
+    """The documented example position loads as described."""
     check_issue_example(Scenario(ISSUE_EXAMPLE).game)
 
 
@@ -178,7 +178,7 @@ BAD_POSITIONS = [
 @pytest.mark.parametrize(("data", "message"), BAD_POSITIONS)
 @pytest.mark.usefixtures("mind_bend_unimplemented")
 def test_position_errors(data, message: str) -> None:
-    """Issue "Public API": a position that breaks the rules raises PositionError saying what and
+    """A position that breaks the rules raises PositionError saying what and
     where."""
     with pytest.raises(PositionError, match=message):
         Game.from_position(data)
@@ -198,7 +198,7 @@ def midcombat() -> Scenario:
 
 
 def test_json_round_trip_mid_decision_and_continues_identically() -> None:
-    """Issue "Public API": to_json()/from_json() is lossless mid-combat (a combat-damage
+    """to_json()/from_json() is lossless mid-combat (a combat-damage
     decision pending), and the restored game continues exactly as the original."""
     s = midcombat()
     g = s.game
@@ -220,7 +220,7 @@ def test_json_round_trip_mid_decision_and_continues_identically() -> None:
 
 
 def test_json_round_trip_of_a_random_game_keeps_the_rng() -> None:
-    """Issue "Public API": from_json restores the RNG: shuffles after restoring match."""
+    """from_json restores the RNG: shuffles after restoring match."""
     decks = [Deck.builtin("starter_green"), Deck.builtin("starter_red")]
     g = Game.new(decks, seed=21)
     rng = random.Random(21)
@@ -258,7 +258,7 @@ def test_finished_game_round_trips() -> None:
 
 # -- copies -----------------------------------------------------------------------------------
 def test_copy_is_independent() -> None:
-    """Issue "Public API": game.copy() is independent: playing on the copy leaves the original
+    """game.copy() is independent: playing on the copy leaves the original
     unchanged (permanents, zones, stack, frames, life, mana, effects, RNG)."""
     s = midcombat()
     g = s.game
@@ -309,7 +309,7 @@ def test_permanent_pump_on_copy_does_not_leak() -> None:
 
 
 def test_public_state_attributes() -> None:
-    """Issue "Public API" (state, read-only): game.is_over, winner, turn, step, active_player,
+    """The read-only state: game.is_over, winner, turn, step, active_player,
     players[i] (.life .poison .mana_pool .hand .library .graveyard .removed), game.permanents
     (.name .owner .controller .tapped .damage .power .toughness .counters .attached_to
     .summoning_sick), game.stack and game.log; the zones of 2007 CR 217."""

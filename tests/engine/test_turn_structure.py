@@ -209,7 +209,7 @@ def test_untap_and_cleanup_give_no_priority() -> None:
 
 
 def test_skip_trivial_applies_one_option_decisions() -> None:
-    """Issue "Speed" / README: skip_trivial=True applies one-option decisions automatically and
+    """README: skip_trivial=True applies one-option decisions automatically and
     counts them in auto_applied; the game stops at the first real choice."""
     s = Scenario({"turn": 3, "step": "upkeep", "players": [
         {"hand": ["Forest"], "library": ["Island"] * 3}, {"library": ["Island"] * 3}]},
@@ -222,7 +222,7 @@ def test_skip_trivial_applies_one_option_decisions() -> None:
 
 
 def test_turn_limit_ends_the_game_in_a_draw() -> None:
-    """Issue "Tests": a turn cap ends a runaway game as a draw, reported as such."""
+    """A turn cap ends a runaway game as a draw, reported as such."""
     s = Scenario({"turn": 3, "step": "end_of_turn", "players": [
         {"library": ["Island"] * 3}, {"library": ["Island"] * 3}]}, max_turns=3)
     s.pass_priority(2)
