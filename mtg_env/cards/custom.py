@@ -53,7 +53,7 @@ def head_games(g: Game, item: StackItem) -> None:
         forget(g, hand)
     P.library[:0] = hand
     P.hand = []
-    g._log(f"player {pl} puts {n} card(s) from their hand on top of their library")
+    g.write_log(f"player {pl} puts {n} card(s) from their hand on top of their library")
     g.frames.append(ShuffleFrame(pl))
     k = min(n, len(P.library))
     if k:
@@ -80,7 +80,7 @@ def scalpelexis(g: Game, item: StackItem) -> None:
             forget(g, top)
         for card in top:
             to_zone(g, card, "removed")
-        g._log(f"player {pl} removes the top {len(top)} card(s) of their library from the game: "
+        g.write_log(f"player {pl} removes the top {len(top)} card(s) of their library from the game: "
                + ", ".join(c.label for c in top))
         names = [c.cdef.name for c in top]
         if len(set(names)) == len(names):
@@ -130,12 +130,12 @@ def warp_world(g: Game, item: StackItem) -> None:
     revealed: list[list] = []
     for pl in (0, 1):
         shuffle_library(g, pl)
-        g._log(f"player {pl} shuffles {counts[pl]} permanent(s) into their library")
+        g.write_log(f"player {pl} shuffles {counts[pl]} permanent(s) into their library")
         top = g.players[pl].library[:counts[pl]]
         revealed.append(top)
         if top:
             learn(g, top, BOTH)
-            g._log(f"player {pl} reveals {', '.join(c.label for c in top)}")
+            g.write_log(f"player {pl} reveals {', '.join(c.label for c in top)}")
     order = (g.active, 1 - g.active)
     cards = [c for pl in order for c in revealed[pl]]
     first = [c for c in cards if _FIRST_ROUND & c.cdef.types]

@@ -153,11 +153,11 @@ def play_land(g: Game, pl: int, card: Card) -> None:
     P = g.players[pl]
     if card in P.hand:
         P.hand.remove(card)
-        g._log(f"player {pl} plays {card.label}")
+        g.write_log(f"player {pl} plays {card.label}")
     else:
         P.graveyard.remove(card)
         mark_dirty(g, "graveyard count")  # Mortivore, 2007 CR 418.5 layer 6a
-        g._log(f"player {pl} plays {card.label} from their graveyard")
+        g.write_log(f"player {pl} plays {card.label} from their graveyard")
     P.lands_played += 1
     put_into_play(g, card, pl)
 
@@ -195,7 +195,7 @@ def run_cast(g: Game, f: CastFrame) -> None:
             opts = [Action("mode", f"mode {i + 1}: {m.get('text', '')}".rstrip(": "), (i,))
                     for i, m in enumerate(cdef.modes)
                     if targets_available(g, pl, mode_targets(m), spell_card=item.card)]
-            g._ask(pl, K.MODE, opts, f"choose a mode for {item.label}",
+            g.ask(pl, K.MODE, opts, f"choose a mode for {item.label}",
                       {"stack_id": item.id})
             return
     if st == CastStep.X:  # 2007 CR 409.1c
@@ -220,7 +220,7 @@ def run_cast(g: Game, f: CastFrame) -> None:
                 # a target (2012 601.2d)
                 top = 0
             opts = [Action("x", f"X={n}", (n,)) for n in range(max(top, 0) + 1)]
-            g._ask(pl, K.X_VALUE, opts, f"choose X for {item.label}", {"stack_id": item.id})
+            g.ask(pl, K.X_VALUE, opts, f"choose X for {item.label}", {"stack_id": item.id})
             return
     if st == CastStep.TARGETS:  # 2007 CR 409.1d, one decision per target
         ti = len(item.targets)
@@ -238,12 +238,12 @@ def run_cast(g: Game, f: CastFrame) -> None:
                 cands = distinct_candidates(g, pl, specs, item, cands)
             if not cands:
                 # Only reachable for triggers (spells/abilities are offered only with targets).
-                g._log(f"ability of {item.label}: no legal target, removed")
+                g.write_log(f"ability of {item.label}: no legal target, removed")
                 g.stack.remove(item)
                 g.frames.pop()
                 return
             opts = [Action("target", "target " + ref_text(g, r), (r,)) for r in cands]
-            g._ask(pl, K.TARGET, opts, f"choose target {ti + 1} for {item.label}: "
+            g.ask(pl, K.TARGET, opts, f"choose target {ti + 1} for {item.label}: "
                       + (spec.text or spec.kind), {"stack_id": item.id, "target_index": ti})
             return
         f.step = CastStep.COSTS
@@ -252,7 +252,7 @@ def run_cast(g: Game, f: CastFrame) -> None:
         f.targets_text = targets_text(g, item)
         if f.trigger:
             g.frames.pop()
-            g._log(f"ability of {item.label} triggers" + f.targets_text)
+            g.write_log(f"ability of {item.label} triggers" + f.targets_text)
             return
         if item.kind == "spell":
             cdef = item.card.cdef
@@ -280,7 +280,7 @@ def run_cast(g: Game, f: CastFrame) -> None:
                 pay_sacrifice_all(g, pl, ab.cost, item)
             if ab.cost.pay_life:
                 lose_life(g, pl, ab.cost.pay_life)
-                g._log(f"player {pl} pays {ab.cost.pay_life} life (life {g.players[pl].life})")
+                g.write_log(f"player {pl} pays {ab.cost.pay_life} life (life {g.players[pl].life})")
             perm.used_this_turn[item.ability] = perm.used_this_turn.get(item.ability, 0) + 1
             if ab.cost.sacrifice or ab.cost.discard:
                 push_cost_choices(g, pl, ab.cost, item)
@@ -350,7 +350,7 @@ def ask_counted_target(g: Game, f: CastFrame, pl: int, item: StackItem,
     opts = [Action("target", "target " + ref_text(g, r), (r,)) for r in cands]
     if n >= lo:
         opts.insert(0, DONE)
-    g._ask(pl, K.TARGET, opts, f"choose target {first + n + 1} for {item.label}: "
+    g.ask(pl, K.TARGET, opts, f"choose target {first + n + 1} for {item.label}: "
               + (spec.text or spec.kind) + f" ({n} of up to {hi} chosen)",
               {"stack_id": item.id, "target_index": first + n})
     return True
@@ -389,7 +389,7 @@ def ask_division(g: Game, pl: int, item: StackItem, first: int) -> bool:
         name = ref_text(g, targets[i])
         opts = [Action("assign", f"assign {k} damage to {name}", (k,))
                 for k in range(1, hi + 1)]
-        g._ask(pl, K.DIVIDE, opts, f"{item.label}: divide {rem} damage ({n - i} "
+        g.ask(pl, K.DIVIDE, opts, f"{item.label}: divide {rem} damage ({n - i} "
                   "targets left)", {"stack_id": item.id, "remaining": rem,
                                     "recipient": [kind, v],
                                     "divided": [list(e) for e in shares]})
@@ -426,11 +426,11 @@ def finish_cast(g: Game, item: StackItem, targets_text: str) -> None:
     pl = item.controller
     if item.kind == "spell":
         g.players[pl].spells_played_this_turn += 1
-        g._log(f"player {pl} plays {item.label}" + targets_text)
+        g.write_log(f"player {pl} plays {item.label}" + targets_text)
         cdef = item.card.cdef
         report_event(g, "cast", player=pl, colors="".join(sorted(cdef.colors)), sid=item.id)
     else:
-        g._log(f"player {pl} activates ability of {item.label}" + targets_text)
+        g.write_log(f"player {pl} activates ability of {item.label}" + targets_text)
     g.prio = pl
     g.passes = 0
 

@@ -60,7 +60,7 @@ def run_choose(g: Game, f: ChooseFrame) -> None:
            "min": f.min_count, "max": f.max_count}
     if f.info is not None:  # what else the question shows (a shield's: replacement.py)
         ctx.update(f.info)
-    g._ask(f.player, K.CHOOSE_CARDS, opts, f.prompt, ctx)
+    g.ask(f.player, K.CHOOSE_CARDS, opts, f.prompt, ctx)
 
 
 def answer_choose(g: Game, f: ChooseFrame, a: Action) -> None:
@@ -106,11 +106,11 @@ def finish_choose(g: Game, f: ChooseFrame) -> None:
 def run_shuffle(g: Game, f: ShuffleFrame) -> None:
     g.frames.pop()
     shuffle_library(g, f.player)
-    g._log(f"player {f.player} shuffles their library")
+    g.write_log(f"player {f.player} shuffles their library")
 
 
 def run_yesno(g: Game, f: YesNoFrame) -> None:
-    g._ask(f.player, K.YES_NO, [YES, NO], f.prompt, {"stack_id": f.item_id})
+    g.ask(f.player, K.YES_NO, [YES, NO], f.prompt, {"stack_id": f.item_id})
 
 
 def answer_yesno(g: Game, f: YesNoFrame, a: Action) -> None:
@@ -122,7 +122,7 @@ def answer_yesno(g: Game, f: YesNoFrame, a: Action) -> None:
 
 def run_pay(g: Game, f: PayFrame) -> None:
     """A cost paid on resolution (:mod:`mtg_env.engine.ops.payment`): ask the payer."""
-    g._ask(f.player, K.YES_NO, [YES, NO], f.prompt, {"stack_id": f.item_id})
+    g.ask(f.player, K.YES_NO, [YES, NO], f.prompt, {"stack_id": f.item_id})
 
 
 def answer_pay(g: Game, f: PayFrame, a: Action) -> None:
@@ -147,7 +147,7 @@ def answer_pay(g: Game, f: PayFrame, a: Action) -> None:
                                                   f"{item.label}: discard to pay",
                                                   sid=item.id))
     else:
-        g._log(f"player {pl} doesn't pay")
+        g.write_log(f"player {pl} doesn't pay")
     if paid == (f.mode == "may"):
         run_pay_effects(g, item, args)
 
@@ -184,7 +184,7 @@ def apply_choice(g: Game, f: ChooseFrame) -> None:
             item.data = {**item.data,
                          "shield_first": [*item.data.get("shield_first", []), [then["rid"], pid]]}
             what = g.perms[pid].card.label if pid in g.perms else "a source that has left play"
-            g._log(f"player {f.player} chooses the damage from {what} for the prevention shield")
+            g.write_log(f"player {f.player} chooses the damage from {what} for the prevention shield")
         return
     if action == "prevent_source":
         from .ops.damage import shield_from_chosen_source
@@ -210,7 +210,7 @@ def apply_choice(g: Game, f: ChooseFrame) -> None:
             if card in P.hand:
                 P.hand.remove(card)
                 if action in ("discard",):
-                    g._log(f"player {card.owner} discards {card.label}")
+                    g.write_log(f"player {card.owner} discards {card.label}")
                     zones.to_zone(g, card, "graveyard")
                     if "cause" in then:  # an effect's discard, not a cost's
                         report_event(g, "discard", player=card.owner, card=card.cid,
@@ -227,7 +227,7 @@ def apply_choice(g: Game, f: ChooseFrame) -> None:
                 leaving.append(perm)
             elif action in ("tap", "untap"):
                 perm.tapped = action == "tap"
-                g._log(f"{perm.card.label} is {action}ped")
+                g.write_log(f"{perm.card.label} is {action}ped")
             elif action == "attach":
                 _attach_aura(g, then["aura"], perm)
             else:
@@ -249,7 +249,7 @@ def _attach_aura(g: Game, aura_id: int, host: Permanent) -> None:
     aura.attached_to = host.id
     aura.timestamp = next_timestamp(g)
     mark_dirty(g, "attachment")
-    g._log(f"{aura.card.label} is attached to {host.card.label}")
+    g.write_log(f"{aura.card.label} is attached to {host.card.label}")
 
 
 def _move_cards(g: Game, f: ChooseFrame, action: str, then: dict[str, Any]) -> None:
@@ -271,16 +271,16 @@ def _move_cards(g: Game, f: ChooseFrame, action: str, then: dict[str, Any]) -> N
             if public:
                 to_hand_in_public(g, card)
             what = card.label if then.get("reveal") else "a card"
-            g._log(f"player {card.owner} puts {what} into their hand")
+            g.write_log(f"player {card.owner} puts {what} into their hand")
         elif action in ("play", "play_tapped"):
-            g._log(f"player {card.owner} puts {card.label} into play")
+            g.write_log(f"player {card.owner} puts {card.label} into play")
             zones.put_into_play(g, card, f.player, tapped=action == "play_tapped")
         elif action == "library_top":
             P.library.insert(0, card)
         else:
             P.library.append(card)
     if action in ("library_top", "library_bottom") and chosen:
-        g._log(f"player {f.player} puts {len(chosen)} card(s) on the "
+        g.write_log(f"player {f.player} puts {len(chosen)} card(s) on the "
                f"{'top' if action == 'library_top' else 'bottom'} of their library")
     if then.get("learn") and chosen:  # revealed, or seen by the searcher: known where it went
         learn(g, chosen, then["learn"])

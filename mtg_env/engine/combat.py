@@ -69,7 +69,7 @@ def run_attack(g: Game, f: AttackFrame) -> None:
     prompt = f"player {f.player}: declare attackers ({len(declared)} so far)"
     if tax:
         prompt += f"; each costs {{{tax}}} to attack"
-    g._ask(f.player, K.DECLARE_ATTACKERS, opts, prompt, {"declared": list(declared)})
+    g.ask(f.player, K.DECLARE_ATTACKERS, opts, prompt, {"declared": list(declared)})
 
 
 def answer_attack(g: Game, f: AttackFrame, a: Action) -> None:
@@ -122,7 +122,7 @@ def finish_attack(g: Game, f: AttackFrame) -> None:
         g.attacked_this_turn = (*g.attacked_this_turn, *f.declared)
         names = ", ".join(f"{g.perms[pid].card.label} ({g.perms[pid].power}/"
                           f"{g.perms[pid].toughness})" for pid in f.declared)
-        g._log(f"player {g.active} attacks with {names}")
+        g.write_log(f"player {g.active} attacks with {names}")
     for pid in f.declared:
         report_event(g, "attacks", perm=pid)
 
@@ -201,7 +201,7 @@ def offer_blocks(g: Game, f: BlockFrame, opts: list[Action], can_finish: bool) -
             return
         opts.append(DONE)
     pl = f.player
-    g._ask(pl, K.DECLARE_BLOCKERS, opts, f"player {pl}: declare blockers",
+    g.ask(pl, K.DECLARE_BLOCKERS, opts, f"player {pl}: declare blockers",
               {"pairs": [list(p) for p in f.pairs]})
 
 
@@ -258,7 +258,7 @@ def finish_block(g: Game, f: BlockFrame) -> None:
     for a in g.perms.values():
         if a.attacking:
             by = ", ".join(g.perms[b].card.label for b in a.blockers)
-            g._log(f"{a.card.label}: blocked by {by}" if a.blocked else f"{a.card.label}: unblocked")
+            g.write_log(f"{a.card.label}: blocked by {by}" if a.blocked else f"{a.card.label}: unblocked")
     for b_id, a_id in f.pairs:
         report_event(g, "blocks", perm=b_id, attacker=a_id)
     for b_id, a_id in f.pairs:

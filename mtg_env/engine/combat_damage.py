@@ -66,7 +66,7 @@ def run_assign(g: Game, f: AssignFrame) -> None:
                 # Rhox: its controller chooses as it assigns (2012 510.1c); asked even
                 # when no blocker remains, since it can still hit the player.
                 f.current = AssignCursor(pid, ask=True)
-                g._ask(p.controller, K.COMBAT_DAMAGE, [YES, NO],
+                g.ask(p.controller, K.COMBAT_DAMAGE, [YES, NO],
                           f"{p.card.label}: assign its combat damage to player "
                           f"{1 - p.controller} as though it weren't blocked?",
                           {"source": pid, "remaining": p.power,
@@ -106,7 +106,7 @@ def run_assign(g: Game, f: AssignFrame) -> None:
         target = recips[ri]
         name = ref_text(g, target)
         opts = [Action("assign", f"assign {n} damage to {name}", (n,)) for n in range(lo, hi + 1)]
-        g._ask(p.controller, K.COMBAT_DAMAGE, opts,
+        g.ask(p.controller, K.COMBAT_DAMAGE, opts,
                   f"{p.card.label} assigns combat damage ({rem} left)",
                   {"source": p.id, "remaining": rem, "recipient": list(target),
                    "assigned": [e[:4] for e in f.assigned]})
@@ -119,7 +119,7 @@ def answer_assign(g: Game, f: AssignFrame, a: Action) -> None:
         p = g.perms[cur.perm_id]
         recips = [("p", 1 - p.controller)] if a.verb == "yes" else damage_recipients(g, p)
         if a.verb == "yes":
-            g._log(f"{p.card.label} assigns its combat damage as though it weren't blocked")
+            g.write_log(f"{p.card.label} assigns its combat damage as though it weren't blocked")
         f.current = AssignCursor(p.id, False, p.power, recips, 0, []) if recips else None
         return
     assign_amount(g, f, cur, a.args[0])
@@ -182,7 +182,7 @@ def finish_assign(g: Game, f: AssignFrame) -> None:
                      data={"assign": f.assigned, "first_strike": f.first_strike})
     g.stack.append(item)  # 2007 CR 310.2: one stack object for all of it
     parts = [f"{e[4]}: {e[3]} to {ref_text(g, (e[1], e[2]))}" for e in f.assigned]
-    g._log("combat damage on the stack: " + "; ".join(parts))
+    g.write_log("combat damage on the stack: " + "; ".join(parts))
 
 
 def resolve_combat_damage(g: Game, item: StackItem) -> bool:

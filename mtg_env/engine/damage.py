@@ -72,7 +72,7 @@ def perform_damage(g: Game, src: dict[str, Any], target: tuple[str, int], amount
         if no_regen:
             p.cant_regen = True
     life = f" (life {g.players[v].life})" if kind == "p" else ""
-    g._log(f"{src['label']} deals {amount} damage to {ref_text(g, target)}{life}")
+    g.write_log(f"{src['label']} deals {amount} damage to {ref_text(g, target)}{life}")
     report_event(g, "damage", src=src.get("pid"), target=list(target), amount=amount,
                 combat=combat, src_controller=src.get("controller"))
     pid = src.get("pid")

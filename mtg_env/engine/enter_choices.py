@@ -148,14 +148,14 @@ def defer_enter_choices(g: Game, perm: Any, kinds: tuple[str, ...], etb: dict[st
 def run_enter_choice(g: Game, f: EnterChoiceFrame) -> None:
     kind = f.kinds[len(f.chosen)]
     dk, word = CHOICE_KINDS[kind]
-    g._ask(f.player, dk, choice_options(kind), f"{f.label}: as it comes into play, {word}",
+    g.ask(f.player, dk, choice_options(kind), f"{f.label}: as it comes into play, {word}",
               {"stack_id": f.item_id, "pid": f.perm_id, "choice": kind})
 
 
 def answer_enter_choice(g: Game, f: EnterChoiceFrame, a: Action) -> None:
     kind = f.kinds[len(f.chosen)]
     f.chosen[kind] = a.args[0]
-    g._log(f"player {f.player} chooses {_word(kind, a.args[0])} for {f.label}")
+    g.write_log(f"player {f.player} chooses {_word(kind, a.args[0])} for {f.label}")
     if len(f.chosen) < len(f.kinds):
         return
     g.frames.pop()

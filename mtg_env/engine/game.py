@@ -108,13 +108,13 @@ class Game(GameState):
         g.goldfish = goldfish
         for pl, names in enumerate(names_per_player):
             for name in names:
-                card = g._new_card(get_card(name), pl)
+                card = g.new_card(get_card(name), pl)
                 g.players[pl].library.append(card)
         for pl in (0, 1):
             g.rng.shuffle(g.players[pl].library)
         if starting_player is None:
             starting_player = g.rng.below(2)
-            g._log(f"coin flip: player {starting_player} plays first")
+            g.write_log(f"coin flip: player {starting_player} plays first")
         if starting_player not in (0, 1):
             raise MtgError("starting_player must be 0, 1 or None")
         g.starting_player = starting_player
@@ -126,7 +126,9 @@ class Game(GameState):
         g._run()
         return g
 
-    def _new_card(self, cdef: CardDef, owner: int) -> Card:
+    def new_card(self, cdef: CardDef, owner: int) -> Card:
+        """A new card object of ``cdef`` owned by ``owner`` (a deck card or a token's card), with
+        its id and its label (``Grizzly Bears#2`` for the second of a name)."""
         n = self.label_counts.get(cdef.name, 0) + 1
         self.label_counts[cdef.name] = n
         label = cdef.name if n == 1 else f"{cdef.name}#{n}"
@@ -184,8 +186,8 @@ class Game(GameState):
         self._answer(d, chosen)
         self._run()
         if self.max_decisions is not None and self.decisions_made >= self.max_decisions:
-            self._log(f"decision limit {self.max_decisions} reached")
-            self._end_game([0, 1], "decision limit")
+            self.write_log(f"decision limit {self.max_decisions} reached")
+            self.end_game([0, 1], "decision limit")
 
     def log_for(self, player: int | None) -> list[str]:
         """The log as ``player`` reads it: the public :attr:`log` with the lines only that player
@@ -202,8 +204,8 @@ class Game(GameState):
         if self.is_over:
             return
         self.players[player].conceded = True
-        self._log(f"player {player} concedes")
-        self._end_game([player], "concession")
+        self.write_log(f"player {player} concedes")
+        self.end_game([player], "concession")
 
     def view(self, player: int) -> PlayerView:
         """The redacted view of the game for ``player`` (see :mod:`mtg_env.engine.view`)."""
@@ -308,8 +310,9 @@ class Game(GameState):
             self.decision = None
             self._answer(d, d.options[0])
 
-    def _ask(self, player: int, kind: DecisionKind, options: list[Action], prompt: str,
-             context: dict[str, Any] | None = None) -> None:
+    def ask(self, player: int, kind: DecisionKind, options: list[Action], prompt: str,
+            context: dict[str, Any] | None = None) -> None:
+        """Stop the run with a decision of ``player`` (the rules modules' one way to ask)."""
         self.decision = Decision(player, kind, options, prompt, context)
 
     def _answer(self, d: Decision, a: Action) -> None:
@@ -319,10 +322,12 @@ class Game(GameState):
         else:
             answer_priority(self, d.player, a)
 
-    def _log(self, text: str) -> None:
+    def write_log(self, text: str) -> None:
+        """Append one line to the public game log (:attr:`log`)."""
         self.log.append(text)
 
-    def _end_game(self, losers: list[int], reason: str) -> None:
+    def end_game(self, losers: list[int], reason: str) -> None:
+        """End the game: ``losers`` lose (both: a draw), ``reason`` goes to :attr:`end_reason`."""
         if self.is_over:
             return
         self.is_over = True
@@ -331,10 +336,10 @@ class Game(GameState):
         self.end_reason = reason
         if len(losers) >= 2:
             self.winner = None
-            self._log(f"game over: draw ({reason})")
+            self.write_log(f"game over: draw ({reason})")
         else:
             self.winner = 1 - losers[0]
-            self._log(f"game over: player {self.winner} wins ({reason})")
+            self.write_log(f"game over: player {self.winner} wins ({reason})")
 
 
 def _deck_card_names(deck: Any, seat: int) -> list[str]:

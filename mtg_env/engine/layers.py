@@ -93,18 +93,18 @@ def run_text_change(g: Game, f: TextChangeFrame) -> None:
     ctx = {"stack_id": f.item_id, "pid": f.perm_id, "choice": "text_change",
            "what": f.what, "from": f.from_word}
     if f.what is None:
-        g._ask(f.player, DecisionKind.MODE,
+        g.ask(f.player, DecisionKind.MODE,
                   [Action("mode", "replace a color word", (0,)),
                    Action("mode", "replace a basic land type", (1,))],
                   f"{f.label}: replace a color word or a basic land type", ctx)
         return
     verb = "replace" if f.from_word is None else "with"
     if f.what == "color":
-        g._ask(f.player, DecisionKind.CHOOSE_COLOR,
+        g.ask(f.player, DecisionKind.CHOOSE_COLOR,
                   [Action("color", f"{verb} {COLOR_NAMES[c]}", (c,))
                    for c in COLORS if c != f.from_word], f"{f.label}: {verb} which color word", ctx)
         return
-    g._ask(f.player, DecisionKind.MODE,
+    g.ask(f.player, DecisionKind.MODE,
               [Action("mode", f"{verb} {t}", (i,)) for i, t in enumerate(LAND_TYPES)
                if t != f.from_word], f"{f.label}: {verb} which basic land type", ctx)
 
@@ -124,7 +124,7 @@ def answer_text_change(g: Game, f: TextChangeFrame, a: Action) -> None:
     old = f.from_word
     add_effect(g, {"kind": "text", "pid": p.id, "from": old, "to": word})
     show = COLOR_NAMES.get
-    g._log(f"{f.label}: the text of {p.card.label} has every "
+    g.write_log(f"{f.label}: the text of {p.card.label} has every "
               f"{show(old, old)} replaced by {show(word, word)}")
 
 # The layer system caches every permanent's characteristics. ``dirty`` says the cache may be

@@ -174,7 +174,7 @@ def pay_mana(g: Game, pl: int, cost: ManaCost, exclude: int | None = None,
         parts.append("taps " + ", ".join(g.perms[sources[si][0]].card.label for si, _ in taps))
     if any(spend):
         parts.append("from pool " + "".join(s * n for s, n in zip("WUBRGC", spend)))
-    g._log(f"player {pl} pays {_cost_text(cost)}: {'; '.join(parts)}")
+    g.write_log(f"player {pl} pays {_cost_text(cost)}: {'; '.join(parts)}")
     spent = [0] * 6
     for i in range(6):
         spent[i] = spend[i]
@@ -213,7 +213,7 @@ def activate_mana(g: Game, pid: int, ab_index: int, color: str) -> None:
                        pool_last=any(e["op"] in POOL_READING_OPS for e in ab.effects))
     if c.pay_life:
         damage.lose_life(g, perm.controller, c.pay_life)
-        g._log(f"player {perm.controller} pays {c.pay_life} life "
+        g.write_log(f"player {perm.controller} pays {c.pay_life} life "
                   f"(life {g.players[perm.controller].life})")
     pool = g.players[perm.controller].mana_pool
     for sym in color:  # "" adds nothing (Doubling Cube), "WUBRG" all five (Composite Golem)

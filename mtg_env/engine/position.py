@@ -153,7 +153,7 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
                 if cdef.is_token:  # 2007 CR 216: a token exists only in play
                     raise PositionError(f"{where}.{zone}[{j}]: {cdef.name} is a token; tokens "
                                         "exist only in play")
-                getattr(P, zone).append(g._new_card(cdef, i))
+                getattr(P, zone).append(g.new_card(cdef, i))
         in_play = _list(pd.get("in_play"), f"{where}.in_play", "card names or permanent mappings")
         for j, entry in enumerate(in_play):
             w = f"{where}.in_play[{j}]"
@@ -171,7 +171,7 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
             controller = entry.get("controller", i)
             if controller not in (0, 1) or isinstance(controller, bool):
                 raise PositionError(f"{w}.controller: must be 0 or 1, got {controller!r}")
-            perm = Permanent(new_object_id(g), g._new_card(cdef, i), controller, next_timestamp(g))
+            perm = Permanent(new_object_id(g), g.new_card(cdef, i), controller, next_timestamp(g))
             perm.tapped = _bool(entry.get("tapped", False), f"{w}.tapped")
             perm.damage = _int(entry.get("damage", 0), f"{w}.damage", 0)
             perm.sick = _bool(entry.get("summoning_sick", False), f"{w}.summoning_sick")
@@ -244,7 +244,7 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
     g.step_begun = True
     g.prio = g.active
     g.passes = 0
-    g._log(f"position loaded: turn {g.turn}, {step}, player {g.active} active")
+    g.write_log(f"position loaded: turn {g.turn}, {step}, player {g.active} active")
     g._run()
     return g
 

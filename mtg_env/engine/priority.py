@@ -43,7 +43,7 @@ def ask_priority(g: Game, pl: int) -> None:
             return
         g.decision = _pass_only_decision(pl)
     else:
-        g._ask(pl, K.PRIORITY, opts, f"player {pl}: {g.step}, priority")
+        g.ask(pl, K.PRIORITY, opts, f"player {pl}: {g.step}, priority")
 
 
 def answer_priority(g: Game, pl: int, a: Action) -> None:
@@ -73,7 +73,7 @@ def answer_priority(g: Game, pl: int, a: Action) -> None:
         pid, ab, color = a.args
         perm = g.perms[pid]
         ability = perm.activated[ab]
-        g._log(f"player {pl} {'taps' if ability.cost.tap and color else 'activates'} "
+        g.write_log(f"player {pl} {'taps' if ability.cost.tap and color else 'activates'} "
                   f"{perm.card.label}" + (f" for {color * ability.mana_amount}" if color else ""))
         activate_mana(g, pid, ab, color)
         # A {T}-only mana ability with no other effect changes nothing an SBE or trigger

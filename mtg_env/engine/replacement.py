@@ -299,17 +299,17 @@ def commit(g: Game, ev: dict[str, Any], eff: dict[str, Any]) -> dict[str, Any]:
     op = eff["op"]
     if op == "prevent" and used:
         where = ref_text(g, tuple(ev["target"]))
-        g._log(f"{eff['name']}: {used} damage to {where} is prevented")
+        g.write_log(f"{eff['name']}: {used} damage to {where} is prevented")
     elif op == "double":
-        g._log(f"{eff['name']}: the damage is doubled to {new['amount']}")
+        g.write_log(f"{eff['name']}: the damage is doubled to {new['amount']}")
     elif op == "redirect":
-        g._log(f"{eff['name']}: the damage is dealt to {ref_text(g, tuple(new['target']))} "
+        g.write_log(f"{eff['name']}: the damage is dealt to {ref_text(g, tuple(new['target']))} "
                "instead")
     elif op == "draw_instead":
-        g._log(f"{eff['name']}: player {ev['player']} skips that draw; player {eff['to']} "
+        g.write_log(f"{eff['name']}: player {ev['player']} skips that draw; player {eff['to']} "
                "draws a card instead")
     elif op == "dig":
-        g._log(f"{eff['name']}: instead of drawing, player {ev['player']} reveals cards until a "
+        g.write_log(f"{eff['name']}: instead of drawing, player {ev['player']} reveals cards until a "
                f"{eff['choice']} card")
     return new
 
@@ -344,7 +344,7 @@ def _regenerate(g: Game, perm: Any) -> None:
     perm.damage = 0
     if perm.attacking or perm.blocking:
         combat_rules.remove_from_combat(g, perm)
-    g._log(f"{perm.card.label} regenerates")
+    g.write_log(f"{perm.card.label} regenerates")
 
 
 # -- draws and moves to a graveyard ---------------------------------------------------------
@@ -392,13 +392,13 @@ def dig(g: Game, pl: int, kind: str) -> None:
             break
     if revealed:
         learn(g, revealed, BOTH)
-        g._log(f"player {pl} reveals " + ", ".join(c.label for c in revealed))
+        g.write_log(f"player {pl} reveals " + ", ".join(c.label for c in revealed))
     if found is not None:
         P.library.remove(found)
         P.hand.append(found)
-        g._log(f"player {pl} puts {found.label} into their hand")
+        g.write_log(f"player {pl} puts {found.label} into their hand")
     else:
-        g._log(f"player {pl} reveals no {kind} card")
+        g.write_log(f"player {pl} reveals no {kind} card")
     rest = [c for c in revealed if c is not found]
     if len({c.cdef.name for c in rest}) > 1:
         g.frames.append(choose_frame(g, pl, [("c", c.cid) for c in rest], len(rest), len(rest),
@@ -411,7 +411,7 @@ def dig(g: Game, pl: int, kind: str) -> None:
             P.library.remove(c)
             P.library.append(c)
         learn(g, rest, BOTH)
-        g._log(f"player {pl} puts {len(rest)} card(s) on the bottom of their library")
+        g.write_log(f"player {pl} puts {len(rest)} card(s) on the bottom of their library")
 
 
 _gy_cache: dict[int, tuple[Any, bool]] = {}
@@ -458,7 +458,7 @@ def run_draws(g: Game, f: DrawsFrame) -> None:
             opts = [Action("mode", f"{opt['name']}: reveal until a {c} card", (i,))
                     for i, c in enumerate(DIG_CHOICES)]
             opts.append(Action("no", "draw the card"))
-            g._ask(ev["player"], DecisionKind.MODE, opts,
+            g.ask(ev["player"], DecisionKind.MODE, opts,
                       f"{opt['name']}: you may instead choose land or nonland and reveal "
                       "cards until one of that kind",
                       {"effect": opt["key"], "choice": "land_or_nonland"})
@@ -496,7 +496,7 @@ def run_order_repl(g: Game, f: OrderReplFrame) -> None:
     what = (f"{ev['amount']} damage to {ref_text(g, tuple(ev['target']))}"
             if ev["e"] == "damage" else
             f"player {ev['player']}'s draw" if ev["e"] == "draw" else ev["e"])
-    g._ask(chooser(g, ev), DecisionKind.ORDER_REPLACEMENTS, opts,
+    g.ask(chooser(g, ev), DecisionKind.ORDER_REPLACEMENTS, opts,
               f"choose which effect applies first to {what}", ctx)
 
 

@@ -104,7 +104,7 @@ def run_resolve(g: Game, f: ResolveFrame) -> None:
                                           item.data.get("ev", {}), item.data)):
             # 2007 CR 410.11: an intervening "if" clause is checked again on resolution;
             # if false, the ability is removed from the stack and does nothing.
-            g._log(f"ability of {item.label} does nothing: its condition is false")
+            g.write_log(f"ability of {item.label} does nothing: its condition is false")
             finish_resolve(g, f, item)
             return
         if specs and (item.targets or specs[-1].count is None):
@@ -115,7 +115,7 @@ def run_resolve(g: Game, f: ResolveFrame) -> None:
                      if i < len(item.targets) or specs[i].count is None]
             if not any(legal):
                 # 2007 CR 413.2a: all targets illegal -> countered on resolution.
-                g._log(f"{item.label if item.kind == 'spell' else 'ability of ' + item.label} "
+                g.write_log(f"{item.label if item.kind == 'spell' else 'ability of ' + item.label} "
                           "is countered: no legal targets")
                 counter_item(g, item)
                 g.frames.pop()
@@ -173,7 +173,7 @@ def finish_resolve(g: Game, f: ResolveFrame, item: StackItem, to_play: bool = Fa
             elif dest == "library_shuffle":
                 to_zone(g, item.card, "library_top")
                 shuffle_library(g, item.card.owner)
-                g._log(f"{item.label} is shuffled into its owner's library")
+                g.write_log(f"{item.label} is shuffled into its owner's library")
             else:
                 to_zone(g, item.card, dest)
     flush_damage_triggers(g)
@@ -194,7 +194,7 @@ def spell_off_stack(g: Game, item: StackItem, zone: str) -> None:
     assert item.card is not None  # a spell's stack object has its card
     if item.data.get("spell_copy"):
         g.cards.pop(item.card.cid, None)
-        g._log(f"{item.label} ceases to exist")
+        g.write_log(f"{item.label} ceases to exist")
         return
     to_zone(g, item.card, zone)
 
@@ -220,7 +220,7 @@ def copy_spell(g: Game, src: StackItem, controller: int, by: str, new_targets: b
     copy.data.pop("from_hand", None)  # not played at all, so not from a hand
     copy.data["spell_copy"] = True
     g.stack.append(copy)
-    g._log(f"{by}: player {controller} puts {label} on the stack")
+    g.write_log(f"{by}: player {controller} puts {label} on the stack")
     if new_targets and copy.targets:
         choose_new_targets(g, copy, controller, "new", by)
     return copy
@@ -261,7 +261,7 @@ def run_retarget(g: Game, f: RetargetFrame) -> None:
     i = f.index
     if i == 0 and f.mode == "change" and not _assignable(per, opts, []):
         # 2012 114.6a: a target with no other legal target stays, and then none changes.
-        g._log(f"{f.by}: {item.label} has no other legal target; its target is "
+        g.write_log(f"{f.by}: {item.label} has no other legal target; its target is "
                   "unchanged")
         g.frames.pop()
         return
@@ -278,7 +278,7 @@ def run_retarget(g: Game, f: RetargetFrame) -> None:
         set_new_target(g, f, item, a.args[0] if a is not None and a.verb == "target"
                              else cur)
         return
-    g._ask(f.player, DecisionKind.TARGET, options,
+    g.ask(f.player, DecisionKind.TARGET, options,
               f"{f.by}: choose the new target {i + 1} of {item.label}",
               {"stack_id": item.id, "target_index": i, "current": list(cur)})
 
@@ -296,7 +296,7 @@ def set_new_target(g: Game, f: RetargetFrame, item: StackItem, ref: tuple[Any, .
     item.targets[i] = ref
     f.index = i + 1
     if ref != old:
-        g._log(f"{f.by}: {item.label} now targets {ref_text(g, ref)} instead of "
+        g.write_log(f"{f.by}: {item.label} now targets {ref_text(g, ref)} instead of "
                   f"{ref_text(g, old)}")
     if f.index >= len(f.old):
         g.frames.pop()
@@ -324,7 +324,7 @@ def resolve_permanent_spell(g: Game, item: StackItem) -> None:
     attach = None
     if cdef.enchant is not None:
         attach = item.targets[0][1]
-    g._log(f"{item.label} resolves")
+    g.write_log(f"{item.label} resolves")
     g.stack.remove(item)
     copy_of = copied_name(g, item.data.get("copy"), item.label)
     put_into_play(g, item.card, item.controller, attach_to=attach, copy_of=copy_of,

@@ -58,7 +58,7 @@ def _check_once(g: Game) -> bool:
             P = g.players[i]
             reasons.append("life" if P.life <= 0 else "empty library" if P.drew_from_empty
                            else "poison")
-        g._end_game(losers, ", ".join(sorted(set(reasons))))
+        g.end_game(losers, ", ".join(sorted(set(reasons))))
         return True
     return _check_permanents(g)
 
@@ -112,9 +112,9 @@ def lose_game(g: Game, pl: int, reason: str) -> None:
     can't lose the game") stops it."""
     fresh(g)
     if pl in g.rule_mods.get("cant_lose", ()):
-        g._log(f"player {pl} can't lose the game ({reason})")
+        g.write_log(f"player {pl} can't lose the game ({reason})")
         return
-    g._end_game([pl], reason)
+    g.end_game([pl], reason)
 
 
 def win_game(g: Game, pl: int, reason: str) -> None:
@@ -122,9 +122,9 @@ def win_game(g: Game, pl: int, reason: str) -> None:
     other player loses. Platinum Angel ("your opponents can't win the game") stops it."""
     fresh(g)
     if 1 - pl in g.rule_mods.get("cant_lose", ()):
-        g._log(f"player {pl} can't win the game ({reason})")
+        g.write_log(f"player {pl} can't win the game ({reason})")
         return
-    g._end_game([1 - pl], reason)
+    g.end_game([1 - pl], reason)
 
 
 def _goldfish_survives(g: Game, losers: list[int]) -> list[int]:
@@ -138,7 +138,7 @@ def _goldfish_survives(g: Game, losers: list[int]) -> list[int]:
     P.drew_from_empty = False  # a one-time event (420.5g), as for Platinum Angel
     if P.life <= 0 and g.goldfish_dead_turn is None:
         g.goldfish_dead_turn = g.turn
-        g._log(f"player {pl}'s life reached {P.life} on turn {g.turn} (goldfish: the game "
+        g.write_log(f"player {pl}'s life reached {P.life} on turn {g.turn} (goldfish: the game "
                   "goes on)")
     if P.poison >= 10:
         return losers

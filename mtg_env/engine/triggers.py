@@ -57,7 +57,7 @@ def run_put(g: Game, f: PutFrame) -> None:
                     continue
                 seen.add(txt)
                 opts.append(Action("order", "put " + txt, (i,)))
-            g._ask(pl, K.ORDER_TRIGGERS, opts,
+            g.ask(pl, K.ORDER_TRIGGERS, opts,
                       f"player {pl}: choose the next trigger to put on the stack "
                       "(the first one resolves last)",
                       {"triggers": [{"source": t.get("src"), "name": t["name"],

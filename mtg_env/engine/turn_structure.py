@@ -98,7 +98,7 @@ def begin_step(g: Game) -> None:
     ap = g.active
     if step == "untap":
         life = ", ".join(f"player {P.index} {P.life} life" for P in g.players)
-        g._log(f"--- turn {g.turn}: player {ap} ({life}) ---")
+        g.write_log(f"--- turn {g.turn}: player {ap} ({life}) ---")
         P = g.players[ap]
         P.lands_played = 0
         if g.attacked_this_turn:
@@ -129,7 +129,7 @@ def begin_step(g: Game) -> None:
         # "At the beginning of each player's draw step" triggers after the turn's draw,
         # a turn-based action (2007 CR 304.1, 410.5).
         if g.turn == 1:
-            g._log(f"player {ap} skips the first draw (play/draw rule)")
+            g.write_log(f"player {ap} skips the first draw (play/draw rule)")
             report_event(g, "draw_step", player=ap)
         else:
             draw_cards(g, ap, 1, after=("draw_step", {"player": ap}))
@@ -185,8 +185,8 @@ def end_step(g: Game) -> None:
 
 def next_turn(g: Game) -> None:
     if g.max_turns is not None and g.turn >= g.max_turns:
-        g._log(f"turn limit {g.max_turns} reached")
-        g._end_game([0, 1], "turn limit")
+        g.write_log(f"turn limit {g.max_turns} reached")
+        g.end_game([0, 1], "turn limit")
         return
     g.turn += 1
     # 2012 500.7: extra turns come directly after the current turn; then the regular order
@@ -196,7 +196,7 @@ def next_turn(g: Game) -> None:
         g.normal_turn = normal
         g.active = g.extra_turns[0]
         g.extra_turns = tuple(g.extra_turns[1:])
-        g._log(f"player {g.active} takes an extra turn")
+        g.write_log(f"player {g.active} takes an extra turn")
     else:
         g.normal_turn = None
         g.active = 1 - normal
@@ -232,10 +232,10 @@ def end_the_turn(g: Game) -> None:
         if item.kind == "spell" and item.card is not None:
             spell_off_stack(g, item, "removed")
     if g.stack:
-        g._log("the turn ends: " + ", ".join(s.label for s in g.stack)
+        g.write_log("the turn ends: " + ", ".join(s.label for s in g.stack)
                   + " removed from the game")
     else:
-        g._log("the turn ends")
+        g.write_log("the turn ends")
     g.stack = []
     # Unwind every procedure in progress (declarations, choices, trigger ordering) except the
     # resolution that is ending the turn, which finishes with nothing left to do.
@@ -287,7 +287,7 @@ def empty_pools(g: Game) -> None:
         if n:
             P.mana_pool = [0, 0, 0, 0, 0, 0]
             lose_life(g, P.index, n)
-            g._log(f"player {P.index} burns for {n} (unspent mana; life {P.life})")
+            g.write_log(f"player {P.index} burns for {n} (unspent mana; life {P.life})")
 
 
 def doesnt_untap(g: Game, perm: Permanent) -> bool:
@@ -311,7 +311,7 @@ def run_mulligan(g: Game, f: MulliganFrame) -> None:
     pl = f.player
     P = g.players[pl]
     opts = [KEEP, MULLIGAN] if P.hand else [KEEP]
-    g._ask(pl, K.MULLIGAN, opts,
+    g.ask(pl, K.MULLIGAN, opts,
               f"player {pl}: keep {len(P.hand)} cards or mulligan to {max(len(P.hand) - 1, 0)}",
               {"hand_size": len(P.hand), "mulligans": P.mulligans})
 
@@ -326,15 +326,15 @@ def answer_mulligan(g: Game, f: MulliganFrame, a: Action) -> None:
         P.hand = []
         shuffle_library(g, pl)
         P.mulligans += 1
-        g._log(f"player {pl} mulligans to {n}")
+        g.write_log(f"player {pl} mulligans to {n}")
         draw_cards(g, pl, n)
         g.pending = []
         return
-    g._log(f"player {pl} keeps {len(P.hand)}")
+    g.write_log(f"player {pl} keeps {len(P.hand)}")
     if f.second:
         g.frames.pop()
         g.pending = []
-        g._log("the game begins")
+        g.write_log("the game begins")
     else:
         f.player = 1 - pl
         f.second = True

@@ -129,7 +129,7 @@ def copied_name(g: Game, pid: int | None, label: str) -> str | None:
         return None
     name = orig.cdef.name
     what = orig.card.label if name == orig.card.name else f"{orig.card.label} ({name})"
-    g._log(f"{label} comes into play as a copy of {what}")
+    g.write_log(f"{label} comes into play as a copy of {what}")
     return card_key(orig.cdef)
 
 
@@ -207,7 +207,7 @@ def put_together(g: Game, entries: list[tuple[Card, int, int | None]]) -> list[P
         perm = put_into_play(g, card, ctl, attach_to=host, etb=False,
                                    in_play_before=before)
         on = f" attached to {g.perms[host].card.label}" if host in g.perms else ""
-        g._log(f"{card.label} is put into play under player {ctl}'s control{on}")
+        g.write_log(f"{card.label} is put into play under player {ctl}'s control{on}")
         if not etb_pending(g, perm.id):
             perms.append(perm)
     for perm in perms:
@@ -233,7 +233,7 @@ def put_aura_into_play(g: Game, card: Card, host_id: int, controller: int) -> No
     if g.known:
         forget(g, (card,))
     mark_dirty(g, "zone change")
-    g._log(f"{card.label} is put into play attached to {host.card.label}")
+    g.write_log(f"{card.label} is put into play attached to {host.card.label}")
     put_into_play(g, card, controller, attach_to=host_id)
 
 
@@ -252,14 +252,14 @@ def run_enter_together(g: Game, f: EnterTogetherFrame) -> None:
         if hosts:
             opts = [Action("choose", f"attach {card.label} to {choices_rules.choice_text(g, ['o', p.id])}",
                            (("o", p.id),)) for p in hosts]
-            g._ask(card.owner, DecisionKind.CHOOSE_CARDS, opts,
+            g.ask(card.owner, DecisionKind.CHOOSE_CARDS, opts,
                       f"{f.label}: choose what {card.label} enchants",
                       {"verb": "attach", "card": card.cid, "stack_id": f.item_id,
                        "chosen": [], "min": 1, "max": 1})
             return
         f.auras.pop(0)
         f.bottom.append(card.cid)
-        g._log(f"{card.label} has nothing it could enchant and stays in the library")
+        g.write_log(f"{card.label} has nothing it could enchant and stays in the library")
     g.frames.pop()
     cards = g.cards
     put_together(g, [(cards[c], cards[c].owner, None) for c in f.others]
@@ -276,7 +276,7 @@ def run_enter_together(g: Game, f: EnterTogetherFrame) -> None:
         for pl in (0, 1):
             n = sum(1 for c in bottom if c.owner == pl)
             if n:
-                g._log(f"player {pl} puts {n} revealed card(s) on the bottom of their "
+                g.write_log(f"player {pl} puts {n} revealed card(s) on the bottom of their "
                           "library")
 
 
@@ -315,7 +315,7 @@ def leave_play_together(g: Game, perms: list[Permanent], zone: str,
     if g.effects:
         g.effects = [e for e in g.effects if e.get("pid") not in gone]
     for perm, to in zip(perms, dest):
-        g._log(f"player {perm.controller} sacrifices {perm.card.label}" if sacrifice
+        g.write_log(f"player {perm.controller} sacrifices {perm.card.label}" if sacrifice
                   else f"{perm.card.label} {verb or _ZONE_VERB[to]}")
         if perm.card.is_token:
             continue
@@ -354,7 +354,7 @@ def to_zone(g: Game, card: Card, zone: str) -> None:
     if zone == "library_shuffle":
         P.library.append(card)
         shuffle_library(g, card.owner)
-        g._log(f"player {card.owner} reveals {card.label} and shuffles it into their "
+        g.write_log(f"player {card.owner} reveals {card.label} and shuffles it into their "
                   "library instead of putting it into a graveyard")
     elif zone == "graveyard":
         if card.cid in g.died_this_turn:
@@ -413,7 +413,7 @@ def draw_one(g: Game, pl: int, batch: list[Card] | None = None) -> bool:
         if batch:
             log_draws(g, pl, batch)
             batch.clear()
-        g._log(f"player {pl} draws from an empty library")
+        g.write_log(f"player {pl} draws from an empty library")
         return False
     card = P.library.pop(0)
     P.hand.append(card)
@@ -441,7 +441,7 @@ def log_draws(g: Game, pl: int, cards: list[Card]) -> None:
         public = f"player {pl} draws {len(cards)} cards"
         private = public + ": " + "; ".join(c.label for c in cards)  # names may hold commas
     g.private_log = (*g.private_log, (len(g.log), pl, private))
-    g._log(public)
+    g.write_log(public)
 
 
 _ZONE_VERB = {

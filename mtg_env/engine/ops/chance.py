@@ -17,5 +17,5 @@ if TYPE_CHECKING:
 def coin_flip(g: Game, item: StackItem, a: Args) -> None:
     """The ability's controller flips a coin; the ``win`` or ``lose`` effects follow."""
     won = g.rng.below(2) == 0
-    g._log(f"player {item.controller} flips a coin and {'wins' if won else 'loses'}")
+    g.write_log(f"player {item.controller} flips a coin and {'wins' if won else 'loses'}")
     run_effects(g, item, a.win if won else a.lose)

@@ -48,7 +48,7 @@ def gain_life(g: Game, item: StackItem, a: Args) -> None:
     for kind, v in a.who(g, item):
         if kind == "p":
             damage.gain_life(g, v, n)
-            g._log(f"player {v} gains {n} life (life {g.players[v].life})")
+            g.write_log(f"player {v} gains {n} life (life {g.players[v].life})")
 
 
 @op("lose_life", amount=amount(required=True), who=players(default="controller"))
@@ -58,7 +58,7 @@ def lose_life(g: Game, item: StackItem, a: Args) -> None:
     for kind, v in a.who(g, item):
         if kind == "p":
             damage.lose_life(g, v, n)
-            g._log(f"player {v} loses {n} life (life {g.players[v].life})")
+            g.write_log(f"player {v} loses {n} life (life {g.players[v].life})")
 
 
 @op("double_life", target=players(required=True))
@@ -73,7 +73,7 @@ def double_life(g: Game, item: StackItem, a: Args) -> None:
             damage.gain_life(g, v, life)
         elif life < 0:
             damage.lose_life(g, v, -life)
-        g._log(f"player {v}'s life total is doubled (life {g.players[v].life})")
+        g.write_log(f"player {v}'s life total is doubled (life {g.players[v].life})")
 
 
 @op("prevent_damage", amount=amount(required=True), target=ref(required=True))
@@ -83,7 +83,7 @@ def prevent_damage(g: Game, item: StackItem, a: Args) -> None:
     n = a.amount(g, item)
     for r in a.target(g, item):
         add_prevention_shield(g, r, n, item.label, item.source, item.data.get("card", ""))
-        g._log(f"{item.label}: prevent the next {n} damage to {ref_text(g, r)} this turn")
+        g.write_log(f"{item.label}: prevent the next {n} damage to {ref_text(g, r)} this turn")
 
 
 @op("prevent_all_damage", combat_only=flag("only combat damage"),
@@ -99,7 +99,7 @@ def prevent_all_damage(g: Game, item: StackItem, a: Args) -> None:
         what += " from " + " and ".join(f"{_COLOR_WORD[c]} sources" for c in colors)
     add_prevention_shield(g, None, None, item.label, item.source, item.data.get("card", ""),
                           combat_only=a.combat_only, source_colors=colors)
-    g._log(f"{item.label}: prevent all {what} this turn")
+    g.write_log(f"{item.label}: prevent all {what} this turn")
 
 
 @op("redirect_combat_damage_to_self", unblocked_only=flag("only damage dealt by unblocked creatures"))
@@ -112,7 +112,7 @@ def redirect_combat_damage_to_self(g: Game, item: StackItem, a: Args) -> None:
     add_redirect(g, item.controller, ("o", item.source), item.label, item.source,
                  item.data.get("card", ""), combat_only=True, unblocked_only=a.unblocked_only)
     who = "unblocked creatures" if a.unblocked_only else "sources"
-    g._log(f"{item.label}: all combat damage {who} would deal to player {item.controller} this "
+    g.write_log(f"{item.label}: all combat damage {who} would deal to player {item.controller} this "
            "turn is dealt to it instead")
 
 
@@ -124,7 +124,7 @@ def steal_draws(g: Game, item: StackItem, a: Args) -> None:
         if kind == "p":
             add_draw_replacement(g, v, item.controller, item.label, item.source,
                                  item.data.get("card", ""))
-            g._log(f"{item.label}: until end of turn, player {item.controller} draws each card "
+            g.write_log(f"{item.label}: until end of turn, player {item.controller} draws each card "
                    f"player {v} would draw")
 
 
@@ -164,7 +164,7 @@ def prevent_next_from_chosen_source(g: Game, item: StackItem, a: Args) -> None:
     cands += [("s", s.id) for s in g.stack
               if s.kind == "spell" and s.card is not None and c in s.card.cdef.colors]
     if not cands:
-        g._log(f"{item.label}: there is no {COLOR_WORDS[c]} source to choose")
+        g.write_log(f"{item.label}: there is no {COLOR_WORDS[c]} source to choose")
         return
     g.frames.append(choose_frame(g, item.controller, cands, 1, 1, "source",
                                     f"{item.label}: choose a {COLOR_WORDS[c]} source",
@@ -183,5 +183,5 @@ def shield_from_chosen_source(g: Game, f: ChooseFrame, ref: tuple[Any, ...]) -> 
                           source=v if zone == "o" else None,
                           source_spell=v if zone == "s" else None, once=True)
     what = g.perms[v].card.label if zone == "o" and v in g.perms else choice_text(g, list(ref))
-    g._log(f"{then['label']}: the next time {what} would deal damage to player {pl} this turn, "
+    g.write_log(f"{then['label']}: the next time {what} would deal damage to player {pl} this turn, "
            "prevent that damage")

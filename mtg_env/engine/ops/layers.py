@@ -35,7 +35,7 @@ def gain_control(g: Game, item: StackItem, a: Args) -> None:
             if a.while_enchanted:
                 e["while"] = "enchanted"
             add_effect(g, e)
-            g._log(f"player {new[0]} gains control of {g.perms[v].card.label}")
+            g.write_log(f"player {new[0]} gains control of {g.perms[v].card.label}")
 
 
 @op("pump", p=amount(default=0), t=amount(default=0), target=ref(required=True), until=until())
@@ -45,7 +45,7 @@ def pump(g: Game, item: StackItem, a: Args) -> None:
     for kind, v in a.target(g, item):
         if kind == "o" and v in g.perms:
             add_effect(g, {"kind": "pt", "pid": v, "p": p, "t": t, "until": a.until})
-            g._log(f"{g.perms[v].card.label} gets {p:+d}/{t:+d}")
+            g.write_log(f"{g.perms[v].card.label} gets {p:+d}/{t:+d}")
 
 
 @op("set_pt", p=Param("int", required=True), t=Param("int", required=True),
@@ -93,7 +93,7 @@ def animate(g: Game, item: StackItem, a: Args) -> None:
             if a.abilities:  # their references: the effect stays plain JSON (model._set_refs)
                 e["abilities"] = [list(ab.ref) for ab in a.abilities]
             add_effect(g, e)
-            g._log(f"{g.perms[v].card.label} becomes a creature until end of turn")
+            g.write_log(f"{g.perms[v].card.label} becomes a creature until end of turn")
 
 
 @op("cant_block_this", target=ref(required=True))
@@ -104,4 +104,4 @@ def cant_block_this(g: Game, item: StackItem, a: Args) -> None:
         if kind == "o" and v in g.perms:
             add_effect(g, {"kind": "cant_block", "pid": v, "attacker": item.source,
                           "until": "eot"})
-            g._log(f"{g.perms[v].card.label} can't block {item.source_name} this turn")
+            g.write_log(f"{g.perms[v].card.label} can't block {item.source_name} this turn")

@@ -53,7 +53,7 @@ def mill(g: Game, item: StackItem, a: Args) -> None:
             forget(g, cards)
         for card in cards:
             to_zone(g, card, "graveyard")
-        g._log(f"player {pl} puts the top {len(cards)} card(s) of their library into their "
+        g.write_log(f"player {pl} puts the top {len(cards)} card(s) of their library into their "
                f"graveyard: {', '.join(c.label for c in cards)}")
 
 
@@ -68,7 +68,7 @@ def shuffle_graveyard_into_library(g: Game, item: StackItem, a: Args) -> None:
         P.graveyard = []
         mark_dirty(g, "graveyard count")  # 2007 CR 418.5 layer 6a (Mortivore)
         shuffle_library(g, pl)
-        g._log(f"player {pl} shuffles their graveyard into their library")
+        g.write_log(f"player {pl} shuffles their graveyard into their library")
 
 
 @op("put_from_hand", who=players(default="controller"),
@@ -113,7 +113,7 @@ def reanimate(g: Game, item: StackItem, a: Args) -> None:
         if a.attach_to is None:
             g.players[card.owner].graveyard.remove(card)
             mark_dirty(g, "graveyard count")
-            g._log(f"{card.label} is put into play from a graveyard")
+            g.write_log(f"{card.label} is put into play from a graveyard")
             put_into_play(g, card, pl)
             continue
         fresh(g)
@@ -121,7 +121,7 @@ def reanimate(g: Game, item: StackItem, a: Args) -> None:
         hosts = [("o", p.id) for p in g.perms.values()
                  if test(p, pl) and aura_can_enchant(card.cdef, p, pl)]
         if not hosts:
-            g._log(f"{card.label} has nothing it could enchant and stays in the graveyard")
+            g.write_log(f"{card.label} has nothing it could enchant and stays in the graveyard")
             continue
         g.frames.append(choose_frame(g, pl, hosts, 1, 1, "attach to",
                                         f"{item.label}: attach {card.label} to",
@@ -157,7 +157,7 @@ def look_at_hand(g: Game, item: StackItem, a: Args) -> None:
     for kind, pl in a.target(g, item):
         if kind == "p" and pl != ctrl:
             learn(g, g.players[pl].hand, 1 << ctrl)
-            g._log(f"player {ctrl} looks at player {pl}'s hand")
+            g.write_log(f"player {ctrl} looks at player {pl}'s hand")
 
 
 @op("reveal_hand", target=players(required=True))
@@ -168,7 +168,7 @@ def reveal_hand(g: Game, item: StackItem, a: Args) -> None:
         if kind == "p":
             hand = g.players[pl].hand
             learn(g, hand, BOTH)
-            g._log(f"player {pl} reveals their hand: "
+            g.write_log(f"player {pl} reveals their hand: "
                    + (", ".join(c.label for c in hand) or "no cards"))
 
 
@@ -183,7 +183,7 @@ def reveal_top(g: Game, item: StackItem, a: Args) -> None:
         top = g.players[pl].library[:n]
         if top:
             learn(g, top, BOTH)
-            g._log(f"player {pl} reveals the top of their library: "
+            g.write_log(f"player {pl} reveals the top of their library: "
                    + ", ".join(c.label for c in top))
 
 
@@ -206,6 +206,6 @@ def create_token(g: Game, item: StackItem, a: Args) -> None:
         if kind != "p":
             continue
         for _ in range(n):
-            card = g._new_card(cdef, pl)
-            g._log(f"player {pl} puts a {a.token} token into play ({card.label})")
+            card = g.new_card(cdef, pl)
+            g.write_log(f"player {pl} puts a {a.token} token into play ({card.label})")
             put_into_play(g, card, pl)

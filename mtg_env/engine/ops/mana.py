@@ -25,7 +25,7 @@ def add_mana(g: Game, item: StackItem, a: Args) -> None:
             pool = g.players[v].mana_pool
             for c in a.mana:
                 pool["WUBRGC".index(c)] += 1
-            g._log(f"player {v} adds {a.mana} (now {g.players[v].pool_text()})")
+            g.write_log(f"player {v} adds {a.mana} (now {g.players[v].pool_text()})")
 
 
 @op("double_mana_pool")
@@ -35,4 +35,4 @@ def double_mana_pool(g: Game, item: StackItem, a: Args) -> None:
     P = g.players[item.controller]
     for i in range(6):
         P.mana_pool[i] *= 2
-    g._log(f"player {item.controller}'s mana pool is doubled to {P.pool_text()}")
+    g.write_log(f"player {item.controller}'s mana pool is doubled to {P.pool_text()}")

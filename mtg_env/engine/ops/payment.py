@@ -91,7 +91,7 @@ def _ask_payment(g: Game, item: StackItem, a: Args, mode: str) -> None:
     if pl is None or not can_pay(g, pl, a):
         if mode == "unless":
             if pl is not None:
-                g._log(f"player {pl} can't pay")
+                g.write_log(f"player {pl} can't pay")
             run_pay_effects(g, item, a)
         return
     what = f"pay {a.mana}" if a.mana else "discard a card"

@@ -59,7 +59,7 @@ def put_counters(g: Game, item: StackItem, a: Args) -> None:
             p = g.perms[v]
             p.counters[a.kind] = p.counters.get(a.kind, 0) + n
             mark_dirty(g, "counters")  # 2007 CR 418.5 layer 6c
-            g._log(f"{p.card.label} gets {n} {a.kind} counter{'s' if n > 1 else ''}")
+            g.write_log(f"{p.card.label} gets {n} {a.kind} counter{'s' if n > 1 else ''}")
 
 
 @op("move_aura", target=ref(required=True))
@@ -102,7 +102,7 @@ def attach(g: Game, item: StackItem, a: Args) -> None:
             src.attached_to = v
             src.timestamp = next_timestamp(g)  # 2007 glossary "Attach": a new timestamp
             mark_dirty(g, "attachment")
-            g._log(f"{src.card.label} is attached to {g.perms[v].card.label}")
+            g.write_log(f"{src.card.label} is attached to {g.perms[v].card.label}")
 
 
 @op("regenerate", target=ref(required=True))
@@ -113,4 +113,4 @@ def regenerate(g: Game, item: StackItem, a: Args) -> None:
         if kind == "o" and v in g.perms:
             add_regeneration_shield(g, g.perms[v], item.label, item.source,
                                     item.data.get("card", ""))
-            g._log(f"{g.perms[v].card.label} gets a regeneration shield")
+            g.write_log(f"{g.perms[v].card.label} gets a regeneration shield")

@@ -29,9 +29,9 @@ def counter_spell(g: Game, item: StackItem, a: Args) -> None:
                     and g.rule_mods.get("creature_spells_cant_be_countered")):
                 # Gaea's Herald: "Creature spells can't be countered." (it may still be
                 # targeted; the counter does nothing to it).
-                g._log(f"{target.label} can't be countered")
+                g.write_log(f"{target.label} can't be countered")
                 continue
-            g._log(f"{target.label} is countered")
+            g.write_log(f"{target.label} is countered")
             stack.counter_item(g, target)
 
 

@@ -21,7 +21,7 @@ def extra_turns(g: Game, item: StackItem, a: Args) -> None:
     for kind, pl in a.target(g, item):
         if kind == "p":
             turn_structure.add_extra_turns(g, pl, a.amount)
-            g._log(f"player {pl} will take {a.amount} extra turn(s) after this one")
+            g.write_log(f"player {pl} will take {a.amount} extra turn(s) after this one")
 
 
 @op("additional_combat_phase")
@@ -29,7 +29,7 @@ def additional_combat_phase(g: Game, item: StackItem, a: Args) -> None:
     """"After this main phase, there is an additional combat phase followed by an additional
     main phase" (only if it resolves during a main phase; 2012 500.8)."""
     if turn_structure.add_combat_and_main_phase(g):
-        g._log("an additional combat phase and main phase follow this main phase")
+        g.write_log("an additional combat phase and main phase follow this main phase")
 
 
 @op("untap_attacked_this_turn")

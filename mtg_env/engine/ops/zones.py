@@ -55,7 +55,7 @@ def remove_from_game(g: Game, item: StackItem, a: Args) -> None:
                 P.graveyard.remove(card)
                 P.removed.append(card)
                 mark_dirty(g, "graveyard count")  # Mortivore, 2007 CR 418.5 layer 6a
-                g._log(f"{card.label} is removed from the game")
+                g.write_log(f"{card.label} is removed from the game")
                 n += 1
     item.data["removed_this_way"] = item.data.get("removed_this_way", 0) + n
 
@@ -84,7 +84,7 @@ def put_on_library(g: Game, item: StackItem, a: Args) -> None:
         zones.leave_play(g, p, "library_" + a.position)
         if a.controller_gains_toughness:
             damage.gain_life(g, ctrl, max(toughness, 0))
-            g._log(f"player {ctrl} gains {max(toughness, 0)} life (life {g.players[ctrl].life})")
+            g.write_log(f"player {ctrl} gains {max(toughness, 0)} life (life {g.players[ctrl].life})")
 
 
 @op("return_card", target=ref(required=True))
@@ -100,7 +100,7 @@ def return_card(g: Game, item: StackItem, a: Args) -> None:
             P.hand.append(card)
             to_hand_in_public(g, card)
             mark_dirty(g, "graveyard count")  # Mortivore, 2007 CR 418.5 layer 6a
-            g._log(f"{card.label} is returned to player {card.owner}'s hand")
+            g.write_log(f"{card.label} is returned to player {card.owner}'s hand")
 
 
 @op("draw", amount=amount(default=1), who=players(default="controller"))
@@ -185,7 +185,7 @@ def discard(g: Game, item: StackItem, a: Args) -> None:
             for _ in range(min(n, len(P.hand))):
                 card = P.hand[g.rng.below(len(P.hand))]
                 P.hand.remove(card)
-                g._log(f"player {pl} discards {card.label} at random")
+                g.write_log(f"player {pl} discards {card.label} at random")
                 zones.to_zone(g, card, "graveyard")
                 report_event(g, "discard", player=pl, card=card.cid, cause=item.controller)
             continue
@@ -264,7 +264,7 @@ def return_died_this_turn(g: Game, item: StackItem, a: Args) -> None:
         P.graveyard.remove(card)
         P.hand.append(card)
         to_hand_in_public(g, card)
-        g._log(f"{card.label} is returned to player {card.owner}'s hand")
+        g.write_log(f"{card.label} is returned to player {card.owner}'s hand")
     if back:
         g.died_this_turn = [c for c in died if all(c != x.cid for x in back)]
         mark_dirty(g, "graveyard count")  # Mortivore, 2007 CR 418.5 layer 6a
