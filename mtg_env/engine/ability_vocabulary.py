@@ -24,8 +24,8 @@ from .filters import (
     Filter,
     Site,
     ValueType,
-    _suggest,
     compile_filter,
+    suggest_names,
 )
 from .references import PERMANENT_EVENTS, PLAYER_EVENTS
 
@@ -89,7 +89,7 @@ def compile_trigger(event: str, filters: dict[str, Any] | None, site: Site | Non
     """Check a triggered ability's filters for its event; return ``match(game, source, event)``."""
     site = site or Site()
     if event not in TRIGGER_KEYS:
-        raise site.error(f"unknown trigger event {event!r}" + _suggest(event, TRIGGER_KEYS))
+        raise site.error(f"unknown trigger event {event!r}" + suggest_names(event, TRIGGER_KEYS))
     spec = TRIGGER_KEYS[event]
     filters = filters or {}
     if not isinstance(filters, dict):
@@ -97,7 +97,7 @@ def compile_trigger(event: str, filters: dict[str, Any] | None, site: Site | Non
     vals: dict[str, Any] = {}
     for k, v in filters.items():
         if k not in spec:
-            raise site.error(f"unknown filter key {k!r} for a {event!r} trigger" + _suggest(k, spec)
+            raise site.error(f"unknown filter key {k!r} for a {event!r} trigger" + suggest_names(k, spec)
                              + f" (keys: {sorted(spec)})")
         allowed = spec[k][0]
         if allowed is T_COLORS:
@@ -109,7 +109,7 @@ def compile_trigger(event: str, filters: dict[str, Any] | None, site: Site | Non
             allowed.check(v, site, k)
         elif isinstance(allowed, tuple) and v not in allowed:
             raise site.error(f"{k!r} must be one of {list(allowed)}, not {v!r}"
-                             + _suggest(v, allowed))
+                             + suggest_names(v, allowed))
         vals[k] = v
     get = {k: vals.get(k, d[1]) for k, d in spec.items()}
     if event == "discard" and (get["what"] != "any" or get["cause"] != "any"):
@@ -210,7 +210,7 @@ def compile_affects(affects: str | dict[str, Any], params: dict[str, Any],
     if isinstance(affects, str):
         if affects not in AFFECTS_WORDS:
             words = ["self", "enchanted", "equipped", *AFFECTS_WORDS]
-            raise site.error(f"unknown 'affects' {affects!r}" + _suggest(affects, words)
+            raise site.error(f"unknown 'affects' {affects!r}" + suggest_names(affects, words)
                              + f" (known: {words} or a filter)")
         flt = {**AFFECTS_WORDS[affects], **extra}
     elif isinstance(affects, dict):
@@ -290,13 +290,13 @@ def check_static(kind: str, params: dict[str, Any], site: Site | None = None) ->
     """Check a static ability's parameters for its kind; return its compiled filter params."""
     site = site or Site()
     if kind not in STATIC_KINDS:
-        raise site.error(f"unknown static ability kind {kind!r}" + _suggest(kind, STATIC_KINDS))
+        raise site.error(f"unknown static ability kind {kind!r}" + suggest_names(kind, STATIC_KINDS))
     allowed = STATIC_KINDS[kind]
     out = {}
     for k, v in params.items():
         vt = allowed.get(k)
         if vt is None:
-            raise site.error(f"static {kind!r} has no parameter {k!r}" + _suggest(k, allowed)
+            raise site.error(f"static {kind!r} has no parameter {k!r}" + suggest_names(k, allowed)
                              + f" (parameters: {sorted(allowed)})")
         if vt == "filter":
             # "for each other ..." (Relentless Rats): ``other`` excludes the source.
@@ -350,7 +350,7 @@ def check_trigger_condition_spec(cond: Any, event: str, site: Site | None = None
                          f"its value, not {cond!r}")
     ((k, v),) = cond.items()
     if k not in TRIGGER_CONDITIONS:
-        raise site.error(f"unknown trigger condition {k!r}" + _suggest(k, TRIGGER_CONDITIONS)
+        raise site.error(f"unknown trigger condition {k!r}" + suggest_names(k, TRIGGER_CONDITIONS)
                          + f" (known: {sorted(TRIGGER_CONDITIONS)})")
     TRIGGER_CONDITIONS[k][0].check(v, site, k)
     if k in ("source_untapped", "not_cast_from_hand") and v is not True:
@@ -369,7 +369,7 @@ def check_condition_spec(cond: Any, site: Site | None = None) -> None:
                          f"not {cond!r}")
     ((k, v),) = cond.items()
     if k not in CONDITIONS:
-        raise site.error(f"unknown condition {k!r}" + _suggest(k, CONDITIONS)
+        raise site.error(f"unknown condition {k!r}" + suggest_names(k, CONDITIONS)
                          + f" (known: {sorted(CONDITIONS)})")
     CONDITIONS[k].check(v, site, k)
     if k in ("hand_empty", "your_upkeep") and v is not True:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from .actions import DONE, Action, DecisionKind
 from .frames import AttackFrame, BlockFrame
-from .layers import _static_affects, fresh
+from .layers import fresh, static_affects
 from .mana import Source, mana_sources, pay_mana, plan_payment
 from .model import ManaCost, Permanent
 from .rules import block_allowed, text_words
@@ -144,7 +144,7 @@ def extra_blocks(g: Game) -> dict[int, int]:
         if src.static:
             for s in src.static:
                 if s.kind == "extra_blocks":
-                    for p in _static_affects(g, src, s):
+                    for p in static_affects(g, src, s):
                         out[p.id] = out.get(p.id, 0) + 1
     return out
 

@@ -77,7 +77,9 @@ class Site:
         return CardDataError(f"{self.where}: {msg}" if self.where else msg)
 
 
-def _suggest(word: Any, choices: Iterable[str]) -> str:
+def suggest_names(word: Any, choices: Iterable[str]) -> str:
+    """A "did you mean" hint for an unknown word of card data: the closest of ``choices``
+    (an empty string when none is close)."""
     if not isinstance(word, str):
         return ""
     pool = list(choices)
@@ -101,7 +103,7 @@ class ValueType:
         if self.choices is not None:
             if not isinstance(v, str) or v not in self.choices:
                 raise site.error(f"{key!r} must be one of {list(self.choices)}, not {v!r}"
-                                 + _suggest(v, self.choices))
+                                 + suggest_names(v, self.choices))
             return
         if self.py is bool:
             if not isinstance(v, bool):
@@ -129,7 +131,7 @@ class ValueType:
                 raise site.error(f"{key!r} must be a capitalised subtype such as 'Goblin', not {v!r}")
             if site.subtypes is not None and v not in site.subtypes:
                 raise site.error(f"{key!r}: {v!r} is not a Tenth Edition subtype"
-                                 + _suggest(v, site.subtypes))
+                                 + suggest_names(v, site.subtypes))
             return
         raise MtgError(f"engine error: value type {self.name!r} has no check")
 
@@ -328,7 +330,7 @@ def compile_filter(flt: dict[str, Any] | None, context: str, site: Site | None =
             continue
         key = KEYS.get(k)
         if key is None:
-            raise site.error(f"unknown filter key {k!r}" + _suggest(k, [*KEYS, "other"])
+            raise site.error(f"unknown filter key {k!r}" + suggest_names(k, [*KEYS, "other"])
                              + f" (keys for {CONTEXT_TEXT.get(context, context)}: "
                              f"{sorted(keys_for(context))})")
         if context not in key.subjects:
@@ -404,7 +406,7 @@ def compile_target(kind: str, filters: dict[str, Any] | None, site: Site | None 
     """The compiled filters of one target spec, by context (the kind's restriction included)."""
     site = site or Site()
     if kind not in TARGET_KINDS:
-        raise site.error(f"unknown target kind {kind!r}" + _suggest(kind, TARGET_KINDS))
+        raise site.error(f"unknown target kind {kind!r}" + suggest_names(kind, TARGET_KINDS))
     contexts, restriction = TARGET_KINDS[kind]
     out = {}
     for c in contexts:

@@ -159,7 +159,9 @@ def add_effect(g: Game, effect: dict[str, Any]) -> None:
     mark_dirty(g, "effect added")
 
 
-def _static_affects(g: Game, src: Permanent, s: StaticAbility) -> list[Permanent]:
+def static_affects(g: Game, src: Permanent, s: StaticAbility) -> list[Permanent]:
+    """The permanents a static ability of ``src`` applies to now: itself, the permanent it
+    enchants or equips, or those its filter matches ("other" leaves ``src`` out)."""
     flt = s.affected
     if flt is None:
         if s.affects == "self":
@@ -269,7 +271,7 @@ def refresh(g: Game) -> None:
             if p is not None:
                 p.controller = e["controller"]
         else:
-            for p in _static_affects(g, src, s):
+            for p in static_affects(g, src, s):
                 p.controller = src.controller
     _control_changed(g, before)
     # 418.5 layer 3 (text-changing) was applied as the characteristics were first set above.
@@ -283,7 +285,7 @@ def refresh(g: Game) -> None:
     for ts, src, s in statics:
         if s.kind == "type_change":
             add: Any = frozenset(s.params["types"])  # reused: types, then keywords (a tuple)
-            affected = _static_affects(g, src, s)
+            affected = static_affects(g, src, s)
             for p in affected:
                 p.types = p.types | add
             if s.params.get("pt_cmc"):
@@ -325,7 +327,7 @@ def refresh(g: Game) -> None:
             if "abilities" in e:
                 abilities = tuple(ability_by_ref(r) for r in e["abilities"])
         else:
-            targets = _static_affects(g, src, s)
+            targets = static_affects(g, src, s)
             add = s.params.get("keywords", ())
             if s.kind == "protection_from_chosen_color":  # Voice of All (enter_choices.py)
                 c = src.chosen.get("color") if src.chosen else None
@@ -355,7 +357,7 @@ def refresh(g: Game) -> None:
     layer6b.sort(key=lambda e: e["ts"])
     for e in layer6b:
         if e["kind"] == "static_set":
-            for p in _static_affects(g, e["src"], e["s"]):
+            for p in static_affects(g, e["src"], e["s"]):
                 p.power, p.toughness = e["s"].params["p"], e["s"].params["t"]
             continue
         if e["kind"] == "static_cmc":
@@ -387,7 +389,7 @@ def refresh(g: Game) -> None:
             else:
                 test, skip = per.test, src if per.other else None
                 n = sum(1 for q in perms.values() if q is not skip and test(q, src.controller))
-            for p in _static_affects(g, src, s):
+            for p in static_affects(g, src, s):
                 p.power += s.params.get("p", 0) * n
                 p.toughness += s.params.get("t", 0) * n
         elif s.kind == "pt_per_shared_creature_type":
@@ -422,7 +424,7 @@ def _shared_type_bonus(g: Game, src: Permanent, s: StaticAbility) -> None:
     shares a creature type with it, counted relative to that creature (418.5 layer 6d)."""
     creatures = [(q, _creature_types(q)) for q in g.perms.values() if "Creature" in q.types]
     dp, dt = s.params["p"], s.params["t"]
-    for p in _static_affects(g, src, s):
+    for p in static_affects(g, src, s):
         mine = _creature_types(p)
         if not mine:
             continue

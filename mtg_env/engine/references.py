@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .filters import TARGET_KINDS, Filter, Site, _suggest, compile_filter
+from .filters import TARGET_KINDS, Filter, Site, compile_filter, suggest_names
 from .layers import fresh
 from .stack import item_def
 from .targets import target_legal
@@ -68,7 +68,7 @@ def compile_ref(v: Any, site: Site | None = None, players: bool = False) -> Ref:
     if isinstance(v, str):
         words = PLAYER_WORDS if players else PLAYER_WORDS + OBJECT_WORDS
         if v not in words:
-            raise site.error(f"unknown reference {v!r}" + _suggest(v, words)
+            raise site.error(f"unknown reference {v!r}" + suggest_names(v, words)
                              + f" (known: {list(words)} or a target index"
                              + ("" if players else " or a filter") + ")")
         if v in OBJECT_WORDS and not site.source:
@@ -277,7 +277,7 @@ def compile_amount(v: Any, site: Site | None = None) -> Amount:
         if k == "event":
             if w not in EVENT_AMOUNTS:
                 raise site.error(f"'event' must be one of {list(EVENT_AMOUNTS)}, not {w!r}"
-                                 + _suggest(w, EVENT_AMOUNTS))
+                                 + suggest_names(w, EVENT_AMOUNTS))
             _check_event_word(w, site)
             return _EVENT_AMOUNTS[w]
         if k == "sacrificed":
@@ -290,7 +290,7 @@ def compile_amount(v: Any, site: Site | None = None) -> Amount:
             if w != "this_way":
                 raise site.error(f"'removed' must be 'this_way', not {w!r}")
             return lambda g, item: item.data.get("removed_this_way", 0)
-        raise site.error(f"unknown amount {k!r}" + _suggest(
+        raise site.error(f"unknown amount {k!r}" + suggest_names(
             k, ("count", "graveyard", "hand_size", "event", "sacrificed", "removed")))
     raise site.error(f"bad amount {v!r}: an integer, 'X', '-X', {{count: filter}}, "
                      "{graveyard: you|any}, {hand_size: player}, {event: ...} or "

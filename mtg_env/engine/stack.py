@@ -42,7 +42,7 @@ from .frames import ResolveFrame, ResolveStep, RetargetFrame, YesNoFrame
 from .ids import new_object_id
 from .knowledge import shuffle_library
 from .model import Card, StackItem
-from .targets import _assignable, legal_targets, mode_targets, ref_text, spec_for, target_legal
+from .targets import assignable_targets, legal_targets, mode_targets, ref_text, spec_for, target_legal
 from .triggers import trigger_condition
 from .zones import copied_name, push_copy_choice, put_into_play, to_zone
 
@@ -259,7 +259,7 @@ def run_retarget(g: Game, f: RetargetFrame) -> None:
     per = [spec_for(specs, j) for j in range(len(old))]
     opts = retarget_options(g, item, old, f.mode)
     i = f.index
-    if i == 0 and f.mode == "change" and not _assignable(per, opts, []):
+    if i == 0 and f.mode == "change" and not assignable_targets(per, opts, []):
         # 2012 114.6a: a target with no other legal target stays, and then none changes.
         g.write_log(f"{f.by}: {item.label} has no other legal target; its target is "
                   "unchanged")
@@ -268,7 +268,7 @@ def run_retarget(g: Game, f: RetargetFrame) -> None:
     done = [tuple(t) for t in item.targets[:i]]
     cur = old[i]
     cands = [c for c in opts[i] if not (per[i].distinct and c in done)
-             and _assignable(per[i + 1:], opts[i + 1:], [*done, c])]
+             and assignable_targets(per[i + 1:], opts[i + 1:], [*done, c])]
     options = [Action("target", "target " + ref_text(g, c), (c,)) for c in cands
                if c != cur]
     if cur in cands:  # "new": keeping it is always allowed (114.6d), legal or not

@@ -60,7 +60,7 @@ def targets_available(g: Game, pl: int, specs: Sequence[TargetSpec],
     if any(s.distinct for s in specs):
         options = [legal_targets(g, pl, s, source=source, spell_card=spell_card)
                    for s in specs]
-        return _assignable(specs, options, [])
+        return assignable_targets(specs, options, [])
     for spec in specs:
         if spec.count is not None:
             continue  # a variable number of targets may be none (X = 0, "up to")
@@ -142,7 +142,7 @@ def distinct_candidates(g: Game, pl: int, specs: Sequence[TargetSpec], item: Sta
     for c in cands:
         if specs[ti].distinct and tuple(c) in chosen:
             continue
-        if _assignable(specs[ti + 1:], later, [*chosen, tuple(c)]):
+        if assignable_targets(specs[ti + 1:], later, [*chosen, tuple(c)]):
             out.append(c)
     return out
 
@@ -216,8 +216,8 @@ def target_count(item: StackItem, spec: TargetSpec) -> tuple[int, int]:
     return 0, item.data.get("ev", {}).get("amount", 0)
 
 
-def _assignable(specs: Sequence[TargetSpec], options: Sequence[Sequence[Any]],
-                chosen: Sequence[Sequence[Any]]) -> bool:
+def assignable_targets(specs: Sequence[TargetSpec], options: Sequence[Sequence[Any]],
+                       chosen: Sequence[Sequence[Any]]) -> bool:
     """Can each of ``specs`` get a target from its ``options`` in order, a ``distinct`` one
     differing from every target chosen before it? (A depth-first search: a spell has few
     targets.)"""
@@ -228,7 +228,7 @@ def _assignable(specs: Sequence[TargetSpec], options: Sequence[Sequence[Any]],
         c = tuple(c)
         if spec.distinct and c in chosen:
             continue
-        if _assignable(specs[1:], options[1:], [*chosen, c]):
+        if assignable_targets(specs[1:], options[1:], [*chosen, c]):
             return True
     return False
 

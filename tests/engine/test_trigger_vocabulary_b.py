@@ -22,7 +22,7 @@ from mtg_env.engine.filters import Site
 from mtg_env.engine.model import StackItem
 from mtg_env.engine.ops import OPS, compile_effect
 from mtg_env.engine.references import compile_amount, compile_ref
-from mtg_env.engine.targets import _assignable
+from mtg_env.engine.targets import assignable_targets
 from mtg_env.engine.zones import draw_cards
 from mtg_env.testing import Scenario, main, watch_events
 
@@ -128,10 +128,10 @@ def test_distinct_targets_search_avoids_dead_ends() -> None:
     an assignment when one exists and refuses when too few different candidates exist."""
     a = TargetSpec("creature_or_player")
     b = TargetSpec("creature_or_player", distinct=True)
-    assert _assignable((a, b), [[("p", 0)], [("p", 0), ("p", 1)]], [])
-    assert not _assignable((a, b), [[("p", 0)], [("p", 0)]], [])
+    assert assignable_targets((a, b), [[("p", 0)], [("p", 0), ("p", 1)]], [])
+    assert not assignable_targets((a, b), [[("p", 0)], [("p", 0)]], [])
     # Without ``distinct`` the same object may be chosen again.
-    assert _assignable((a, a), [[("p", 0)], [("p", 0)]], [])
+    assert assignable_targets((a, a), [[("p", 0)], [("p", 0)]], [])
 
 
 def test_cone_of_flame_third_target_must_be_the_creature_left() -> None:

@@ -37,7 +37,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import MtgError
-from ..filters import T_BOOL, T_INT, T_KEYWORD, Site, _suggest, compile_filter
+from ..filters import T_BOOL, T_INT, T_KEYWORD, Site, compile_filter, suggest_names
 from ..references import compile_amount, compile_ref
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ class Param:
         if k == "enum":
             if v not in self.choices:
                 raise site.error(f"{name!r} must be one of {list(self.choices)}, not {v!r}"
-                                 + _suggest(v, self.choices))
+                                 + suggest_names(v, self.choices))
             return v
         if k == "keywords":
             if not isinstance(v, list) or not v:
@@ -112,7 +112,7 @@ class Param:
             for w in v:
                 if self.choices and w not in self.choices:
                     raise site.error(f"{name!r}: {w!r} is not one of {list(self.choices)}"
-                                     + _suggest(w, self.choices))
+                                     + suggest_names(w, self.choices))
             return tuple(v)
         if k == "abilities":
             if not isinstance(v, list) or not v or not all(isinstance(x, dict) for x in v):
@@ -171,7 +171,7 @@ def _compile_params(params: dict[str, Param], raw: Any, site: Site, what: str) -
     args = Args()
     for k in raw:
         if k != "op" and k not in params:
-            raise site.error(f"{what} has unknown key {k!r}" + _suggest(k, params)
+            raise site.error(f"{what} has unknown key {k!r}" + suggest_names(k, params)
                              + f" (allowed: {sorted(params)})")
     for name, p in params.items():
         if name in raw:
@@ -258,7 +258,7 @@ def compile_effect(raw: Any, site: Site) -> Effect:
     name = raw["op"]
     odef = OP_DEFS.get(name)
     if odef is None:
-        raise site.error(f"unknown effect op {name!r}" + _suggest(name, OP_DEFS)
+        raise site.error(f"unknown effect op {name!r}" + suggest_names(name, OP_DEFS)
                          + f" (known: {sorted(OP_DEFS)})")
     eff = Effect(raw)
     eff.args = _compile_params(odef.params, raw, site, f"effect {name!r}")
