@@ -229,7 +229,7 @@ _DELETE = object()
 
 
 @pytest.mark.parametrize(("path", "value", "message"), [
-    (("version",), 2, r"game state version 2 is not supported \(this engine reads version 3\)"),
+    (("version",), 3, r"game state version 3 is not supported \(this engine reads version 4\)"),
     (("turn",), _DELETE, r"^turn: missing$"),
     (("turn",), "3", r"^turn: expected an integer, got '3'$"),
     (("step",), "main", r"^step: 'main' is not one of"),
@@ -533,7 +533,7 @@ def test_finished_game_refuses_every_action() -> None:
     ("[" * 100000, r"^not a JSON game state: maximum recursion depth"),
     (None, r"^not a JSON game state: the JSON object must be str"),
     ("[1]", r"^not an mtg_env game state"),
-    ('{"format": "mtg_env.game", "version": 3}', r"^players: missing$"),
+    ('{"format": "mtg_env.game", "version": 4}', r"^players: missing$"),
 ])
 def test_bad_game_state_texts(text: object, message: str) -> None:
     from mtg_env import Game
@@ -720,7 +720,7 @@ def test_states_with_choices_made_as_permanents_come_into_play_round_trip(which:
     ("mythmaker", ("frames", -1, "then", "card"), 999, r"^frames\[1\]\.then\.card: unknown card id 999$"),
     ("mythmaker", ("frames", -1, "then", "card"), "Holy Strength",
      r"^frames\[1\]\.then\.card: unknown card id 'Holy Strength'$"),
-    ("rhox", ("frames", 0, "cur", "ask"), "yes", r"^frames\[0\]\.cur\.ask: 'yes' is not one of"),
+    ("rhox", ("frames", 0, "cur", "ask"), "yes", r"^frames\[0\]\.cur\.ask: expected true or false, got 'yes'$"),
     ("rhox", ("frames", 0, "cur", "pid"), 999, r"^frames\[0\]\.cur\.pid: unknown permanent id 999$"),
     ("rhox", ("frames", 0, "cur", "extra"), 1, r"^frames\[0\]\.cur: unknown key 'extra'$"),
 ])

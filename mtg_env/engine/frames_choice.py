@@ -4,11 +4,13 @@ sacrifice, search, order, a copy's original, a shield's source. See :mod:`.frame
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Annotated, Any
 
+from .frame_fields import SHARED, Count, ObjectId, PlayerIndex, Refers, RefList, stored
 from .frames import Frame
 
 
+@stored("choose", candidates="cands", min_count="min", max_count="max")
 @dataclass(slots=True)
 class ChooseFrame(Frame):
     """``player`` chooses between ``min_count`` and ``max_count`` of ``candidates`` (references
@@ -22,37 +24,14 @@ class ChooseFrame(Frame):
     shares them; ``candidates`` is replaced, never changed in place.
     """
 
-    KIND: ClassVar[str] = "choose"
-    player: int
-    candidates: list[list[Any]]
-    min_count: int
-    max_count: int
+    player: PlayerIndex
+    candidates: Annotated[list[RefList], SHARED]
+    min_count: Count
+    max_count: Count
     verb: str
     prompt: str
-    chosen: list[list[Any]]
-    then: dict[str, Any] | None = None
-    item_id: int | None = None  # the stack object whose effect asks
-    info: dict[str, Any] | None = None
+    chosen: list[RefList]
+    then: Annotated[dict[str, Any], Refers("choose_then"), SHARED] | None = None
+    item_id: ObjectId | None = None  # the stack object whose effect asks
+    info: Annotated[dict[str, Any], SHARED] | None = None
     group: int | None = None
-
-    def copy(self) -> ChooseFrame:
-        return ChooseFrame(self.player, self.candidates, self.min_count, self.max_count,
-                           self.verb, self.prompt, self.chosen[:], self.then, self.item_id,
-                           self.info, self.group)
-
-    def to_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"k": "choose", "pl": self.player, "cands": self.candidates,
-                             "min": self.min_count, "max": self.max_count, "verb": self.verb,
-                             "prompt": self.prompt, "chosen": self.chosen, "then": self.then,
-                             "sid": self.item_id}
-        if self.info is not None:
-            d["info"] = self.info
-        if self.group is not None:
-            d["group"] = self.group
-        return d
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> ChooseFrame:
-        return cls(d["pl"], [list(c) for c in d["cands"]], d["min"], d["max"], d["verb"],
-                   d["prompt"], [list(c) for c in d["chosen"]], d["then"], d.get("sid"),
-                   d.get("info"), d.get("group"))

@@ -14,6 +14,10 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from .enter_choices import CHOICE_KINDS
+from .frame_kinds import frame_from_json
+from .frames import Frame, PayFrame, ResolveFrame, ResolveStep, RetargetFrame
+from .frames_choice import ChooseFrame
+from .frames_effects import DrawsFrame, EnterChoiceFrame
 from .loaded_state_checkers import ID, OBJ, Check, Ctx, fail, show
 from .loaded_state_schema import PLAYER_ZONES
 
@@ -61,16 +65,45 @@ def _check_turn(step: str, queue: list[str]) -> None:
         fail("step_queue", f"{queue!r:.80} can't follow the {step} step")
 
 
-def _check_choice_frames(frames: list[dict[str, Any]]) -> None:
-    """A resolving spell's "as it comes into play" choices sit on its resolution, at the step
-    that asks them; a draw waiting for the optional replacement's choice has its event."""
+def _check_frames(frames: list[Frame]) -> None:
+    """What a frame's field types can't say: how its fields relate, and which frame it sits on
+    (a resolving spell's "as it comes into play" choices and a payment asked on resolution sit
+    on the resolution that asks them; a draw waiting for the optional replacement's choice has
+    its event)."""
     for j, f in enumerate(frames):
-        if f["k"] == "enter_choice" and f["sid"] is not None:
-            below = frames[j - 1] if j else None
-            if (below is None or below["k"] != "resolve" or below["sid"] != f["sid"]
-                    or below["st"] != 6):
-                fail(f"frames[{j}]", "a spell's choices must sit on its resolution")
-    if frames and frames[-1]["k"] == "draws" and frames[-1]["ev"] is None:
+        path = f"frames[{j}]"
+        below = frames[j - 1] if j else None
+        if isinstance(f, ChooseFrame):
+            if f.min_count > f.max_count:
+                fail(path, f"cannot choose at least {f.min_count} and at most {f.max_count}")
+            if (f.then or {}).get("op") == "prevent_source":  # a source: a permanent or a spell
+                for key, refs in (("cands", f.candidates), ("chosen", f.chosen)):
+                    for i, r in enumerate(refs):
+                        if r[0] not in ("o", "s"):
+                            fail(f"{path}.{key}[{i}]", f"a source is a permanent or a spell, not "
+                                                       f"{show(r)}")
+        elif isinstance(f, RetargetFrame):
+            if f.index >= len(f.old):
+                fail(f"{path}.i", f"target {f.index} of {len(f.old)} is past the last")
+        elif isinstance(f, EnterChoiceFrame):
+            kinds, chosen = f.kinds, list(f.chosen)
+            if chosen != kinds[:len(chosen)] or len(chosen) >= len(kinds):
+                fail(f"{path}.chosen", f"{show(chosen)} are not the first choices of {kinds}")
+            if (f.item_id is None) == (f.perm_id is None):
+                fail(path, "the choices are made for a resolving spell (sid) or a permanent (pid)")
+            if (f.perm_id is None) != (f.etb is None):
+                fail(f"{path}.etb", "a permanent's comes-into-play event waits with its choices, "
+                                    "and only then")
+            if f.item_id is not None and not (
+                    isinstance(below, ResolveFrame) and below.item_id == f.item_id
+                    and below.step == ResolveStep.ENTER_CHOICES):
+                fail(path, "a spell's choices must sit on its resolution")
+        elif isinstance(f, PayFrame) and not (isinstance(below, ResolveFrame)
+                                              and below.item_id == f.item_id
+                                              and below.effect_index == f.effect_index + 1):
+            fail(path, "a payment must sit on the resolution of its effect")
+    top = frames[-1] if frames else None
+    if isinstance(top, DrawsFrame) and top.event is None:
         fail(f"frames[{len(frames) - 1}].ev", "a draw waiting for a choice needs its event")
 
 
@@ -94,17 +127,6 @@ def _check_zone_sources(d: dict[str, Any]) -> None:
             if x[ctrl] != owner:
                 fail(f"{where}[{i}].{ctrl}", f"an ability of card {cid} in a graveyard is "
                                              f"controlled by its owner, player {owner}")
-
-
-def _check_pay_frames(frames: list[dict[str, Any]]) -> None:
-    """A payment asked on resolution sits on the resolve frame of its stack object, whose last
-    effect run (``i - 1``) is the one asking."""
-    for j, f in enumerate(frames):
-        if f["k"] == "pay":
-            below = frames[j - 1] if j else None
-            if (below is None or below["k"] != "resolve" or below["sid"] != f["sid"]
-                    or below["i"] != f["ei"] + 1):
-                fail(f"frames[{j}]", "a payment must sit on the resolution of its effect")
 
 
 def _ids(items: Any, path: str, seen: set[int]) -> set[int]:
@@ -151,8 +173,7 @@ def check_state(d: dict[str, Any], fields: tuple[Field, ...], extra_keys: frozen
     if not _zones_ok(d, ctx):
         _check_zones(d, ctx)
     _check_turn(d["step"], d["step_queue"])
-    _check_pay_frames(d["frames"])
-    _check_choice_frames(d["frames"])
+    _check_frames([frame_from_json(f) for f in d["frames"]])
     _check_zone_sources(d)
     # The game's progress: a finished game has no decision and nothing in progress; an unfinished
     # one has a decision of the kind its innermost procedure asks.

@@ -11,6 +11,9 @@ from typing import Any
 
 from .actions import DecisionKind
 from .enter_choices import CHOICE_KINDS
+from .frame_fields import Shape, Stored
+from .frame_kinds import FRAME_CLASSES
+from .frames import Frame
 from .loaded_state_checkers import (
     ABILITY,
     ABILITY_REF,
@@ -184,17 +187,6 @@ _EVENT_BY_KIND = {k: DICT({"e": STR, "applied": LIST(STR), **keys}, extra=ANY)
 
 REPL_EVENT = BY_KIND("e", _EVENT_BY_KIND)
 
-# The attacker whose combat damage is being assigned: an amount to each recipient in turn, or
-# first Rhox's "as though it weren't blocked" question ("ask", combat.py).
-_ASSIGN_CUR = DICT({"pid": OBJ, "recips": LIST(REF), "got": LIST(INT()), "rem": INT(),
-                    "ri": COUNT}, extra=ANY)
-_ASSIGN_ASK = DICT({"pid": PERM, "ask": ENUM(True)})
-
-
-def _ASSIGNING(v: Any, path: str, ctx: Ctx) -> None:
-    (_ASSIGN_ASK if type(v) is dict and "ask" in v else _ASSIGN_CUR)(v, path, ctx)
-
-
 # What a choice does once made (choices.apply_choice), by its "op" where it has its own keys:
 # Story Circle's shield against the chosen source (ops/damage.py).
 _THEN_BY_OP: dict[str, Check] = {
@@ -217,56 +209,61 @@ def _CHOOSE_THEN(v: Any, path: str, ctx: Ctx) -> None:
     (_THEN_BY_OP.get(op, _THEN) if type(op) is str else _THEN)(v, path, ctx)
 
 
-_FRAMES: dict[str, Check] = {
-    # "st": the step a procedure has reached (an unknown step would never advance).
-    "cast": DICT({"pl": PLAYER, "sid": STACK, "st": ENUM(0, 1, 2, 3, 4)}, extra=ANY),
-    # resolve: 5 Clone's copy choice asked, 6 the "as it comes into play" choices asked.
-    "resolve": DICT({"sid": STACK, "i": COUNT, "st": ENUM(0, 1, 5, 6)}, extra=ANY),
-    "put": DICT({"order": TUPLE(PLAYER, PLAYER), "q": DICT({"0": LIST(PENDING), "1": LIST(PENDING)})},
-                extra=ANY),
-    "attack": DICT({"pl": PLAYER, "declared": LIST(PERM)}, extra=ANY),
-    "block": DICT({"pl": PLAYER, "pairs": LIST(TUPLE(PERM, PERM))}, extra=ANY),
-    "assign": DICT({"queue": LIST(OBJ), "qi": COUNT, "out": LIST(ANY), "cur": OPT(_ASSIGNING)},
-                   extra=ANY),
-    "choose": DICT({"pl": PLAYER, "cands": LIST(REF), "chosen": LIST(REF), "min": COUNT,
-                    "max": COUNT, "verb": STR, "prompt": STR, "sid": OPT(OBJ),
-                    "then": OPT(_CHOOSE_THEN)}, extra=ANY),
-    "yesno": DICT({"pl": PLAYER, "key": STR, "sid": STACK, "prompt": STR}, extra=ANY),
-    "cleanup": DICT({}, extra=ANY),
-    "shuffle": DICT({"pl": PLAYER}, extra=ANY),
-    "mulligan": DICT({"pl": PLAYER, "second": BOOL}, extra=ANY),
-    "order_repl": DICT({"ev": REPL_EVENT}, extra=ANY),
-    # "As [this] comes into play, choose ..." (enter_choices.py): of a resolving spell ("sid",
-    # on its resolve frame) or of a permanent put into play by an effect ("pid", whose
-    # comes-into-play event "etb" waits for the choice); the choices made so far come first.
-    "enter_choice": DICT({"k": STR, "pl": PLAYER, "kinds": LIST(ENUM(*CHOICE_KINDS), 1),
-                          "chosen": CHOSEN, "sid": OPT(STACK), "pid": OPT(PERM), "label": STR,
-                          "etb": OPT(DICT({}, {"cast_from_hand": BOOL}))}),
-    # A text-changing effect's choices (layers.py, Mind Bend): "what" ("color" or "land") and
-    # "from" once chosen, for permanent "pid" as stack object "sid" resolves.
-    "text_change": DICT({"k": STR, "pl": PLAYER, "pid": OBJ, "sid": OPT(STACK), "label": STR,
-                         "what": OPT(ENUM("color", "land")), "from": OPT(ENUM(*_TEXT_WORDS))}),
-    # Cards coming into play at the same time (zones.py, Warp World): Aura cards still to get a
-    # host, the hosts chosen, the other cards, the cards then put on the library bottom.
-    "enter_together": DICT({"k": STR, "sid": OPT(STACK), "label": STR, "auras": LIST(CARD),
-                            "hosts": LIST(TUPLE(CARD, OBJ)), "others": LIST(CARD),
-                            "bottom": LIST(CARD)}),
-    # Draws made one at a time while an optional draw replacement is in play (Abundance):
-    # "n" still to make, the current draw event "ev", then the event "after" (the draw step's).
-    "draws": DICT({"k": STR, "pl": PLAYER, "n": COUNT, "ev": OPT(REPL_EVENT),
-                   "after": OPT(TUPLE(ENUM("draw_step"), DICT({"player": PLAYER})))}),
-    # A cost paid on resolution (ops/payment.py): "ei" is the paying effect of the resolve
-    # frame under it (check_state).
-    "pay": DICT({"k": STR, "pl": PLAYER, "sid": STACK, "ei": COUNT, "mode": ENUM("unless", "may"),
-                 "prompt": STR}),
-    # Changing a spell's targets (stack.py): "old" its targets before, "i" the next to choose.
-    "retarget": DICT({"k": STR, "pl": PLAYER, "sid": STACK, "mode": ENUM("change", "new"),
-                      "old": LIST(REF, 1), "i": COUNT, "by": STR}),
+# The checker of each name a frame field's annotation refers to (``frame_fields.Refers``).
+REFERS: dict[str, Check] = {
+    "player": PLAYER, "stack": STACK, "perm": PERM, "object": OBJ, "card": CARD, "count": COUNT,
+    "ref": REF,
+    "pending": PENDING,  # a triggered ability waiting for the stack
+    "repl_event": REPL_EVENT,
+    "chosen": CHOSEN,  # "as it comes into play" choices made
+    "choice_kind": ENUM(*CHOICE_KINDS),
+    "choose_then": _CHOOSE_THEN,
+    "text_word": ENUM(*_TEXT_WORDS),
+    # a permanent's comes-into-play event data, waiting for its choices
+    "etb": DICT({}, {"cast_from_hand": BOOL}),
+    # the event sent once the draws are made: the draw step's
+    "draw_after": TUPLE(ENUM("draw_step"), DICT({"player": PLAYER})),
 }
 
 
+def shape_check(s: Shape) -> Check:
+    """The checker of a stored value of shape ``s`` (``frame_fields.shape_of``)."""
+    if s.kind == "opt":
+        return OPT(shape_check(s.args[0]))
+    if s.refers is not None:
+        return REFERS[s.refers]
+    if s.kind == "int":
+        return INT()
+    if s.kind in ("enum", "literal"):
+        return ENUM(*s.values)
+    if s.kind in ("list", "vtuple"):
+        return LIST(shape_check(s.args[0]), 1 if s.nonempty else 0)
+    if s.kind == "tuple":
+        return TUPLE(*(shape_check(a) for a in s.args))
+    if s.kind == "stored":
+        return stored_check(s.cls)
+    return {"bool": BOOL, "str": STR, "dict": DICT({}, extra=ANY), "value": ANY}[s.kind]
+
+
+def stored_check(cls: type[Stored]) -> Check:
+    """The checker of a stored :func:`frame_fields.stored` value: its fields without a default
+    required, the others optional (stored only while they differ from their defaults)."""
+    required: dict[str, Check] = {"k": STR} if issubclass(cls, Frame) else {}
+    optional: dict[str, Check] = {}
+    for f in cls.FIELDS:
+        if not f.has_default:
+            required[f.key] = shape_check(f.shape)
+        else:
+            optional[f.key] = shape_check(f.shape)
+    return DICT(required, optional)
+
+
+_FRAMES: dict[str, Check] = {cls.KIND: stored_check(cls) for cls in FRAME_CLASSES}
+
+
 def FRAME(v: Any, path: str, ctx: Ctx) -> None:
-    """A procedure in progress (see :mod:`mtg_env.engine.game`)."""
+    """A procedure in progress (see :mod:`mtg_env.engine.frames`); the checks relating its
+    fields to each other and to the frames around it are ``loaded_state_check``'s."""
     if type(v) is not dict:
         fail(path, f"expected an object, got {show(v)}")
     k = v.get("k")
@@ -274,26 +271,6 @@ def FRAME(v: Any, path: str, ctx: Ctx) -> None:
     if check is None:
         fail(f"{path}.k", f"{show(v.get('k'))} is not a known procedure")
     check(v, path, ctx)
-    if k == "choose":
-        if v["min"] > v["max"]:
-            fail(path, f"cannot choose at least {v['min']} and at most {v['max']}")
-        if (v["then"] or {}).get("op") == "prevent_source":  # a source: a permanent or a spell
-            for key in ("cands", "chosen"):
-                for i, r in enumerate(v[key]):
-                    if r[0] not in ("o", "s"):
-                        fail(f"{path}.{key}[{i}]", f"a source is a permanent or a spell, not "
-                                                   f"{show(r)}")
-    elif k == "retarget" and v["i"] >= len(v["old"]):
-        fail(f"{path}.i", f"target {v['i']} of {len(v['old'])} is past the last")
-    elif k == "enter_choice":
-        kinds, chosen = v["kinds"], v["chosen"]
-        if list(chosen) != kinds[:len(chosen)] or len(chosen) >= len(kinds):
-            fail(f"{path}.chosen", f"{show(list(chosen))} are not the first choices of {kinds}")
-        if (v["sid"] is None) == (v["pid"] is None):
-            fail(path, "the choices are made for a resolving spell (sid) or a permanent (pid)")
-        if (v["pid"] is None) != (v["etb"] is None):
-            fail(f"{path}.etb", "a permanent's comes-into-play event waits with its choices, "
-                                "and only then")
 
 
 # Option arguments by verb.

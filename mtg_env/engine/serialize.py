@@ -28,7 +28,9 @@ from .triggers import watch_zone_triggers
 if TYPE_CHECKING:
     from .game import Game
 
-FORMAT_VERSION = 3  # 3: stack objects and waiting triggers hold ability references
+# 3: stack objects and waiting triggers hold ability references; 4: frames stored as their
+# declared fields say (frame_fields.py): fields at their defaults left out, the trigger queues a list
+FORMAT_VERSION = 4
 
 # The attributes stored as they are; their schema is declared in loaded_state_schema.py.
 _PLAYER = tuple(PLAYER_ATTRS)

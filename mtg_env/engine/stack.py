@@ -38,7 +38,7 @@ from .combat_damage import resolve_combat_damage
 from .damage import flush_damage_triggers
 from .enter_choices import ask_enter_choices
 from .errors import MtgError
-from .frames import ResolveFrame, ResolveStep, RetargetFrame, YesNoFrame
+from .frames import ResolveFrame, ResolveStep, RetargetFrame, RetargetMode, YesNoFrame
 from .ids import new_object_id
 from .knowledge import shuffle_library
 from .model import Card, StackItem
@@ -226,7 +226,7 @@ def copy_spell(g: Game, src: StackItem, controller: int, by: str, new_targets: b
     return copy
 
 
-def choose_new_targets(g: Game, item: StackItem, pl: int, mode: str, by: str) -> None:
+def choose_new_targets(g: Game, item: StackItem, pl: int, mode: RetargetMode, by: str) -> None:
     """Player ``pl`` changes the targets of ``item`` (``mode`` ``"change"``: 2012 114.6a,
     Shunt) or may choose new ones (``"new"``: 114.6d, Twincast's copy): pushes the
     ``retarget`` frame, which asks one ``TARGET`` decision per target."""

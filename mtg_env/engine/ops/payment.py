@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from .. import mana  # the module: mana.py imports the op registry, so read its names at call time
 from ..choices import run_pay_effects
 from ..errors import MtgError
-from ..frames import PayFrame, ResolveFrame
+from ..frames import PayFrame, PayMode, ResolveFrame
 from ..mana import mana_sources
 from ..model import ManaCost
 from ..stack import find_item, item_def
@@ -83,7 +83,7 @@ def can_pay(g: Game, pl: int, a: Args) -> bool:
     return True
 
 
-def _ask_payment(g: Game, item: StackItem, a: Args, mode: str) -> None:
+def _ask_payment(g: Game, item: StackItem, a: Args, mode: PayMode) -> None:
     f = g.frames[-1] if g.frames else None
     if not isinstance(f, ResolveFrame) or f.item_id != item.id:
         raise MtgError("engine error: a payment on resolution must be a top-level effect")
