@@ -19,6 +19,7 @@ order ``mtg-env --help`` lists them):
 - ``tuning``: ``tune``
 - ``_common``: what they share (error handling, option and config checks, help texts), re-exported
   here.
+- ``_options``: the options several commands take, each defined once.
 
 The hooks the tests replace (``_before_games``, ``_load_deck`` behind ``load_deck``, ``Game``) live
 here, and the command modules call them through this package (``_cli._before_games()``), so

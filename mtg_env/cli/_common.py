@@ -1,6 +1,6 @@
 """What the ``mtg-env`` commands share: the input-error handling (``fail``, ``error_text``,
 ``_bad_input_exits``), the checks of names, agents, config files and output paths, the
-formatting of rates and the shared help texts."""
+formatting of rates and the shared help texts (the shared options are in ``_options``)."""
 
 from __future__ import annotations
 

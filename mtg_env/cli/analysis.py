@@ -11,11 +11,8 @@ import typer
 
 from .. import cli as _cli
 from ..engine.deck import expand_deck_groups
+from . import _options as opt
 from ._common import (
-    BACKEND_HELP,
-    LOSSES_HELP,
-    SAVE_HELP,
-    WORKERS_HELP,
     _bad_input_exits,
     _console,
     _int,
@@ -65,20 +62,15 @@ def gauntlet(deck: str = typer.Argument(..., help="the deck: a built-in deck nam
              field: str = typer.Option(..., "--field", help="YAML file of the field: decks (names, "
                                        "files or groups) and weights, e.g. decks: {red_burn: 2, theme: 1}"),
              games: int = typer.Option(100, "--games", "-n", help="games per opponent (seat-swapped pairs)"),
-             agent: str = typer.Option("heuristic", help="the deck's agent"),
-             opponent_agent: str = typer.Option(None, help="the field's agent [default: --agent]"),
-             seed: int = typer.Option(0, help="base seed; every game's seed is derived from it"),
-             workers: int = typer.Option(None, help=WORKERS_HELP),
-             backend: str = typer.Option("local", help=BACKEND_HELP),
-             address: str = typer.Option(None, help="Ray cluster address (ray backend)"),
-             max_turns: int = typer.Option(100, help="turn cap; a capped game is a draw"),
+             agent: str = opt.DECK_AGENT, opponent_agent: str = opt.FIELD_AGENT,
+             seed: int = opt.SEED, workers: int = opt.WORKERS, backend: str = opt.BACKEND,
+             address: str = opt.ADDRESS, max_turns: int = opt.MAX_TURNS,
              json_out: str = typer.Option(None, "--json",
                                           help="write the summary, the rows and every game as JSON"),
              csv_out: str = typer.Option(None, "--csv", help="write one CSV row per opponent"),
              out: str = typer.Option("results", help="output folder for gauntlet.png"),
-             save_games: str = typer.Option(None, help=SAVE_HELP),
-             only_losses_of: str = typer.Option(None, help=LOSSES_HELP),
-             progress: bool = typer.Option(True, help="show a progress bar")) -> None:
+             save_games: str = opt.SAVE_GAMES, only_losses_of: str = opt.ONLY_LOSSES_OF,
+             progress: bool = opt.PROGRESS) -> None:
     """A deck against a weighted field: its expected win rate with a 95% interval, per opponent and
     on the play/draw, and a bar chart PNG."""
     from ..sim.gauntlet import load_field, print_gauntlet, run_gauntlet
@@ -104,18 +96,14 @@ def card_stats(decks: list[str] = typer.Argument(  # noqa: B008 (typer reads it,
                                          help="games per deck and opponent (seat-swapped pairs)"),
                agent: str = typer.Option("heuristic", help="the analysed decks' agent"),
                opponent_agent: str = typer.Option(None, help="the opponents' agent [default: --agent]"),
-               seed: int = typer.Option(0, help="base seed; every game's seed is derived from it"),
-               workers: int = typer.Option(None, help=WORKERS_HELP),
-               backend: str = typer.Option("local", help=BACKEND_HELP),
-               address: str = typer.Option(None, help="Ray cluster address (ray backend)"),
-               max_turns: int = typer.Option(100, help="turn cap; a capped game is a draw"),
+               seed: int = opt.SEED, workers: int = opt.WORKERS, backend: str = opt.BACKEND,
+               address: str = opt.ADDRESS, max_turns: int = opt.MAX_TURNS,
                json_out: str = typer.Option(None, "--json", help="write the tables and every game's "
                                             "cards as JSON"),
                csv_out: str = typer.Option(None, "--csv", help="write one CSV row per deck and card"),
                out: str = typer.Option("results", help="output folder for card_stats.png"),
-               save_games: str = typer.Option(None, help=SAVE_HELP),
-               only_losses_of: str = typer.Option(None, help=LOSSES_HELP),
-               progress: bool = typer.Option(True, help="show a progress bar")) -> None:
+               save_games: str = opt.SAVE_GAMES, only_losses_of: str = opt.ONLY_LOSSES_OF,
+               progress: bool = opt.PROGRESS) -> None:
     """Per-card statistics of a deck (17lands style): games drawn, in the opening hand and cast,
     win rate when drawn and not drawn, mulligan rates; a bar chart PNG."""
     from ..sim.card_stats import print_card_stats, run_card_stats

@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 
 from .. import cli as _cli
+from . import _options as opt
 from ._common import _agent_pair, _bad_input_exits, _int, _writable_file
 
 
@@ -18,7 +19,7 @@ from ._common import _agent_pair, _bad_input_exits, _int, _writable_file
 def play(deck_a: str = typer.Argument("starter_green", help="deck of player 0"),
          deck_b: str = typer.Argument("starter_red", help="deck of player 1"),
          seed: int = typer.Option(0, help="game seed (shuffles, coin flip, random players)"),
-         max_turns: int = typer.Option(100, help="turn cap; a capped game is a draw"),
+         max_turns: int = opt.MAX_TURNS,
          agent: str = typer.Option("random", help="agent of both players, or two names: AGENT_A,AGENT_B; "
                                                   "'human' is you at this terminal"),
          save: str = typer.Option(None, help="write the game's replay to this JSON file"),

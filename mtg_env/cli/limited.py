@@ -10,9 +10,25 @@ from rich.console import Console
 
 from .. import MtgError
 from .. import cli as _cli
-from ._common import WORKERS_HELP, _agent_pair, _bad_input_exits, _console, _int, _names, _writable_file
+from . import _options as opt
+from ._common import _agent_pair, _bad_input_exits, _console, _int, _names, _writable_file
 
 BO1_HELP = "best-of-one matches instead of best of three"
+# The options of an event that sealed and draft share.
+ROUNDS_OPT = typer.Option(None, help="Swiss rounds [default: ceil(log2(players)), 3 for 8]")
+BO1_OPT = typer.Option(False, "--bo1", "--best-of-one", help=BO1_HELP)
+EVENT_AGENT_OPT = typer.Option("heuristic", help="the agent playing every deck (any agent spec)")
+DECKS_OPT = typer.Option(False, "--decks", help="print every player's deck list")
+
+
+def _ratings_opt(read_by: str) -> Any:
+    """An event's --ratings option; ``read_by`` says what builds from the ratings."""
+    return typer.Option(None, help=f"card ratings file for {read_by} (mtg-env draft-ratings writes one)")
+
+
+def _event_json_opt(contents: str) -> Any:
+    """An event's --json option; ``contents`` names what the file holds before the matches."""
+    return typer.Option(None, "--json", help=f"write the event ({contents}, matches, standings) as JSON")
 
 
 def _limited_checks(players: int, rounds: int | None, agent: str, ratings: str | None, workers: int | None,
@@ -56,17 +72,10 @@ def _limited_report(res: Any, decks: bool, json_out: str | None, you: int | None
 @_bad_input_exits
 def sealed(players: int = typer.Option(8, help="players, each with six boosters"),
            seed: int = typer.Option(0, help="seed of the pools, pairings and games"),
-           rounds: int = typer.Option(None, help="Swiss rounds [default: ceil(log2(players)), 3 for 8]"),
-           bo1: bool = typer.Option(False, "--bo1", "--best-of-one", help=BO1_HELP),
-           agent: str = typer.Option("heuristic", help="the agent playing every deck (any agent spec)"),
-           ratings: str = typer.Option(None, help="card ratings file for the deck builder "
-                                                  "(mtg-env draft-ratings writes one)"),
-           workers: int = typer.Option(None, help=WORKERS_HELP),
-           max_turns: int = typer.Option(100, help="turn cap; a capped game is a draw"),
-           decks: bool = typer.Option(False, "--decks", help="print every player's deck list"),
-           json_out: str = typer.Option(None, "--json", help="write the event (decks, pools, matches, "
-                                                             "standings) as JSON"),
-           progress: bool = typer.Option(True, help="show a progress bar")) -> None:
+           rounds: int = ROUNDS_OPT, bo1: bool = BO1_OPT, agent: str = EVENT_AGENT_OPT,
+           ratings: str = _ratings_opt("the deck builder"),
+           workers: int = opt.WORKERS, max_turns: int = opt.MAX_TURNS, decks: bool = DECKS_OPT,
+           json_out: str = _event_json_opt("decks, pools"), progress: bool = opt.PROGRESS) -> None:
     """A Tenth Edition sealed event: six boosters each, decks built automatically, Swiss rounds.
 
     Every player opens six seeded boosters; the deck builder makes a 40-card deck of each pool
@@ -89,17 +98,10 @@ def draft(seed: int = typer.Option(0, help="seed of the boosters, pairings and g
           human: bool = typer.Option(False, "--human", help="you draft seat 1 at this terminal"),
           play: bool = typer.Option(False, "--play", help="with --human: you also play your matches at "
                                                           "this terminal (as in mtg-env play)"),
-          rounds: int = typer.Option(None, help="Swiss rounds [default: ceil(log2(players)), 3 for 8]"),
-          bo1: bool = typer.Option(False, "--bo1", "--best-of-one", help=BO1_HELP),
-          agent: str = typer.Option("heuristic", help="the agent playing every deck (any agent spec)"),
-          ratings: str = typer.Option(None, help="card ratings file for the bots and the deck builder "
-                                                 "(mtg-env draft-ratings writes one)"),
-          workers: int = typer.Option(None, help=WORKERS_HELP),
-          max_turns: int = typer.Option(100, help="turn cap; a capped game is a draw"),
-          decks: bool = typer.Option(False, "--decks", help="print every player's deck list"),
-          json_out: str = typer.Option(None, "--json", help="write the event (draft picks, decks, "
-                                                            "matches, standings) as JSON"),
-          progress: bool = typer.Option(True, help="show a progress bar")) -> None:
+          rounds: int = ROUNDS_OPT, bo1: bool = BO1_OPT, agent: str = EVENT_AGENT_OPT,
+          ratings: str = _ratings_opt("the bots and the deck builder"),
+          workers: int = opt.WORKERS, max_turns: int = opt.MAX_TURNS, decks: bool = DECKS_OPT,
+          json_out: str = _event_json_opt("draft picks, decks"), progress: bool = opt.PROGRESS) -> None:
     """A Tenth Edition booster draft: 8 seats, three boosters each, then a Swiss event.
 
     Bots draft by card rating and commit to two colors after a few picks; packs pass left,
@@ -163,9 +165,8 @@ def draft_ratings(events: int = typer.Option(50, help="sealed events per pass"),
                   ratings: str = typer.Option(None, help="ratings file to start from [default: the "
                                                          "ratings computed from card data]"),
                   out: str = typer.Option("card_ratings.json", help="the ratings file to write"),
-                  workers: int = typer.Option(None, help=WORKERS_HELP),
-                  max_turns: int = typer.Option(100, help="turn cap; a capped game is a draw"),
-                  progress: bool = typer.Option(True, help="show a progress bar")) -> None:
+                  workers: int = opt.WORKERS, max_turns: int = opt.MAX_TURNS,
+                  progress: bool = opt.PROGRESS) -> None:
     """Improve the card ratings from simulated sealed events (games-in-hand win rates).
 
     Plays sealed events (best of one) with decks built by the current ratings; a card's rating

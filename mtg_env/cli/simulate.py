@@ -10,12 +10,9 @@ from rich.table import Table
 
 from .. import MtgError
 from .. import cli as _cli
+from . import _options as opt
 from ._common import (
     _SIM_KEYS,
-    BACKEND_HELP,
-    LOSSES_HELP,
-    SAVE_HELP,
-    WORKERS_HELP,
     _agent_pair,
     _bad_input_exits,
     _cell,
@@ -52,16 +49,12 @@ def matchup(deck_a: str = typer.Argument(..., help="deck A: a built-in deck name
             deck_b: str = typer.Argument(..., help="deck B: a built-in deck name or a deck file"),
             games: int = typer.Option(100, "--games", "-n", help="games (played in seat-swapped pairs)"),
             agent: str = typer.Option("heuristic", help="agent of both decks, or AGENT_A,AGENT_B"),
-            seed: int = typer.Option(0, help="base seed; every game's seed is derived from it"),
-            workers: int = typer.Option(None, help=WORKERS_HELP),
-            backend: str = typer.Option("local", help=BACKEND_HELP),
-            address: str = typer.Option(None, help="Ray cluster address (ray backend)"),
-            max_turns: int = typer.Option(100, help="turn cap; a capped game is a draw"),
+            seed: int = opt.SEED, workers: int = opt.WORKERS, backend: str = opt.BACKEND,
+            address: str = opt.ADDRESS, max_turns: int = opt.MAX_TURNS,
             json_out: str = typer.Option(None, "--json", help="write the summary and every game as JSON"),
             csv_out: str = typer.Option(None, "--csv", help="write one CSV row per game"),
-            save_games: str = typer.Option(None, help=SAVE_HELP),
-            only_losses_of: str = typer.Option(None, help=LOSSES_HELP),
-            progress: bool = typer.Option(True, help="show a progress bar")) -> None:
+            save_games: str = opt.SAVE_GAMES, only_losses_of: str = opt.ONLY_LOSSES_OF,
+            progress: bool = opt.PROGRESS) -> None:
     """Deck A against deck B: win rate with a 95% Wilson interval, play/draw split, speed."""
     from ..sim.matchup import run_matchup
     from ..sim.parallel import check_backend
@@ -117,19 +110,14 @@ def matrix(decks: str = typer.Option(None, help="comma-separated decks or groups
            games: int = typer.Option(None, "--games", "-n", help="games per pairing [default: 100]"),
            agents: str = typer.Option(None, "--agents", "--agent",
                                       help="the agent of every deck [default: heuristic]"),
-           seed: int = typer.Option(None, help="base seed [default: 0]"),
-           workers: int = typer.Option(None, help=WORKERS_HELP),
-           backend: str = typer.Option(None, help=BACKEND_HELP + " [default: local]"),
-           address: str = typer.Option(None, help="Ray cluster address (ray backend)"),
-           max_turns: int = typer.Option(None, help="turn cap [default: 100]"),
+           seed: int = opt.CONFIG_SEED, workers: int = opt.WORKERS, backend: str = opt.CONFIG_BACKEND,
+           address: str = opt.ADDRESS, max_turns: int = opt.CONFIG_MAX_TURNS,
            mirrors: bool = typer.Option(None, "--mirrors/--no-mirrors",
                                         help="also play each deck against itself"),
            out: str = typer.Option(None, help="output folder for matrix.csv and matrix.png "
                                               "[default: results]"),
-           config: str = typer.Option(None, help="YAML file with any of these options"),
-           save_games: str = typer.Option(None, help=SAVE_HELP),
-           only_losses_of: str = typer.Option(None, help=LOSSES_HELP),
-           progress: bool = typer.Option(True, help="show a progress bar")) -> None:
+           config: str = opt.CONFIG, save_games: str = opt.SAVE_GAMES,
+           only_losses_of: str = opt.ONLY_LOSSES_OF, progress: bool = opt.PROGRESS) -> None:
     """Every pairing of the decks: a win-rate table, a CSV and a heatmap PNG with 95% intervals."""
     from ..sim.matrix import run_matrix
 
@@ -181,19 +169,15 @@ def tournament(agents: str = typer.Option(None, help="comma-separated agents [de
                decks: str = typer.Option(None, help="comma-separated decks (default: the theme decks)"),
                games: int = typer.Option(None, "--games", "-n",
                                          help="games per pairing of entrants [default: 100]"),
-               seed: int = typer.Option(None, help="base seed [default: 0]"),
-               workers: int = typer.Option(None, help=WORKERS_HELP),
-               backend: str = typer.Option(None, help=BACKEND_HELP + " [default: local]"),
-               address: str = typer.Option(None, help="Ray cluster address (ray backend)"),
-               max_turns: int = typer.Option(None, help="turn cap [default: 100]"),
+               seed: int = opt.CONFIG_SEED, workers: int = opt.WORKERS,
+               backend: str = opt.CONFIG_BACKEND, address: str = opt.ADDRESS,
+               max_turns: int = opt.CONFIG_MAX_TURNS,
                resamples: int = typer.Option(None, help="bootstrap resamples for the intervals "
                                                         "[default: 200]"),
                out: str = typer.Option(None, help="output folder for tournament.csv and tournament.png "
                                                   "[default: results]"),
-               config: str = typer.Option(None, help="YAML file with any of these options"),
-               save_games: str = typer.Option(None, help=SAVE_HELP),
-               only_losses_of: str = typer.Option(None, help=LOSSES_HELP),
-               progress: bool = typer.Option(True, help="show a progress bar")) -> None:
+               config: str = opt.CONFIG, save_games: str = opt.SAVE_GAMES,
+               only_losses_of: str = opt.ONLY_LOSSES_OF, progress: bool = opt.PROGRESS) -> None:
     """Round robin of agents (over the decks) or, with one agent, of decks; Bradley-Terry ratings."""
     from ..sim.tournament import run_tournament
 

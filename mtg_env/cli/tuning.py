@@ -5,9 +5,8 @@ from __future__ import annotations
 import typer
 
 from .. import cli as _cli
+from . import _options as opt
 from ._common import (
-    BACKEND_HELP,
-    WORKERS_HELP,
     _bad_input_exits,
     _console,
     _int,
@@ -23,16 +22,12 @@ def tune(deck: str = typer.Argument(..., help="the deck: a built-in deck name or
          pool: str = typer.Option("tenth_edition", help="cards to swap in: tenth_edition, or a file "
                                   "of card names ('N Card Name' limits the copies)"),
          budget: int = typer.Option(6000, help="the most games to play"),
-         agent: str = typer.Option("heuristic", help="the deck's agent"),
-         opponent_agent: str = typer.Option(None, help="the field's agent [default: --agent]"),
-         seed: int = typer.Option(0, help="base seed; every game's seed is derived from it"),
-         workers: int = typer.Option(None, help=WORKERS_HELP),
-         backend: str = typer.Option("local", help=BACKEND_HELP),
-         address: str = typer.Option(None, help="Ray cluster address (ray backend)"),
-         max_turns: int = typer.Option(100, help="turn cap; a capped game is a draw"),
+         agent: str = opt.DECK_AGENT, opponent_agent: str = opt.FIELD_AGENT,
+         seed: int = opt.SEED, workers: int = opt.WORKERS, backend: str = opt.BACKEND,
+         address: str = opt.ADDRESS, max_turns: int = opt.MAX_TURNS,
          json_out: str = typer.Option(None, "--json", help="write the swaps, tries and progress as JSON"),
          out: str = typer.Option("results", help="output folder for tune.png and the tuned deck list"),
-         progress: bool = typer.Option(True, help="show a progress bar")) -> None:
+         progress: bool = opt.PROGRESS) -> None:
     """Tune a deck against a field: a local search over card swaps with paired, raced and
     sequentially confirmed comparisons; the accepted swaps with their 95% intervals and a PNG."""
     from ..sim.gauntlet import load_field
