@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -246,6 +247,17 @@ def trigger_columns() -> tuple[Column, ...]:
             ("mine", 0, 1, "the viewer controls it"))
 
 
+def _offsets(sizes: Iterable[tuple[str, int]]) -> tuple[dict[str, int], int]:
+    """Where each named block starts when the blocks lie one after another in ``sizes``' order, and
+    their total size."""
+    offset: dict[str, int] = {}
+    end = 0
+    for name, n in sizes:
+        offset[name] = end
+        end += n
+    return offset, end
+
+
 class ObservationLayout:
     """Sections of the observation: name -> shape, columns and offset in the flat vector.
 
@@ -269,16 +281,10 @@ class ObservationLayout:
         rows = {"game": None, "hand": 2 * H, "permanents": 2 * P, "stack": caps.max_stack,
                 "graveyards": 2 * G, "removed": 2 * R, "revealed": caps.max_revealed,
                 "triggers": caps.max_triggers}
-        self.shapes: dict[str, tuple[int, ...]] = {}
-        self.offset: dict[str, int] = {}
-        off = 0
-        for name, cols in self.columns.items():
-            r = rows[name]
-            shape = (len(cols),) if r is None else (r, len(cols))
-            self.shapes[name] = shape
-            self.offset[name] = off
-            off += int(np.prod(shape))
-        self.size = off
+        self.shapes: dict[str, tuple[int, ...]] = {
+            name: (len(cols),) if (r := rows[name]) is None else (r, len(cols))
+            for name, cols in self.columns.items()}
+        self.offset, self.size = _offsets((name, int(np.prod(s))) for name, s in self.shapes.items())
         self.col = {name: {c[0]: i for i, c in enumerate(cols)}
                     for name, cols in self.columns.items()}
 
@@ -342,14 +348,8 @@ class ActionLayout:
             ("assign", caps.max_damage + 1), ("order", caps.max_triggers), ("color", 5),
             ("card_name", len(vocabulary())),
         )
-        self.offset: dict[str, int] = {}
-        self.band_size: dict[str, int] = {}
-        off = 0
-        for name, n in self.bands:
-            self.offset[name] = off
-            self.band_size[name] = n
-            off += n
-        self.size = off
+        self.band_size: dict[str, int] = dict(self.bands)
+        self.offset, self.size = _offsets(self.bands)
         self._starts = [self.offset[n] for n, _ in self.bands]
 
     def locate(self, index: int) -> tuple[str, int]:
