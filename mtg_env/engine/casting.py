@@ -84,9 +84,11 @@ def can_cast(g: Game, pl: int, card: Card, sources: list[Source],
 def can_pay_additional(g: Game, pl: int, cost: Cost, card: Card | None = None) -> bool:
     if cost.pay_life and g.players[pl].life < cost.pay_life:
         return False
-    if cost.sacrifice and not any(p.controller == pl and cost.sacrifice_filter.test(p, pl)
-                                  for p in g.perms.values()):
-        return False
+    if cost.sacrifice:
+        flt = cost.sacrifice_filter
+        assert flt is not None, "a sacrifice cost has its compiled filter"
+        if not any(p.controller == pl and flt.test(p, pl) for p in g.perms.values()):
+            return False
     # The spell itself is on the stack when the cost is paid, not in the hand.
     hand = [c for c in g.players[pl].hand if c is not card]
     return not (cost.discard and _discardable(hand, cost, pl) < cost.discard)
@@ -101,9 +103,11 @@ def can_pay_nonmana(g: Game, pl: int, perm: Permanent, ab: ActivatedAbility) -> 
             return False  # 2007 CR 212.3d
     if c.pay_life and g.players[pl].life < c.pay_life:
         return False
-    if c.sacrifice and not any(p.controller == pl and c.sacrifice_filter.test(p, pl)
-                               for p in g.perms.values()):
-        return False
+    if c.sacrifice:
+        flt = c.sacrifice_filter
+        assert flt is not None, "a sacrifice cost has its compiled filter"
+        if not any(p.controller == pl and flt.test(p, pl) for p in g.perms.values()):
+            return False
     if c.discard and _discardable(g.players[pl].hand, c, pl) < c.discard:
         return False
     return not (ab.condition and not fx.check_condition(g, ab.condition, pl, perm))
@@ -185,16 +189,20 @@ def begin_activate(g: Game, pl: int, pid: int, ab_index: int) -> None:
 
 def run_cast(g: Game, f: CastFrame) -> None:
     item = find_item(g, f.item_id)
+    assert item is not None, "the object being played stays on the stack until it is played"
+    # The card of a spell (None for an ability): a spell's stack object has its card.
+    spell = item.card if item.kind == "spell" else None
+    assert spell is not None or item.kind != "spell", "a spell's stack object has its card"
     pl = f.player
     specs, _, obj = item_def(g, item)
     st = f.step
     if st == CastStep.MODES:  # 2007 CR 409.1b
         f.step = CastStep.X
-        if item.kind == "spell" and item.card.cdef.modes:
-            cdef = item.card.cdef
+        if spell is not None and spell.cdef.modes:
+            cdef = spell.cdef
             opts = [Action("mode", f"mode {i + 1}: {m.get('text', '')}".rstrip(": "), (i,))
                     for i, m in enumerate(cdef.modes)
-                    if targets_available(g, pl, mode_targets(m), spell_card=item.card)]
+                    if targets_available(g, pl, mode_targets(m), spell_card=spell)]
             g.ask(pl, K.MODE, opts, f"choose a mode for {item.label}",
                       {"stack_id": item.id})
             return
@@ -203,9 +211,9 @@ def run_cast(g: Game, f: CastFrame) -> None:
         x_cost = None
         x_color = None
         exclude = None
-        if item.kind == "spell" and item.card.cdef.x_spell:
-            x_cost = spell_cost(g, pl, item.card)
-            x_color = item.card.cdef.x_color
+        if spell is not None and spell.cdef.x_spell:
+            x_cost = spell_cost(g, pl, spell)
+            x_color = spell.cdef.x_color
         elif item.kind == "activated" and obj.x:
             x_cost = obj.cost.mana
             exclude = item.source if obj.cost.tap else None
@@ -233,7 +241,8 @@ def run_cast(g: Game, f: CastFrame) -> None:
             ti = len(specs)
         if ti < len(specs):
             spec = specs[ti]
-            cands = legal_targets(g, pl, spec, item=item, source=g.perms.get(item.source))
+            src = g.perms.get(item.source) if item.source is not None else None
+            cands = legal_targets(g, pl, spec, item=item, source=src)
             if any(s.distinct for s in specs):
                 cands = distinct_candidates(g, pl, specs, item, cands)
             if not cands:
@@ -254,9 +263,9 @@ def run_cast(g: Game, f: CastFrame) -> None:
             g.frames.pop()
             g.write_log(f"ability of {item.label} triggers" + f.targets_text)
             return
-        if item.kind == "spell":
-            cdef = item.card.cdef
-            total = spell_cost(g, pl, item.card)  # 2007 CR 409.1f
+        if spell is not None:
+            cdef = spell.cdef
+            total = spell_cost(g, pl, spell)  # 2007 CR 409.1f
             cost = total.with_x(item.x) if cdef.x_spell else total
             if cdef.x_color and item.x:
                 cost = ManaCost(total.generic, add_colored(total.colored, cdef.x_color,
@@ -271,6 +280,7 @@ def run_cast(g: Game, f: CastFrame) -> None:
                 pay_sacrifice_all(g, pl, add, item)
         else:
             ab = obj
+            assert item.source is not None, "an activated ability has its source"
             perm = g.perms[item.source]
             cost = ab.cost.mana.with_x(item.x) if ab.x else ab.cost.mana
             if ab.cost.tap:
@@ -296,14 +306,14 @@ def run_cast(g: Game, f: CastFrame) -> None:
             gen, col = f.mana_due
             f.mana_due = None
             pay_mana(g, pl, ManaCost(gen, col))
-            add = item.card.cdef.additional_cost if item.kind == "spell" else None
+            add = spell.cdef.additional_cost if spell is not None else None
             if add is not None and add.sacrifice_all is not None:
                 pay_sacrifice_all(g, pl, add, item)
             if g.frames[-1] is not f:
                 return  # a replacement order decision (a painland's damage) comes first
         sacrifice_self = f.sacrifice_self
         f.sacrifice_self = False
-        if sacrifice_self and item.source in g.perms:
+        if sacrifice_self and item.source is not None and item.source in g.perms:
             leave_play(g, g.perms[item.source], "graveyard", sacrifice=True)
         g.frames.pop()
         finish_cast(g, item, f.targets_text)
@@ -311,6 +321,7 @@ def run_cast(g: Game, f: CastFrame) -> None:
 
 def answer_cast(g: Game, f: CastFrame, a: Action) -> None:
     item = find_item(g, f.item_id)
+    assert item is not None, "the object being played stays on the stack until it is played"
     if a.verb == "done":  # no more targets for a counted target spec
         f.targets_done = True
     elif a.verb == "assign":  # a target's share of the divided amount
@@ -340,8 +351,8 @@ def ask_counted_target(g: Game, f: CastFrame, pl: int, item: StackItem,
     n = len(chosen)
     if f.targets_done or n >= hi:
         return False
-    cands = [c for c in legal_targets(g, pl, spec, item=item,
-                                            source=g.perms.get(item.source))
+    src = g.perms.get(item.source) if item.source is not None else None
+    cands = [c for c in legal_targets(g, pl, spec, item=item, source=src)
              if tuple(c) not in chosen]
     if not cands:
         if n < lo:  # X is offered only up to the number of legal targets
@@ -399,8 +410,10 @@ def ask_division(g: Game, pl: int, item: StackItem, first: int) -> bool:
 
 def push_cost_choices(g: Game, pl: int, cost: Cost, item: StackItem) -> None:
     if cost.sacrifice:
+        flt = cost.sacrifice_filter
+        assert flt is not None, "a sacrifice cost has its compiled filter"
         cands = [("o", p.id) for p in g.perms.values()
-                 if p.controller == pl and cost.sacrifice_filter.test(p, pl)]
+                 if p.controller == pl and flt.test(p, pl)]
         g.frames.append(choose_frame(g, pl, cands, 1, 1, "sacrifice",
                                               f"sacrifice to pay for {item.label}"))
     if cost.discard:
@@ -416,7 +429,9 @@ def pay_sacrifice_all(g: Game, pl: int, cost: Cost, item: StackItem) -> None:
     may first be tapped for mana, 2007 CR 409.1g-h). Their total power as they were last
     in play is kept for ``{sacrificed: power}``."""
     fresh(g)
-    test = cost.sacrifice_all.test
+    flt = cost.sacrifice_all
+    assert flt is not None, "called only for a cost that sacrifices all of a kind"
+    test = flt.test
     gone = [p for p in g.perms.values() if p.controller == pl and test(p, pl)]
     item.data["sacrificed_power"] = sum(p.power for p in gone)
     leave_play_together(g, gone, "graveyard", sacrifice=True)  # one event
@@ -427,7 +442,9 @@ def finish_cast(g: Game, item: StackItem, targets_text: str) -> None:
     if item.kind == "spell":
         g.players[pl].spells_played_this_turn += 1
         g.write_log(f"player {pl} plays {item.label}" + targets_text)
-        cdef = item.card.cdef
+        card = item.card
+        assert card is not None, "a spell's stack object has its card"
+        cdef = card.cdef
         report_event(g, "cast", player=pl, colors="".join(sorted(cdef.colors)), sid=item.id)
     else:
         g.write_log(f"player {pl} activates ability of {item.label}" + targets_text)

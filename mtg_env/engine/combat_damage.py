@@ -73,15 +73,19 @@ def run_assign(g: Game, f: AssignFrame) -> None:
                            "recipient": ["p", 1 - p.controller], "as_unblocked": True,
                            "assigned": [e[:4] for e in f.assigned]})
                 return
-            recips = damage_recipients(g, p)
-            if not recips:
+            recipients = damage_recipients(g, p)
+            if not recipients:
                 continue
-            cur = f.current = AssignCursor(pid, False, p.power, recips, 0, [])
+            cur = f.current = AssignCursor(pid, False, p.power, recipients, 0, [])
+        # Nothing is played while combat damage is assigned (2007 CR 310.4), so the creature
+        # is still in play; a cursor that isn't asking (Rhox) has its recipients.
         p = g.perms.get(cur.perm_id)
+        assert p is not None, "the creature assigning combat damage is in play"
         recips = cur.recipients
+        assert recips is not None and cur.got is not None, "an assigning cursor has recipients"
         rem = cur.remaining
         ri = cur.index
-        trample = p is not None and p.attacking and "trample" in p.keywords
+        trample = p.attacking and "trample" in p.keywords
         n_blockers = len(recips) - (1 if recips[-1][0] == "p" and len(recips) > 1 else 0)
         if recips[0][0] == "p" and len(recips) == 1:
             assign_out(g, f, p, recips[0], rem)
@@ -115,6 +119,7 @@ def run_assign(g: Game, f: AssignFrame) -> None:
 
 def answer_assign(g: Game, f: AssignFrame, a: Action) -> None:
     cur = f.current
+    assert cur is not None, "an answer about combat damage is about the current creature"
     if cur.ask:
         p = g.perms[cur.perm_id]
         recips = [("p", 1 - p.controller)] if a.verb == "yes" else damage_recipients(g, p)
@@ -128,9 +133,11 @@ def answer_assign(g: Game, f: AssignFrame, a: Action) -> None:
 def assign_amount(g: Game, f: AssignFrame, cur: AssignCursor, n: int) -> None:
     p = g.perms[cur.perm_id]
     recips = cur.recipients
+    got = cur.got
+    assert recips is not None and got is not None, "an assigning cursor has recipients"
     if n:
         assign_out(g, f, p, recips[cur.index], n)
-    cur.got.append(n)
+    got.append(n)
     cur.remaining -= n
     cur.index += 1
     if cur.remaining and cur.index == len(recips) - 1:

@@ -265,14 +265,15 @@ def refresh(g: Game) -> None:
     if statics:
         control += [(ts, None, src, s) for ts, src, s in statics if s.kind == "control"]
         control.sort(key=lambda x: x[0])
-    for _, e, src, s in control:
-        if e is not None:
-            p = perms.get(e["pid"])
+    for _, effect, source, static in control:  # either the effect or the source and the static
+        if effect is not None:
+            p = perms.get(effect["pid"])
             if p is not None:
-                p.controller = e["controller"]
+                p.controller = effect["controller"]
         else:
-            for p in static_affects(g, src, s):
-                p.controller = src.controller
+            assert source is not None and static is not None, "a static entry has its source"
+            for p in static_affects(g, source, static):
+                p.controller = source.controller
     _control_changed(g, before)
     # 418.5 layer 3 (text-changing) was applied as the characteristics were first set above.
     # 418.5 layer 4: type-changing effects.
@@ -316,23 +317,24 @@ def refresh(g: Game) -> None:
         if e["kind"] == "grant" or e["kind"] == "animate":
             layer5.append((0, e["ts"], None, None, e))
     layer5.sort(key=lambda x: (x[0], x[1]))
-    for _, _, src, s, e in layer5:
+    for _, _, source, static, effect in layer5:  # either the source and the static or the effect
         abilities: tuple[Any, ...] = ()
-        if e is not None:
-            targets = [perms[e["pid"]]] if e["pid"] in perms else []
-            add = e.get("add", ())
-            if "colors" in e:
+        if effect is not None:
+            targets = [perms[effect["pid"]]] if effect["pid"] in perms else []
+            add = effect.get("add", ())
+            if "colors" in effect:
                 for p in targets:
-                    p.colors = frozenset(e["colors"])
-            if "abilities" in e:
-                abilities = tuple(ability_by_ref(r) for r in e["abilities"])
+                    p.colors = frozenset(effect["colors"])
+            if "abilities" in effect:
+                abilities = tuple(ability_by_ref(r) for r in effect["abilities"])
         else:
-            targets = static_affects(g, src, s)
-            add = s.params.get("keywords", ())
-            if s.kind == "protection_from_chosen_color":  # Voice of All (enter_choices.py)
-                c = src.chosen.get("color") if src.chosen else None
+            assert source is not None and static is not None, "a static entry has its source"
+            targets = static_affects(g, source, static)
+            add = static.params.get("keywords", ())
+            if static.kind == "protection_from_chosen_color":  # Voice of All (enter_choices.py)
+                c = source.chosen.get("color") if source.chosen else None
                 add = (PROTECTION[c],) if c else ()
-            abilities = s.params.get("abilities", ())
+            abilities = static.params.get("abilities", ())
         for p in targets:
             if add:
                 p.keywords = p.keywords | frozenset(add)
@@ -402,6 +404,8 @@ def _mana_trigger_extra(p: Permanent, extra: dict[int, str]) -> dict[int, str]:
     """Add to ``extra`` (land id -> mana symbols) the mana an Aura's triggered mana ability adds
     for its enchanted land's controller whenever that land is tapped for mana (Overgrowth: "GG"),
     so the automatic payer counts it (2007 glossary "Mana ability"; 2012 605.1b)."""
+    host = p.attached_to
+    assert host is not None, "called only for an attached permanent"
     for ab in p.triggered:
         if ab.event != "tapped_for_mana" or ab.filters.get("what") != "enchanted":
             continue
@@ -411,7 +415,7 @@ def _mana_trigger_extra(p: Permanent, extra: dict[int, str]) -> dict[int, str]:
         if syms:
             if extra is _NO_RULE_MODS:
                 extra = {}
-            extra[p.attached_to] = extra.get(p.attached_to, "") + syms
+            extra[host] = extra.get(host, "") + syms
     return extra
 
 
