@@ -206,9 +206,7 @@ def apply_choice(g: Game, f: ChooseFrame) -> None:
     for zone, v in chosen:
         if zone == "h":
             card = g.cards[v]
-            P = g.players[card.owner]
-            if card in P.hand:
-                P.hand.remove(card)
+            if zones.take_card(g, card, "hand"):
                 if action in ("discard",):
                     g.write_log(f"player {card.owner} discards {card.label}")
                     zones.to_zone(g, card, "graveyard")
@@ -259,10 +257,9 @@ def _move_cards(g: Game, f: ChooseFrame, action: str, then: dict[str, Any]) -> N
     for card in chosen:
         P = g.players[card.owner]
         public = False
-        for zone in (P.library, P.graveyard, P.hand):
-            if card in zone:
-                zone.remove(card)
-                public = zone is P.graveyard
+        for zone in ("library", "graveyard", "hand"):
+            if zones.take_card(g, card, zone):
+                public = zone == "graveyard"
                 break
         if g.known:
             g.known.pop(card.cid, None)

@@ -179,42 +179,24 @@ def _copy_expr(s: Shape, v: str) -> str:
     return v  # tuples holding lists or dicts: replaced whole, never changed in place
 
 
-def _json_expr(s: Shape, v: str, depth: int = 0) -> str:
+def _convert_expr(s: Shape, v: str, out: bool, depth: int = 0) -> str:
+    """The expression converting ``v`` of shape ``s`` to its stored form (``out``) or back."""
     x = f"x{depth}"
     if s.kind == "enum":
-        return f"int({v})"
+        return f"int({v})" if out else f"_{s.cls.__name__}({v})"
     if s.kind == "opt":
-        inner = _json_expr(s.args[0], v, depth)
+        inner = _convert_expr(s.args[0], v, out, depth)
         return v if inner == v else f"(None if {v} is None else {inner})"
     if s.kind in ("list", "vtuple"):
-        inner = _json_expr(s.args[0], x, depth + 1)
-        return f"list({v})" if inner == x else f"[{inner} for {x} in {v}]"
-    if s.kind == "tuple":
-        return "[" + ", ".join(_json_expr(a, f"{v}[{i}]", depth + 1)
-                               for i, a in enumerate(s.args)) + "]"
-    if s.kind == "stored":
-        return f"{v}.to_json()"
-    return v
-
-
-def _read_expr(s: Shape, v: str, depth: int = 0) -> str:
-    x = f"x{depth}"
-    if s.kind == "enum":
-        return f"_{s.cls.__name__}({v})"
-    if s.kind == "opt":
-        inner = _read_expr(s.args[0], v, depth)
-        return v if inner == v else f"(None if {v} is None else {inner})"
-    if s.kind == "list":
-        inner = _read_expr(s.args[0], x, depth + 1)
-        return f"list({v})" if inner == x else f"[{inner} for {x} in {v}]"
-    if s.kind == "vtuple":
-        inner = _read_expr(s.args[0], x, depth + 1)
+        inner = _convert_expr(s.args[0], x, out, depth + 1)
+        if out or s.kind == "list":
+            return f"list({v})" if inner == x else f"[{inner} for {x} in {v}]"
         return f"tuple({v})" if inner == x else f"tuple({inner} for {x} in {v})"
     if s.kind == "tuple":
-        return "(" + "".join(_read_expr(a, f"{v}[{i}]", depth + 1) + ", "
-                             for i, a in enumerate(s.args)) + ")"
+        items = [_convert_expr(a, f"{v}[{i}]", out, depth + 1) for i, a in enumerate(s.args)]
+        return "[" + ", ".join(items) + "]" if out else "(" + "".join(i + ", " for i in items) + ")"
     if s.kind == "stored":
-        return f"_{s.cls.__name__}.from_json({v})"
+        return f"{v}.to_json()" if out else f"_{s.cls.__name__}.from_json({v})"
     return v
 
 
@@ -249,7 +231,7 @@ def stored(kind: str = "", **keys: str) -> Callable[[type[T]], type[T]]:
                  "def to_json(self):\n" + (f"    d = {{'k': {kind!r}}}\n" if kind else
                                            "    d = {}\n")]
         for i, f in enumerate(fields):
-            value = _json_expr(f.shape, f"self.{f.name}")
+            value = _convert_expr(f.shape, f"self.{f.name}", True)
             if f.has_default:
                 lines.append(f"    if self.{f.name} != _defaults[{i}]:\n"
                              f"        d[{f.key!r}] = {value}\n")
@@ -259,10 +241,10 @@ def stored(kind: str = "", **keys: str) -> Callable[[type[T]], type[T]]:
         reads = []
         for i, f in enumerate(fields):
             if f.has_default:
-                reads.append(f"{_read_expr(f.shape, 'v')} if (v := d.get({f.key!r}, _miss)) "
+                reads.append(f"{_convert_expr(f.shape, 'v', False)} if (v := d.get({f.key!r}, _miss)) "
                              f"is not _miss else _copy_default({i})")
             else:
-                reads.append(_read_expr(f.shape, f"d[{f.key!r}]"))
+                reads.append(_convert_expr(f.shape, f"d[{f.key!r}]", False))
         lines.append("def from_json(cls, d):\n    return cls(" + ", ".join(reads) + ")\n")
         env["_miss"] = object()
         env["_copy_default"] = lambda i: (fields[i].default.copy()

@@ -4,7 +4,7 @@ A procedure that needs several decisions (playing a spell, resolving one, declar
 an effect asking for a card) is a *frame* on ``Game.frames``, innermost last. This module holds
 the base class and the frames of playing, resolving, combat and the turn; ``frames_effects``
 those effects and replacement effects ask, ``frames_choice`` the choice of cards or permanents;
-``frame_kinds`` lists them all by stored kind. ``Game._run`` runs
+``frame_kinds`` lists them all by stored kind. ``Game.run_to_decision`` runs
 the top frame and ``Game._answer`` hands it the chosen option, both dispatching on the frame's
 class (``game.py``).
 

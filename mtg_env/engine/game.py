@@ -123,7 +123,7 @@ class Game(GameState):
             draw_cards(g, pl, 7)
         # 2007 CR 101.4: the starting player takes all their mulligans first.
         g.frames.append(MulliganFrame(starting_player))
-        g._run()
+        g.run_to_decision()
         return g
 
     def new_card(self, cdef: CardDef, owner: int) -> Card:
@@ -184,7 +184,7 @@ class Game(GameState):
         self.decisions_made += 1
         self.decision = None
         self._answer(d, chosen)
-        self._run()
+        self.run_to_decision()
         if self.max_decisions is not None and self.decisions_made >= self.max_decisions:
             self.write_log(f"decision limit {self.max_decisions} reached")
             self.end_game([0, 1], "decision limit")
@@ -294,7 +294,11 @@ class Game(GameState):
         return (f"<Game turn={self.turn} step={self.step} active={self.active} "
                 f"life={self.players[0].life}/{self.players[1].life}>")
 
-    def _run(self) -> None:
+    def run_to_decision(self) -> None:
+        """Run the game (the innermost frame's procedure, else the turn structure) until a
+        player must decide or the game is over; with ``skip_trivial``, a decision with one
+        option is answered with it and the game runs on. :meth:`apply` ends with it; a game
+        built some other way (a position, ``position.py``) starts with it."""
         while True:
             while self.decision is None and not self.is_over:
                 if self.frames:

@@ -282,7 +282,32 @@ class Card:
         return f"<Card {self.label} of P{self.owner}>"
 
 
-class Permanent:
+class PermanentTraits:
+    """What a permanent and a player's view of one (``view.PermanentView``) answer alike from
+    their card and characteristics."""
+
+    __slots__ = ()
+    card: Card
+    types: frozenset[str]
+    keywords: frozenset[str]
+
+    @property
+    def label(self) -> str:
+        return self.card.label
+
+    @property
+    def is_creature(self) -> bool:
+        return "Creature" in self.types
+
+    @property
+    def is_land(self) -> bool:
+        return "Land" in self.types
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+
+class Permanent(PermanentTraits):
     """A permanent in play. Characteristic fields (power, keywords, controller...) are the
     values after every continuous effect (CR 418.5) and are refreshed by the game.
 
@@ -408,25 +433,10 @@ class Permanent:
         return self.base
 
     @property
-    def label(self) -> str:
-        return self.card.label
-
-    @property
     def summoning_sick(self) -> bool:
         """True unless its controller has controlled it continuously since their latest turn
         began (CR 212.3d). Haste is separate: see ``can_tap_for_cost``."""
         return self.sick
-
-    @property
-    def is_creature(self) -> bool:
-        return "Creature" in self.types
-
-    @property
-    def is_land(self) -> bool:
-        return "Land" in self.types
-
-    def has(self, keyword: str) -> bool:
-        return keyword in self.keywords
 
     def __repr__(self) -> str:
         extra = f" {self.power}/{self.toughness}" if self.is_creature else ""

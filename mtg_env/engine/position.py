@@ -245,7 +245,7 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
     g.prio = g.active
     g.passes = 0
     g.write_log(f"position loaded: turn {g.turn}, {step}, player {g.active} active")
-    g._run()
+    g.run_to_decision()
     return g
 
 

@@ -36,7 +36,7 @@ def ask_priority(g: Game, pl: int) -> None:
     opts = priority_options(g, pl)
     if len(opts) == 1:
         if g.skip_trivial:
-            # What Game._run would do with the pass-only decision, without building it.
+            # What Game.run_to_decision would do with the pass-only decision, without building it.
             g.auto_applied += 1
             g.decisions_made += 1
             answer_priority(g, pl, PASS)

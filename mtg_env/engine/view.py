@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from .abilities import ActivatedAbility, StaticAbility, TargetSpec, TriggeredAbility
 from .actions import Decision, DecisionKind
 from .knowledge import hand_revealed, known_cards
-from .model import Card, CardDef
+from .model import Card, CardDef, PermanentTraits
 from .stack import item_def
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ __all__ = ["PermanentView", "PlayerInfo", "PlayerView", "StackObjectView", "samp
 _LABEL = attrgetter("label")
 
 
-class PermanentView:
+class PermanentView(PermanentTraits):
     """A permanent in play as any player sees it (characteristics after continuous effects)."""
 
     __slots__ = (
@@ -117,21 +117,6 @@ class PermanentView:
     @property
     def name(self) -> str:
         return self._cdef.name
-
-    @property
-    def label(self) -> str:
-        return self.card.label
-
-    @property
-    def is_creature(self) -> bool:
-        return "Creature" in self.types
-
-    @property
-    def is_land(self) -> bool:
-        return "Land" in self.types
-
-    def has(self, keyword: str) -> bool:
-        return keyword in self.keywords
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "card": self.card.label, "owner": self.owner,

@@ -345,7 +345,32 @@ def record_leaving_lki(g: Game, perm: Permanent) -> None:
             item.data["src_tapped"] = perm.tapped
 
 
+def take_card(g: Game, card: Card, zone: str) -> bool:
+    """Take ``card`` out of its owner's ``zone`` (``"hand"``, ``"library"`` or ``"graveyard"``);
+    False when it isn't there. What counts graveyard cards (Mortivore, 2007 CR 418.5 layer 6a)
+    is recomputed once a card leaves one."""
+    cards: list[Card] = getattr(g.players[card.owner], zone)
+    if card not in cards:
+        return False
+    cards.remove(card)
+    if zone == "graveyard":
+        mark_dirty(g, "graveyard count")
+    return True
+
+
+def move_card(g: Game, card: Card, from_zone: str, zone: str) -> bool:
+    """Move ``card`` from its owner's ``from_zone`` to ``zone`` (:func:`take_card`, then
+    :func:`to_zone`); False, and nothing moved, when it isn't in ``from_zone``."""
+    if not take_card(g, card, from_zone):
+        return False
+    to_zone(g, card, zone)
+    return True
+
+
 def to_zone(g: Game, card: Card, zone: str) -> None:
+    """Put ``card`` (out of every zone) into its owner's ``zone`` (217.1a): ``"graveyard"``
+    (where a replacement effect may send it elsewhere), ``"hand"``, ``"library_top"``,
+    ``"library_bottom"``, ``"library_shuffle"`` or ``"removed"``; a token goes nowhere."""
     P = g.players[card.owner]  # 217.1a: cards go to their owner's zones
     if card.is_token:
         return

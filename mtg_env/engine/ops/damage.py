@@ -41,24 +41,25 @@ def deal_damage(g: Game, item: StackItem, a: Args) -> None:
         damage.deal_damage(g, src, r, n, no_regen=a.no_regen)
 
 
-@op("gain_life", amount=amount(required=True), who=players(default="controller"))
-def gain_life(g: Game, item: StackItem, a: Args) -> None:
-    """Each referenced player gains N life."""
+def _change_life(g: Game, item: StackItem, a: Args, gain: bool) -> None:
     n = a.amount(g, item)
     for kind, v in a.who(g, item):
         if kind == "p":
-            damage.gain_life(g, v, n)
-            g.write_log(f"player {v} gains {n} life (life {g.players[v].life})")
+            (damage.gain_life if gain else damage.lose_life)(g, v, n)
+            g.write_log(f"player {v} {'gains' if gain else 'loses'} {n} life "
+                        f"(life {g.players[v].life})")
+
+
+@op("gain_life", amount=amount(required=True), who=players(default="controller"))
+def gain_life(g: Game, item: StackItem, a: Args) -> None:
+    """Each referenced player gains N life."""
+    _change_life(g, item, a, gain=True)
 
 
 @op("lose_life", amount=amount(required=True), who=players(default="controller"))
 def lose_life(g: Game, item: StackItem, a: Args) -> None:
     """Each referenced player loses N life."""
-    n = a.amount(g, item)
-    for kind, v in a.who(g, item):
-        if kind == "p":
-            damage.lose_life(g, v, n)
-            g.write_log(f"player {v} loses {n} life (life {g.players[v].life})")
+    _change_life(g, item, a, gain=False)
 
 
 @op("double_life", target=players(required=True))

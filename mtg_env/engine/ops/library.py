@@ -18,7 +18,7 @@ from ..knowledge import BOTH, forget, learn, shuffle_library
 from ..layers import fresh, mark_dirty
 from ..registry import get_card, token_def
 from ..rules import aura_can_enchant
-from ..zones import put_into_play, to_zone
+from ..zones import put_into_play, take_card, to_zone
 from . import Args, Param, amount, flag, op, players, ref
 
 if TYPE_CHECKING:
@@ -111,8 +111,7 @@ def reanimate(g: Game, item: StackItem, a: Args) -> None:
         if card not in g.players[card.owner].graveyard:
             continue
         if a.attach_to is None:
-            g.players[card.owner].graveyard.remove(card)
-            mark_dirty(g, "graveyard count")
+            take_card(g, card, "graveyard")
             g.write_log(f"{card.label} is put into play from a graveyard")
             put_into_play(g, card, pl)
             continue

@@ -14,8 +14,7 @@ from .. import damage, zones
 from ..choices import choose_frame
 from ..errors import MtgError
 from ..frames import ShuffleFrame
-from ..knowledge import to_hand_in_public
-from ..layers import fresh, mark_dirty
+from ..layers import fresh
 from ..references import record_lki
 from ..triggers import report_event
 from . import Args, Param, amount, flag, op, players, ref, run_effects
@@ -48,15 +47,9 @@ def remove_from_game(g: Game, item: StackItem, a: Args) -> None:
     zones.leave_play_together(g, perms, "removed")
     n = len(perms)
     for kind, v in refs:
-        if kind == "c":
-            card = g.cards[v]
-            P = g.players[card.owner]
-            if card in P.graveyard:
-                P.graveyard.remove(card)
-                P.removed.append(card)
-                mark_dirty(g, "graveyard count")  # Mortivore, 2007 CR 418.5 layer 6a
-                g.write_log(f"{card.label} is removed from the game")
-                n += 1
+        if kind == "c" and zones.move_card(g, card := g.cards[v], "graveyard", "removed"):
+            g.write_log(f"{card.label} is removed from the game")
+            n += 1
     item.data["removed_this_way"] = item.data.get("removed_this_way", 0) + n
 
 
@@ -94,12 +87,7 @@ def return_card(g: Game, item: StackItem, a: Args) -> None:
         if kind != "c":
             continue
         card = g.cards[v]
-        P = g.players[card.owner]
-        if card in P.graveyard:
-            P.graveyard.remove(card)
-            P.hand.append(card)
-            to_hand_in_public(g, card)
-            mark_dirty(g, "graveyard count")  # Mortivore, 2007 CR 418.5 layer 6a
+        if zones.move_card(g, card, "graveyard", "hand"):
             g.write_log(f"{card.label} is returned to player {card.owner}'s hand")
 
 
@@ -184,7 +172,7 @@ def discard(g: Game, item: StackItem, a: Args) -> None:
         if a.random:
             for _ in range(min(n, len(P.hand))):
                 card = P.hand[g.rng.below(len(P.hand))]
-                P.hand.remove(card)
+                zones.take_card(g, card, "hand")
                 g.write_log(f"player {pl} discards {card.label} at random")
                 zones.to_zone(g, card, "graveyard")
                 report_event(g, "discard", player=pl, card=card.cid, cause=item.controller)
@@ -261,10 +249,7 @@ def return_died_this_turn(g: Game, item: StackItem, a: Args) -> None:
     test = a.filter.test
     back = [c for c in P.graveyard if c.cid in died and test(c, item.controller)]
     for card in back:
-        P.graveyard.remove(card)
-        P.hand.append(card)
-        to_hand_in_public(g, card)
+        zones.move_card(g, card, "graveyard", "hand")
         g.write_log(f"{card.label} is returned to player {card.owner}'s hand")
     if back:
         g.died_this_turn = [c for c in died if all(c != x.cid for x in back)]
-        mark_dirty(g, "graveyard count")  # Mortivore, 2007 CR 418.5 layer 6a
