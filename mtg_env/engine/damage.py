@@ -76,23 +76,23 @@ def perform_damage(g: Game, src: dict[str, Any], target: tuple[str, int], amount
     report_event(g, "damage", src=src.get("pid"), target=list(target), amount=amount,
                 combat=combat, src_controller=src.get("controller"))
     pid = src.get("pid")
-    if pid is not None and g._ll.get(pid):
-        g._ll_acc[pid] = g._ll_acc.get(pid, 0) + amount
+    if pid is not None and g.lifelink.get(pid):
+        g.lifelink_dealt[pid] = g.lifelink_dealt.get(pid, 0) + amount
     return amount
 
 
 def flush_damage_triggers(g: Game) -> None:
     """2007 CR 502.68: lifelink triggers once per instance for the damage of one event."""
-    acc = g._ll_acc
+    acc = g.lifelink_dealt
     if not acc:
         return
-    g._ll_acc = {}
+    g.lifelink_dealt = {}
     fresh(g)
     for pid, amount in acc.items():
         perm = g.perms.get(pid)
         if perm is None:
             continue
-        for _ in range(g._ll.get(pid, 0)):
+        for _ in range(g.lifelink.get(pid, 0)):
             g.pending.append({"special": "gain_life", "ctrl": perm.controller,
                                  "amount": amount, "src": pid, "name": perm.card.label,
                                  "text": f"lifelink: gain {amount} life"})

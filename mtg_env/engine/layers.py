@@ -253,7 +253,7 @@ def refresh(g: Game) -> None:
     g.mana_extra = extra
     g.no_mana_empty = False
     if not statics and not effects and not counters:
-        g._ll = ll
+        g.lifelink = ll
         g.rule_mods = _NO_RULE_MODS
         _control_changed(g, before)
         return
@@ -397,7 +397,7 @@ def refresh(g: Game) -> None:
         elif s.kind == "pt_per_shared_creature_type":
             _shared_type_bonus(g, src, s)
     # 418.5 layer 6e (switching): no Tenth Edition card; see the module docstring.
-    g._ll = ll
+    g.lifelink = ll
 
 
 def _mana_trigger_extra(p: Permanent, extra: dict[int, str]) -> dict[int, str]:

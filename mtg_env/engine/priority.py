@@ -59,7 +59,7 @@ def answer_priority(g: Game, pl: int, a: Action) -> None:
                 turn_structure.end_step(g)
         else:
             g.prio = 1 - pl
-            g._quiet = True  # passing priority changes nothing an SBE or trigger looks at
+            g.quiet_action = True  # passing priority changes nothing an SBE or trigger looks at
         return
     g.passes = 0
     g.prio = pl
@@ -78,7 +78,7 @@ def answer_priority(g: Game, pl: int, a: Action) -> None:
         activate_mana(g, pid, ab, color)
         # A {T}-only mana ability with no other effect changes nothing an SBE or trigger
         # looks at (2007 CR 411: it doesn't use the stack).
-        g._quiet = ability.tap_only and not ability.effects
+        g.quiet_action = ability.tap_only and not ability.effects
     elif verb == "activate":
         pid, ab = a.args
         casting.begin_activate(g, pl, pid, ab)

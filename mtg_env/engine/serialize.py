@@ -100,7 +100,7 @@ def game_to_dict(g: Game) -> dict[str, Any]:
     d["pending"] = _enc(g.pending)
     d["label_counts"] = g.label_counts
     d["known"] = sorted([cid, mask, zone] for cid, (mask, zone) in g.known.items())
-    d["ll_acc"] = sorted(g._ll_acc.items())
+    d["lifelink_dealt"] = sorted(g.lifelink_dealt.items())
     d["decision"] = g.decision.to_json() if g.decision is not None else None
     d["log"] = g.log
     return d
@@ -192,7 +192,7 @@ def _from_dict(d: dict[str, Any]) -> Game:
     g.pending = _dec(d["pending"])
     g.label_counts = d["label_counts"]
     g.known = {cid: (mask, zone) for cid, mask, zone in d["known"]}
-    g._ll_acc = {int(k): v for k, v in d["ll_acc"]}
+    g.lifelink_dealt = {int(k): v for k, v in d["lifelink_dealt"]}
     g.decision = Decision.from_json(d["decision"]) if d["decision"] is not None else None
     g.log = d["log"]
     mark_dirty(g, "loaded")

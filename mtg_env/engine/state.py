@@ -90,7 +90,7 @@ FIELDS: tuple[Field, ...] = (
     Field("known", dict, "dict", "object",
           "card id -> (players mask, zone): hidden cards revealed or looked at (knowledge.py)",
           C.KNOWN),
-    Field("_ll_acc", dict, "dict", "object", "lifelink damage dealt in the current event",
+    Field("lifelink_dealt", dict, "dict", "object", "lifelink damage dealt in the current event",
           C.LIST(C.TUPLE(C.INT(), C.INT()))),
     # turn structure and priority
     Field("turn", _const(1), "share", "scalar", "turn number",
@@ -174,7 +174,7 @@ FIELDS: tuple[Field, ...] = (
     Field("no_mana_empty", _const(False), "share", "derived", "a static stops mana burn"),
     Field("rule_mods", dict, "share", "derived",
           "rule-modifying statics in play: kind -> players controlling one (never mutated)"),
-    Field("_ll", dict, "share", "derived", "lifelink instances by permanent (layer 5 output)"),
+    Field("lifelink", dict, "share", "derived", "lifelink instances by permanent (layer 5 output)"),
     Field("mana_extra", dict, "share", "derived",
           "land id -> mana its triggered mana abilities add when it's tapped for mana (Overgrowth)"),
     Field("_abl_mod", list, "share", "derived",
@@ -182,7 +182,7 @@ FIELDS: tuple[Field, ...] = (
     Field("zone_watch", dict, "share", "derived",
           "event -> ids of the game's cards with a triggered ability for it that works from a "
           "graveyard (2012 112.6; replaced, never mutated)"),
-    Field("_quiet", _const(False), "share", "derived",
+    Field("quiet_action", _const(False), "share", "derived",
           "the last action changed nothing an SBE or a trigger looks at"),
 )
 
@@ -205,7 +205,7 @@ class GameState:
     private_log: tuple[tuple[int, int, str], ...]
     label_counts: dict[str, int]
     known: dict[int, tuple[int, str]]
-    _ll_acc: dict[int, int]
+    lifelink_dealt: dict[int, int]
     turn: int
     step: str
     step_queue: tuple[str, ...]
@@ -240,11 +240,11 @@ class GameState:
     dirty: bool
     no_mana_empty: bool
     rule_mods: dict[str, frozenset[int | str]]
-    _ll: dict[int, int]
+    lifelink: dict[int, int]
     mana_extra: dict[int, Any]
     _abl_mod: list[int]
     zone_watch: dict[str, tuple[int, ...]]
-    _quiet: bool
+    quiet_action: bool
 
 
 FIELD_NAMES = frozenset(f.name for f in FIELDS)

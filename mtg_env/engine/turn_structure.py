@@ -81,8 +81,8 @@ def turn_flow(g: Game) -> None:
         g.prio = g.active
         g.passes = 0
     # 2007 CR 420.3: SBEs until none, then triggers, then priority.
-    if g._quiet:
-        g._quiet = False
+    if g.quiet_action:
+        g.quiet_action = False
     else:
         check_state_based(g)
         if g.is_over:
