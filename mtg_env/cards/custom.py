@@ -17,7 +17,7 @@ from mtg_env.engine.layers import fresh, text_change_frame
 from mtg_env.engine.registry import CUSTOM
 from mtg_env.engine.stack import item_def
 from mtg_env.engine.targets import target_legal
-from mtg_env.engine.zones import leave_play_together, put_together, to_zone
+from mtg_env.engine.zones import leave_play_together, put_together, take_top, to_zone
 
 if TYPE_CHECKING:
     from mtg_env.engine.game import Game
@@ -74,10 +74,7 @@ def scalpelexis(g: Game, item: StackItem) -> None:
     pl = target[1]
     P = g.players[pl]
     while P.library:
-        top = P.library[:4]
-        del P.library[:len(top)]
-        if g.known:
-            forget(g, top)
+        top = take_top(g, pl, 4)
         for card in top:
             to_zone(g, card, "removed")
         g.write_log(f"player {pl} removes the top {len(top)} card(s) of their library from the game: "

@@ -81,14 +81,21 @@ def can_cast(g: Game, pl: int, card: Card, sources: list[Source],
     return targets_available(g, pl, cdef.spell_targets, spell_card=card)
 
 
-def can_pay_additional(g: Game, pl: int, cost: Cost, card: Card | None = None) -> bool:
+def _life_and_sacrifice_payable(g: Game, pl: int, cost: Cost) -> bool:
+    """The life a cost asks is no more than ``pl``'s life total, and ``pl`` controls a
+    permanent its sacrifice could be paid with (2007 CR 409.1f-h)."""
     if cost.pay_life and g.players[pl].life < cost.pay_life:
         return False
     if cost.sacrifice:
         flt = cost.sacrifice_filter
         assert flt is not None, "a sacrifice cost has its compiled filter"
-        if not any(p.controller == pl and flt.test(p, pl) for p in g.perms.values()):
-            return False
+        return any(p.controller == pl and flt.test(p, pl) for p in g.perms.values())
+    return True
+
+
+def can_pay_additional(g: Game, pl: int, cost: Cost, card: Card | None = None) -> bool:
+    if not _life_and_sacrifice_payable(g, pl, cost):
+        return False
     # The spell itself is on the stack when the cost is paid, not in the hand.
     hand = [c for c in g.players[pl].hand if c is not card]
     return not (cost.discard and _discardable(hand, cost, pl) < cost.discard)
@@ -101,13 +108,8 @@ def can_pay_nonmana(g: Game, pl: int, perm: Permanent, ab: ActivatedAbility) -> 
             return False
         if perm.is_creature and perm.sick and "haste" not in perm.keywords:
             return False  # 2007 CR 212.3d
-    if c.pay_life and g.players[pl].life < c.pay_life:
+    if not _life_and_sacrifice_payable(g, pl, c):
         return False
-    if c.sacrifice:
-        flt = c.sacrifice_filter
-        assert flt is not None, "a sacrifice cost has its compiled filter"
-        if not any(p.controller == pl and flt.test(p, pl) for p in g.perms.values()):
-            return False
     if c.discard and _discardable(g.players[pl].hand, c, pl) < c.discard:
         return False
     return not (ab.condition and not fx.check_condition(g, ab.condition, pl, perm))

@@ -235,12 +235,7 @@ def refresh(g: Game) -> None:
             p.static = cdef.static
             touched.append(p.id)
         p.controller = p.base_controller
-        p.power = cdef.power if isinstance(cdef.power, int) else 0
-        p.toughness = cdef.toughness if isinstance(cdef.toughness, int) else 0
-        p.keywords = cdef.keywords
-        p.colors = cdef.colors
-        p.types = cdef.types
-        p.subtypes = cdef.subtypes
+        p.set_printed(cdef)
         if cdef.static:
             for s in cdef.static:
                 statics.append((p.timestamp, p, s))

@@ -283,8 +283,7 @@ class Card:
 
 
 class PermanentTraits:
-    """What a permanent and a player's view of one (``view.PermanentView``) answer alike from
-    their card and characteristics."""
+    """What a permanent and a player's view of one (``view.PermanentView``) answer alike."""
 
     __slots__ = ()
     card: Card
@@ -377,18 +376,23 @@ class Permanent(PermanentTraits):
         # replaced, never changed in place (copies share it). Not a copiable value (2012 706.6).
         self.chosen: dict[str, str] | None = None
         self.controller = controller
-        self.power = cdef.power if isinstance(cdef.power, int) else 0
-        self.toughness = cdef.toughness if isinstance(cdef.toughness, int) else 0
-        self.keywords = cdef.keywords
-        self.colors = cdef.colors
-        self.types = cdef.types
-        self.subtypes = cdef.subtypes
+        self.set_printed(cdef)
         self.supertypes = cdef.supertypes
         self.name = cdef.name
         self.base = cdef
         self.activated = cdef.activated
         self.triggered = cdef.triggered
         self.static = cdef.static
+
+    def set_printed(self, cdef: CardDef) -> None:
+        """Power, toughness, keywords, colors, types and subtypes as ``cdef`` gives them (where
+        the layers start, 2007 CR 418.5; a ``*`` is 0 until its layer sets it)."""
+        self.power = cdef.power if isinstance(cdef.power, int) else 0
+        self.toughness = cdef.toughness if isinstance(cdef.toughness, int) else 0
+        self.keywords = cdef.keywords
+        self.colors = cdef.colors
+        self.types = cdef.types
+        self.subtypes = cdef.subtypes
 
     def clone(self) -> Permanent:
         p = Permanent.__new__(Permanent)

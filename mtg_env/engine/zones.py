@@ -358,6 +358,17 @@ def take_card(g: Game, card: Card, zone: str) -> bool:
     return True
 
 
+def take_top(g: Game, pl: int, n: int) -> list[Card]:
+    """Take the top ``n`` cards (fewer if the library is smaller) off player ``pl``'s library,
+    top first; what anyone knew about those library positions is forgotten."""
+    library = g.players[pl].library
+    cards = library[:n]
+    del library[:len(cards)]
+    if g.known:
+        forget(g, cards)
+    return cards
+
+
 def move_card(g: Game, card: Card, from_zone: str, zone: str) -> bool:
     """Move ``card`` from its owner's ``from_zone`` to ``zone`` (:func:`take_card`, then
     :func:`to_zone`); False, and nothing moved, when it isn't in ``from_zone``."""

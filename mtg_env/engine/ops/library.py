@@ -14,11 +14,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..choices import choose_frame
-from ..knowledge import BOTH, forget, learn, shuffle_library
+from ..knowledge import BOTH, learn, shuffle_library
 from ..layers import fresh, mark_dirty
 from ..registry import get_card, token_def
 from ..rules import aura_can_enchant
-from ..zones import put_into_play, take_card, to_zone
+from ..zones import put_into_play, take_card, take_top, to_zone
 from . import Args, Param, amount, flag, op, players, ref
 
 if TYPE_CHECKING:
@@ -45,12 +45,9 @@ def mill(g: Game, item: StackItem, a: Args) -> None:
             n = len(P.hand)
         else:
             n = a.amount(g, item)
-        cards = P.library[:n]
+        cards = take_top(g, pl, n)
         if not cards:
             continue
-        del P.library[:len(cards)]
-        if g.known:
-            forget(g, cards)
         for card in cards:
             to_zone(g, card, "graveyard")
         g.write_log(f"player {pl} puts the top {len(cards)} card(s) of their library into their "
