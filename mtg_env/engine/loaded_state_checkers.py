@@ -209,9 +209,9 @@ def MAP(key: Check, value: Check) -> Check:
 
 
 # -- references --------------------------------------------------------------------------------
-PLAYER = INT(0, 1)
-COUNT = INT(0)
-ID = INT(1)
+PLAYER: Check = INT(0, 1)
+COUNT: Check = INT(0)
+ID: Check = INT(1)
 
 
 def OBJ(v: Any, path: str, ctx: Ctx) -> None:

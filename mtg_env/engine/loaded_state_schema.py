@@ -83,9 +83,9 @@ STACK_ATTRS: dict[str, Check] = {
     "label": STR,
 }
 
-PLAYER_CHECK = DICT({**PLAYER_ATTRS, **dict.fromkeys(PLAYER_ZONES, LIST(CARD))})
-PERM_CHECK = DICT({**PERM_ATTRS, "card": CARD, "used_this_turn": LIST(TUPLE(INT(), INT()))})
-STACK_CHECK = DICT({**STACK_ATTRS, "card": OPT(CARD), "ability_def": OPT(ABILITY)})
+PLAYER_CHECK: Check = DICT({**PLAYER_ATTRS, **dict.fromkeys(PLAYER_ZONES, LIST(CARD))})
+PERM_CHECK: Check = DICT({**PERM_ATTRS, "card": CARD, "used_this_turn": LIST(TUPLE(INT(), INT()))})
+STACK_CHECK: Check = DICT({**STACK_ATTRS, "card": OPT(CARD), "ability_def": OPT(ABILITY)})
 
 _UNTIL = OPT(STR)
 _TEXT_WORDS = (*COLORS, *BASIC_LAND_TYPES)
@@ -133,7 +133,7 @@ def _TEXT_CHANGE(v: Any, path: str, ctx: Ctx) -> None:
 
 _EFFECT_BY_KIND["text"] = _TEXT_CHANGE
 # A continuous effect from a resolved spell or ability (see :mod:`mtg_env.engine.layers`).
-EFFECT = BY_KIND("kind", _EFFECT_BY_KIND)
+EFFECT: Check = BY_KIND("kind", _EFFECT_BY_KIND)
 
 
 def DAMAGE_REF(v: Any, path: str, ctx: Ctx) -> None:
@@ -162,13 +162,13 @@ _REPLACEMENT_BY_KIND = {k: DICT({"kind": STR, "id": INT(), "ts": INT(), **keys},
 
 # A replacement or prevention effect from a resolved spell or ability
 # (:mod:`mtg_env.engine.replacement_effects`).
-REPLACEMENT = BY_KIND("kind", _REPLACEMENT_BY_KIND)
+REPLACEMENT: Check = BY_KIND("kind", _REPLACEMENT_BY_KIND)
 
 
 # A triggered ability waiting for the stack; a delayed one (and a rules trigger) carries effects.
-PENDING = DICT({"ctrl": PLAYER}, {"effects": EFFECT_SPECS}, extra=ANY)
+PENDING: Check = DICT({"ctrl": PLAYER}, {"effects": EFFECT_SPECS}, extra=ANY)
 # A delayed triggered ability waiting for its moment (turn_structure.add_delayed_trigger).
-DELAYED = DICT({"at": ENUM("end_of_combat", "end_of_turn"), "ctrl": PLAYER, "src": OPT(OBJ),
+DELAYED: Check = DICT({"at": ENUM("end_of_combat", "end_of_turn"), "ctrl": PLAYER, "src": OPT(OBJ),
                 "name": STR, "card": STR, "text": STR, "effects": EFFECT_SPECS})
 
 # A replacement event waiting for the order decision (replacement.py, "Events"), by its "e".
