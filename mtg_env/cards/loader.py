@@ -20,7 +20,8 @@ from mtg_env.engine.abilities import ActivatedAbility, Cost, StaticAbility, Targ
 from mtg_env.engine.ability_vocabulary import check_condition_spec, check_trigger_condition_spec
 from mtg_env.engine.errors import CardDataError
 from mtg_env.engine.filters import Site
-from mtg_env.engine.model import BASIC_LAND_TYPES, CardDef, ManaCost
+from mtg_env.engine.mana_cost import ManaCost
+from mtg_env.engine.model import BASIC_LAND_TYPES, CardDef
 from mtg_env.engine.ops import Effect, compile_effect
 
 from . import text_change

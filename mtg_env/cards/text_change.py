@@ -156,7 +156,7 @@ def text_changed_card(name: str, changes: tuple[tuple[str, str], ...]) -> CardDe
     if new_facts == facts and new_entry == entry:
         return base
     cdef = build_card(name, new_facts, new_entry, where)
-    from mtg_env.engine.model import _set_refs
+    from mtg_env.engine.model import set_ability_refs
 
-    _set_refs(cdef, registry.text_key(name, changes))
+    set_ability_refs(cdef, registry.text_key(name, changes))
     return cdef

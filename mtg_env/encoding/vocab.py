@@ -211,7 +211,7 @@ def printed_keywords(text: str) -> frozenset[str]:
 @lru_cache(maxsize=4)
 def _feature_table(version: int) -> np.ndarray:
     from mtg_env.cards.loader import load_facts
-    from mtg_env.engine.model import ManaCost
+    from mtg_env.engine.mana_cost import ManaCost
     from mtg_env.engine.registry import all_cards
 
     v = vocabulary(version)

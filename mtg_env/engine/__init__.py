@@ -1,5 +1,7 @@
 """The rules engine: pure Python, no numpy, no RL."""
 
+# First: whether the compiled modules or the sources load (compiled.py).
+from . import compiled as _compiled  # noqa: F401
 from .actions import Action, Decision, DecisionKind
 from .errors import (
     CardDataError,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import ManaCost
+from .mana_cost import ManaCost
 
 
 class TargetSpec:

@@ -30,12 +30,8 @@ from .frames import CastFrame, CastStep
 from .ids import new_object_id
 from .layers import fresh, mark_dirty
 from .mana import add_colored, can_afford, max_x, pay_mana
-from .model import (
-    Card,
-    ManaCost,
-    Permanent,
-    StackItem,
-)
+from .mana_cost import ManaCost
+from .model import Card, Permanent, StackItem
 from .stack import find_item, item_def
 from .targets import (
     distinct_candidates,

@@ -126,7 +126,7 @@ def run_pay(g: Game, f: PayFrame) -> None:
 
 
 def answer_pay(g: Game, f: PayFrame, a: Action) -> None:
-    from .model import ManaCost
+    from .mana_cost import ManaCost
     from .ops import effect_args
     from .ops.payment import can_pay
 

@@ -22,7 +22,8 @@ from .actions import DONE, Action, DecisionKind
 from .frames import AttackFrame, BlockFrame
 from .layers import fresh, static_affects
 from .mana import Source, mana_sources, pay_mana, plan_payment
-from .model import ManaCost, Permanent
+from .mana_cost import ManaCost
+from .model import Permanent
 from .rules import block_allowed, text_words
 from .triggers import report_event
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from .actions import Action, Decision, DecisionKind
 from .casting import answer_cast, run_cast
 from .choices import answer_choose, answer_pay, answer_yesno, run_choose, run_pay, run_shuffle, run_yesno
@@ -67,6 +69,8 @@ if TYPE_CHECKING:
 K = DecisionKind
 
 
+# A plain Python class when compiled (mtg_env/engine/compiled.py): see GameState.
+@mypyc_attr(native_class=False)
 class Game(GameState):
     """A two-player game of Magic under the Tenth Edition (2007) rules.
 

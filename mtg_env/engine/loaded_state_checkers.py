@@ -251,7 +251,7 @@ def REF(v: Any, path: str, ctx: Ctx) -> None:
         fail(path, f"unknown reference kind {show(kind)}")
 
 
-# The ability lists of a card definition (model._set_refs); "zone_triggered": abilities that work
+# The ability lists of a card definition (model.set_ability_refs); "zone_triggered": abilities that work
 # from a graveyard (Squee, Goblin Nabob).
 ABILITY_KINDS = ("activated", "triggered", "static", "zone_triggered")
 

@@ -23,13 +23,8 @@ from typing import TYPE_CHECKING
 from . import damage  # a module import: damage imports replacement and choices, which import this module
 from . import effects as fx
 from .errors import MtgError
-from .model import (
-    COLORS,
-    CardDef,
-    ManaCost,
-    StackItem,
-    tap_mana_of,
-)
+from .mana_cost import ManaCost
+from .model import COLORS, CardDef, StackItem, tap_mana_of
 from .triggers import report_event
 from .zones import leave_play
 

@@ -8,14 +8,17 @@ id every time it comes into play. :class:`StackItem` is a spell, ability or comb
 :class:`Player` one player's state and zones (217: hand, library, graveyard, removed from the
 game). Also here: the colors, mana symbols, basic land types and keywords of the card data, and
 :class:`ManaCost` (203.3b: X counts as 0). A card's abilities, targets and costs are in
-:mod:`mtg_env.engine.abilities`; :func:`_set_refs` gives those of a :class:`CardDef` their
+:mod:`mtg_env.engine.abilities`; :func:`set_ability_refs` gives those of a :class:`CardDef` their
 references.
 """
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
+
+from mypy_extensions import mypyc_attr
+
+from .mana_cost import ManaCost
 
 if TYPE_CHECKING:
     from .abilities import Ability, ActivatedAbility, Cost, StaticAbility, TargetSpec, TriggeredAbility
@@ -50,62 +53,7 @@ LANDWALK = {
     "mountainwalk": "Mountain", "forestwalk": "Forest",
 }
 
-_SYMBOL = re.compile(r"\{([^}]+)\}")
-
-
-class ManaCost:
-    """A mana cost: generic amount, colored symbols (W U B R G counts) and the number of X."""
-
-    __slots__ = ("cmc", "colored", "free", "generic", "text", "x")
-
-    def __init__(self, generic: int = 0, colored: tuple[int, ...] = (0, 0, 0, 0, 0), x: int = 0,
-                 text: str = "") -> None:
-        self.generic = generic
-        self.colored = tuple(colored)
-        self.x = x
-        self.text = text
-        self.cmc = generic + sum(self.colored)  # X counts as 0 (2007 CR 203.3b)
-        self.free = self.cmc == 0 and x == 0
-
-    @classmethod
-    def parse(cls, text: str | None) -> ManaCost:
-        if not text:
-            return cls(text="")
-        generic, x = 0, 0
-        colored = [0, 0, 0, 0, 0]
-        pos = 0
-        for m in _SYMBOL.finditer(text):
-            if m.start() != pos:
-                raise ValueError(f"bad mana cost {text!r}")
-            pos = m.end()
-            sym = m.group(1)
-            if sym.isdigit():
-                generic += int(sym)
-            elif sym == "X":
-                x += 1
-            elif sym in COLORS:
-                colored[COLORS.index(sym)] += 1
-            else:
-                raise ValueError(f"unsupported mana symbol {{{sym}}} in {text!r}")
-        if pos != len(text):
-            raise ValueError(f"bad mana cost {text!r}")
-        return cls(generic, tuple(colored), x, text)
-
-    def with_x(self, x: int) -> ManaCost:
-        """The cost with X replaced by a number (CR 409.1f)."""
-        return ManaCost(self.generic + self.x * x, self.colored, 0, self.text)
-
-    def plus(self, generic: int) -> ManaCost:
-        return ManaCost(self.generic + generic, self.colored, self.x, self.text)
-
-    def is_free(self) -> bool:
-        return self.free
-
-    def __repr__(self) -> str:
-        return f"ManaCost({self.text!r})"
-
-
-def _set_refs(cdef: CardDef, key: str | None = None) -> None:
+def set_ability_refs(cdef: CardDef, key: str | None = None) -> None:
     """Give every ability a card defines its serialisable reference: ``(card name, kind, index)``,
     or for an ability granted by a static ability ``(card name, "static", i, "activated", j)``,
     or by an effect of an activated ability ``(card name, "activated", i, "effects", k, j)``.
@@ -232,7 +180,7 @@ class CardDef:
         self.instant_speed = "Instant" in types or "flash" in keywords
         self.mana_colors = tuple(c for a in activated if a.mana for c in a.mana)
         self.tap_mana = tap_mana_of(activated)
-        _set_refs(self)
+        set_ability_refs(self)
 
     def __reduce_ex__(self, protocol: Any) -> Any:
         # Compiled card language (filters, references) holds generated functions: a registered
@@ -282,6 +230,9 @@ class Card:
         return f"<Card {self.label} of P{self.owner}>"
 
 
+# Plain Python classes when compiled (mtg_env/engine/compiled.py): clone() makes an object
+# without running __init__ (Permanent.__new__), which a compiled (native) class doesn't allow.
+@mypyc_attr(native_class=False)
 class PermanentTraits:
     """What a permanent and a player's view of one (``view.PermanentView``) answer alike."""
 
@@ -306,6 +257,8 @@ class PermanentTraits:
         return keyword in self.keywords
 
 
+# See PermanentTraits.
+@mypyc_attr(native_class=False)
 class Permanent(PermanentTraits):
     """A permanent in play. Characteristic fields (power, keywords, controller...) are the
     values after every continuous effect (CR 418.5) and are refreshed by the game.
@@ -447,6 +400,8 @@ class Permanent(PermanentTraits):
         return f"<Permanent {self.card.label}{extra} P{self.controller}{' T' if self.tapped else ''}>"
 
 
+# See PermanentTraits.
+@mypyc_attr(native_class=False)
 class StackItem:
     """A spell, activated or triggered ability, or the combat damage of one step (2007 CR 310)."""
 
@@ -530,6 +485,8 @@ def _copy_data(d: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+# See PermanentTraits.
+@mypyc_attr(native_class=False)
 class Player:
     """One player's public and private state."""
 

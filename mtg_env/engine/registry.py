@@ -160,7 +160,7 @@ def card_for_key(key: str) -> CardDef:
 
 
 def ability_by_ref(ref: list[Any] | tuple[Any, ...]) -> object:
-    """The ability object a serialised reference names (see ``model._set_refs``):
+    """The ability object a serialised reference names (see ``model.set_ability_refs``):
     ``[card, "activated"|"triggered"|"static", i]`` (``card`` a :func:`text_key` for the
     abilities of a text-changed card) or
     ``[card, "static", i, "activated", j]`` for an ability a static ability grants,

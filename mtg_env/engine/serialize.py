@@ -3,7 +3,7 @@
 Ability objects (a stack object's ability, a waiting trigger's ability) are stored as their
 serialisable reference ``{"$ability": [card name, kind, index]}`` or, for an ability granted by
 a static ability, ``{"$ability": [card name, "static", i, "activated", j]}`` (see
-``model._set_refs``), and resolved to the same shared object on load.
+``model.set_ability_refs``), and resolved to the same shared object on load.
 """
 
 from __future__ import annotations
@@ -48,6 +48,14 @@ _GAME_NEW: dict[str, Any] = {"known": [], "extra_turns": [], "normal_turn": None
 
 
 _ABILITY_TYPES = (ActivatedAbility, TriggeredAbility, StaticAbility)
+# The scalar fields that hold tuples (their default is one): JSON gives them back as lists.
+_TUPLE_SCALARS = frozenset(f.name for f in FIELDS if f.name in SCALARS
+                           and isinstance(f.default(), tuple))
+
+
+def _as_tuple(v: list[Any]) -> tuple[Any, ...]:
+    """A stored list as the tuple it was, lists in it too (``private_log``'s entries)."""
+    return tuple(_as_tuple(x) if type(x) is list else x for x in v)
 
 
 def _enc(v: Any) -> Any:
@@ -150,7 +158,7 @@ def _from_dict(d: dict[str, Any]) -> Game:
 
     g = Game()
     for k in SCALARS:
-        setattr(g, k, d[k])
+        setattr(g, k, _as_tuple(d[k]) if k in _TUPLE_SCALARS else d[k])
     g.rng = Rng(d["rng"])
     cards: dict[int, Card] = {}
     for cid, name, owner, label in d["cards"]:

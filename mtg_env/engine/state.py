@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from . import loaded_state_checkers as C
 from . import loaded_state_schema as S
 from .model import Player
@@ -186,6 +188,8 @@ FIELDS: tuple[Field, ...] = (
           "the last action changed nothing an SBE or a trigger looks at"),
 )
 
+# A plain Python class when compiled: a game is set up and copied through its instance dict.
+@mypyc_attr(native_class=False)
 class GameState:
     """The type of each field of :data:`FIELDS`, for the type checker only (a test checks that the
     names are the same). :class:`~mtg_env.engine.game.Game` has it as its base class (it declares

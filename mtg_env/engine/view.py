@@ -30,6 +30,8 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from .abilities import ActivatedAbility, StaticAbility, TargetSpec, TriggeredAbility
 from .actions import Decision, DecisionKind
 from .knowledge import hand_revealed, known_cards
@@ -44,6 +46,8 @@ __all__ = ["PermanentView", "PlayerInfo", "PlayerView", "StackObjectView", "samp
 _LABEL = attrgetter("label")
 
 
+# Its base is a plain Python class when compiled (model.py), so it is one too.
+@mypyc_attr(native_class=False)
 class PermanentView(PermanentTraits):
     """A permanent in play as any player sees it (characteristics after continuous effects)."""
 

@@ -37,7 +37,7 @@ def test_mulligan_keep_and_mulligan_bands() -> None:
     g = s.game
     g.frames.append(MulliganFrame(0))
     g.decision = None
-    g._run()
+    g.run_to_decision()
     obs = Observer()
     legal = check_decision(obs, g)
     assert {a.text: i for i, a in legal.items()} == {"keep": 1, "mulligan": 0}

@@ -300,7 +300,8 @@ def test_cancel_on_cancel() -> None:
 def _register_test_card(monkeypatch, name: str, cost) -> None:
     from mtg_env.engine import registry
     from mtg_env.engine.abilities import ActivatedAbility, TargetSpec
-    from mtg_env.engine.model import CardDef, ManaCost
+    from mtg_env.engine.mana_cost import ManaCost
+    from mtg_env.engine.model import CardDef
 
     registry.all_cards()  # load the registry before adding to it
     cdef = CardDef(name=name, cost=ManaCost.parse("{B}"), colors=frozenset("B"),

@@ -101,4 +101,4 @@ def test_a_game_saved_before_hidden_lines_loads() -> None:
     for key in ("private_log", "goldfish", "goldfish_dead_turn"):
         del d[key]
     g = Game.from_json(json.dumps(d))
-    assert g.private_log == [] and g.log_for(0) == g.log and g.goldfish is None
+    assert g.private_log == () and g.log_for(0) == g.log and g.goldfish is None

@@ -126,7 +126,8 @@ from mtg_env.engine import registry  # noqa: E402
 from mtg_env.engine.abilities import ActivatedAbility, Cost, StaticAbility  # noqa: E402
 from mtg_env.engine.layers import fresh  # noqa: E402
 from mtg_env.engine.mana import activate_mana  # noqa: E402
-from mtg_env.engine.model import CardDef, ManaCost  # noqa: E402
+from mtg_env.engine.mana_cost import ManaCost  # noqa: E402
+from mtg_env.engine.model import CardDef  # noqa: E402
 from mtg_env.engine.serialize import game_to_dict  # noqa: E402
 
 

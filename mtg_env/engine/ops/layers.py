@@ -90,7 +90,7 @@ def animate(g: Game, item: StackItem, a: Args) -> None:
                 e["p"], e["t"] = p, t
             if a.keywords:
                 e["add"] = list(a.keywords)
-            if a.abilities:  # their references: the effect stays plain JSON (model._set_refs)
+            if a.abilities:  # their references: the effect stays plain JSON (model.set_ability_refs)
                 e["abilities"] = [list(ab.ref) for ab in a.abilities]
             add_effect(g, e)
             g.write_log(f"{g.perms[v].card.label} becomes a creature until end of turn")

@@ -20,7 +20,7 @@ from ..choices import run_pay_effects
 from ..errors import MtgError
 from ..frames import PayFrame, PayMode, ResolveFrame
 from ..mana import mana_sources
-from ..model import ManaCost
+from ..mana_cost import ManaCost
 from ..stack import find_item, item_def
 from . import Args, Param, op
 
