@@ -12,6 +12,7 @@ from mtg_env.engine.abilities import TargetSpec
 from mtg_env.engine.actions import Action, Decision
 from mtg_env.engine.effects import matches_filter
 from mtg_env.engine.errors import MtgError
+from mtg_env.engine.filters import cached_filter
 from mtg_env.engine.model import Card, CardDef
 from mtg_env.engine.view import PermanentView, PlayerView
 
@@ -31,7 +32,7 @@ from ..evaluation import (
     threats,
     trample_through,
 )
-from .common import MAIN_STEPS, filter_matches
+from .common import MAIN_STEPS, OP_WEIGHT, filter_matches
 
 
 class Valuation:
@@ -64,6 +65,9 @@ class Valuation:
             if e.get("op") in ("additional_combat_phase", "end_the_turn"):
                 total += self._turn_value(view, me, e["op"])
                 continue
+            if e.get("op") == "search_library":  # I search: no reference to resolve
+                total += self._search_value(view, me, e)
+                continue
             if e.get("op") in ("unless_pays", "may_pay"):
                 # A cost paid on resolution: the nested effects happen if it is (may) or isn't
                 # (unless) paid; an "unless" may well be paid, so it counts for half.
@@ -83,6 +87,26 @@ class Valuation:
                 else:
                     total += effect_value(view, me, e, ref, x, in_combat)
         return total
+
+    def _search_value(self, view: PlayerView, me: int, e: dict) -> float:
+        """A card searched out of my library (Rampant Growth, Diabolic Tutor): a basic land put
+        into play is a land drop ahead, worth most while my hand holds spells my lands can't pay
+        for yet; a card to my hand is a card drawn; nothing when no card of my library matches."""
+        try:
+            test = cached_filter(e.get("filter") or {}, "card").test
+            found = [c for c in view.library if test(c, me)]
+        except MtgError:  # a filter on X (Citanul Flute): any card may do
+            found = list(view.library)
+        if not found:
+            return 0.0
+        if e.get("to") in ("play", "play_tapped") and all(c.cdef.is_land for c in found):
+            lands = sum(1 for p in view.controlled_by(me) if p.is_land)
+            if lands >= 7:
+                return 1.0
+            waiting = sum(1 for c in view.me.hand or () if not c.cdef.is_land
+                          and c.cdef.cost.cmc > lands)
+            return 3.0 + 0.5 * min(waiting, 3)
+        return OP_WEIGHT["search_library"]
 
     def _turn_value(self, view: PlayerView, me: int, op: str) -> float:
         """Value for ``me`` of another combat this turn (my creatures able to attack, by power)
