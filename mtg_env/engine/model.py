@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from mypy_extensions import mypyc_attr
-
 from .mana_cost import ManaCost
 
 if TYPE_CHECKING:
@@ -230,9 +228,6 @@ class Card:
         return f"<Card {self.label} of P{self.owner}>"
 
 
-# Plain Python classes when compiled (mtg_env/engine/compiled.py): clone() makes an object
-# without running __init__ (Permanent.__new__), which a compiled (native) class doesn't allow.
-@mypyc_attr(native_class=False)
 class PermanentTraits:
     """What a permanent and a player's view of one (``view.PermanentView``) answer alike."""
 
@@ -257,8 +252,6 @@ class PermanentTraits:
         return keyword in self.keywords
 
 
-# See PermanentTraits.
-@mypyc_attr(native_class=False)
 class Permanent(PermanentTraits):
     """A permanent in play. Characteristic fields (power, keywords, controller...) are the
     values after every continuous effect (CR 418.5) and are refreshed by the game.
@@ -303,7 +296,10 @@ class Permanent(PermanentTraits):
         "used_this_turn",
     )
 
-    def __init__(self, pid: int, card: Card, controller: int, timestamp: int) -> None:
+    def __init__(self, pid: int = 0, card: Card | None = None, controller: int = 0,
+                 timestamp: int = 0) -> None:
+        if card is None:
+            return  # Permanent(): a blank that clone() fills (a compiled class has no __new__ trick)
         cdef = card.cdef
         self.id = pid
         self.card = card
@@ -348,7 +344,7 @@ class Permanent(PermanentTraits):
         self.subtypes = cdef.subtypes
 
     def clone(self) -> Permanent:
-        p = Permanent.__new__(Permanent)
+        p = Permanent()
         p.id = self.id
         p.card = self.card
         p.owner = self.owner
@@ -400,8 +396,6 @@ class Permanent(PermanentTraits):
         return f"<Permanent {self.card.label}{extra} P{self.controller}{' T' if self.tapped else ''}>"
 
 
-# See PermanentTraits.
-@mypyc_attr(native_class=False)
 class StackItem:
     """A spell, activated or triggered ability, or the combat damage of one step (2007 CR 310)."""
 
@@ -421,11 +415,13 @@ class StackItem:
         "x",
     )
 
-    def __init__(self, sid: int, kind: str, controller: int, card: Card | None = None,
+    def __init__(self, sid: int = -1, kind: str = "", controller: int = 0, card: Card | None = None,
                  source: int | None = None, source_name: str = "", ability: int = -1,
                  targets: list[Any] | None = None, x: int = 0, mode: int = -1,
                  data: dict[str, Any] | None = None, label: str = "",
                  ability_def: Ability | None = None) -> None:
+        if sid < 0:
+            return  # StackItem(): a blank that clone() fills
         self.id = sid
         self.kind = kind  # spell | activated | triggered | combat_damage
         self.controller = controller
@@ -443,7 +439,7 @@ class StackItem:
         self.label = label
 
     def clone(self) -> StackItem:
-        s = StackItem.__new__(StackItem)
+        s = StackItem()
         s.id = self.id
         s.kind = self.kind
         s.controller = self.controller
@@ -485,8 +481,6 @@ def _copy_data(d: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-# See PermanentTraits.
-@mypyc_attr(native_class=False)
 class Player:
     """One player's public and private state."""
 
@@ -509,7 +503,9 @@ class Player:
         "spells_played_this_turn",
     )
 
-    def __init__(self, index: int) -> None:
+    def __init__(self, index: int = -1) -> None:
+        if index < 0:
+            return  # Player(): a blank that clone() fills
         self.index = index
         self.life = 20
         self.poison = 0
@@ -528,7 +524,7 @@ class Player:
         self.spells_played_this_turn = 0  # Rule of Law counts the whole turn
 
     def clone(self) -> Player:
-        p = Player.__new__(Player)
+        p = Player()
         p.index = self.index
         p.life = self.life
         p.poison = self.poison

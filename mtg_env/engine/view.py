@@ -30,8 +30,6 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from mypy_extensions import mypyc_attr
-
 from .abilities import ActivatedAbility, StaticAbility, TargetSpec, TriggeredAbility
 from .actions import Decision, DecisionKind
 from .knowledge import hand_revealed, known_cards
@@ -46,8 +44,6 @@ __all__ = ["PermanentView", "PlayerInfo", "PlayerView", "StackObjectView", "samp
 _LABEL = attrgetter("label")
 
 
-# Its base is a plain Python class when compiled (model.py), so it is one too.
-@mypyc_attr(native_class=False)
 class PermanentView(PermanentTraits):
     """A permanent in play as any player sees it (characteristics after continuous effects)."""
 
@@ -112,6 +108,10 @@ class PermanentView(PermanentTraits):
         self.triggered: tuple[TriggeredAbility, ...] = p.triggered
         self.static: tuple[StaticAbility, ...] = p.static
         self._cdef: CardDef = p.cdef
+
+    def __copy__(self) -> PermanentView:
+        """A copy to change (an agent trying a pump on it): its counters and other dicts its own."""
+        return PermanentView(self)
 
     @property
     def cdef(self) -> CardDef:
