@@ -35,7 +35,8 @@ from setuptools import setup
 from mypyc.build import mypycify
 
 tmp, paths = sys.argv[1], sys.argv[2:]
-setup(name="mtg_env_compiled", script_args=["-q", "build_ext", "--inplace", "--build-temp", tmp],
+setup(name="mtg_env_compiled",
+      script_args=["-q", "build_ext", "--inplace", "--build-temp", tmp, "--build-lib", tmp + "/lib"],
       ext_modules=mypycify(paths, opt_level="3", target_dir=tmp, group_name="mtg_env.engine._compiled"))
 """
 
