@@ -12,7 +12,7 @@ It builds on :mod:`mtg_env.engine.filters` (filters, value types, the error site
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .filters import (
     T_BOOL,
@@ -31,12 +31,26 @@ from .references import PERMANENT_EVENTS, PLAYER_EVENTS
 
 if TYPE_CHECKING:
     from .game import Game
-    from .model import Permanent
+    from .model import Card
+
+
+class TriggerSource(Protocol):
+    """What a trigger filter reads of the ability's source: a permanent, or a card outside play
+    whose ability works from there (``triggers.ZoneSource``: no id, its owner controls it)."""
+
+    @property
+    def id(self) -> int | None: ...
+    @property
+    def controller(self) -> int: ...
+    @property
+    def attached_to(self) -> int | None: ...
+    @property
+    def card(self) -> Card: ...
 
 
 # -- trigger filters per event ----------------------------------------------------------------
-# ``match(game, source permanent, event data)``: does the event trigger the ability?
-Match = Callable[["Game", "Permanent", dict[str, Any]], bool]
+# ``match(game, source, event data)``: does the event trigger the ability?
+Match = Callable[["Game", TriggerSource, dict[str, Any]], bool]
 _WHO_ANY = ("you", "opponent", "any")
 T_COLORS = ValueType("list of color letters (WUBRG)")
 # Trigger filter keys per event: key -> (allowed values or a value type, default, doc).
@@ -75,7 +89,7 @@ TRIGGER_KEYS: dict[str, dict[str, tuple[Any, Any, str]]] = {
 TRIGGER_EVENTS = tuple(TRIGGER_KEYS)
 
 
-def _who(whose: str, ev: dict[str, Any], p: Permanent) -> bool:
+def _who(whose: str, ev: dict[str, Any], p: TriggerSource) -> bool:
     if whose == "you":
         player: int = ev["player"]
         return player == p.controller
@@ -115,7 +129,7 @@ def compile_trigger(event: str, filters: dict[str, Any] | None, site: Site | Non
     if event == "discard" and (get["what"] != "any" or get["cause"] != "any"):
         whose, self_only, by_opp = get["whose"], get["what"] == "self", get["cause"] == "opponent"
 
-        def discarded(g: Game, p: Permanent, ev: dict[str, Any]) -> bool:
+        def discarded(g: Game, p: TriggerSource, ev: dict[str, Any]) -> bool:
             if self_only and ev.get("card") != p.card.cid:
                 return False
             cause = ev.get("cause")
@@ -145,14 +159,14 @@ def compile_trigger(event: str, filters: dict[str, Any] | None, site: Site | Non
         test = compile_filter(get["filter"], "permanent", site.at("filter")).test
         skip_self = what == "other"
         if get.get("damaged_by_self"):
-            def damaged(g: Game, p: Permanent, ev: dict[str, Any]) -> bool:
+            def damaged(g: Game, p: TriggerSource, ev: dict[str, Any]) -> bool:
                 other = g.perms.get(ev["perm"])
                 if other is None or (skip_self and other.id == p.id):
                     return False
                 return [p.id, other.id] in g.damaged_this_turn and test(other, p.controller)
             return damaged
 
-        def match(g: Game, p: Permanent, ev: dict[str, Any]) -> bool:
+        def match(g: Game, p: TriggerSource, ev: dict[str, Any]) -> bool:
             other = g.perms.get(ev["perm"])
             if other is None or (skip_self and other.id == p.id):
                 return False
@@ -167,7 +181,7 @@ def compile_trigger(event: str, filters: dict[str, Any] | None, site: Site | Non
         return lambda g, p, ev: _who(who, ev, p) and (color is None or color in ev["colors"])
     what, to, combat = get["what"], get["to"], get["combat"]
 
-    def damage(g: Game, p: Permanent, ev: dict[str, Any]) -> bool:
+    def damage(g: Game, p: TriggerSource, ev: dict[str, Any]) -> bool:
         src = ev.get("src")
         if what == "self" and src != p.id:
             return False

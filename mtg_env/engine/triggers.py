@@ -160,7 +160,7 @@ def collect_zone_triggers(g: Game, name: str, ev: dict[str, Any], cids: tuple[in
             continue
         src = ZoneSource(card)
         for ab in card.cdef.zone_triggered:
-            if ab.event != name or not ab.match(g, src, ev):  # type: ignore[arg-type]  # reads id, controller
+            if ab.event != name or not ab.match(g, src, ev):
                 continue
             if ab.condition and not trigger_condition(g, ab.condition, card.owner, None, ev):
                 continue
