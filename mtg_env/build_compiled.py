@@ -6,9 +6,11 @@
 
 The modules of :data:`mtg_env.engine.compiled.COMPILED_MODULES` become extension modules beside
 their sources (about a minute on two cores), which Python then imports in their place: the
-same games, faster (``docs/performance.md``). ``MTG_ENV_PURE_PYTHON=1`` runs the sources
-anyway, and a source edited after the build is run as a source until the next build
-(``mtg_env/engine/compiled.py``). mypyc comes with mypy (the ``[dev]`` extra has it).
+same games, faster (``docs/ARCHITECTURE.md``, "The compiled engine").
+``MTG_ENV_PURE_PYTHON=1`` runs the sources anyway, and a source edited after the build is run as
+a source until the next build (``mtg_env/engine/compiled.py``). mypyc comes with mypy (the
+``[dev]`` extra has it).
+``MTG_ENV_COMPILE=1 pip install -e .`` builds the same modules at install (``setup.py``).
 """
 
 from __future__ import annotations
@@ -23,7 +25,13 @@ import sysconfig
 import tempfile
 from pathlib import Path
 
-from mtg_env.engine.compiled import COMPILED_MODULES, ENGINE_DIR, extension_files
+from mtg_env.engine.compiled import (
+    COMPILED_MODULES,
+    ENGINE_DIR,
+    MANIFEST,
+    extension_files,
+    write_manifest,
+)
 
 _ROOT = ENGINE_DIR.parent.parent  # the folder holding the mtg_env package
 
@@ -65,6 +73,7 @@ def build(verbose: bool = False) -> list[Path]:
         clean()
         tail = "\n".join(((proc.stdout or "") + (proc.stderr or "")).strip().splitlines()[-15:])
         raise BuildError(f"the mypyc build failed (nothing compiled is left behind):\n{tail}")
+    write_manifest()
     return extension_files()
 
 
@@ -73,6 +82,7 @@ def clean() -> list[Path]:
     files = extension_files()
     for p in files:
         p.unlink()
+    (ENGINE_DIR / MANIFEST).unlink(missing_ok=True)
     return files
 
 

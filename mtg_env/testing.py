@@ -328,18 +328,11 @@ def watch_events(monkeypatch: Any, game: Game,
                  on_event: Callable[[str, dict[str, Any]], None]) -> None:
     """Call ``on_event(name, event)`` for every game event ``game`` reports from now on (a card
     drawn, a permanent leaving play, ...), before the triggered abilities watching it are
-    collected (:func:`mtg_env.engine.triggers.report_event`). ``monkeypatch`` is pytest's
+    collected (:data:`mtg_env.engine.triggers.EVENT_WATCHERS`). ``monkeypatch`` is pytest's
     fixture: the watch ends with the test."""
     from .engine import triggers
 
-    collect = triggers.collect_triggers
-
-    def watched(g: Game, name: str, ev: dict[str, Any]) -> None:
-        if g is game:
-            on_event(name, ev)
-        collect(g, name, ev)
-
-    monkeypatch.setattr(triggers, "collect_triggers", watched)
+    monkeypatch.setitem(triggers.EVENT_WATCHERS, object(), (game, on_event))
 
 
 def card_names(cards: Iterable[Card]) -> list[str]:

@@ -8,14 +8,18 @@ sources win, for every module of the list at once (a compiled module calls the o
 modules' code directly, so a mix of new sources and old compiled code would not be one engine):
 
 * when ``MTG_ENV_PURE_PYTHON=1`` is set;
-* when a source is newer than the build (it was edited since): with a warning that says to
-  build again.
+* when a source differs from the one the build compiled (it was edited since; the build records
+  each source's SHA-256 in :data:`MANIFEST`): with a warning that says to build again.
+
+The modules are compiled either by ``MTG_ENV_COMPILE=1 pip install`` (``setup.py``) or by
+``python -m mtg_env.build_compiled`` in a source checkout.
 
 :data:`COMPILED` says which case holds. Without compiled modules nothing here does anything.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.machinery
 import importlib.util
 import os
@@ -38,6 +42,9 @@ COMPILED_MODULES = (
     "view", "zones",
 )
 SHARED_LIBRARY = "_compiled__mypyc"  # the group's code (mypyc's group name "mtg_env.engine._compiled")
+MANIFEST = "_compiled_sources.txt"
+"""Written beside the extension modules by a build: one ``name sha256`` line per compiled
+source. Modification times can't tell (a wheel's install gives every file a new one)."""
 ENGINE_DIR = Path(__file__).resolve().parent
 _PACKAGE = __name__.rpartition(".")[0]
 
@@ -53,10 +60,30 @@ def extension_files() -> list[Path]:
     return found
 
 
-def _stale(extensions: list[Path]) -> list[str]:
-    built = min(p.stat().st_mtime for p in extensions)
-    return [name for name in COMPILED_MODULES
-            if (ENGINE_DIR / f"{name}.py").stat().st_mtime > built]
+def source_digests(engine_dir: Path = ENGINE_DIR) -> dict[str, str]:
+    """The SHA-256 of each compiled module's source in ``engine_dir``."""
+    return {name: hashlib.sha256((engine_dir / f"{name}.py").read_bytes()).hexdigest()
+            for name in COMPILED_MODULES}
+
+
+def write_manifest(engine_dir: Path = ENGINE_DIR, sources: Path | None = None) -> Path:
+    """Record in ``engine_dir`` which sources (those in ``sources``, default the same folder)
+    the extension modules were compiled from; the manifest's path."""
+    digests = source_digests(sources or engine_dir)
+    path = engine_dir / MANIFEST
+    path.write_text("".join(f"{name} {digest}\n" for name, digest in digests.items()))
+    return path
+
+
+def _stale() -> list[str]:
+    """The compiled modules whose source is not the one the build compiled (all of them when
+    the build left no manifest)."""
+    try:
+        lines = (ENGINE_DIR / MANIFEST).read_text().split("\n")
+    except OSError:
+        return list(COMPILED_MODULES)
+    built = dict(line.split(" ", 1) for line in lines if " " in line)
+    return [name for name, digest in source_digests().items() if built.get(name) != digest]
 
 
 class _SourceFinder:
@@ -78,11 +105,12 @@ def _install() -> bool:
     if os.environ.get("MTG_ENV_PURE_PYTHON", "") not in ("", "0"):
         sys.meta_path.insert(0, _SourceFinder())
         return False
-    stale = _stale(extensions)
+    stale = _stale()
     if stale:
         warnings.warn(f"mtg_env: {', '.join(stale[:3])}{' ...' if len(stale) > 3 else ''} changed "
                       f"after the engine was compiled; running the sources (rebuild with "
-                      f"`python -m mtg_env.build_compiled`, or remove the build with --clean)",
+                      f"`python -m mtg_env.build_compiled` or `MTG_ENV_COMPILE=1 pip install`, "
+                      f"or remove the build with `python -m mtg_env.build_compiled --clean`)",
                       RuntimeWarning, stacklevel=2)
         sys.meta_path.insert(0, _SourceFinder())
         return False

@@ -16,7 +16,8 @@ Rule numbers in comments are 2007 CR numbers where known, else 2012 CR numbers.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import operator
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import mypyc_attr
@@ -69,6 +70,19 @@ if TYPE_CHECKING:
 K = DecisionKind
 
 
+def _seat(value: object, refusal: str) -> int | None:
+    """``value`` as a seat (0 or 1) or None; :class:`MtgError` ``refusal`` for anything else."""
+    if value is None:
+        return None
+    try:
+        seat = -1 if isinstance(value, bool) else operator.index(value)  # type: ignore[arg-type]
+    except TypeError:  # not an integer (numpy's integers are)
+        seat = -1
+    if seat not in (0, 1):
+        raise MtgError(f"{refusal}, got {value!r:.40}")
+    return seat
+
+
 # A plain Python class when compiled (mtg_env/engine/compiled.py): see GameState.
 @mypyc_attr(native_class=False)
 class Game(GameState):
@@ -82,10 +96,10 @@ class Game(GameState):
         init_state(self)  # every field is declared in mtg_env/engine/state.py
 
     @classmethod
-    def new(cls, decks: list[Any], seed: int = 0, starting_player: int | None = None,
+    def new(cls, decks: Sequence[Any], seed: int = 0, starting_player: object = None,
             manual_mana: bool = False, skip_trivial: bool = False,
             max_turns: int | None = None, max_decisions: int | None = None,
-            goldfish: int | None = None) -> Game:
+            goldfish: object = None) -> Game:
         """Start a game between two decks: ``Deck`` objects, built-in deck names
         (``"starter_green"``) or lists of card names.
 
@@ -98,10 +112,12 @@ class Game(GameState):
         library (420.5g). Its life may go below 0 and the game goes on; ``goldfish_dead_turn``
         records the turn its life was first seen at 0 or less.
         """
+        # The parameters a user's value reaches unchecked are typed ``object`` and checked here:
+        # compiled (mypyc) code would refuse a wrong type with a bare TypeError.
         if isinstance(decks, (str, bytes)) or not hasattr(decks, "__len__") or len(decks) != 2:
             raise MtgError(f"a game needs a list of exactly two decks, got {decks!r:.80}")
-        if goldfish is not None and (isinstance(goldfish, bool) or goldfish not in (0, 1)):
-            raise MtgError(f"goldfish must be a seat, 0 or 1, or None, got {goldfish!r:.40}")
+        goldfish_seat = _seat(goldfish, "goldfish must be a seat, 0 or 1, or None")
+        first = _seat(starting_player, "starting_player must be 0, 1 or None")
         names_per_player = [_deck_card_names(deck, i) for i, deck in enumerate(decks)]
         g = cls()
         g.rng = Rng(seed)
@@ -109,24 +125,22 @@ class Game(GameState):
         g.skip_trivial = skip_trivial
         g.max_turns = max_turns
         g.max_decisions = max_decisions
-        g.goldfish = goldfish
+        g.goldfish = goldfish_seat
         for pl, names in enumerate(names_per_player):
             for name in names:
                 card = g.new_card(get_card(name), pl)
                 g.players[pl].library.append(card)
         for pl in (0, 1):
             g.rng.shuffle(g.players[pl].library)
-        if starting_player is None:
-            starting_player = g.rng.below(2)
-            g.write_log(f"coin flip: player {starting_player} plays first")
-        if starting_player not in (0, 1):
-            raise MtgError("starting_player must be 0, 1 or None")
-        g.starting_player = starting_player
-        g.active = starting_player
-        for pl in (starting_player, 1 - starting_player):
+        if first is None:
+            first = g.rng.below(2)
+            g.write_log(f"coin flip: player {first} plays first")
+        g.starting_player = first
+        g.active = first
+        for pl in (first, 1 - first):
             draw_cards(g, pl, 7)
         # 2007 CR 101.4: the starting player takes all their mulligans first.
-        g.frames.append(MulliganFrame(starting_player))
+        g.frames.append(MulliganFrame(first))
         g.run_to_decision()
         return g
 
@@ -153,7 +167,7 @@ class Game(GameState):
         """The options of the pending decision (empty when the game is over)."""
         return list(self.decision.options) if self.decision else []
 
-    def apply(self, action: Action | str) -> None:
+    def apply(self, action: object) -> None:
         """Take one option of the pending decision, given as an Action or its exact text.
 
         Raises :class:`IllegalActionError` (listing what is legal) for anything else; the
@@ -269,17 +283,21 @@ class Game(GameState):
         return game_to_json(self)
 
     @classmethod
-    def from_json(cls, text: str) -> Game:
+    def from_json(cls, text: Any) -> Game:
+        """The game a :meth:`to_json` text stores (:class:`~mtg_env.engine.errors.MtgError`
+        naming what is wrong for anything else)."""
         from .serialize import game_from_json
         return game_from_json(text)
 
     @classmethod
-    def from_position(cls, data: dict[str, Any], **options: Any) -> Game:
+    def from_position(cls, data: Any, **options: Any) -> Game:
+        """A game set up from a position mapping (``docs/rules.md``, "Positions")."""
         from .position import game_from_position
         return game_from_position(data, **options)
 
     @classmethod
-    def load_position(cls, path: str, **options: Any) -> Game:
+    def load_position(cls, path: Any, **options: Any) -> Game:
+        """A game set up from a YAML or JSON position file (a path)."""
         from .position import load_position
         return load_position(path, **options)
 

@@ -15,6 +15,7 @@ card's owner (2012 603.3a).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, DecisionKind
@@ -29,7 +30,23 @@ if TYPE_CHECKING:
 K = DecisionKind
 
 
+EventWatcher = Callable[[str, dict[str, Any]], None]
+
+EVENT_WATCHERS: dict[object, tuple[Game, EventWatcher]] = {}
+"""Watchers of particular games' events, by a key of the watcher's choice: ``key -> (game,
+on_event)``. ``on_event(name, event)`` is called for every event ``game`` reports (a card drawn,
+a permanent leaving play, ...: :func:`report_event`), before the triggered abilities watching
+it are collected; copies of the game are not watched. Remove the key to stop watching
+(``mtg_env.testing.watch_events`` does both for a test)."""
+
+
 def report_event(g: Game, name: str, **ev: Any) -> None:
+    """An event happened in ``g``: tell its watchers, then collect the triggered abilities it
+    sets off."""
+    if EVENT_WATCHERS:
+        for game, on_event in list(EVENT_WATCHERS.values()):
+            if game is g:
+                on_event(name, ev)
     collect_triggers(g, name, ev)
 
 

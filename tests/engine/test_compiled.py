@@ -1,7 +1,8 @@
 """The compiled engine (``python -m mtg_env.build_compiled``) plays the same games as the sources.
 
-The package is copied to a temporary folder and compiled there (about a minute on two cores);
-then the same seeded games (every ordered pairing of the built-in decks, random and heuristic
+The games run on this checkout when its engine is compiled (``MTG_ENV_COMPILE=1 pip install -e
+.``, as CI installs it); otherwise the package is copied to a temporary folder and compiled there
+(about a minute on two cores). Then the same seeded games (every ordered pairing of the built-in decks, random and heuristic
 play, copies and JSON reloads along the way) are played by the compiled modules and by the
 sources (``MTG_ENV_PURE_PYTHON=1``) in child processes, and every option text, every log line,
 the final JSON and the observation arrays are compared; and the same over decks holding every
@@ -92,8 +93,21 @@ for i in range(len(BATCHES)):
 """
 
 
+def _runs_compiled(tree: Path) -> bool:
+    """Whether the engine of ``tree`` runs compiled (built and current), asked of a child
+    process without ``MTG_ENV_PURE_PYTHON``."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    env.pop("MTG_ENV_PURE_PYTHON", None)
+    out = subprocess.run([sys.executable, "-c", "from mtg_env.engine import compiled; "
+                          "print(compiled.COMPILED)"], cwd=tree, env=env, capture_output=True,
+                         text=True)
+    return out.stdout.strip() == "True"
+
+
 @pytest.fixture(scope="module")
 def compiled_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if _runs_compiled(ROOT):
+        return ROOT
     if importlib.util.find_spec("mypyc") is None or _compiler() is None:
         pytest.skip("mypyc or a C compiler is missing: no compiled engine to compare")
     tmp = tmp_path_factory.mktemp("compiled")
@@ -133,18 +147,25 @@ def test_the_compiled_engine_plays_every_card_as_the_sources_do(compiled_copy: P
     assert len(compiled) == len(pure) > 300 and not differ, differ[:1]
 
 
-def test_a_source_edited_after_the_build_runs_as_source_with_a_warning(compiled_copy: Path) -> None:
-    env = {**os.environ, "PYTHONPATH": str(compiled_copy)}
+def test_a_source_edited_after_the_build_runs_as_source_with_a_warning(
+        compiled_copy: Path, tmp_path: Path) -> None:
+    # On a copy of the compiled tree: the build's manifest records each source's digest, so
+    # changing a source's text (not its time) is what counts.
+    shutil.copytree(compiled_copy / "mtg_env", tmp_path / "mtg_env",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    assert _runs_compiled(tmp_path)
+    rng = tmp_path / "mtg_env" / "engine" / "rng.py"
+    rng.write_text(rng.read_text() + "\n# edited after the build\n")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
     env.pop("MTG_ENV_PURE_PYTHON", None)
-    rng = compiled_copy / "mtg_env" / "engine" / "rng.py"
-    before = rng.stat()
-    try:
-        built = max(p.stat().st_mtime for p in rng.parent.glob("*.so"))
-        os.utime(rng, (before.st_atime, built + 60))
-        out = subprocess.run([sys.executable, "-c", "from mtg_env.engine import compiled, game; "
-                              "print(compiled.COMPILED, game.__file__.endswith('.py'))"],
-                             cwd=compiled_copy, env=env, capture_output=True, text=True)
-    finally:
-        os.utime(rng, (before.st_atime, before.st_mtime))
+    out = subprocess.run([sys.executable, "-c", "from mtg_env.engine import compiled, game; "
+                          "print(compiled.COMPILED, game.__file__.endswith('.py'))"],
+                         cwd=tmp_path, env=env, capture_output=True, text=True)
     assert out.stdout.split() == ["False", "True"]
     assert "rng changed after the engine was compiled" in out.stderr
+
+
+def test_a_build_without_its_manifest_runs_the_sources(compiled_copy: Path, tmp_path: Path) -> None:
+    shutil.copytree(compiled_copy / "mtg_env", tmp_path / "mtg_env",
+                    ignore=shutil.ignore_patterns("__pycache__", "_compiled_sources.txt"))
+    assert not _runs_compiled(tmp_path)

@@ -230,7 +230,9 @@ def test_sacrifice_self_needs_the_abilitys_controller_to_control_it() -> None:
 def test_minus_x_needs_an_x() -> None:
     with pytest.raises(CardDataError, match="'-X' but the card or ability has no X"):
         compile_amount("-X", Site())
-    assert compile_amount("-X", Site(x=True))(None, type("I", (), {"x": 3})()) == -3
+    game = Game.new(["starter_green", "starter_red"], seed=1)
+    item = StackItem(997, "spell", 0, x=3, label="Blaze")
+    assert compile_amount("-X", Site(x=True))(game, item) == -3
 
 
 def test_enchanted_trigger_takes_no_filter(tmp_path) -> None:
