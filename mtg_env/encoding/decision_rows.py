@@ -298,8 +298,8 @@ class DecisionRows:
             raise CapacityError("max_triggers", cap, len(queue), "the triggers to order")
         tab = self.sec["triggers"]
         for i, t in enumerate(queue):
-            name = t.get("card") or ""
-            src = t.get("src")
+            name = t.card
+            src = t.source
             cid = _named_card_index(name)
             if not name and src in self.pid_row:
                 r = self.pid_row[src]
@@ -307,8 +307,8 @@ class DecisionRows:
                     self.opp_rows[r - self.o.caps.max_permanents]
                 cid = card_index(p.card.cdef)
             tab[i] = (1, cid, self.pid_row.get(src, -1) + 1 if src is not None else 0,
-                      t.get("ab", -1) + 1, 1 if t.get("special") == "gain_life" else 0,
-                      1 if t.get("ctrl") == self.me else 0)
+                      t.ability_index + 1, 1 if t.special == "gain_life" else 0,
+                      1 if t.controller == self.me else 0)
         for i in range(len(queue), self.trigger_rows):
             tab[i] = 0
         self.trigger_rows = len(queue)

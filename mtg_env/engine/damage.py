@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import replacement  # a module import: replacement calls back into this module
+from .frames import PendingTrigger
 from .layers import fresh
 from .model import Permanent, StackItem
 from .targets import ref_text
@@ -93,9 +94,9 @@ def flush_damage_triggers(g: Game) -> None:
         if perm is None:
             continue
         for _ in range(g.lifelink.get(pid, 0)):
-            g.pending.append({"special": "gain_life", "ctrl": perm.controller,
-                                 "amount": amount, "src": pid, "name": perm.card.label,
-                                 "text": f"lifelink: gain {amount} life"})
+            g.pending.append(PendingTrigger(perm.controller, perm.card.label,
+                                            f"lifelink: gain {amount} life", pid,
+                                            special="gain_life", amount=amount))
 
 
 def src_of(g: Game, item: StackItem) -> dict[str, Any]:

@@ -29,6 +29,7 @@ from .frame_fields import (
     COPY_ITEMS,
     NONEMPTY,
     SHARED,
+    CardId,
     Count,
     ObjectId,
     PermId,
@@ -185,14 +186,52 @@ class BlockFrame(Frame):
     pairs: list[tuple[PermId, PermId]]
 
 
+@stored(controller="ctrl", source="src", ability_index="ab", ability="abl",
+        source_colors="src_colors", source_tapped="src_tapped", source_card="src_card")
+@dataclass(slots=True)
+class PendingTrigger(Stored):
+    """A triggered ability that triggered and waits to be put on the stack the next time a
+    player would receive priority (2007 CR 410.5; ``Game.pending``, then a :class:`PutFrame`'s
+    queue), with what the stack object it becomes needs (``triggers.place_trigger``)."""
+
+    controller: PlayerIndex
+    name: str
+    """The source's label (the stack object's name)."""
+    text: str
+    """The ability's text (the order decision's option says it)."""
+    source: ObjectId | None = None
+    """The permanent it came from (it may have left play since); None for a card outside
+    play (``source_card``) or a rules trigger without one."""
+    ability_index: int = -1
+    """The ability's index on its card (-1: a delayed or rules trigger)."""
+    ability: Any = None
+    """The :class:`~mtg_env.engine.abilities.TriggeredAbility` (stored as its reference)."""
+    card: str = ""
+    """The source's card name."""
+    event: Annotated[dict[str, Any], SHARED] = field(default_factory=dict)
+    """The event it triggered on (replaced, never changed in place: copies share it)."""
+    source_colors: str | None = None
+    """The source's colours when it triggered ("" colourless; None: none recorded)."""
+    source_tapped: bool | None = None
+    """Whether the source was tapped when it left play (last known information)."""
+    source_card: CardId | None = None
+    """The card of an ability working from a graveyard (Squee, Goblin Nabob)."""
+    special: Literal["", "gain_life"] = ""
+    """A rules trigger with its own effect: ``gain_life`` (lifelink, 2007 CR 502.68)."""
+    amount: int = 0
+    """The life a ``gain_life`` trigger gains."""
+    effects: Annotated[list[dict[str, Any]], Refers("effects"), SHARED] | None = None
+    """A delayed triggered ability's effects (2012 603.7), compiled effect specs."""
+
+
 @stored("put", queues="q")
 @dataclass(slots=True)
 class PutFrame(Frame):
     """Putting waiting triggered abilities on the stack (2007 CR 410.5): the active player's
-    first, each player ordering their own (``queues[player]``: the pending trigger dicts)."""
+    first, each player ordering their own (``queues[player]``)."""
 
     order: tuple[PlayerIndex, PlayerIndex]  # the active player, then the other
-    queues: Annotated[list[list[Annotated[dict[str, Any], Refers("pending")]]], COPY_ITEMS]
+    queues: Annotated[list[list[PendingTrigger]], COPY_ITEMS]
 
     def next_player(self, default: int) -> int:
         """The player whose triggers go on the stack next (``default`` once none is left)."""

@@ -13,7 +13,7 @@ from .actions import DecisionKind
 from .enter_choices import CHOICE_KINDS
 from .frame_fields import Shape, Stored
 from .frame_kinds import FRAME_CLASSES
-from .frames import Frame
+from .frames import Frame, PendingTrigger
 from .loaded_state_checkers import (
     ABILITY,
     ABILITY_REF,
@@ -165,8 +165,6 @@ _REPLACEMENT_BY_KIND = {k: DICT({"kind": STR, "id": INT(), "ts": INT(), **keys},
 REPLACEMENT: Check = BY_KIND("kind", _REPLACEMENT_BY_KIND)
 
 
-# A triggered ability waiting for the stack; a delayed one (and a rules trigger) carries effects.
-PENDING: Check = DICT({"ctrl": PLAYER}, {"effects": EFFECT_SPECS}, extra=ANY)
 # A delayed triggered ability waiting for its moment (turn_structure.add_delayed_trigger).
 DELAYED: Check = DICT({"at": ENUM("end_of_combat", "end_of_turn"), "ctrl": PLAYER, "src": OPT(OBJ),
                 "name": STR, "card": STR, "text": STR, "effects": EFFECT_SPECS})
@@ -213,7 +211,7 @@ def _CHOOSE_THEN(v: Any, path: str, ctx: Ctx) -> None:
 REFERS: dict[str, Check] = {
     "player": PLAYER, "stack": STACK, "perm": PERM, "object": OBJ, "card": CARD, "count": COUNT,
     "ref": REF,
-    "pending": PENDING,  # a triggered ability waiting for the stack
+    "effects": EFFECT_SPECS,  # a delayed triggered ability's effects
     "repl_event": REPL_EVENT,
     "chosen": CHOSEN,  # "as it comes into play" choices made
     "choice_kind": ENUM(*CHOICE_KINDS),
@@ -259,6 +257,8 @@ def stored_check(cls: type[Stored]) -> Check:
 
 
 _FRAMES: dict[str, Check] = {cls.KIND: stored_check(cls) for cls in FRAME_CLASSES}
+PENDING: Check = stored_check(PendingTrigger)
+"""A triggered ability waiting for the stack (``frames.PendingTrigger``)."""
 
 
 def FRAME(v: Any, path: str, ctx: Ctx) -> None:

@@ -15,6 +15,7 @@ from .abilities import ActivatedAbility, StaticAbility, TriggeredAbility
 from .actions import Decision, DecisionKind
 from .errors import MtgError, StateError, UnknownCardError
 from .frame_kinds import frame_from_json
+from .frames import PendingTrigger
 from .layers import fresh, mark_dirty
 from .loaded_state_check import check_state
 from .loaded_state_schema import PERM_ATTRS, PLAYER_ATTRS, STACK_ATTRS
@@ -30,7 +31,8 @@ if TYPE_CHECKING:
 
 # 3: stack objects and waiting triggers hold ability references; 4: frames stored as their
 # declared fields say (frame_fields.py): fields at their defaults left out, the trigger queues a list
-FORMAT_VERSION = 4
+# ...; 5: waiting triggers stored as frames.PendingTrigger declares them (their defaults left out)
+FORMAT_VERSION = 5
 
 # The attributes stored as they are; their schema is declared in loaded_state_schema.py.
 _PLAYER = tuple(PLAYER_ATTRS)
@@ -105,7 +107,7 @@ def game_to_dict(g: Game) -> dict[str, Any]:
     d["effects"] = g.effects
     d["replacements"] = g.replacements
     d["frames"] = [_enc(f.to_json()) for f in g.frames]
-    d["pending"] = _enc(g.pending)
+    d["pending"] = [_enc(t.to_json()) for t in g.pending]
     d["label_counts"] = g.label_counts
     d["known"] = sorted([cid, mask, zone] for cid, (mask, zone) in g.known.items())
     d["lifelink_dealt"] = sorted(g.lifelink_dealt.items())
@@ -197,7 +199,7 @@ def _from_dict(d: dict[str, Any]) -> Game:
     g.effects = d["effects"]
     g.replacements = d["replacements"]
     g.frames = [frame_from_json(f) for f in _dec(d["frames"])]
-    g.pending = _dec(d["pending"])
+    g.pending = [PendingTrigger.from_json(t) for t in _dec(d["pending"])]
     g.label_counts = d["label_counts"]
     g.known = {cid: (mask, zone) for cid, mask, zone in d["known"]}
     g.lifelink_dealt = {int(k): v for k, v in d["lifelink_dealt"]}

@@ -8,8 +8,8 @@ a new piece of state is one line here; a test checks that nothing else lives on 
 Copy kinds: ``"share"`` (immutable, or never mutated in place: shared between copies), ``"list"``
 (a list of immutable items), ``"dict"`` (a dict of immutable values), ``"clone_list"`` and
 ``"clone_dict"`` (objects with a ``clone()`` method), ``"dict_list"`` (a list of flat dicts),
-``"frames"`` (procedures in progress: each frame of :mod:`mtg_env.engine.frames` copies
-itself), ``"rng"``.
+``"stored_list"`` and ``"frames"`` (values of :mod:`mtg_env.engine.frames`, each copying
+itself: waiting triggers, procedures in progress), ``"rng"``.
 
 JSON kinds: ``"scalar"`` (stored as is), ``"object"`` (serialize.py stores it with its own format),
 ``"derived"`` (not stored: recomputed from the rest on load). Every stored field declares the
@@ -27,6 +27,7 @@ from mypy_extensions import mypyc_attr
 
 from . import loaded_state_checkers as C
 from . import loaded_state_schema as S
+from .frames import PendingTrigger
 from .model import Player
 from .rng import Rng
 
@@ -73,7 +74,8 @@ FIELDS: tuple[Field, ...] = (
     Field("replacements", list, "dict_list", "object",
           "replacement and prevention effects from resolved spells and abilities (2007 CR 419)",
           C.LIST(S.REPLACEMENT)),
-    Field("pending", list, "dict_list", "object", "triggered abilities waiting for the stack (410.5)",
+    Field("pending", list, "stored_list", "object",
+          "triggered abilities waiting for the stack (410.5): frames.PendingTrigger",
           C.LIST(S.PENDING)),
     Field("frames", list, "frames", "object", "procedures in progress, innermost last",
           C.LIST(S.FRAME)),
@@ -201,7 +203,7 @@ class GameState:
     stack: list[StackItem]
     effects: list[dict[str, Any]]
     replacements: list[dict[str, Any]]
-    pending: list[dict[str, Any]]
+    pending: list[PendingTrigger]
     frames: list[Frame]
     decision: Decision | None
     rng: Rng
@@ -268,6 +270,7 @@ _COPIERS: dict[str, Callable[[Any], Any]] = {
     "clone_list": lambda v: [x.clone() for x in v],
     "clone_dict": lambda v: {k: x.clone() for k, x in v.items()},
     "dict_list": lambda v: [dict(x) for x in v],
+    "stored_list": lambda v: [x.copy() for x in v],
     "frames": lambda v: [f.copy() for f in v],
     "rng": lambda v: Rng(v.state),
 }

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action, DecisionKind
-from .frames import CastFrame, CastStep, PutFrame
+from .frames import CastFrame, CastStep, PendingTrigger, PutFrame
 from .ids import new_object_id
 from .model import Card, Permanent, StackItem
 
@@ -54,8 +54,8 @@ def push_triggers(g: Game) -> None:
     pending = g.pending
     g.pending = []
     ap = g.active
-    mine = [t for t in pending if t["ctrl"] == ap]
-    other = [t for t in pending if t["ctrl"] != ap]
+    mine = [t for t in pending if t.controller == ap]
+    other = [t for t in pending if t.controller != ap]
     g.frames.append(PutFrame((ap, 1 - ap), [mine, other] if ap == 0 else [other, mine]))
 
 
@@ -77,8 +77,8 @@ def run_put(g: Game, f: PutFrame) -> None:
             g.ask(pl, K.ORDER_TRIGGERS, opts,
                       f"player {pl}: choose the next trigger to put on the stack "
                       "(the first one resolves last)",
-                      {"triggers": [{"source": t.get("src"), "name": t["name"],
-                                     "text": t.get("text", "")} for t in q]})
+                      {"triggers": [{"source": t.source, "name": t.name, "text": t.text}
+                                    for t in q]})
             return
         place_trigger(g, q.pop(0))
         return
@@ -90,27 +90,27 @@ def answer_put(g: Game, f: PutFrame, a: Action) -> None:
     place_trigger(g, t)
 
 
-def place_trigger(g: Game, t: dict[str, Any]) -> None:
-    data = {"card": t.get("card", ""), "ev": t.get("ev", {})}
-    if t.get("special") == "gain_life":
-        data["effects"] = [{"op": "gain_life", "amount": t["amount"], "who": "controller"}]
-    elif "effects" in t:  # a delayed triggered ability carries its effects (2012 603.7)
-        data["effects"] = t["effects"]
-    item = StackItem(new_object_id(g), "triggered", t["ctrl"], source=t.get("src"),
-                     source_name=t["name"], ability=t.get("ab", -1), label=t["name"],
-                     data=data, ability_def=t.get("abl"))
-    if "src_colors" in t:
-        item.data["src_colors"] = t["src_colors"]
-    if "src_tapped" in t:
-        item.data["src_tapped"] = t["src_tapped"]
-    if "src_card" in t:  # a card in a graveyard: "return Squee from your graveyard"
-        item.data["src_card"] = t["src_card"]
+def place_trigger(g: Game, t: PendingTrigger) -> None:
+    data: dict[str, Any] = {"card": t.card, "ev": t.event}
+    if t.special == "gain_life":
+        data["effects"] = [{"op": "gain_life", "amount": t.amount, "who": "controller"}]
+    elif t.effects is not None:  # a delayed triggered ability carries its effects (2012 603.7)
+        data["effects"] = t.effects
+    if t.source_colors is not None:
+        data["src_colors"] = t.source_colors
+    if t.source_tapped is not None:
+        data["src_tapped"] = t.source_tapped
+    if t.source_card is not None:  # a card in a graveyard: "return Squee from your graveyard"
+        data["src_card"] = t.source_card
+    item = StackItem(new_object_id(g), "triggered", t.controller, source=t.source,
+                     source_name=t.name, ability=t.ability_index, label=t.name,
+                     data=data, ability_def=t.ability)
     g.stack.append(item)
-    g.frames.append(CastFrame(t["ctrl"], item.id, CastStep.TARGETS, trigger=True))
+    g.frames.append(CastFrame(t.controller, item.id, CastStep.TARGETS, trigger=True))
 
 
-def _trigger_text(t: dict[str, Any]) -> str:
-    return f"{t['name']}: {t.get('text', 'ability')}"
+def _trigger_text(t: PendingTrigger) -> str:
+    return f"{t.name}: {t.text}"
 
 
 def collect_triggers(g: Game, name: str, ev: dict[str, Any]) -> None:
@@ -133,9 +133,8 @@ def collect_triggers(g: Game, name: str, ev: dict[str, Any]) -> None:
             if name == "tapped_for_mana" and is_mana_trigger(ab):
                 _resolve_mana_trigger(g, p, ab, clean)
                 continue
-            g.pending.append({"ctrl": p.controller, "src": p.id, "ab": ab.index, "abl": ab,
-                              "card": p.cdef.name, "name": p.card.label, "text": ab.text,
-                              "ev": clean, "src_colors": "".join(sorted(p.colors))})
+            g.pending.append(PendingTrigger(p.controller, p.card.label, ab.text, p.id, ab.index,
+                                            ab, p.cdef.name, clean, "".join(sorted(p.colors))))
     watch = g.zone_watch
     if watch:
         cids = watch.get(name)
@@ -183,10 +182,9 @@ def collect_zone_triggers(g: Game, name: str, ev: dict[str, Any], cids: tuple[in
                 continue
             if clean is None:
                 clean = {k: v for k, v in ev.items() if k != "snapshot"}
-            g.pending.append({"ctrl": card.owner, "src": None, "ab": ab.index, "abl": ab,
-                              "card": card.cdef.name, "name": card.label, "text": ab.text,
-                              "ev": clean, "src_colors": "".join(sorted(card.cdef.colors)),
-                              "src_card": cid})
+            g.pending.append(PendingTrigger(card.owner, card.label, ab.text, None, ab.index, ab,
+                                            card.cdef.name, clean,
+                                            "".join(sorted(card.cdef.colors)), source_card=cid))
 
 
 def is_mana_trigger(ab: TriggeredAbility) -> bool:
@@ -225,9 +223,8 @@ def collect_damage_triggers(g: Game, ev: dict[str, Any]) -> None:
                 continue
             if ab.condition and not trigger_condition(g, ab.condition, p.controller, p.id, ev):
                 continue
-            g.pending.append({"ctrl": p.controller, "src": p.id, "ab": ab.index, "abl": ab,
-                              "card": p.cdef.name, "name": p.card.label, "text": ab.text,
-                              "ev": dict(ev), "src_colors": "".join(sorted(p.colors))})
+            g.pending.append(PendingTrigger(p.controller, p.card.label, ab.text, p.id, ab.index,
+                                            ab, p.cdef.name, dict(ev), "".join(sorted(p.colors))))
 
 
 def trigger_condition(g: Game, cond: dict[str, Any], ctrl: int, src: int | None,

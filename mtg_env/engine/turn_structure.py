@@ -24,7 +24,7 @@ from .choices import choose_frame
 from .combat import end_combat
 from .combat_damage import begin_combat_damage
 from .damage import lose_life
-from .frames import AttackFrame, BlockFrame, CleanupFrame, MulliganFrame, ResolveFrame
+from .frames import AttackFrame, BlockFrame, CleanupFrame, MulliganFrame, PendingTrigger, ResolveFrame
 from .knowledge import shuffle_library
 from .layers import fresh, mark_dirty
 from .model import (
@@ -270,9 +270,8 @@ def fire_delayed(g: Game, at: str) -> None:
         if d["at"] != at:
             keep.append(d)
             continue
-        g.pending.append({"ctrl": d["ctrl"], "src": d["src"], "name": d["name"],
-                             "card": d["card"], "text": d["text"],
-                             "effects": d["effects"], "ev": {}})
+        g.pending.append(PendingTrigger(d["ctrl"], d["name"], d["text"], d["src"],
+                                        card=d["card"], effects=d["effects"]))
     g.delayed = tuple(keep)
 
 

@@ -330,11 +330,10 @@ def record_leaving_lki(g: Game, perm: Permanent) -> None:
     dicts are replaced, not changed: game copies share them."""
     lki = {"power": perm.power, "toughness": perm.toughness, "controller": perm.controller}
     for t in g.pending:
-        ev = t.get("ev")
-        if ev and ev.get("perm") == perm.id:
-            t["ev"] = {**ev, "lki": lki}
-        if t.get("src") == perm.id:
-            t["src_tapped"] = perm.tapped  # "if Howling Mine is untapped" (its last state)
+        if t.event and t.event.get("perm") == perm.id:
+            t.event = {**t.event, "lki": lki}
+        if t.source == perm.id:
+            t.source_tapped = perm.tapped  # "if Howling Mine is untapped" (its last state)
     for item in g.stack:
         if item.kind != "triggered":
             continue

@@ -10,7 +10,7 @@ import pytest
 
 from mtg_env.engine.frame_fields import Shape, stored
 from mtg_env.engine.frame_kinds import FRAME_CLASSES, frame_from_json
-from mtg_env.engine.frames import AssignCursor, AssignFrame, CastFrame, CastStep, PutFrame
+from mtg_env.engine.frames import AssignCursor, AssignFrame, CastFrame, CastStep, PendingTrigger, PutFrame
 
 
 def _sample(s: Shape) -> Any:
@@ -75,10 +75,16 @@ def test_fields_at_their_defaults_are_left_out_and_read_back() -> None:
 def test_nested_and_copied_items() -> None:
     """A trigger queue's lists are copied (the procedure pops them); the cursor of combat damage
     assignment is stored as its own object, its recipients read back as (kind, id) tuples."""
-    p = PutFrame((1, 0), [[{"ctrl": 1}], []])
+    waiting = PendingTrigger(1, "Soul Warden", "gain 1 life", 7, 0, card="Soul Warden",
+                             event={"perm": 9})
+    p = PutFrame((1, 0), [[waiting], []])
     c = p.copy()
     c.queues[0].pop()
-    assert p.queues[0] == [{"ctrl": 1}]
+    assert p.queues[0] == [waiting]
+    stored = json.loads(json.dumps(p.to_json()))
+    assert stored["q"][0] == [{"ctrl": 1, "name": "Soul Warden", "text": "gain 1 life",
+                               "src": 7, "ab": 0, "card": "Soul Warden", "ev": {"perm": 9}}]
+    assert PutFrame.from_json(stored) == p
     a = AssignFrame([5], current=AssignCursor(5, remaining=3, recipients=[("o", 6)], got=[]))
     d = json.loads(json.dumps(a.to_json()))
     assert d["cur"] == {"pid": 5, "rem": 3, "recips": [["o", 6]], "got": []}

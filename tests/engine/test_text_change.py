@@ -225,7 +225,7 @@ def test_permanents_entering_together_see_each_other() -> None:
             {"library": order}, {}]})
         g = s.game
         put_together(g, [(c, 0, None) for c in list(g.players[0].library)])
-        assert sum(1 for t in g.pending if t["name"] == "Soul Warden") == 2
+        assert sum(1 for t in g.pending if t.name == "Soul Warden") == 2
 
 
 def test_permanents_leaving_together_are_all_gone_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
