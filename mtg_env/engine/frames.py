@@ -186,6 +186,28 @@ class BlockFrame(Frame):
     pairs: list[tuple[PermId, PermId]]
 
 
+DelayedMoment = Literal["end_of_combat", "end_of_turn"]
+"""When a delayed triggered ability triggers: at the beginning of the next such step."""
+
+
+@stored(controller="ctrl", source="src")
+@dataclass(frozen=True, slots=True)
+class DelayedTrigger(Stored):
+    """A delayed triggered ability waiting for its moment (2012 603.7: created by a resolving
+    spell or ability, it triggers once, at the beginning of the next ``at`` step, and is then
+    gone; ``turn_structure.add_delayed_trigger``). Never changed: copies share it."""
+
+    at: DelayedMoment
+    controller: PlayerIndex
+    source: ObjectId | None
+    """Its source (603.7d-e); it may have left play since."""
+    name: str
+    card: str
+    text: str
+    effects: Annotated[list[dict[str, Any]], Refers("effects"), SHARED]
+    """What it does, as compiled effect specs."""
+
+
 @stored(controller="ctrl", source="src", ability_index="ab", ability="abl",
         source_colors="src_colors", source_tapped="src_tapped", source_card="src_card")
 @dataclass(slots=True)

@@ -13,7 +13,7 @@ from .actions import DecisionKind
 from .enter_choices import CHOICE_KINDS
 from .frame_fields import Shape, Stored
 from .frame_kinds import FRAME_CLASSES
-from .frames import Frame, PendingTrigger
+from .frames import DelayedTrigger, Frame, PendingTrigger
 from .loaded_state_checkers import (
     ABILITY,
     ABILITY_REF,
@@ -165,9 +165,6 @@ _REPLACEMENT_BY_KIND = {k: DICT({"kind": STR, "id": INT(), "ts": INT(), **keys},
 REPLACEMENT: Check = BY_KIND("kind", _REPLACEMENT_BY_KIND)
 
 
-# A delayed triggered ability waiting for its moment (turn_structure.add_delayed_trigger).
-DELAYED: Check = DICT({"at": ENUM("end_of_combat", "end_of_turn"), "ctrl": PLAYER, "src": OPT(OBJ),
-                "name": STR, "card": STR, "text": STR, "effects": EFFECT_SPECS})
 
 # A replacement event waiting for the order decision (replacement.py, "Events"), by its "e".
 _EVENT_KEYS: dict[str, dict[str, Check]] = {
@@ -259,6 +256,8 @@ def stored_check(cls: type[Stored]) -> Check:
 _FRAMES: dict[str, Check] = {cls.KIND: stored_check(cls) for cls in FRAME_CLASSES}
 PENDING: Check = stored_check(PendingTrigger)
 """A triggered ability waiting for the stack (``frames.PendingTrigger``)."""
+DELAYED: Check = stored_check(DelayedTrigger)
+"""A delayed triggered ability waiting for its moment (``frames.DelayedTrigger``)."""
 
 
 def FRAME(v: Any, path: str, ctx: Ctx) -> None:

@@ -15,7 +15,7 @@ from .abilities import ActivatedAbility, StaticAbility, TriggeredAbility
 from .actions import Decision, DecisionKind
 from .errors import MtgError, StateError, UnknownCardError
 from .frame_kinds import frame_from_json
-from .frames import PendingTrigger
+from .frames import DelayedTrigger, PendingTrigger
 from .layers import fresh, mark_dirty
 from .loaded_state_check import check_state
 from .loaded_state_schema import PERM_ATTRS, PLAYER_ATTRS, STACK_ATTRS
@@ -108,6 +108,7 @@ def game_to_dict(g: Game) -> dict[str, Any]:
     d["replacements"] = g.replacements
     d["frames"] = [_enc(f.to_json()) for f in g.frames]
     d["pending"] = [_enc(t.to_json()) for t in g.pending]
+    d["delayed"] = [t.to_json() for t in g.delayed]
     d["label_counts"] = g.label_counts
     d["known"] = sorted([cid, mask, zone] for cid, (mask, zone) in g.known.items())
     d["lifelink_dealt"] = sorted(g.lifelink_dealt.items())
@@ -200,6 +201,7 @@ def _from_dict(d: dict[str, Any]) -> Game:
     g.replacements = d["replacements"]
     g.frames = [frame_from_json(f) for f in _dec(d["frames"])]
     g.pending = [PendingTrigger.from_json(t) for t in _dec(d["pending"])]
+    g.delayed = tuple(DelayedTrigger.from_json(t) for t in d["delayed"])
     g.label_counts = d["label_counts"]
     g.known = {cid: (mask, zone) for cid, mask, zone in d["known"]}
     g.lifelink_dealt = {int(k): v for k, v in d["lifelink_dealt"]}

@@ -27,7 +27,7 @@ from mypy_extensions import mypyc_attr
 
 from . import loaded_state_checkers as C
 from . import loaded_state_schema as S
-from .frames import PendingTrigger
+from .frames import DelayedTrigger, PendingTrigger
 from .model import Player
 from .rng import Rng
 
@@ -110,8 +110,9 @@ FIELDS: tuple[Field, ...] = (
     Field("normal_turn", _const(None), "share", "scalar",
           "during extra turns: the player whose regular turn came last (None: the active player)",
           C.OPT(C.PLAYER)),
-    Field("delayed", tuple, "share", "scalar",
-          "delayed triggered abilities waiting for their moment (2012 603.7; never mutated)",
+    Field("delayed", tuple, "share", "object",
+          "delayed triggered abilities waiting for their moment (2012 603.7): "
+          "frames.DelayedTrigger, never changed (a new tuple replaces the old)",
           C.LIST(S.DELAYED)),
     Field("attacked_this_turn", tuple, "share", "scalar",
           "ids of the permanents declared as attackers this turn (Relentless Assault)",
@@ -217,7 +218,7 @@ class GameState:
     step_queue: tuple[str, ...]
     extra_turns: tuple[int, ...]
     normal_turn: int | None
-    delayed: tuple[dict[str, Any], ...]
+    delayed: tuple[DelayedTrigger, ...]
     attacked_this_turn: tuple[int, ...]
     active: int
     starting_player: int

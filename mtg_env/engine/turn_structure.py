@@ -16,7 +16,7 @@ glossary, 404.4; 2012 603.7): each fires once, at the next named moment, and is 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, get_args
 
 from . import priority  # a module import: priority imports this module
 from .actions import KEEP, MULLIGAN, Action, DecisionKind
@@ -24,7 +24,16 @@ from .choices import choose_frame
 from .combat import end_combat
 from .combat_damage import begin_combat_damage
 from .damage import lose_life
-from .frames import AttackFrame, BlockFrame, CleanupFrame, MulliganFrame, PendingTrigger, ResolveFrame
+from .frames import (
+    AttackFrame,
+    BlockFrame,
+    CleanupFrame,
+    DelayedMoment,
+    DelayedTrigger,
+    MulliganFrame,
+    PendingTrigger,
+    ResolveFrame,
+)
 from .knowledge import shuffle_library
 from .layers import fresh, mark_dirty
 from .model import (
@@ -53,7 +62,7 @@ COMBAT_PHASE = ("beginning_of_combat", "declare_attackers", "declare_blockers", 
                 "end_of_combat")
 COMBAT_STEPS = frozenset(COMBAT_PHASE)
 # Moments a delayed triggered ability can wait for: the beginning of these steps.
-DELAYED_MOMENTS = ("end_of_combat", "end_of_turn")
+DELAYED_MOMENTS: tuple[str, ...] = get_args(DelayedMoment)
 MAX_HAND_SIZE = 7
 
 K = DecisionKind
@@ -254,24 +263,22 @@ def end_the_turn(g: Game) -> None:
     g.passes = 0
 
 
-def add_delayed_trigger(g: Game, at: str, controller: int, source: int | None, name: str,
-                        card: str, text: str, effects: list[dict[str, Any]]) -> None:
+def add_delayed_trigger(g: Game, at: DelayedMoment, controller: int, source: int | None,
+                        name: str, card: str, text: str, effects: list[dict[str, Any]]) -> None:
     """Create a delayed triggered ability (2012 603.7): at the beginning of the next ``at``
     step (one of :data:`DELAYED_MOMENTS`) it triggers once, controlled by ``controller``,
     its source ``source`` (603.7d-e), and is then gone (603.7b)."""
-    g.delayed = (*g.delayed, {"at": at, "ctrl": controller, "src": source,
-                                    "name": name, "card": card, "text": text,
-                                    "effects": effects})
+    g.delayed = (*g.delayed, DelayedTrigger(at, controller, source, name, card, text, effects))
 
 
 def fire_delayed(g: Game, at: str) -> None:
     keep = []
     for d in g.delayed:
-        if d["at"] != at:
+        if d.at != at:
             keep.append(d)
             continue
-        g.pending.append(PendingTrigger(d["ctrl"], d["name"], d["text"], d["src"],
-                                        card=d["card"], effects=d["effects"]))
+        g.pending.append(PendingTrigger(d.controller, d.name, d.text, d.source, card=d.card,
+                                        effects=d.effects))
     g.delayed = tuple(keep)
 
 
