@@ -160,9 +160,17 @@ def _builtin_deck(name: str) -> Deck:
     return Deck.builtin(name)
 
 
+@functools.cache
+def _builtin_files() -> tuple[tuple[str, ...], dict[str, str]]:
+    """The built-in decks' names, sorted, and each by its lower case: the package's deck files,
+    listed once (an env looks its decks up at every reset)."""
+    names = tuple(sorted(p.stem for p in BUILTIN_DIR.glob("*.txt")))
+    return names, {n.lower(): n for n in names}
+
+
 def builtin_names() -> list[str]:
     """The names :meth:`Deck.builtin` accepts."""
-    return sorted(p.stem for p in BUILTIN_DIR.glob("*.txt"))
+    return list(_builtin_files()[0])
 
 
 def builtin_name(name: object) -> str | None:
@@ -170,10 +178,7 @@ def builtin_name(name: object) -> str | None:
     ``"kamahls_temper"``), or None."""
     if not isinstance(name, str):
         return None
-    names = builtin_names()
-    if name in names:
-        return name
-    return {n.lower(): n for n in names}.get(name.lower())
+    return _builtin_files()[1].get(name.lower())
 
 
 def builtin_suggestions(name: object) -> list[str]:
