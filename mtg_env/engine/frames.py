@@ -8,7 +8,8 @@ those effects and replacement effects ask, ``frames_choice`` the choice of cards
 the top frame and ``Game._answer`` hands it the chosen option, both dispatching on the frame's
 class (``game.py``).
 
-A frame holds only plain data (ints, strings, lists and dicts of them). Its ``copy``, its stored
+A frame holds only plain data (ints, strings, lists and dicts of them) and other stored values
+(a :class:`PutFrame`'s :class:`PendingTrigger` queues). Its ``copy``, its stored
 form (``to_json``/``from_json``: ``{"k": KIND, ...}`` under the stored format's short keys,
 ``"pl"`` the player, ``"sid"`` the stack object, ``"st"`` the step) and the check a stored frame
 passes before it is read (``loaded_state_schema.FRAME``) are derived from the declared field
