@@ -11,10 +11,11 @@ says so and installs the pure-Python engine, which plays the same games.
 
 from __future__ import annotations
 
-import ast
+import importlib.util
 import os
 import sys
 from pathlib import Path
+from types import ModuleType
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
@@ -23,23 +24,28 @@ ROOT = Path(__file__).resolve().parent
 ENGINE = ROOT / "mtg_env" / "engine"
 
 
+def _load_compiled_modules() -> ModuleType:
+    """``mtg_env/engine/compiled_modules.py`` loaded by its path: the package itself can't be
+    imported here (the build environment has none of its dependencies)."""
+    spec = importlib.util.spec_from_file_location("_mtg_env_compiled_modules",
+                                                  ENGINE / "compiled_modules.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+BUILD = _load_compiled_modules()
+
+
 def _compiled_modules() -> tuple[str, ...]:
-    """``COMPILED_MODULES`` read from ``compiled.py`` without importing the package (whose
-    dependencies the build environment doesn't have)."""
-    tree = ast.parse((ENGINE / "compiled.py").read_text())
-    for node in tree.body:
-        if (isinstance(node, ast.Assign) and len(node.targets) == 1
-                and getattr(node.targets[0], "id", "") == "COMPILED_MODULES"):
-            return tuple(ast.literal_eval(node.value))
-    raise RuntimeError("mtg_env/engine/compiled.py defines no COMPILED_MODULES")
+    """The engine modules the build compiles."""
+    return tuple(BUILD.COMPILED_MODULES)
 
 
-def _manifest(modules: tuple[str, ...]) -> str:
-    """The lines of ``compiled.MANIFEST``: each compiled source's SHA-256."""
-    import hashlib
-
-    return "".join(f"{m} {hashlib.sha256((ENGINE / f'{m}.py').read_bytes()).hexdigest()}\n"
-                   for m in modules)
+def _manifest() -> str:
+    """The lines of the build's manifest: each compiled source's SHA-256."""
+    return str(BUILD.manifest_text(ENGINE))
 
 
 def _say(msg: str) -> None:
@@ -56,20 +62,19 @@ class OptionalBuildExt(build_ext):
         except Exception as exc:  # any compiler failure leaves the pure engine
             self._give_up(exc)
             return
-        modules = _compiled_modules()
-        text = _manifest(modules)
-        targets = [ENGINE] if self.inplace else [Path(self.build_lib) / "mtg_env" / "engine"]
-        for folder in targets:
-            folder.mkdir(parents=True, exist_ok=True)
-            (folder / "_compiled_sources.txt").write_text(text)
-        _say(f"compiled {len(modules)} engine modules with mypyc")
+        if not self.extensions:  # MTG_ENV_COMPILE unset, or mypyc gave up: nothing was built
+            return
+        folder = ENGINE if self.inplace else Path(self.build_lib) / "mtg_env" / "engine"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / BUILD.MANIFEST).write_text(_manifest())
+        _say(f"compiled {len(_compiled_modules())} engine modules with mypyc")
 
     def _give_up(self, exc: BaseException) -> None:
         _say(f"the compiled engine could not be built ({type(exc).__name__}: {exc}); "
              "installing the pure-Python engine, which plays the same games")
         folder = ENGINE if self.inplace else Path(self.build_lib) / "mtg_env" / "engine"
         for p in folder.glob("*.so"):  # what an earlier build left: not this build's
-            if p.name.split(".")[0] in (*_compiled_modules(), "_compiled__mypyc"):
+            if p.name.split(".")[0] in (*_compiled_modules(), BUILD.SHARED_LIBRARY):
                 p.unlink()
         self.extensions = []
 
@@ -83,11 +88,11 @@ def _ext_modules() -> list:
         _say("MTG_ENV_COMPILE is set but mypyc is missing (pip install mypy, or let pip build "
              "in its isolated environment); installing the pure-Python engine")
         return []
-    paths = [f"mtg_env/engine/{m}.py" for m in _compiled_modules()]
+    paths = BUILD.source_paths()
     cwd = os.getcwd()
     os.chdir(ROOT)  # mypyc names the modules by their paths from here
     try:
-        return mypycify(paths, opt_level="3", group_name="mtg_env.engine._compiled")
+        return mypycify(paths, opt_level="3", group_name=BUILD.GROUP_NAME)
     except (Exception, SystemExit) as exc:  # mypy's type errors exit
         _say(f"mypyc could not compile the engine ({type(exc).__name__}: {exc}); installing the "
              "pure-Python engine")

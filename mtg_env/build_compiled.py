@@ -4,7 +4,7 @@
     python -m mtg_env.build_compiled --clean    # back to the pure-Python engine
     python -m mtg_env.build_compiled --status   # what is built and what runs
 
-The modules of :data:`mtg_env.engine.compiled.COMPILED_MODULES` become extension modules beside
+The modules of :data:`mtg_env.engine.compiled_modules.COMPILED_MODULES` become extension modules beside
 their sources (about a minute on two cores), which Python then imports in their place: the
 same games, faster (``docs/ARCHITECTURE.md``, "The compiled engine").
 ``MTG_ENV_PURE_PYTHON=1`` runs the sources anyway, and a source edited after the build is run as
@@ -25,13 +25,8 @@ import sysconfig
 import tempfile
 from pathlib import Path
 
-from mtg_env.engine.compiled import (
-    COMPILED_MODULES,
-    ENGINE_DIR,
-    MANIFEST,
-    extension_files,
-    write_manifest,
-)
+from mtg_env.engine.compiled import ENGINE_DIR, extension_files, write_manifest
+from mtg_env.engine.compiled_modules import GROUP_NAME, MANIFEST, source_paths
 
 _ROOT = ENGINE_DIR.parent.parent  # the folder holding the mtg_env package
 
@@ -42,10 +37,10 @@ import sys
 from setuptools import setup
 from mypyc.build import mypycify
 
-tmp, paths = sys.argv[1], sys.argv[2:]
+tmp, group, paths = sys.argv[1], sys.argv[2], sys.argv[3:]
 setup(name="mtg_env_compiled",
       script_args=["-q", "build_ext", "--inplace", "--build-temp", tmp, "--build-lib", tmp + "/lib"],
-      ext_modules=mypycify(paths, opt_level="3", target_dir=tmp, group_name="mtg_env.engine._compiled"))
+      ext_modules=mypycify(paths, opt_level="3", target_dir=tmp, group_name=group))
 """
 
 
@@ -65,9 +60,9 @@ def build(verbose: bool = False) -> list[Path]:
     if _compiler() is None:
         raise BuildError("no C compiler found (install gcc, or set CC): the engine stays pure Python")
     clean()
-    paths = [f"mtg_env/engine/{name}.py" for name in COMPILED_MODULES]
+    paths = source_paths()
     with tempfile.TemporaryDirectory(prefix="mtg_env_build_") as tmp:
-        proc = subprocess.run([sys.executable, "-c", _SETUP, tmp, *paths], cwd=_ROOT,
+        proc = subprocess.run([sys.executable, "-c", _SETUP, tmp, GROUP_NAME, *paths], cwd=_ROOT,
                               capture_output=not verbose, text=True)
     if proc.returncode != 0:
         clean()

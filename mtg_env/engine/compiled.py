@@ -19,7 +19,6 @@ The modules are compiled either by ``MTG_ENV_COMPILE=1 pip install`` (``setup.py
 
 from __future__ import annotations
 
-import hashlib
 import importlib.machinery
 import importlib.util
 import os
@@ -30,21 +29,9 @@ from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 
-# The engine modules mypyc compiles: the rules procedures and the state they work on. Not
-# compiled: the frames (their methods are generated when the classes are defined,
-# frame_fields.py), the exceptions (mypyc can't compile a subclass of a builtin exception), the
-# effect ops (registered by decorators) and what only runs when a game is loaded or set up.
-COMPILED_MODULES = (
-    "abilities", "ability_vocabulary", "actions", "casting", "choices", "combat",
-    "combat_damage", "damage", "effects", "enter_choices", "filters", "game", "ids", "knowledge",
-    "layers", "mana", "mana_cost", "model", "priority", "references", "replacement", "replacement_effects",
-    "rng", "rules", "stack", "state", "state_based", "targets", "triggers", "turn_structure",
-    "view", "zones",
-)
-SHARED_LIBRARY = "_compiled__mypyc"  # the group's code (mypyc's group name "mtg_env.engine._compiled")
-MANIFEST = "_compiled_sources.txt"
-"""Written beside the extension modules by a build: one ``name sha256`` line per compiled
-source. Modification times can't tell (a wheel's install gives every file a new one)."""
+from . import compiled_modules
+from .compiled_modules import COMPILED_MODULES, MANIFEST, SHARED_LIBRARY
+
 ENGINE_DIR = Path(__file__).resolve().parent
 _PACKAGE = __name__.rpartition(".")[0]
 
@@ -62,16 +49,14 @@ def extension_files() -> list[Path]:
 
 def source_digests(engine_dir: Path = ENGINE_DIR) -> dict[str, str]:
     """The SHA-256 of each compiled module's source in ``engine_dir``."""
-    return {name: hashlib.sha256((engine_dir / f"{name}.py").read_bytes()).hexdigest()
-            for name in COMPILED_MODULES}
+    return compiled_modules.source_digests(engine_dir)
 
 
-def write_manifest(engine_dir: Path = ENGINE_DIR, sources: Path | None = None) -> Path:
-    """Record in ``engine_dir`` which sources (those in ``sources``, default the same folder)
-    the extension modules were compiled from; the manifest's path."""
-    digests = source_digests(sources or engine_dir)
+def write_manifest(engine_dir: Path = ENGINE_DIR) -> Path:
+    """Record in ``engine_dir`` which sources its extension modules were compiled from; the
+    manifest's path."""
     path = engine_dir / MANIFEST
-    path.write_text("".join(f"{name} {digest}\n" for name, digest in digests.items()))
+    path.write_text(compiled_modules.manifest_text(engine_dir))
     return path
 
 

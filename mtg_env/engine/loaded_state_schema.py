@@ -165,7 +165,6 @@ _REPLACEMENT_BY_KIND = {k: DICT({"kind": STR, "id": INT(), "ts": INT(), **keys},
 REPLACEMENT: Check = BY_KIND("kind", _REPLACEMENT_BY_KIND)
 
 
-
 # A replacement event waiting for the order decision (replacement.py, "Events"), by its "e".
 _EVENT_KEYS: dict[str, dict[str, Check]] = {
     "damage": {"src": DICT({}, extra=ANY), "target": DAMAGE_REF, "amount": INT(),

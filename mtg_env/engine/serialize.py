@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from .game import Game
 
 # 3: stack objects and waiting triggers hold ability references; 4: frames stored as their
-# declared fields say (frame_fields.py): fields at their defaults left out, the trigger queues a list
-# ...; 5: waiting triggers stored as frames.PendingTrigger declares them (their defaults left out)
+# declared fields say (frame_fields.py): fields at their defaults left out, the trigger queues a
+# list; 5: waiting triggers stored as frames.PendingTrigger declares them (defaults left out)
 FORMAT_VERSION = 5
 
 # The attributes stored as they are; their schema is declared in loaded_state_schema.py.
