@@ -70,10 +70,7 @@ class CombatPlay:
                     ok = False  # a trade that favours the defender
                     break
             if ok and len(able) >= 2:
-                pair = sorted(able, key=lambda b: -b.power)[:2]
-                a_dies, dead = fight(a, pair)
-                if a_dies and not dead:
-                    ok = False
+                ok = not self._double_block_wins(a, able)
             if ok:
                 chosen.append(a)
         # Keep enough blockers home not to die on the crack-back.
@@ -90,6 +87,23 @@ class CombatPlay:
             keep = max(chosen, key=lambda c: (c.toughness, -c.power))
             chosen.remove(keep)
         return [c.id for c in chosen]
+
+    @staticmethod
+    def _double_block_wins(att: PermanentView, able: list[PermanentView]) -> bool:
+        """Whether some two of ``able`` blocking ``att`` together kill it and lose at most one
+        creature worth less than it: a double block the defender wins. Every pair is tried,
+        not only the two strongest: two first strikers kill a 5/4 for free where a first
+        striker and a plain 2/2 would trade."""
+        worth = creature_value(att)
+        for i in range(len(able)):
+            for j in range(i + 1, len(able)):
+                pair = [able[i], able[j]]
+                a_dies, dead = fight(att, pair)
+                if not a_dies or len(dead) > 1:
+                    continue
+                if not dead or creature_value(next(b for b in pair if b.id in dead)) < worth - 0.5:
+                    return True
+        return False
 
     def _lethal_if_all(self, view: PlayerView, attackers: list[PermanentView],
                        blockers: list[PermanentView], life: int) -> bool:

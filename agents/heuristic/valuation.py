@@ -357,14 +357,19 @@ class Valuation:
         step = view.step
         main1 = my_turn and step == "precombat_main" and not view.stack
         main2 = my_turn and step == "postcombat_main" and not view.stack
-        instant = "Instant" in cdef.types or "flash" in cdef.keywords
-        if cdef.is_permanent_card and not instant:
+        if cdef.is_permanent_card:
             val = self._permanent_spell_value(view, cdef)
             if "Creature" in cdef.types:
+                if "flash" in cdef.keywords:
+                    # A flash creature comes in on the opponent's turn: a blocker they did not
+                    # see when they attacked, or at their end of turn with the mana I kept.
+                    return val if (not my_turn and not view.stack
+                                   and step in ("declare_attackers", "end_of_turn")) else 0.0
                 return val if main2 or (main1 and "haste" in cdef.keywords) else 0.0
             if cdef.enchant is not None or "Equipment" in cdef.subtypes:
                 return val if main1 or main2 else 0.0
             return val if main2 else 0.0
+        instant = "Instant" in cdef.types
         val = self._nonpermanent_value(view, card)
         if val >= LETHAL / 2:
             return val

@@ -1,0 +1,36 @@
+"""The heuristic's attacks foresee the double block its own blocker would make.
+
+2007 CR 502.2 (first strike): creatures with first strike deal their combat damage in a step
+before the others, so two 2/1 first strikers kill a 5/4 before it deals any damage. The attack
+planner once tried only the two blockers with the most power (a 3/3 and one 2/1 here, a trade),
+and sent Spined Wurm into the free kill.
+"""
+
+from __future__ import annotations
+
+from agents import HeuristicAgent
+from mtg_env.engine.view import view_for
+from mtg_env.testing import Scenario, combat, to_attackers
+
+
+def _answer(s: Scenario) -> str:
+    pl = s.game.decision.player
+    agent = HeuristicAgent(strict=True)
+    agent.reset(pl, 0)
+    return agent.act(view_for(s.game, pl)).text
+
+
+def _declare(defenders: list[str]) -> str:
+    s = combat({"in_play": ["Spined Wurm"]}, {"in_play": defenders})
+    to_attackers(s)
+    return _answer(s)
+
+
+def test_no_attack_into_two_first_strikers() -> None:
+    assert _declare(["Youthful Knight", "Youthful Knight", "Hill Giant"]) == "done"
+
+
+def test_the_attack_goes_in_where_every_double_block_trades() -> None:
+    """Without the second first striker, any two blockers lose a creature to kill the Wurm
+    (Youthful Knight and Hill Giant: both die), and the Wurm attacks."""
+    assert _declare(["Youthful Knight", "Hill Giant"]) == "attack with Spined Wurm"
