@@ -175,12 +175,7 @@ def spec_matches(view: PlayerView, p: PermanentView, spec: TargetSpec, controlle
         return False
     if "shroud" in p.keywords or protected_from(p, source_colors):
         return False
-    if spec.filters:
-        try:
-            return matches_filter(p, spec.filters, controller)
-        except (MtgError, AttributeError):
-            return True
-    return True
+    return not spec.filters or _matches(p, spec.filters, controller)
 
 
 def target_candidates(view: PlayerView, spec: TargetSpec, controller: int,
@@ -198,8 +193,8 @@ def target_candidates(view: PlayerView, spec: TargetSpec, controller: int,
             out.append(("o", p.id))
     if spec.kind == "spell":
         out.extend(("s", s.id) for s in view.stack if s.kind == "spell")
-    if spec.kind == "card_in_graveyard" and spec.card is not None and spec.count is not None:
-        # "X target creature cards in your graveyard" (Midnight Ritual)
+    if spec.kind == "card_in_graveyard" and spec.card is not None:
+        # "target creature card in your graveyard" (Recover), or X of them (Midnight Ritual)
         for P in view.players:
             out.extend(("c", c.cid) for c in P.graveyard or () if spec.card.test(c, controller))
     return out
@@ -300,6 +295,33 @@ def effect_polarity(spec: dict) -> int:
     return 0
 
 
+def _matches(p: PermanentView, flt: dict, controller: int) -> bool:
+    """``p`` matches the card-language filter ``flt`` (one the view can't decide: yes)."""
+    try:
+        return matches_filter(p, flt, controller)
+    except (MtgError, AttributeError):
+        return True
+
+
+def _graveyard_card_value(view: PlayerView, me: int, op: str, cid: int) -> float:
+    """Value for ``me`` of ``op`` applied to the graveyard card ``cid``: back to its owner's
+    hand a known card drawn (Recover, Lord of the Undead), into play under my control a free
+    permanent (Doomed Necromancer, Nomad Mythmaker); a card removed from the game (Midnight
+    Ritual's cost of its tokens) a little loss to its owner."""
+    owner, card = next(((i, c) for i, P in enumerate(view.players) for c in P.graveyard or ()
+                        if c.cid == cid), (None, None))
+    if card is None:
+        return 0.0
+    sign = 1.0 if owner == me else -1.0
+    if op == "return_card":
+        return sign * (1.5 + min(0.15 * card_value(card.cdef), 2.0))
+    if op == "reanimate":
+        return card_value(card.cdef) + (1.0 if "Creature" in card.cdef.types else 0.0)
+    if op in ("remove_from_game", "exile", "remove"):
+        return -sign * 0.5
+    return 0.5 * effect_polarity({"op": op})
+
+
 def amount_of(v, x: int) -> int:
     """A number from card data: an int, ``"X"``, ``"-X"``, or (anything else) 1 as a rough
     guess."""
@@ -367,6 +389,11 @@ def effect_value(view: PlayerView, me: int, spec: dict, ref: tuple | None, x: in
             return -sign * 1.5 * amount_of(spec.get("amount", 1), x)
         if op == "extra_turns":  # each extra turn: a draw, a land, an attack
             return -sign * 4.0 * amount_of(spec.get("amount", 1), x)
+        if op == "sacrifice":  # Cruel Edict: the player gives up the least of what matches
+            flt = spec.get("filter") or {}
+            values = [permanent_value(p, view) for p in view.controlled_by(v)
+                      if _matches(p, flt, v)]
+            return sign * min(values) if values else 0.0
         return sign * 0.5 * -effect_polarity(spec)
     if kind == "s":
         s = view.stack_object(v)
@@ -377,7 +404,7 @@ def effect_value(view: PlayerView, me: int, spec: dict, ref: tuple | None, x: in
             return sign * stack_object_value(view, s, me if s.controller == opp else opp)
         return 0.0
     if kind == "c":
-        return 0.5 * effect_polarity(spec)
+        return _graveyard_card_value(view, me, op, v)
     p = view.perm(v)
     if p is None:
         return 0.0

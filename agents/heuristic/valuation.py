@@ -374,6 +374,9 @@ class Valuation:
         if val >= LETHAL / 2:
             return val
         threshold = 1.5 + 0.5 * cdef.cost.cmc
+        if (instant and not my_turn and step == "end_of_turn" and not view.stack
+                and any(e.get("op") == "draw" and "target" not in e for e in cdef.spell_effects)):
+            threshold = 1.5  # a cantrip at the opponent's end of turn costs no mana I could use
         if not instant:
             return val - threshold + 0.01 if (main1 or main2) and val >= threshold else 0.0
         # An instant: use it when the moment is right.
