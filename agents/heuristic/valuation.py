@@ -512,7 +512,11 @@ class Valuation:
         if ops <= {"pump", "grant"}:
             return val - 0.2 - 0.1 * cost.mana.cmc if in_combat else 0.0
         if "tap" in ops and not ops & {"deal_damage", "destroy"}:
-            return val - penalty if step == "beginning_of_combat" else 0.0
+            if step != "beginning_of_combat":
+                return 0.0
+            if my_turn and not self._tap_helps_my_attack(view):
+                return 0.0  # kept for the opponent's combat: a tapper used now is tapped then
+            return val - penalty
         # Mana spent in my own combat is mana my second main phase can't use: only for a kill.
         combat_ok = in_combat and (not my_turn or cost.mana.cmc == 0 or val >= 2.0)
         timing_ok = (dying or combat_ok or (not my_turn and step == "end_of_turn")
@@ -525,6 +529,17 @@ class Valuation:
         if cost.sacrifice_self and not dying and val - penalty < 0.5:
             return 0.0
         return val - penalty - 0.05
+
+    def _tap_helps_my_attack(self, view: PlayerView) -> bool:
+        """Tapping a blocker in my beginning of combat is worth more than keeping the tapper
+        for the opponent's turn when I have an attacker and their creatures can't hurt me much
+        on the crack-back (their power under half my life)."""
+        me = view.viewer
+        if not any(c.power > 0 and not c.tapped and (not c.sick or "haste" in c.keywords)
+                   and not ({"defender", "cant_attack"} & c.keywords) for c in view.creatures(me)):
+            return False
+        power = sum(max(c.power, 0) for c in view.creatures(1 - me))
+        return 2 * power < view.players[me].life
 
     # -- targets, modes, X --------------------------------------------------------------------
     def _stack_context(self, view: PlayerView, d: Decision):
