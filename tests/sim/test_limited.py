@@ -377,7 +377,8 @@ def test_the_human_plays_their_own_matches_with_play() -> None:
 
 def test_draft_ratings_writes_a_file_the_draft_reads(tmp_path) -> None:
     path = tmp_path / "ratings.json"
-    out = _ok("draft-ratings", "--events", "1", "--players", "2", "--max-turns", "15", "--workers", "1",
+    # One game, with room to finish: a draw at the turn cap moves no rating.
+    out = _ok("draft-ratings", "--events", "1", "--players", "2", "--max-turns", "30", "--workers", "1",
               "--out", str(path), "--no-progress")
     assert "Ratings that rose most" in out and f"wrote {path}" in out
     r = load_ratings(path)
