@@ -37,8 +37,7 @@ whole game from a script. ``undo`` and ``concede`` need the recording play loop
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -46,7 +45,7 @@ from rich.console import Console
 
 from mtg_env.engine.actions import Action, DecisionKind
 from mtg_env.engine.view import PlayerView
-from mtg_env.sim.interactive import ConcedeRequest, HumanQuit, UndoRequest
+from mtg_env.sim.interactive import ConcedeRequest, HumanQuit, LineSource, UndoRequest
 
 from .base import BaseAgent
 
@@ -263,8 +262,7 @@ class HumanAgent(BaseAgent):
                  names: Sequence[str] | None = None, hotseat: HotSeat | None = None,
                  recent_log: int = 12, stops: Iterable[Stop] = DEFAULT_STOPS) -> None:
         super().__init__()
-        self._input = input
-        self._lines: Iterator[str] | None = None
+        self._input = LineSource(input)
         self.console = console if console is not None else Console(highlight=False)
         self.names = names
         self.hotseat = hotseat
@@ -285,26 +283,13 @@ class HumanAgent(BaseAgent):
 
     # -- i/o -------------------------------------------------------------------------------------
     def _readline(self, prompt: str) -> str:
-        self.console.print(prompt, end="", markup=False, highlight=False)
-        self.console.file.flush()  # the prompt has no newline: show it before waiting for input
-        src = self._input if self._input is not None else sys.stdin
         try:
-            if hasattr(src, "readline"):
-                line = src.readline()  # type: ignore[union-attr]
-            else:
-                if self._lines is None:
-                    self._lines = iter(src)
-                item = next(self._lines, None)  # each item is one line; running out is end of input
-                line = "" if item is None else item if item.endswith("\n") else item + "\n"
+            line = self._input.read(self.console, prompt)
         except KeyboardInterrupt:
-            self.console.print()
             raise HumanQuit(130, f"player {self.player} pressed Ctrl-C and concedes") from None
-        if line == "":
-            self.console.print()
+        if line is None:
             raise HumanQuit(0, f"end of input: player {self.player} concedes")
-        if not hasattr(src, "isatty") or not src.isatty():  # echo scripted input into the transcript
-            self.console.print(line.rstrip("\n"), markup=False, highlight=False)
-        return line.rstrip("\r\n")
+        return line
 
     def _say(self, text: str, style: str = "yellow") -> None:
         self.console.print(text, markup=False, highlight=False, style=style)

@@ -13,9 +13,8 @@ tests drive a whole draft from a script.
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TextIO
 
 from rich.console import Console
@@ -24,6 +23,7 @@ from rich.padding import Padding
 from rich.text import Text
 
 from ...engine.registry import get_card
+from ..interactive import LineSource
 from .boosters import rarity_of
 from .draft import PickInfo
 
@@ -95,31 +95,17 @@ class HumanDrafter:
     """A person at the terminal (see the module docstring); a :class:`~.draft.Drafter`."""
 
     def __init__(self, input: TextIO | Iterable[str] | None = None, console: Console | None = None) -> None:
-        self._input = input
-        self._lines: Iterator[str] | None = None
+        self._input = LineSource(input)
         self.console = console if console is not None else Console(highlight=False)
 
     def _readline(self, prompt: str) -> str:
-        self.console.print(prompt, end="", markup=False, highlight=False)
-        self.console.file.flush()
-        src = self._input if self._input is not None else sys.stdin
         try:
-            if hasattr(src, "readline"):
-                line = src.readline()  # type: ignore[union-attr]
-            else:
-                if self._lines is None:
-                    self._lines = iter(src)
-                item = next(self._lines, None)
-                line = "" if item is None else item if item.endswith("\n") else item + "\n"
+            line = self._input.read(self.console, prompt)
         except KeyboardInterrupt:
-            self.console.print()
             raise DraftQuit(130, "Ctrl-C: the draft is abandoned") from None
-        if line == "":
-            self.console.print()
+        if line is None:
             raise DraftQuit(1, "end of input: the draft is abandoned")
-        if not hasattr(src, "isatty") or not src.isatty():  # echo scripted input into the transcript
-            self.console.print(line.rstrip("\n"), markup=False, highlight=False)
-        return line.rstrip("\r\n")
+        return line
 
     def show_pack(self, pack: Sequence[str], picked: Sequence[str], info: PickInfo) -> None:
         """Print the pick's header and the numbered cards of the pack."""
