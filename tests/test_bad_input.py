@@ -229,7 +229,7 @@ _DELETE = object()
 
 
 @pytest.mark.parametrize(("path", "value", "message"), [
-    (("version",), 4, r"game state version 4 is not supported \(this engine reads version 5\)"),
+    (("version",), 5, r"game state version 5 is not supported \(this engine reads version 6\)"),
     (("turn",), _DELETE, r"^turn: missing$"),
     (("turn",), "3", r"^turn: expected an integer, got '3'$"),
     (("step",), "main", r"^step: 'main' is not one of"),
@@ -388,9 +388,9 @@ def test_states_with_the_turn_queue_payments_and_replacements_round_trip(which: 
     ("pay", ("frames", -1, "mode"), "must", r"^frames\[\d\]\.mode: 'must' is not one of"),
     ("pay", ("frames", -1, "ei"), 5, r"^frames\[\d\]: a payment must sit on the resolution of its effect$"),
     ("pay", ("decision", "kind"), "choose_cards", r"^decision\.kind: a choose_cards decision does not answer the pay"),
-    ("order", ("frames", -1, "ev", "e"), "burn", r"^frames\[\d\]\.ev\.e: 'burn' is not one of"),
+    ("order", ("frames", -1, "ev", "combat"), "burn", r"^frames\[\d\]\.ev\.combat: expected true or false"),
     ("order", ("frames", -1, "ev", "target"), ["l", 1], r"^frames\[\d\]\.ev\.target: expected a player or permanent"),
-    ("order", ("frames", -1, "ev", "applied"), _DELETE, r"^frames\[\d\]\.ev: missing key 'applied'$"),
+    ("order", ("frames", -1, "ev", "amount"), _DELETE, r"^frames\[\d\]\.ev: missing key 'amount'$"),
     ("pool", ("effects", -1, "abilities", 0), ["Spawning Pool", "activated", 1, "effects", 0, 7],
      r"^effects\[\d\]\.abilities\[0\]: no such ability"),
     ("pool", ("effects", -1, "add"), ["regenerate"], r"^effects\[\d\]\.add\[0\]: 'regenerate' is not one of"),
@@ -552,7 +552,7 @@ def test_finished_game_refuses_every_action() -> None:
     ("[" * 100000, r"^not a JSON game state: maximum recursion depth"),
     (None, r"^not a JSON game state: the JSON object must be str"),
     ("[1]", r"^not an mtg_env game state"),
-    ('{"format": "mtg_env.game", "version": 5}', r"^players: missing$"),
+    ('{"format": "mtg_env.game", "version": 6}', r"^players: missing$"),
 ])
 def test_bad_game_state_texts(text: object, message: str) -> None:
     from mtg_env import Game
@@ -729,8 +729,8 @@ def test_states_with_choices_made_as_permanents_come_into_play_round_trip(which:
     ("shield", ("replacements", 0, "target"), ["s", 1],
      r"^replacements\[0\]\.target: expected a player or permanent"),
     ("abundance", ("frames", 0, "ev"), None, r"^frames\[0\]\.ev: a draw waiting for a choice needs its event$"),
-    ("abundance", ("frames", 0, "ev"), {"e": "dig", "player": 0, "kind": "creature", "applied": []},
-     r"^frames\[0\]\.ev\.kind: 'creature' is not one of \['land', 'nonland'\]$"),
+    ("abundance", ("frames", 0, "ev"), {"pl": 2},
+     r"^frames\[0\]\.ev\.pl: 2 is out of range \[0, 1\]$"),
     ("abundance", ("frames", 0, "after"), ["upkeep", {"player": 0}], r"^frames\[0\]\.after\[0\]: 'upkeep' is not one of"),
     ("abundance", ("frames", 0, "after"), ["draw_step", {"player": 2}],
      r"^frames\[0\]\.after\[1\]\.player: 2 is out of range \[0, 1\]$"),

@@ -19,6 +19,7 @@ from .ids import new_object_id
 from .layers import fresh
 from .model import Permanent, StackItem
 from .replacement import limited_shields, run_event, shield_split_order, shield_split_question
+from .replacement_events import DamageEvent
 from .targets import ref_text
 
 if TYPE_CHECKING:
@@ -222,8 +223,7 @@ def combat_damage_with_shields(g: Game, item: StackItem) -> bool:
                 continue
         src = {"pid": pid if pid in g.perms else None, "label": label,
                "colors": colors, "controller": ctrl, "unblocked": unblocked}
-        evs.append({"e": "damage", "src": src, "target": [kind, tid], "amount": n,
-                    "combat": True, "no_regen": False, "applied": []})
+        evs.append(DamageEvent(src, (kind, tid), n, True))
     decided = item.data.get("shield_first", [])
     f = shield_split_question(g, evs, decided)
     if f is not None:

@@ -14,6 +14,7 @@ from . import replacement  # a module import: replacement calls back into this m
 from .frames import PendingTrigger
 from .layers import fresh
 from .model import Permanent, StackItem
+from .replacement_events import DamageEvent, DestroyEvent
 from .targets import ref_text
 from .triggers import report_event
 from .zones import leave_play_together
@@ -45,9 +46,7 @@ def deal_damage(g: Game, src: dict[str, Any], target: tuple[str, int], amount: i
     if amount <= 0:
         return 0
     if replacement.has_damage_effects(g, target):
-        ev = {"e": "damage", "src": src, "target": list(target), "amount": amount,
-              "combat": combat, "no_regen": no_regen, "applied": []}
-        dealt = replacement.run_event(g, ev)
+        dealt = replacement.run_event(g, DamageEvent(src, target, amount, combat, no_regen))
         return dealt or 0
     return perform_damage(g, src, target, amount, combat, no_regen)
 
@@ -129,9 +128,8 @@ def destroy_all(g: Game, perms: list[Permanent], no_regen: bool = False,
     going = list(also or ())
     if g.replacements:
         for perm in perms:
-            if perm.id in g.perms:
-                replacement.run_event(g, {"e": "destroy", "pid": perm.id, "no_regen": no_regen,
-                                 "applied": [], "batch": going})
+            if perm.id in g.perms and replacement.run_event(g, DestroyEvent(perm.id, no_regen)):
+                going.append(perm)  # not regenerated: it leaves with the others
     else:
         going.extend(perms)
     leave_play_together(g, going, "graveyard")

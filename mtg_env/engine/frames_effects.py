@@ -1,8 +1,8 @@
 """Procedures asked by effects and replacement effects, as typed frames (see :mod:`.frames`).
 
-Events (``event`` fields) are the replacement module's event dicts (``replacement.py``): a
-procedure replaces its event with a new one as effects apply and never changes one in place, so
-a copy of the frame shares it.
+Events (``event`` fields) are replacement events (:mod:`.replacement_events`): a procedure
+replaces its event with a new one as effects apply and never changes one in place, so a copy of
+the frame shares it.
 """
 
 from __future__ import annotations
@@ -23,9 +23,8 @@ from .frame_fields import (
     stored,
 )
 from .frames import Frame
+from .replacement_events import DamageEvent, DrawEvent
 
-# A replacement event (replacement.py), replaced whole as effects apply, never changed in place.
-ReplEvent = Annotated[dict[str, Any], Refers("repl_event"), SHARED]
 TextWord = Annotated[str, Refers("text_word")]  # a color word or a basic land type
 
 
@@ -38,7 +37,7 @@ class DrawsFrame(Frame):
 
     player: PlayerIndex
     remaining: Count
-    event: ReplEvent | None = None
+    event: Annotated[DrawEvent, SHARED] | None = None
     after: Annotated[tuple[str, dict[str, Any]], Refers("draw_after")] | None = None
 
 
@@ -46,9 +45,10 @@ class DrawsFrame(Frame):
 @dataclass(slots=True)
 class OrderReplFrame(Frame):
     """An event waiting for the affected player to choose which replacement or prevention effect
-    applies first (2012 616.1); ``event`` is the event as modified so far."""
+    applies first (2012 616.1); ``event`` is the event as modified so far (only damage waits
+    for that choice: ``replacement.run_event``)."""
 
-    event: ReplEvent
+    event: Annotated[DamageEvent, SHARED]
 
 
 @stored("text_change", from_word="from")

@@ -45,7 +45,6 @@ from .loaded_state_checkers import (
     show,
 )
 from .model import BASIC_LAND_TYPES, COLORS
-from .replacement_effects import DIG_CHOICES
 
 # -- the objects of a game ---------------------------------------------------------------------
 
@@ -165,21 +164,7 @@ _REPLACEMENT_BY_KIND = {k: DICT({"kind": STR, "id": INT(), "ts": INT(), **keys},
 REPLACEMENT: Check = BY_KIND("kind", _REPLACEMENT_BY_KIND)
 
 
-# A replacement event waiting for the order decision (replacement.py, "Events"), by its "e".
-_EVENT_KEYS: dict[str, dict[str, Check]] = {
-    "damage": {"src": DICT({}, extra=ANY), "target": DAMAGE_REF, "amount": INT(),
-               "combat": BOOL, "no_regen": BOOL},
-    "destroy": {"pid": OBJ, "no_regen": BOOL},
-    "regenerate": {"pid": OBJ},
-    "draw": {"player": PLAYER},
-    # A draw replaced by Abundance's "reveal cards until one of the chosen kind" (replacement.dig).
-    "dig": {"player": PLAYER, "kind": ENUM(*DIG_CHOICES)},
-}
-_EVENT_BY_KIND = {k: DICT({"e": STR, "applied": LIST(STR), **keys}, extra=ANY)
-                  for k, keys in _EVENT_KEYS.items()}
 
-
-REPL_EVENT = BY_KIND("e", _EVENT_BY_KIND)
 
 # What a choice does once made (choices.apply_choice), by its "op" where it has its own keys:
 # Story Circle's shield against the chosen source (ops/damage.py).
@@ -208,7 +193,9 @@ REFERS: dict[str, Check] = {
     "player": PLAYER, "stack": STACK, "perm": PERM, "object": OBJ, "card": CARD, "count": COUNT,
     "ref": REF,
     "effects": EFFECT_SPECS,  # a delayed triggered ability's effects
-    "repl_event": REPL_EVENT,
+    # a replacement event's damage (replacement_events.DamageEvent): its target and source
+    "damage_ref": DAMAGE_REF,
+    "damage_source": DICT({}, extra=ANY),
     "chosen": CHOSEN,  # "as it comes into play" choices made
     "choice_kind": ENUM(*CHOICE_KINDS),
     "choose_then": _CHOOSE_THEN,

@@ -9,19 +9,20 @@ prevention effects would apply to one event, the affected player, or the control
 affected object, chooses one to apply; the event is then checked again and each effect applies
 at most once) and 615.7 (which of simultaneous damage a prevention shield prevents).
 
-**Events** are plain dicts, so an event waiting for the order decision is data in a frame:
+**Events** are the typed values of :mod:`mtg_env.engine.replacement_events`; an effect gives a
+new event and never changes one in place, so an event waiting for a decision is data in a frame:
 
-- ``{"e": "damage", "src": {...}, "target": [zone, id], "amount": n, "combat": bool,
-  "no_regen": bool, "applied": [effect keys]}``
-- ``{"e": "destroy", "pid": id, "no_regen": bool, "applied": [...], "batch": [...]}``;
-  regeneration turns it into ``{"e": "regenerate", ...}``. Performing it adds the permanent to
-  ``batch``, the permanents the caller then moves to the graveyard together
-  (:func:`~mtg_env.engine.damage.destroy_all`).
-- ``{"e": "draw", "player": pl, "applied": [...]}``: one card drawn (each card drawn is a separate
-  event, 2012 120.2); ``zones.draw_cards`` builds it only when a draw replacement exists. With two
+- :class:`~.replacement_events.DamageEvent`: damage about to be dealt;
+- :class:`~.replacement_events.DestroyEvent`: a permanent about to be destroyed; regeneration
+  replaces it with a :class:`~.replacement_events.RegenerateEvent`. :func:`run_event` returns 1
+  when the permanent is to be destroyed, and the caller moves the permanents destroyed at the
+  same time to the graveyard together (:func:`~mtg_env.engine.damage.destroy_all`);
+- :class:`~.replacement_events.DrawEvent`: one card drawn (each card drawn is a separate event,
+  2012 120.2); ``zones.draw_cards`` builds it only when a draw replacement exists. With two
   players the order of "draw_instead" effects never changes who draws (each effect moves the
   draw to its controller once; the draw ends with player 1 exactly when more effects move draws
-  from player 0 to player 1 than back), so a draw never waits for the order decision.
+  from player 0 to player 1 than back), so a draw never waits for the order decision. Abundance
+  replaces it with a :class:`~.replacement_events.DigEvent`.
 
 **Zone changes to a graveyard.** Every card put into a graveyard, from play or any other zone,
 passes :func:`graveyard_destination` (``zones.leave_play`` and ``zones.to_zone``): "if [this
@@ -42,7 +43,8 @@ timestamp order.
 permanents' printed static abilities, no allocation).
 
 **Extension points** (for new cards): a new event (a zone change "instead", "as ... comes
-into play", "comes into play tapped") is a new ``"e"`` kind: add its applicable effects to
+into play", "comes into play tapped") is a new class in :mod:`.replacement_events`: add its
+applicable effects to
 :func:`~mtg_env.engine.replacement_effects.applicable`, their effect on the event to
 :func:`~mtg_env.engine.replacement_effects.apply_effect`, and its performance to
 :func:`perform`; the zone functions (``zones.put_into_play`` / ``leave_play``) then build the
@@ -66,6 +68,14 @@ from .frames_choice import ChooseFrame
 from .frames_effects import DrawsFrame, OrderReplFrame
 from .knowledge import learn
 from .replacement_effects import DIG_CHOICES, DIG_KIND, applicable, apply_effect, replacement_statics
+from .replacement_events import (
+    DamageEvent,
+    DestroyEvent,
+    DigEvent,
+    DrawEvent,
+    RegenerateEvent,
+    ReplacementEvent,
+)
 from .rules import PROTECTION
 from .targets import ref_text
 from .triggers import report_event
@@ -96,10 +106,12 @@ def has_damage_effects(g: Game, target: tuple[str, int]) -> bool:
 
 
 # -- the order of several effects (2012 616.1) ---------------------------------------------
-def _result_key(ev: dict[str, Any], used: Spent) -> tuple[Any, ...]:
-    if ev["e"] == "draw":
-        return ("draw", ("p", ev["player"]), 1, used)
-    return (ev["e"], tuple(ev.get("target") or ()), ev.get("amount"), used)
+def _result_key(ev: ReplacementEvent, used: Spent) -> tuple[Any, ...]:
+    if isinstance(ev, DrawEvent):
+        return ("draw", ("p", ev.player), 1, used)
+    if isinstance(ev, DamageEvent):
+        return ("damage", ev.target, ev.amount, used)
+    return (ev.name, (), None, used)
 
 
 def _distinct(effs: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -113,7 +125,7 @@ def _distinct(effs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def outcomes(g: Game, ev: dict[str, Any], used: Spent = ()) -> set[tuple[Any, ...]]:
+def outcomes(g: Game, ev: ReplacementEvent, used: Spent = ()) -> set[tuple[Any, ...]]:
     """Every final result reachable from ``ev`` over the orders a player could choose."""
     effs = _distinct(applicable(g, ev))
     if not effs:
@@ -132,18 +144,17 @@ def _spend(used: Spent, x: dict[str, Any], n: int) -> Spent:
     return used
 
 
-def chooser(g: Game, ev: dict[str, Any]) -> int:
+def chooser(g: Game, ev: ReplacementEvent) -> int:
     """The affected player, or the controller of the affected object (2012 616.1)."""
-    if ev["e"] == "damage":
-        zone, v = ev["target"]
+    if isinstance(ev, DamageEvent):
+        zone, v = ev.target
         return v if zone == "p" else g.perms[v].controller
-    if ev["e"] == "draw":
-        player: int = ev["player"]
-        return player
-    return g.perms[ev["pid"]].controller
+    if isinstance(ev, (DrawEvent, DigEvent)):
+        return ev.player
+    return g.perms[ev.pid].controller
 
 
-def order_choice(g: Game, ev: dict[str, Any]) -> list[dict[str, Any]] | None:
+def order_choice(g: Game, ev: ReplacementEvent) -> list[dict[str, Any]] | None:
     """The effects the chooser must pick the first of, or None if the order can't matter."""
     effs = applicable(g, ev)
     if len(effs) < 2:
@@ -173,7 +184,7 @@ def limited_shields(g: Game) -> list[dict[str, Any]]:
             and r.get("target") is not None and not r.get("used")]
 
 
-def shield_split_question(g: Game, evs: list[dict[str, Any]],
+def shield_split_question(g: Game, evs: list[DamageEvent],
                           decided: list[list[Any]]) -> ChooseFrame | None:
     """A choose frame asking which source's damage a shield prevents, or None if none is due.
 
@@ -195,12 +206,13 @@ def shield_split_question(g: Game, evs: list[dict[str, Any]],
         if r["id"] in asked:
             continue
         key = f"r{r['id']}"
-        hits = [ev for ev in evs if list(ev["target"]) == list(r["target"])
+        shielded = tuple(r["target"])
+        hits = [ev for ev in evs if ev.target == shielded
                 and any(x["key"] == key for x in applicable(g, ev))]
-        sources = {ev["src"].get("pid") for ev in hits}
-        if len(sources) < 2 or sum(ev["amount"] for ev in hits) <= r["amount"]:
+        sources = {ev.source.get("pid") for ev in hits}
+        if len(sources) < 2 or sum(ev.amount for ev in hits) <= r["amount"]:
             continue
-        in_play = [pid for pid in dict.fromkeys(ev["src"].get("pid") for ev in hits)
+        in_play = [pid for pid in dict.fromkeys(ev.source.get("pid") for ev in hits)
                    if pid is not None]
         gone = None in sources
         what = ref_text(g, tuple(r["target"]))
@@ -212,13 +224,13 @@ def shield_split_question(g: Game, evs: list[dict[str, Any]],
                             then={"op": "shield_first", "rid": r["id"]})
         # What the decision context shows (choices.py): the shield and the damage it could meet.
         f.info = {"shield": {"amount": r["amount"], "target": list(r["target"])},
-                     "damage": [[ev["src"].get("pid"), ev["amount"]] for ev in hits]}
+                     "damage": [[ev.source.get("pid"), ev.amount] for ev in hits]}
         return f
     return None
 
 
-def shield_split_order(g: Game, evs: list[dict[str, Any]],
-                       decided: list[list[Any]]) -> list[dict[str, Any]]:
+def shield_split_order(g: Game, evs: list[DamageEvent],
+                       decided: list[list[Any]]) -> list[DamageEvent]:
     """``evs`` in the order that gives each shield to the damage its player chose (2012 615.7):
     the chosen damage is dealt first, and each of those events skips the shields chosen for a
     later one, so a shield meets its chosen damage first and whatever it has left then meets the
@@ -228,11 +240,10 @@ def shield_split_order(g: Game, evs: list[dict[str, Any]],
     for rid, pid in decided:
         r = by_rid.get(rid)
         if r is not None and r.get("target") is not None:
-            picks.append((f"r{rid}", list(r["target"]), pid))
+            picks.append((f"r{rid}", tuple(r["target"]), pid))
 
-    def chosen_for(ev: dict[str, Any]) -> set[str]:
-        return {k for k, t, pid in picks
-                if list(ev["target"]) == t and ev["src"].get("pid") == pid}
+    def chosen_for(ev: DamageEvent) -> set[str]:
+        return {k for k, t, pid in picks if ev.target == t and ev.source.get("pid") == pid}
 
     first = [ev for ev in evs if chosen_for(ev)]
     rest = [ev for ev in evs if not chosen_for(ev)]
@@ -240,17 +251,18 @@ def shield_split_order(g: Game, evs: list[dict[str, Any]],
     for i, ev in enumerate(first):
         later = set().union(*(chosen_for(x) for x in first[i + 1:]))
         skip = sorted(later - chosen_for(ev))
-        out.append({**ev, "applied": skip} if skip else ev)
+        out.append(DamageEvent(ev.source, ev.target, ev.amount, ev.combat, ev.no_regen,
+                               tuple(skip)) if skip else ev)
     return out + rest
 
 
 # -- running an event ----------------------------------------------------------------------
-def run_event(g: Game, ev: dict[str, Any], frame: OrderReplFrame | None = None) -> int | None:
+def run_event(g: Game, ev: ReplacementEvent, frame: OrderReplFrame | None = None) -> int | None:
     """Apply replacement/prevention effects to ``ev`` until none is left, then perform it.
 
-    Returns what :func:`perform` returns (the damage dealt), or None if the event waits for the
-    affected player to order the effects: then an ``order_repl`` frame holds it (``frame``, if
-    given, is that frame already on the stack)."""
+    Returns what :func:`perform` returns (the damage dealt; 1 for a permanent to be destroyed),
+    or None if the event waits for the affected player to order the effects: then an
+    ``order_repl`` frame holds it (``frame``, if given, is that frame already on the stack)."""
     while True:
         effs = applicable(g, ev)
         if not effs:
@@ -258,9 +270,9 @@ def run_event(g: Game, ev: dict[str, Any], frame: OrderReplFrame | None = None) 
                 _drop(g.frames, frame)
             return perform(g, ev)
         if len(effs) > 1 and order_choice(g, ev) is not None:
-            if ev["e"] != "damage":
+            if not isinstance(ev, DamageEvent):
                 raise MtgError("engine error: ordering replacement effects of a "
-                               f"{ev['e']} event is not implemented")
+                               f"{ev.name} event is not implemented")
             if frame is None:
                 # Also while a spell's costs are paid (a painland's damage): the cast frame
                 # finishes once this decision is answered (casting.run_cast).
@@ -269,7 +281,7 @@ def run_event(g: Game, ev: dict[str, Any], frame: OrderReplFrame | None = None) 
                 frame.event = ev
             return None
         ev = commit(g, ev, effs[0])
-        if frame is not None:
+        if frame is not None and isinstance(ev, DamageEvent):
             frame.event = ev
 
 
@@ -280,7 +292,7 @@ def _drop(frames: list[Frame], frame: OrderReplFrame) -> None:
             return
 
 
-def commit(g: Game, ev: dict[str, Any], eff: dict[str, Any]) -> dict[str, Any]:
+def commit(g: Game, ev: ReplacementEvent, eff: dict[str, Any]) -> ReplacementEvent:
     """Apply one effect for real: the event changes and a shield is used up (2007 CR 419.7)."""
     new, used = apply_effect(ev, eff)
     rid = eff.get("rid")
@@ -297,43 +309,40 @@ def commit(g: Game, ev: dict[str, Any], eff: dict[str, Any]) -> dict[str, Any]:
         if any(r.get("used") for r in g.replacements):
             g.replacements = [r for r in g.replacements if not r.get("used")]
     op = eff["op"]
-    if op == "prevent" and used:
-        where = ref_text(g, tuple(ev["target"]))
-        g.write_log(f"{eff['name']}: {used} damage to {where} is prevented")
-    elif op == "double":
-        g.write_log(f"{eff['name']}: the damage is doubled to {new['amount']}")
-    elif op == "redirect":
-        g.write_log(f"{eff['name']}: the damage is dealt to {ref_text(g, tuple(new['target']))} "
-               "instead")
-    elif op == "draw_instead":
-        g.write_log(f"{eff['name']}: player {ev['player']} skips that draw; player {eff['to']} "
-               "draws a card instead")
-    elif op == "dig":
-        g.write_log(f"{eff['name']}: instead of drawing, player {ev['player']} reveals cards until a "
-               f"{eff['choice']} card")
+    if isinstance(new, DamageEvent):
+        if op == "prevent" and used:
+            g.write_log(f"{eff['name']}: {used} damage to {ref_text(g, new.target)} is prevented")
+        elif op == "double":
+            g.write_log(f"{eff['name']}: the damage is doubled to {new.amount}")
+        elif op == "redirect":
+            g.write_log(f"{eff['name']}: the damage is dealt to {ref_text(g, new.target)} "
+                        "instead")
+    elif isinstance(ev, DrawEvent):
+        if op == "draw_instead":
+            g.write_log(f"{eff['name']}: player {ev.player} skips that draw; player {eff['to']} "
+                        "draws a card instead")
+        elif op == "dig":
+            g.write_log(f"{eff['name']}: instead of drawing, player {ev.player} reveals cards "
+                        f"until a {eff['choice']} card")
     return new
 
 
-def perform(g: Game, ev: dict[str, Any]) -> int:
-    """Carry out an event once no effect modifies it any more; returns the damage dealt."""
-    e = ev["e"]
-    if e == "damage":
-        return damage.perform_damage(g, ev["src"], tuple(ev["target"]), ev["amount"], ev["combat"],
-                                     ev["no_regen"])
-    elif e == "destroy":
-        p = g.perms.get(ev["pid"])
-        if p is not None:
-            ev["batch"].append(p)  # it leaves with the others destroyed at the same time
-    elif e == "regenerate":
-        p = g.perms.get(ev["pid"])
+def perform(g: Game, ev: ReplacementEvent) -> int:
+    """Carry out an event once no effect modifies it any more; returns the damage dealt, or 1
+    for a permanent to be destroyed (the caller moves it with the others destroyed at the same
+    time, :func:`~mtg_env.engine.damage.destroy_all`)."""
+    if isinstance(ev, DamageEvent):
+        return damage.perform_damage(g, ev.source, ev.target, ev.amount, ev.combat, ev.no_regen)
+    if isinstance(ev, DestroyEvent):
+        return 1 if ev.pid in g.perms else 0
+    if isinstance(ev, RegenerateEvent):
+        p = g.perms.get(ev.pid)
         if p is not None:
             _regenerate(g, p)
-    elif e == "draw":
-        draw_one(g, ev["player"])
-    elif e == "dig":
-        dig(g, ev["player"], ev["kind"])
+    elif isinstance(ev, DrawEvent):
+        draw_one(g, ev.player)
     else:
-        raise MtgError(f"engine error: unknown event {e!r}")
+        dig(g, ev.player, ev.kind)
     return 0
 
 
@@ -448,7 +457,7 @@ def run_draws(g: Game, f: DrawsFrame) -> None:
                 report_event(g, name, **data)
             return
         f.remaining -= 1
-        ev = f.event = {"e": "draw", "player": f.player, "applied": []}
+        ev = f.event = DrawEvent(f.player)
     while True:
         effs = applicable(g, ev)
         opt = next((x for x in effs if x.get("optional")), None)
@@ -458,7 +467,7 @@ def run_draws(g: Game, f: DrawsFrame) -> None:
             opts = [Action("mode", f"{opt['name']}: reveal until a {c} card", (i,))
                     for i, c in enumerate(DIG_CHOICES)]
             opts.append(Action("no", "draw the card"))
-            g.ask(ev["player"], DecisionKind.MODE, opts,
+            g.ask(ev.player, DecisionKind.MODE, opts,
                       f"{opt['name']}: you may instead choose land or nonland and reveal "
                       "cards until one of that kind",
                       {"effect": opt["key"], "choice": "land_or_nonland"})
@@ -467,7 +476,12 @@ def run_draws(g: Game, f: DrawsFrame) -> None:
             f.event = None
             perform(g, ev)
             return
-        ev = f.event = commit(g, ev, effs[0])
+        new = commit(g, ev, effs[0])
+        if not isinstance(new, DrawEvent):  # Abundance's dig: nothing applies to it
+            f.event = None
+            perform(g, new)
+            return
+        ev = f.event = new
 
 
 def answer_draws(g: Game, f: DrawsFrame, a: Action) -> None:
@@ -476,9 +490,14 @@ def answer_draws(g: Game, f: DrawsFrame, a: Action) -> None:
         raise MtgError("engine error: no draw waits for a replacement choice")
     opt = next(x for x in applicable(g, ev) if x.get("optional"))
     if a.verb == "no":
-        f.event = {**ev, "applied": [*ev["applied"], opt["key"]]}
+        f.event = DrawEvent(ev.player, (*ev.applied, opt["key"]))
         return
-    f.event = commit(g, ev, {**opt, "choice": DIG_CHOICES[a.args[0]]})
+    new = commit(g, ev, {**opt, "choice": DIG_CHOICES[a.args[0]]})
+    if isinstance(new, DrawEvent):
+        f.event = new
+    else:  # Abundance's dig: nothing applies to it, it is performed now
+        f.event = None
+        perform(g, new)
 
 
 def run_order_repl(g: Game, f: OrderReplFrame) -> None:
@@ -489,22 +508,23 @@ def run_order_repl(g: Game, f: OrderReplFrame) -> None:
             _after_event(g)
         return
     opts = [Action("order", f"apply {x['name']} first", (i, x["key"])) for i, x in enumerate(effs)]
-    ctx = {"event": dict(ev), "effects": [
+    ctx = {"event": ev.to_json(), "effects": [
         {"key": x["key"], "src": x.get("src"), "card": x.get("card", ""),
          "outcomes": [[o[1][0], o[1][1], o[2]] if o[1] else [None, None, o[2]]
                       for o in x["outcomes"]]} for x in effs]}
-    what = (f"{ev['amount']} damage to {ref_text(g, tuple(ev['target']))}"
-            if ev["e"] == "damage" else
-            f"player {ev['player']}'s draw" if ev["e"] == "draw" else ev["e"])
     g.ask(chooser(g, ev), DecisionKind.ORDER_REPLACEMENTS, opts,
-              f"choose which effect applies first to {what}", ctx)
+          f"choose which effect applies first to {ev.amount} damage to "
+          f"{ref_text(g, ev.target)}", ctx)
 
 
 def answer_order_repl(g: Game, f: OrderReplFrame, a: Action) -> None:
     key = a.args[1]
     for x in applicable(g, f.event):
         if x["key"] == key:
-            f.event = commit(g, f.event, x)
+            new = commit(g, f.event, x)
+            if not isinstance(new, DamageEvent):  # pragma: no cover - apply_effect keeps damage
+                raise MtgError("engine error: a damage event stopped being damage")
+            f.event = new
             return
     raise MtgError(f"engine error: replacement effect {key!r} no longer applies")
 

@@ -49,6 +49,14 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import MtgError
 from .ids import next_timestamp
+from .replacement_events import (
+    DamageEvent,
+    DestroyEvent,
+    DigEvent,
+    DrawEvent,
+    RegenerateEvent,
+    ReplacementEvent,
+)
 from .rules import PROTECTION, protected_from
 
 if TYPE_CHECKING:
@@ -92,18 +100,17 @@ def static_effects(g: Game) -> list[tuple[Any, int, Any]]:
 
 
 # -- which effects apply -------------------------------------------------------------------
-def applicable(g: Game, ev: dict[str, Any]) -> list[dict[str, Any]]:
+def applicable(g: Game, ev: ReplacementEvent) -> list[dict[str, Any]]:
     """The effects that would modify ``ev`` now and have not yet applied to it (2012 616.1),
     each as ``{"key", "sig", "ts", "name", "op", "src", "card", ...}``, in timestamp order."""
-    done = ev["applied"]
+    done = ev.applied
     out: list[dict[str, Any]] = []
-    e = ev["e"]
-    if e == "damage":
-        if ev["amount"] <= 0:
+    if isinstance(ev, DamageEvent):
+        if ev.amount <= 0:
             return out  # no damage would be dealt: nothing to replace or prevent
-        tgt = ev["target"]
+        tgt = ev.target
         zone, v = tgt
-        src = ev["src"]
+        src = ev.source
         victim = g.perms.get(v) if zone == "o" else None
         if zone == "o" and (victim is None or not victim.is_creature):
             return out
@@ -146,13 +153,13 @@ def applicable(g: Game, ev: dict[str, Any]) -> list[dict[str, Any]]:
             key = f"r{r['id']}"
             if key in done:
                 continue
-            if r.get("target") is not None and list(r["target"]) != list(tgt):
+            if r.get("target") is not None and tuple(r["target"]) != tgt:
                 continue
             if r.get("source") is not None and r["source"] != src.get("pid"):
                 continue
             if r.get("source_spell") is not None and r["source_spell"] != src.get("sid"):
                 continue
-            if r.get("combat_only") and not ev["combat"]:
+            if r.get("combat_only") and not ev.combat:
                 continue
             colors = r.get("source_colors")
             if colors and not any(c in colors for c in src.get("colors", "")):
@@ -166,9 +173,9 @@ def applicable(g: Game, ev: dict[str, Any]) -> list[dict[str, Any]]:
                         "ts": r["ts"], "op": "prevent", "left": r.get("amount"), "rid": r["id"],
                         "name": f"prevention shield ({r['name']})",
                         "src": r.get("src"), "card": r.get("card", "")})
-    elif e == "destroy":
-        p = g.perms.get(ev["pid"])
-        if p is None or ev["no_regen"] or p.cant_regen:
+    elif isinstance(ev, DestroyEvent):
+        p = g.perms.get(ev.pid)
+        if p is None or ev.no_regen or p.cant_regen:
             return out  # 2007 CR 419.6b: "can't be regenerated"
         for r in g.replacements:
             if r["kind"] == "regenerate" and r["pid"] == p.id and not r.get("used"):
@@ -178,8 +185,8 @@ def applicable(g: Game, ev: dict[str, Any]) -> list[dict[str, Any]]:
                                 "op": "regenerate", "rid": r["id"],
                                 "name": f"regeneration shield ({r['name']})",
                                 "src": r.get("src"), "card": r.get("card", "")})
-    elif e == "draw":
-        pl = ev["player"]
+    elif isinstance(ev, DrawEvent):
+        pl = ev.player
         for p in g.perms.values():
             if p.controller != pl or not p.base.static:
                 continue
@@ -201,15 +208,15 @@ def applicable(g: Game, ev: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def _redirect_effect(g: Game, r: dict[str, Any], ev: dict[str, Any],
+def _redirect_effect(g: Game, r: dict[str, Any], ev: DamageEvent,
                      out: list[dict[str, Any]]) -> None:
     """A redirection effect from a resolved ability (Kjeldoran Royal Guard) applying to ``ev``."""
     key = f"r{r['id']}"
-    if key in ev["applied"] or list(ev["target"]) != ["p", r["player"]]:
+    if key in ev.applied or ev.target != ("p", r["player"]):
         return
-    if r.get("combat_only") and not ev["combat"]:
+    if r.get("combat_only") and not ev.combat:
         return
-    if r.get("unblocked_only") and not ev["src"].get("unblocked"):
+    if r.get("unblocked_only") and not ev.source.get("unblocked"):
         return
     zone, v = r["to"]
     if zone == "o" and (v not in g.perms or not g.perms[v].is_creature):
@@ -231,30 +238,32 @@ def _prevents(s: Any, p: Any, zone: str, v: int, src: dict[str, Any]) -> bool:
     return bool(s.params.get("dealt_by")) and src.get("pid") == obj
 
 
-def apply_effect(ev: dict[str, Any], eff: dict[str, Any]) -> tuple[dict[str, Any], int]:
-    """The event after ``eff`` modifies it, and how much of a prevention shield it used."""
-    new = dict(ev)
-    new["applied"] = [*ev["applied"], eff["key"]]
+def apply_effect(ev: ReplacementEvent, eff: dict[str, Any]) -> tuple[ReplacementEvent, int]:
+    """The event after ``eff`` modifies it (a new event: ``ev`` is not changed), and how much of
+    a prevention shield it used."""
+    applied = (*ev.applied, eff["key"])
     op = eff["op"]
-    used = 0
-    if op == "double":
-        new["amount"] = ev["amount"] * 2
-    elif op == "prevent":
-        left = eff["left"]
-        used = ev["amount"] if left is None else min(left, ev["amount"])
-        new["amount"] = ev["amount"] - used
-    elif op == "redirect":
-        new["target"] = list(eff["to"])
-    elif op == "regenerate":
-        new["e"] = "regenerate"
-    elif op == "draw_instead":
-        new["player"] = eff["to"]
-    elif op == "dig":  # the player chose ``eff["choice"]``: "land" or "nonland"
-        new["e"] = "dig"
-        new["kind"] = eff["choice"]
-    else:
-        raise MtgError(f"engine error: unknown replacement op {op!r}")
-    return new, used
+    if isinstance(ev, DamageEvent):
+        amount, target, used = ev.amount, ev.target, 0
+        if op == "double":
+            amount *= 2
+        elif op == "prevent":
+            left = eff["left"]
+            used = amount if left is None else min(left, amount)
+            amount -= used
+        elif op == "redirect":
+            target = (eff["to"][0], eff["to"][1])
+        else:
+            raise MtgError(f"engine error: replacement op {op!r} does not apply to damage")
+        return DamageEvent(ev.source, target, amount, ev.combat, ev.no_regen, applied), used
+    if isinstance(ev, DestroyEvent) and op == "regenerate":
+        return RegenerateEvent(ev.pid, applied), 0
+    if isinstance(ev, DrawEvent):
+        if op == "draw_instead":
+            return DrawEvent(eff["to"], applied), 0
+        if op == "dig":  # the player chose ``eff["choice"]``: "land" or "nonland"
+            return DigEvent(ev.player, eff["choice"], applied), 0
+    raise MtgError(f"engine error: replacement op {op!r} does not apply to a {ev.name} event")
 
 
 # -- creating effects ----------------------------------------------------------------------

@@ -31,8 +31,10 @@ if TYPE_CHECKING:
 
 # 3: stack objects and waiting triggers hold ability references; 4: frames stored as their
 # declared fields say (frame_fields.py): fields at their defaults left out, the trigger queues a
-# list; 5: waiting triggers stored as frames.PendingTrigger declares them (defaults left out)
-FORMAT_VERSION = 5
+# list; 5: waiting triggers stored as frames.PendingTrigger declares them (defaults left out);
+# 6: replacement events stored as replacement_events declares them (no "e": a waiting damage or
+# draw is known by its frame)
+FORMAT_VERSION = 6
 
 # The attributes stored as they are; their schema is declared in loaded_state_schema.py.
 _PLAYER = tuple(PLAYER_ATTRS)

@@ -24,6 +24,7 @@ from .model import (
     Permanent,
 )
 from .registry import card_key
+from .replacement_events import DrawEvent
 from .rules import aura_can_enchant
 from .triggers import report_event
 
@@ -433,7 +434,7 @@ def draw_now(g: Game, pl: int, n: int) -> None:
         if g.replacements and replacement.has_draw_effects(g):
             log_draws(g, pl, drawn)
             drawn = []
-            replacement.run_event(g, {"e": "draw", "player": pl, "applied": []})
+            replacement.run_event(g, DrawEvent(pl))
         elif not draw_one(g, pl, drawn):
             break
     log_draws(g, pl, drawn)

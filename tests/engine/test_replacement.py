@@ -11,6 +11,7 @@ from mtg_env.engine import replacement as repl
 from mtg_env.engine.damage import deal_damage, destroy
 from mtg_env.engine.layers import add_effect, fresh
 from mtg_env.engine.replacement_effects import add_prevention_shield, add_regeneration_shield, applicable
+from mtg_env.engine.replacement_events import DamageEvent
 from mtg_env.engine.view import view_for
 from mtg_env.engine.zones import leave_play
 from mtg_env.testing import Scenario, main
@@ -81,8 +82,7 @@ def test_protection_prevents_and_doubling_does_not_matter() -> None:
     add_effect(g, {"kind": "grant", "pid": giant.id, "add": ["protection_from_red"],
                   "until": "eot"})
     fresh(g)
-    ev = {"e": "damage", "src": src(g, "Shock"), "target": ["o", giant.id], "amount": 2,
-          "combat": False, "no_regen": False, "applied": []}
+    ev = DamageEvent(src(g, "Shock"), ("o", giant.id), 2)
     assert [x["name"] for x in applicable(g, ev)] == [
         "Furnace of Rath", "protection from red (Hill Giant)"]
     assert repl.order_choice(g, ev) is None
@@ -123,8 +123,7 @@ def test_each_effect_applies_once_and_redirect_is_rechecked() -> None:
              {"in_play": [{"card": "Enormous Baloth", "id": "b"},
                           {"card": "Pariah", "attached_to": "b"}]})
     g = s.game
-    ev = {"e": "damage", "src": src(g, "x"), "target": ["p", 1], "amount": 3,
-          "combat": False, "no_regen": False, "applied": []}
+    ev = DamageEvent(src(g, "x"), ("p", 1), 3)
     assert repl.outcomes(g, ev) == {("damage", ("o", s.perm("Enormous Baloth").id), 6, ())}
 
 
