@@ -13,14 +13,17 @@ costs, static abilities) from the redacted view, so it plays cards it was never 
   lethal); instants are held for the opponent's turn: removal on attackers or at end of turn,
   counterspells on spells worth countering, pump spells and regeneration to win fights or save a
   creature from damage or destruction on the stack (combat damage included, 2007 rules); once
-  a regeneration is on its way above the threat, not again.
-- **Combat**: attacks with creatures that can't be blocked profitably (no blocker kills them
-  without dying, or the trade is in its favour), with everything when that is lethal, and keeps
-  enough blockers home not to die on the crack-back. Blocks to kill attackers, trade up, absorb
+  a regeneration is on its way above the threat, not again. Creatures with flash come in on the
+  opponent's turn (after their attackers are declared, or at their end of turn); a cantrip
+  instant is worth casting at the opponent's end of turn, where the mana would be lost anyway.
+- **Combat**: attacks with creatures that can't be blocked profitably (no blocker or pair of
+  blockers kills them without losing more, or the trade is in its favour), with everything when
+  that is lethal, and keeps enough blockers home not to die on the crack-back. Blocks to kill attackers, trade up, absorb
   damage for free and chump only to survive; divides combat damage to kill the most.
 - **Abilities**: pingers and other tap abilities at the opponent's end of turn, sacrifice
   abilities when the source is dying anyway or the effect is worth more than the source, equip
-  on its best creature, tap effects at the beginning of combat.
+  on its best creature, tap effects at the beginning of combat: the opponent's, or its own when
+  that opens an attack and the opponent's creatures can't punish it.
 """
 
 from __future__ import annotations
