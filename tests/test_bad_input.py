@@ -229,7 +229,7 @@ _DELETE = object()
 
 
 @pytest.mark.parametrize(("path", "value", "message"), [
-    (("version",), 5, r"game state version 5 is not supported \(this engine reads version 6\)"),
+    (("version",), 6, r"game state version 6 is not supported \(this engine reads version 7\)"),
     (("turn",), _DELETE, r"^turn: missing$"),
     (("turn",), "3", r"^turn: expected an integer, got '3'$"),
     (("step",), "main", r"^step: 'main' is not one of"),
@@ -382,7 +382,7 @@ def test_states_with_the_turn_queue_payments_and_replacements_round_trip(which: 
     ("turn", ("replacements", 0, "unblocked_only"), "yes",
      r"^replacements\[0\]\.unblocked_only: expected true or false, got 'yes'$"),
     ("turn", ("replacements", 1, "to"), 2, r"^replacements\[1\]\.to: 2 is out of range \[0, 1\]$"),
-    ("turn", ("replacements", 1, "kind"), "draw_twice", r"^replacements\[1\]\.kind: 'draw_twice' is not one of"),
+    ("turn", ("replacements", 1, "k"), "draw_twice", r"^replacements\[1\]\.k: 'draw_twice' is not one of"),
     ("turn", ("stack", 0, "data", "from_hand"), 1,
      r"^stack\[0\]\.data\.from_hand: expected true or false, got 1$"),
     ("pay", ("frames", -1, "mode"), "must", r"^frames\[\d\]\.mode: 'must' is not one of"),
@@ -552,7 +552,7 @@ def test_finished_game_refuses_every_action() -> None:
     ("[" * 100000, r"^not a JSON game state: maximum recursion depth"),
     (None, r"^not a JSON game state: the JSON object must be str"),
     ("[1]", r"^not an mtg_env game state"),
-    ('{"format": "mtg_env.game", "version": 6}', r"^players: missing$"),
+    ('{"format": "mtg_env.game", "version": 7}', r"^players: missing$"),
 ])
 def test_bad_game_state_texts(text: object, message: str) -> None:
     from mtg_env import Game
@@ -628,7 +628,7 @@ def _state_story_circle(choose: bool) -> str:
     s.resolve()
     if choose:
         s.do("source spell Shock")
-        assert s.game.replacements[0].get("once")
+        assert s.game.replacements[0].once
     return s.game.to_json()
 
 
@@ -724,7 +724,7 @@ def test_states_with_choices_made_as_permanents_come_into_play_round_trip(which:
     ("circle", ("frames", -1, "cands", 0), ["p", 1],
      r"^frames\[1\]\.cands\[0\]: a source is a permanent or a spell, not \['p', 1\]$"),
     ("shield", ("replacements", 0, "once"), 1, r"^replacements\[0\]\.once: expected true or false, got 1$"),
-    ("shield", ("replacements", 0, "source_spell"), None,
+    ("shield", ("replacements", 0, "source_spell"), 10 ** 6,
      r"^replacements\[0\]\.source_spell: expected an object id below next_id"),
     ("shield", ("replacements", 0, "target"), ["s", 1],
      r"^replacements\[0\]\.target: expected a player or permanent"),

@@ -13,7 +13,7 @@ from .actions import DecisionKind
 from .enter_choices import CHOICE_KINDS
 from .frame_fields import Shape, Stored
 from .frame_kinds import FRAME_CLASSES
-from .frames import DelayedTrigger, Frame, PendingTrigger
+from .frames import DelayedTrigger, PendingTrigger
 from .loaded_state_checkers import (
     ABILITY,
     ABILITY_REF,
@@ -45,6 +45,7 @@ from .loaded_state_checkers import (
     show,
 )
 from .model import BASIC_LAND_TYPES, COLORS
+from .replacement_events import REPLACEMENT_CLASSES
 
 # -- the objects of a game ---------------------------------------------------------------------
 
@@ -142,26 +143,7 @@ def DAMAGE_REF(v: Any, path: str, ctx: Ctx) -> None:
     REF(v, path, ctx)
 
 
-_REPLACEMENT_KEYS: dict[str, dict[str, Check]] = {
-    "prevent": {"name": STR},
-    "regenerate": {"name": STR, "pid": OBJ},
-    "redirect": {"name": STR, "player": PLAYER, "to": DAMAGE_REF},
-    "draw_instead": {"name": STR, "player": PLAYER, "to": PLAYER},
-}
-# Keys a kind may have: a prevention shield limited to one spell's damage (by stack id; the spell
-# may have left the stack since) or used up by the first damage it prevents (Story Circle).
-_REPLACEMENT_OPTIONAL: dict[str, dict[str, Check]] = {
-    "prevent": {"target": OPT(DAMAGE_REF), "amount": OPT(INT()), "source": OPT(OBJ),
-                "source_spell": OBJ, "once": BOOL, "combat_only": BOOL, "source_colors": STR},
-}
-_REPLACEMENT_BY_KIND = {k: DICT({"kind": STR, "id": INT(), "ts": INT(), **keys},
-                                _REPLACEMENT_OPTIONAL.get(k), extra=ANY)
-                        for k, keys in _REPLACEMENT_KEYS.items()}
 
-
-# A replacement or prevention effect from a resolved spell or ability
-# (:mod:`mtg_env.engine.replacement_effects`).
-REPLACEMENT: Check = BY_KIND("kind", _REPLACEMENT_BY_KIND)
 
 
 
@@ -229,7 +211,7 @@ def shape_check(s: Shape) -> Check:
 def stored_check(cls: type[Stored]) -> Check:
     """The checker of a stored :func:`frame_fields.stored` value: its fields without a default
     required, the others optional (stored only while they differ from their defaults)."""
-    required: dict[str, Check] = {"k": STR} if issubclass(cls, Frame) else {}
+    required: dict[str, Check] = {"k": STR} if getattr(cls, "KIND", "") else {}
     optional: dict[str, Check] = {}
     for f in cls.FIELDS:
         if not f.has_default:
@@ -244,6 +226,8 @@ PENDING: Check = stored_check(PendingTrigger)
 """A triggered ability waiting for the stack (``frames.PendingTrigger``)."""
 DELAYED: Check = stored_check(DelayedTrigger)
 """A delayed triggered ability waiting for its moment (``frames.DelayedTrigger``)."""
+REPLACEMENT: Check = BY_KIND("k", {c.KIND: stored_check(c) for c in REPLACEMENT_CLASSES})
+"""A replacement or prevention effect of a resolved spell or ability (``replacement_events``)."""
 
 
 def FRAME(v: Any, path: str, ctx: Ctx) -> None:

@@ -73,7 +73,10 @@ from .replacement_events import (
     DestroyEvent,
     DigEvent,
     DrawEvent,
+    DrawReplacement,
+    PreventionShield,
     RegenerateEvent,
+    RegenerationShield,
     ReplacementEvent,
 )
 from .rules import PROTECTION
@@ -177,11 +180,10 @@ def order_choice(g: Game, ev: ReplacementEvent) -> list[dict[str, Any]] | None:
 SHIELD_VERB = "prevent damage from"
 
 
-def limited_shields(g: Game) -> list[dict[str, Any]]:
+def limited_shields(g: Game) -> list[PreventionShield]:
     """The "prevent the next N damage to X" shields (an amount and a target) not yet used up."""
-    return [r for r in g.replacements
-            if r["kind"] == "prevent" and r.get("amount") is not None
-            and r.get("target") is not None and not r.get("used")]
+    return [r for r in g.replacements if isinstance(r, PreventionShield)
+            and r.amount is not None and r.target is not None]
 
 
 def shield_split_question(g: Game, evs: list[DamageEvent],
@@ -203,27 +205,27 @@ def shield_split_question(g: Game, evs: list[DamageEvent],
         return None
     asked = {d[0] for d in decided}
     for r in shields:
-        if r["id"] in asked:
+        shielded, amount = r.target, r.amount
+        if r.id in asked or shielded is None or amount is None:
             continue
-        key = f"r{r['id']}"
-        shielded = tuple(r["target"])
+        key = f"r{r.id}"
         hits = [ev for ev in evs if ev.target == shielded
                 and any(x["key"] == key for x in applicable(g, ev))]
         sources = {ev.source.get("pid") for ev in hits}
-        if len(sources) < 2 or sum(ev.amount for ev in hits) <= r["amount"]:
+        if len(sources) < 2 or sum(ev.amount for ev in hits) <= amount:
             continue
         in_play = [pid for pid in dict.fromkeys(ev.source.get("pid") for ev in hits)
                    if pid is not None]
         gone = None in sources
-        what = ref_text(g, tuple(r["target"]))
+        what = ref_text(g, shielded)
         f = choose_frame(g, chooser(g, hits[0]), [("o", pid) for pid in in_play],
                             0 if gone else 1, 1, SHIELD_VERB,
-                            f"{r['name']}: choose the source whose damage to {what} the shield "
-                            f"prevents (it prevents {r['amount']} more)"
+                            f"{r.name}: choose the source whose damage to {what} the shield "
+                            f"prevents (it prevents {amount} more)"
                             + (" (done: a source that has left play)" if gone else ""),
-                            then={"op": "shield_first", "rid": r["id"]})
+                            then={"op": "shield_first", "rid": r.id})
         # What the decision context shows (choices.py): the shield and the damage it could meet.
-        f.info = {"shield": {"amount": r["amount"], "target": list(r["target"])},
+        f.info = {"shield": {"amount": amount, "target": list(shielded)},
                      "damage": [[ev.source.get("pid"), ev.amount] for ev in hits]}
         return f
     return None
@@ -235,12 +237,12 @@ def shield_split_order(g: Game, evs: list[DamageEvent],
     the chosen damage is dealt first, and each of those events skips the shields chosen for a
     later one, so a shield meets its chosen damage first and whatever it has left then meets the
     rest. (``decided``: ``[rid, pid]``, ``pid`` None for a source that has left play.)"""
-    by_rid = {r["id"]: r for r in g.replacements if r["kind"] == "prevent"}
+    by_rid = {r.id: r for r in g.replacements if isinstance(r, PreventionShield)}
     picks = []  # (shield key, target, pid)
     for rid, pid in decided:
         r = by_rid.get(rid)
-        if r is not None and r.get("target") is not None:
-            picks.append((f"r{rid}", tuple(r["target"]), pid))
+        if r is not None and r.target is not None:
+            picks.append((f"r{rid}", r.target, pid))
 
     def chosen_for(ev: DamageEvent) -> set[str]:
         return {k for k, t, pid in picks if ev.target == t and ev.source.get("pid") == pid}
@@ -298,16 +300,17 @@ def commit(g: Game, ev: ReplacementEvent, eff: dict[str, Any]) -> ReplacementEve
     rid = eff.get("rid")
     if rid is not None:
         for r in g.replacements:
-            if r["id"] == rid:
-                if r["kind"] == "regenerate" or r.get("once"):
-                    r["used"] = True  # a regeneration shield; "the next time ... prevent that"
-                elif r.get("amount") is not None and used:
-                    r["amount"] -= used
-                    if r["amount"] <= 0:
-                        r["used"] = True
+            if r.id == rid:
+                # a regeneration shield; "the next time ... prevent that damage"; or a shield
+                # whose amount is spent
+                spent = isinstance(r, RegenerationShield) or (isinstance(r, PreventionShield)
+                                                              and r.once)
+                if not spent and isinstance(r, PreventionShield) and r.amount is not None and used:
+                    r.amount -= used
+                    spent = r.amount <= 0
+                if spent:
+                    g.replacements = [x for x in g.replacements if x is not r]
                 break
-        if any(r.get("used") for r in g.replacements):
-            g.replacements = [r for r in g.replacements if not r.get("used")]
     op = eff["op"]
     if isinstance(new, DamageEvent):
         if op == "prevent" and used:
@@ -359,7 +362,7 @@ def _regenerate(g: Game, perm: Any) -> None:
 # -- draws and moves to a graveyard ---------------------------------------------------------
 def has_draw_effects(g: Game) -> bool:
     """Could a replacement effect apply to a draw? (fast path of ``zones.draw_cards``)"""
-    return any(r["kind"] == "draw_instead" for r in g.replacements)
+    return any(isinstance(r, DrawReplacement) for r in g.replacements)
 
 
 _dig_cache: dict[int, tuple[Any, bool]] = {}

@@ -12,26 +12,13 @@ shield with an amount is reduced by what it prevented), 702.15 (protection: dama
 of the stated quality is prevented).
 
 **Where effects come from.**
-- ``game.replacements`` (plain dicts, stored in JSON, copied with the game) holds the effects of
-  resolved spells and abilities, each with a timestamp ``ts`` and a duration ``until``
-  (``"eot"``: ends at cleanup, 2012 514.2; all of them are also removed once used up):
-
-  - ``{"kind": "prevent", "id", "ts", "until", "name", "target": [zone, id] | None,
-    "amount": int | None, "source": pid | None, "combat_only": bool, "source_colors": str}``:
-    "prevent the next N damage that would be dealt to X this turn" (``amount`` None: all of it;
-    ``source``: only damage from that source; ``target`` None: damage to anything;
-    ``source_colors``, if present: only damage from a source of one of those colors;
-    ``source_spell``, if present: only damage from that spell (stack id); ``once``: used up by
-    the first damage it applies to, "the next time a source would deal damage ... prevent that
-    damage", Story Circle).
-  - ``{"kind": "regenerate", "id", "ts", "until", "name", "pid"}``: a regeneration shield.
-  - ``{"kind": "redirect", "id", "ts", "until", "name", "player", "to": [zone, id],
-    "combat_only": bool, "unblocked_only": bool}``: "all [combat] damage that would be dealt to
-    you [by unblocked creatures] this turn is dealt to X instead" (Kjeldoran Royal Guard); it
-    does nothing once X has left play or is no longer a creature (2012 614.9).
-  - ``{"kind": "draw_instead", "id", "ts", "until", "name", "player", "to"}``: "if
-    ``player`` would draw a card, instead that player skips that draw and ``to`` draws a card"
-    (Plagiarize).
+- ``game.replacements`` holds the effects of resolved spells and abilities, typed values of
+  :mod:`mtg_env.engine.replacement_events` (stored in JSON, copied with the game), each with a
+  timestamp ``ts`` and a duration ``until`` (``"eot"``: ends at cleanup, 2012 514.2; all of them
+  are also removed once used up): :class:`~.replacement_events.PreventionShield` ("prevent the
+  next N damage that would be dealt to X this turn"), :class:`~.replacement_events.
+  RegenerationShield`, :class:`~.replacement_events.RedirectEffect` (Kjeldoran Royal Guard) and
+  :class:`~.replacement_events.DrawReplacement` (Plagiarize).
 - Static abilities of permanents in play, gathered when an event is checked
   (:func:`static_effects`): ``double_damage`` (Furnace of Rath), ``prevent_damage`` with
   ``affects: self`` or ``enchanted``, of damage dealt to it (``dealt_to``, the default) and/or by
@@ -54,7 +41,11 @@ from .replacement_events import (
     DestroyEvent,
     DigEvent,
     DrawEvent,
+    DrawReplacement,
+    PreventionShield,
+    RedirectEffect,
     RegenerateEvent,
+    RegenerationShield,
     ReplacementEvent,
 )
 from .rules import PROTECTION, protected_from
@@ -145,46 +136,46 @@ def applicable(g: Game, ev: ReplacementEvent) -> list[dict[str, Any]]:
                                 "name": f"protection from {words} ({victim.card.label})",
                                 "src": victim.id, "card": victim.card.name})
         for r in g.replacements:
-            if r["kind"] == "redirect":
+            if isinstance(r, RedirectEffect):
                 _redirect_effect(g, r, ev, out)
                 continue
-            if r["kind"] != "prevent" or r.get("used"):
+            if not isinstance(r, PreventionShield):
                 continue
-            key = f"r{r['id']}"
+            key = f"r{r.id}"
             if key in done:
                 continue
-            if r.get("target") is not None and tuple(r["target"]) != tgt:
+            if r.target is not None and r.target != tgt:
                 continue
-            if r.get("source") is not None and r["source"] != src.get("pid"):
+            if r.source is not None and r.source != src.get("pid"):
                 continue
-            if r.get("source_spell") is not None and r["source_spell"] != src.get("sid"):
+            if r.source_spell is not None and r.source_spell != src.get("sid"):
                 continue
-            if r.get("combat_only") and not ev.combat:
+            if r.combat_only and not ev.combat:
                 continue
-            colors = r.get("source_colors")
+            colors = r.source_colors
             if colors and not any(c in colors for c in src.get("colors", "")):
                 continue
-            sig = f"shield{r.get('amount')}:{r.get('source')}"
-            if colors or r.get("combat_only"):
-                sig += f":{colors}:{r.get('combat_only')}"
-            if r.get("once") or r.get("source_spell") is not None:
-                sig += f":once{r.get('source_spell')}"
+            sig = f"shield{r.amount}:{r.source}"
+            if colors or r.combat_only:
+                sig += f":{colors}:{r.combat_only}"
+            if r.once or r.source_spell is not None:
+                sig += f":once{r.source_spell}"
             out.append({"key": key, "sig": sig,
-                        "ts": r["ts"], "op": "prevent", "left": r.get("amount"), "rid": r["id"],
-                        "name": f"prevention shield ({r['name']})",
-                        "src": r.get("src"), "card": r.get("card", "")})
+                        "ts": r.ts, "op": "prevent", "left": r.amount, "rid": r.id,
+                        "name": f"prevention shield ({r.name})",
+                        "src": r.origin, "card": r.card})
     elif isinstance(ev, DestroyEvent):
         p = g.perms.get(ev.pid)
         if p is None or ev.no_regen or p.cant_regen:
             return out  # 2007 CR 419.6b: "can't be regenerated"
         for r in g.replacements:
-            if r["kind"] == "regenerate" and r["pid"] == p.id and not r.get("used"):
-                key = f"r{r['id']}"
+            if isinstance(r, RegenerationShield) and r.pid == p.id:
+                key = f"r{r.id}"
                 if key not in done:
-                    out.append({"key": key, "sig": "regenerate", "ts": r["ts"],
-                                "op": "regenerate", "rid": r["id"],
-                                "name": f"regeneration shield ({r['name']})",
-                                "src": r.get("src"), "card": r.get("card", "")})
+                    out.append({"key": key, "sig": "regenerate", "ts": r.ts,
+                                "op": "regenerate", "rid": r.id,
+                                "name": f"regeneration shield ({r.name})",
+                                "src": r.origin, "card": r.card})
     elif isinstance(ev, DrawEvent):
         pl = ev.player
         for p in g.perms.values():
@@ -197,33 +188,32 @@ def applicable(g: Game, ev: ReplacementEvent) -> list[dict[str, Any]]:
                                 "optional": True, "name": p.card.label, "src": p.id,
                                 "card": p.card.name})
         for r in g.replacements:
-            if r["kind"] == "draw_instead" and r["player"] == pl:
-                key = f"r{r['id']}"
+            if isinstance(r, DrawReplacement) and r.player == pl:
+                key = f"r{r.id}"
                 if key not in done:
-                    out.append({"key": key, "sig": f"drawto{r['to']}", "ts": r["ts"],
-                                "op": "draw_instead", "to": r["to"], "name": r["name"],
-                                "src": r.get("src"), "card": r.get("card", "")})
+                    out.append({"key": key, "sig": f"drawto{r.to}", "ts": r.ts,
+                                "op": "draw_instead", "to": r.to, "name": r.name,
+                                "src": r.origin, "card": r.card})
     if len(out) > 1:
         out.sort(key=lambda x: x["ts"])
     return out
 
 
-def _redirect_effect(g: Game, r: dict[str, Any], ev: DamageEvent,
+def _redirect_effect(g: Game, r: RedirectEffect, ev: DamageEvent,
                      out: list[dict[str, Any]]) -> None:
     """A redirection effect from a resolved ability (Kjeldoran Royal Guard) applying to ``ev``."""
-    key = f"r{r['id']}"
-    if key in ev.applied or ev.target != ("p", r["player"]):
+    key = f"r{r.id}"
+    if key in ev.applied or ev.target != ("p", r.player):
         return
-    if r.get("combat_only") and not ev.combat:
+    if r.combat_only and not ev.combat:
         return
-    if r.get("unblocked_only") and not ev.source.get("unblocked"):
+    if r.unblocked_only and not ev.source.get("unblocked"):
         return
-    zone, v = r["to"]
+    zone, v = r.to
     if zone == "o" and (v not in g.perms or not g.perms[v].is_creature):
         return  # it left play (or stopped being a creature): the damage stays where it was
-    out.append({"key": key, "sig": f"redirect{v}", "ts": r["ts"], "op": "redirect",
-                "to": list(r["to"]), "name": r["name"], "src": r.get("src"),
-                "card": r.get("card", "")})
+    out.append({"key": key, "sig": f"redirect{v}", "ts": r.ts, "op": "redirect",
+                "to": list(r.to), "name": r.name, "src": r.origin, "card": r.card})
 
 
 def _prevents(s: Any, p: Any, zone: str, v: int, src: dict[str, Any]) -> bool:
@@ -270,31 +260,23 @@ def apply_effect(ev: ReplacementEvent, eff: dict[str, Any]) -> tuple[Replacement
 def add_prevention_shield(g: Game, target: tuple[str, int] | None, amount: int | None, name: str,
                           src: int | None = None, card: str = "", source: int | None = None,
                           combat_only: bool = False, source_colors: str = "",
-                          source_spell: int | None = None, once: bool = False) -> dict[str, Any]:
+                          source_spell: int | None = None, once: bool = False) -> PreventionShield:
     """"Prevent the next ``amount`` damage that would be dealt to ``target`` this turn"
     (2007 CR 419.7; ``amount`` None prevents all of it, ``source`` limits it to one source,
     ``source_colors`` to sources of those colors, ``target`` None: damage to anything)."""
     ts = next_timestamp(g)
-    r: dict[str, Any] = {"kind": "prevent", "id": ts, "ts": ts, "until": "eot", "name": name, "src": src,
-         "card": card, "target": list(target) if target is not None else None,
-         "amount": amount, "source": source, "combat_only": combat_only}
-    if source_colors:
-        r["source_colors"] = source_colors
-    if source_spell is not None:
-        r["source_spell"] = source_spell
-    if once:
-        r["once"] = True
+    r = PreventionShield(ts, ts, name, src, card, "eot", target, amount, source, combat_only,
+                         source_colors, source_spell, once)
     g.replacements.append(r)
     return r
 
 
 def add_regeneration_shield(g: Game, perm: Any, name: str, src: int | None = None,
-                            card: str = "") -> dict[str, Any]:
+                            card: str = "") -> RegenerationShield:
     """"The next time this creature would be destroyed this turn, it isn't. Instead tap it, remove
     all damage from it, and remove it from combat." (2007 CR 419.6b)"""
     ts = next_timestamp(g)
-    r: dict[str, Any] = {"kind": "regenerate", "id": ts, "ts": ts, "until": "eot", "name": name, "src": src,
-         "card": card, "pid": perm.id}
+    r = RegenerationShield(ts, ts, name, src, card, "eot", perm.id)
     g.replacements.append(r)
     perm.regen_shields += 1  # mirrored for the observation (counts this list's shields)
     return r
@@ -302,25 +284,22 @@ def add_regeneration_shield(g: Game, perm: Any, name: str, src: int | None = Non
 
 def add_redirect(g: Game, player: int, to: tuple[str, int], name: str, src: int | None = None,
                  card: str = "", combat_only: bool = False,
-                 unblocked_only: bool = False) -> dict[str, Any]:
+                 unblocked_only: bool = False) -> RedirectEffect:
     """"All [combat] damage that would be dealt to ``player`` [by unblocked creatures] this turn
     is dealt to ``to`` instead" (2007 CR 419.1: a replacement effect; it is created by a resolved
     ability and lasts until end of turn)."""
     ts = next_timestamp(g)
-    r: dict[str, Any] = {"kind": "redirect", "id": ts, "ts": ts, "until": "eot", "name": name, "src": src,
-         "card": card, "player": player, "to": list(to), "combat_only": combat_only,
-         "unblocked_only": unblocked_only}
+    r = RedirectEffect(ts, ts, name, src, card, "eot", player, to, combat_only, unblocked_only)
     g.replacements.append(r)
     return r
 
 
 def add_draw_replacement(g: Game, player: int, to: int, name: str, src: int | None = None,
-                         card: str = "") -> dict[str, Any]:
+                         card: str = "") -> DrawReplacement:
     """"Until end of turn, if ``player`` would draw a card, instead that player skips that draw
     and ``to`` draws a card" (2007 CR 419.1, Plagiarize)."""
     ts = next_timestamp(g)
-    r: dict[str, Any] = {"kind": "draw_instead", "id": ts, "ts": ts, "until": "eot", "name": name, "src": src,
-         "card": card, "player": player, "to": to}
+    r = DrawReplacement(ts, ts, name, src, card, "eot", player, to)
     g.replacements.append(r)
     return r
 
@@ -328,4 +307,4 @@ def add_draw_replacement(g: Game, player: int, to: int, name: str, src: int | No
 def end_of_turn(g: Game) -> None:
     """2012 514.2: "this turn" replacement effects end in the cleanup step."""
     if g.replacements:
-        g.replacements = [r for r in g.replacements if r.get("until") != "eot"]
+        g.replacements = [r for r in g.replacements if r.until != "eot"]

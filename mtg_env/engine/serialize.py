@@ -22,6 +22,7 @@ from .loaded_state_schema import PERM_ATTRS, PLAYER_ATTRS, STACK_ATTRS
 from .model import Card, Permanent, Player, StackItem
 from .priority import priority_options
 from .registry import ability_by_ref, card_for_key, card_key
+from .replacement_events import replacement_from_json
 from .rng import Rng
 from .state import FIELDS, SCALARS, TURN_STEPS
 from .triggers import watch_zone_triggers
@@ -33,8 +34,9 @@ if TYPE_CHECKING:
 # declared fields say (frame_fields.py): fields at their defaults left out, the trigger queues a
 # list; 5: waiting triggers stored as frames.PendingTrigger declares them (defaults left out);
 # 6: replacement events stored as replacement_events declares them (no "e": a waiting damage or
-# draw is known by its frame)
-FORMAT_VERSION = 6
+# draw is known by its frame); 7: the effects of game.replacements stored as replacement_events
+# declares them (their kind under "k", the effect's source under "src")
+FORMAT_VERSION = 7
 
 # The attributes stored as they are; their schema is declared in loaded_state_schema.py.
 _PLAYER = tuple(PLAYER_ATTRS)
@@ -107,7 +109,7 @@ def game_to_dict(g: Game) -> dict[str, Any]:
                    "card": s.card.cid if s.card is not None else None,
                    "ability_def": _enc(s.ability_def)} for s in g.stack]
     d["effects"] = g.effects
-    d["replacements"] = g.replacements
+    d["replacements"] = [r.to_json() for r in g.replacements]
     d["frames"] = [_enc(f.to_json()) for f in g.frames]
     d["pending"] = [_enc(t.to_json()) for t in g.pending]
     d["delayed"] = [t.to_json() for t in g.delayed]
@@ -200,7 +202,7 @@ def _from_dict(d: dict[str, Any]) -> Game:
         s.ability_def = _dec(sd["ability_def"])
         g.stack.append(s)
     g.effects = d["effects"]
-    g.replacements = d["replacements"]
+    g.replacements = [replacement_from_json(r) for r in d["replacements"]]
     g.frames = [frame_from_json(f) for f in _dec(d["frames"])]
     g.pending = [PendingTrigger.from_json(t) for t in _dec(d["pending"])]
     g.delayed = tuple(DelayedTrigger.from_json(t) for t in d["delayed"])

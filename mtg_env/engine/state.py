@@ -8,8 +8,8 @@ a new piece of state is one line here; a test checks that nothing else lives on 
 Copy kinds: ``"share"`` (immutable, or never mutated in place: shared between copies), ``"list"``
 (a list of immutable items), ``"dict"`` (a dict of immutable values), ``"clone_list"`` and
 ``"clone_dict"`` (objects with a ``clone()`` method), ``"dict_list"`` (a list of flat dicts),
-``"stored_list"`` and ``"frames"`` (values of :mod:`mtg_env.engine.frames`, each copying
-itself: waiting triggers, procedures in progress), ``"rng"``.
+``"stored_list"`` and ``"frames"`` (:func:`~mtg_env.engine.frame_fields.stored` values, each
+copying itself: waiting triggers, replacement effects, procedures in progress), ``"rng"``.
 
 JSON kinds: ``"scalar"`` (stored as is), ``"object"`` (serialize.py stores it with its own format),
 ``"derived"`` (not stored: recomputed from the rest on load). Every stored field declares the
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from .actions import Decision
     from .frames import Frame
     from .model import Card, Permanent, StackItem
+    from .replacement_events import ReplacementEffect
 
 # The steps of a normal turn after its untap step (turn_structure.STEPS[1:]; not imported from
 # there, which imports this module's users).
@@ -71,9 +72,9 @@ FIELDS: tuple[Field, ...] = (
     Field("effects", list, "dict_list", "object",
           "continuous effects from resolved spells and abilities (2007 CR 418.3)",
           C.LIST(S.EFFECT)),
-    Field("replacements", list, "dict_list", "object",
-          "replacement and prevention effects from resolved spells and abilities (2007 CR 419)",
-          C.LIST(S.REPLACEMENT)),
+    Field("replacements", list, "stored_list", "object",
+          "replacement and prevention effects from resolved spells and abilities (2007 CR 419): "
+          "replacement_events.ReplacementEffect", C.LIST(S.REPLACEMENT)),
     Field("pending", list, "stored_list", "object",
           "triggered abilities waiting for the stack (410.5): frames.PendingTrigger",
           C.LIST(S.PENDING)),
@@ -203,7 +204,7 @@ class GameState:
     perms: dict[int, Permanent]
     stack: list[StackItem]
     effects: list[dict[str, Any]]
-    replacements: list[dict[str, Any]]
+    replacements: list[ReplacementEffect]
     pending: list[PendingTrigger]
     frames: list[Frame]
     decision: Decision | None

@@ -109,7 +109,7 @@ def test_bandage_shield_only_protects_its_target() -> None:
     s.do("play Shock", "target player 0")
     s.resolve()
     s.assert_life(0, 18)
-    assert [r["target"] for r in s.game.replacements] == [["p", 1]]
+    assert [r.target for r in s.game.replacements] == [("p", 1)]
 
 
 def test_bandage_shield_ends_at_cleanup() -> None:

@@ -358,7 +358,7 @@ def test_shatterstorm_destroys_all_artifacts_and_they_cant_be_regenerated() -> N
     s.do("activate Regeneration")
     s.resolve()
     gnomes = s.perm("Bottle Gnomes").id
-    assert any(r["kind"] == "regenerate" and r["pid"] == gnomes for r in s.game.replacements)
+    assert any(r.KIND == "regenerate" and r.pid == gnomes for r in s.game.replacements)
     s.do("play Shatterstorm")
     s.resolve()
     s.assert_in_play("Bottle Gnomes", False)

@@ -84,7 +84,7 @@ def test_nekrataal_victim_cant_be_regenerated() -> None:
     s.do("activate Regeneration")
     s.resolve()
     bears = s.perm("Grizzly Bears").id
-    assert any(r["kind"] == "regenerate" and r["pid"] == bears for r in s.game.replacements)
+    assert any(r.KIND == "regenerate" and r.pid == bears for r in s.game.replacements)
     s.resolve()
     s.assert_in_play("Grizzly Bears", False)
 

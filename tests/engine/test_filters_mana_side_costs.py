@@ -324,7 +324,7 @@ def test_painland_damage_while_paying_costs_asks_the_order(first: str, bears_dam
     assert [x.label for x in s.game.stack] == ["Youthful Knight"]
     s.assert_life(0, 20)
     s.assert_damage("Grizzly Bears", bears_damage)
-    assert any(r["kind"] == "prevent" for r in s.game.replacements) == shield_left
+    assert any(r.KIND == "prevent" for r in s.game.replacements) == shield_left
     s.resolve()
     s.assert_in_play("Youthful Knight")
 

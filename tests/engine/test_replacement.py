@@ -43,7 +43,7 @@ def test_shield_with_amount_is_reduced_then_used_up() -> None:
     g = s.game
     add_prevention_shield(g, ("p", 1), 3, "test shield")
     assert deal_damage(g, src(g, "a"), ("p", 1), 2) == 0
-    assert g.replacements[0]["amount"] == 1
+    assert g.replacements[0].amount == 1
     assert deal_damage(g, src(g, "b"), ("p", 1), 2) == 1
     assert g.replacements == []
     assert g.players[1].life == 19
