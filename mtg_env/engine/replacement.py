@@ -67,7 +67,14 @@ from .frames import ResolveFrame
 from .frames_choice import ChooseFrame
 from .frames_effects import DrawsFrame, OrderReplFrame
 from .knowledge import learn
-from .replacement_effects import DIG_CHOICES, DIG_KIND, applicable, apply_effect, replacement_statics
+from .replacement_effects import (
+    DIG_CHOICES,
+    DIG_KIND,
+    ApplicableEffect,
+    applicable,
+    apply_effect,
+    replacement_statics,
+)
 from .replacement_events import (
     DamageEvent,
     DestroyEvent,
@@ -117,13 +124,13 @@ def _result_key(ev: ReplacementEvent, used: Spent) -> tuple[Any, ...]:
     return (ev.name, (), None, used)
 
 
-def _distinct(effs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _distinct(effs: list[ApplicableEffect]) -> list[ApplicableEffect]:
     """One effect per signature: identical effects need no choice between them."""
     seen: set[str] = set()
     out = []
     for x in effs:
-        if x["sig"] not in seen:
-            seen.add(x["sig"])
+        if x.sig not in seen:
+            seen.add(x.sig)
             out.append(x)
     return out
 
@@ -140,10 +147,10 @@ def outcomes(g: Game, ev: ReplacementEvent, used: Spent = ()) -> set[tuple[Any, 
     return res
 
 
-def _spend(used: Spent, x: dict[str, Any], n: int) -> Spent:
+def _spend(used: Spent, x: ApplicableEffect, n: int) -> Spent:
     """Record what a limited shield gave up: it matters for later events (2012 615.7)."""
-    if n and x.get("left") is not None:
-        return tuple(sorted((*used, (x["key"], n))))
+    if n and x.left is not None:
+        return tuple(sorted((*used, (x.key, n))))
     return used
 
 
@@ -157,7 +164,7 @@ def chooser(g: Game, ev: ReplacementEvent) -> int:
     return g.perms[ev.pid].controller
 
 
-def order_choice(g: Game, ev: ReplacementEvent) -> list[dict[str, Any]] | None:
+def order_choice(g: Game, ev: ReplacementEvent) -> list[ApplicableEffect] | None:
     """The effects the chooser must pick the first of, or None if the order can't matter."""
     effs = applicable(g, ev)
     if len(effs) < 2:
@@ -169,7 +176,7 @@ def order_choice(g: Game, ev: ReplacementEvent) -> list[dict[str, Any]] | None:
     for x in effs:
         new, n = apply_effect(ev, x)
         res = outcomes(g, new, _spend((), x, n))
-        x["outcomes"] = sorted(res)
+        x.outcomes = sorted(res)
         results.append(res)
     if all(r == results[0] for r in results):
         return None
@@ -210,7 +217,7 @@ def shield_split_question(g: Game, evs: list[DamageEvent],
             continue
         key = f"r{r.id}"
         hits = [ev for ev in evs if ev.target == shielded
-                and any(x["key"] == key for x in applicable(g, ev))]
+                and any(x.key == key for x in applicable(g, ev))]
         sources = {ev.source.get("pid") for ev in hits}
         if len(sources) < 2 or sum(ev.amount for ev in hits) <= amount:
             continue
@@ -294,10 +301,10 @@ def _drop(frames: list[Frame], frame: OrderReplFrame) -> None:
             return
 
 
-def commit(g: Game, ev: ReplacementEvent, eff: dict[str, Any]) -> ReplacementEvent:
+def commit(g: Game, ev: ReplacementEvent, eff: ApplicableEffect) -> ReplacementEvent:
     """Apply one effect for real: the event changes and a shield is used up (2007 CR 419.7)."""
     new, used = apply_effect(ev, eff)
-    rid = eff.get("rid")
+    rid = eff.rid
     if rid is not None:
         for r in g.replacements:
             if r.id == rid:
@@ -311,22 +318,22 @@ def commit(g: Game, ev: ReplacementEvent, eff: dict[str, Any]) -> ReplacementEve
                 if spent:
                     g.replacements = [x for x in g.replacements if x is not r]
                 break
-    op = eff["op"]
+    op = eff.op
     if isinstance(new, DamageEvent):
         if op == "prevent" and used:
-            g.write_log(f"{eff['name']}: {used} damage to {ref_text(g, new.target)} is prevented")
+            g.write_log(f"{eff.name}: {used} damage to {ref_text(g, new.target)} is prevented")
         elif op == "double":
-            g.write_log(f"{eff['name']}: the damage is doubled to {new.amount}")
+            g.write_log(f"{eff.name}: the damage is doubled to {new.amount}")
         elif op == "redirect":
-            g.write_log(f"{eff['name']}: the damage is dealt to {ref_text(g, new.target)} "
+            g.write_log(f"{eff.name}: the damage is dealt to {ref_text(g, new.target)} "
                         "instead")
     elif isinstance(ev, DrawEvent):
         if op == "draw_instead":
-            g.write_log(f"{eff['name']}: player {ev.player} skips that draw; player {eff['to']} "
+            g.write_log(f"{eff.name}: player {ev.player} skips that draw; player {eff.to_player} "
                         "draws a card instead")
         elif op == "dig":
-            g.write_log(f"{eff['name']}: instead of drawing, player {ev.player} reveals cards "
-                        f"until a {eff['choice']} card")
+            g.write_log(f"{eff.name}: instead of drawing, player {ev.player} reveals cards "
+                        f"until a {eff.choice} card")
     return new
 
 
@@ -463,17 +470,17 @@ def run_draws(g: Game, f: DrawsFrame) -> None:
         ev = f.event = DrawEvent(f.player)
     while True:
         effs = applicable(g, ev)
-        opt = next((x for x in effs if x.get("optional")), None)
+        opt = next((x for x in effs if x.optional), None)
         if opt is not None:
             # 2012 616.1: the affected player chooses; an optional effect ("you may
             # instead") may be declined, and then the others apply.
-            opts = [Action("mode", f"{opt['name']}: reveal until a {c} card", (i,))
+            opts = [Action("mode", f"{opt.name}: reveal until a {c} card", (i,))
                     for i, c in enumerate(DIG_CHOICES)]
             opts.append(Action("no", "draw the card"))
             g.ask(ev.player, DecisionKind.MODE, opts,
-                      f"{opt['name']}: you may instead choose land or nonland and reveal "
+                      f"{opt.name}: you may instead choose land or nonland and reveal "
                       "cards until one of that kind",
-                      {"effect": opt["key"], "choice": "land_or_nonland"})
+                      {"effect": opt.key, "choice": "land_or_nonland"})
             return
         if not effs:
             f.event = None
@@ -491,11 +498,11 @@ def answer_draws(g: Game, f: DrawsFrame, a: Action) -> None:
     ev = f.event
     if ev is None:
         raise MtgError("engine error: no draw waits for a replacement choice")
-    opt = next(x for x in applicable(g, ev) if x.get("optional"))
+    opt = next(x for x in applicable(g, ev) if x.optional)
     if a.verb == "no":
-        f.event = DrawEvent(ev.player, (*ev.applied, opt["key"]))
+        f.event = DrawEvent(ev.player, (*ev.applied, opt.key))
         return
-    new = commit(g, ev, {**opt, "choice": DIG_CHOICES[a.args[0]]})
+    new = commit(g, ev, opt.chosen(DIG_CHOICES[a.args[0]]))
     if isinstance(new, DrawEvent):
         f.event = new
     else:  # Abundance's dig: nothing applies to it, it is performed now
@@ -510,11 +517,11 @@ def run_order_repl(g: Game, f: OrderReplFrame) -> None:
         if run_event(g, ev, f) is not None:
             _after_event(g)
         return
-    opts = [Action("order", f"apply {x['name']} first", (i, x["key"])) for i, x in enumerate(effs)]
+    opts = [Action("order", f"apply {x.name} first", (i, x.key)) for i, x in enumerate(effs)]
     ctx = {"event": ev.to_json(), "effects": [
-        {"key": x["key"], "src": x.get("src"), "card": x.get("card", ""),
+        {"key": x.key, "src": x.src, "card": x.card,
          "outcomes": [[o[1][0], o[1][1], o[2]] if o[1] else [None, None, o[2]]
-                      for o in x["outcomes"]]} for x in effs]}
+                      for o in x.outcomes]} for x in effs]}
     g.ask(chooser(g, ev), DecisionKind.ORDER_REPLACEMENTS, opts,
           f"choose which effect applies first to {ev.amount} damage to "
           f"{ref_text(g, ev.target)}", ctx)
@@ -523,7 +530,7 @@ def run_order_repl(g: Game, f: OrderReplFrame) -> None:
 def answer_order_repl(g: Game, f: OrderReplFrame, a: Action) -> None:
     key = a.args[1]
     for x in applicable(g, f.event):
-        if x["key"] == key:
+        if x.key == key:
             new = commit(g, f.event, x)
             if not isinstance(new, DamageEvent):  # pragma: no cover - apply_effect keeps damage
                 raise MtgError("engine error: a damage event stopped being damage")

@@ -32,7 +32,8 @@ performing it is :mod:`mtg_env.engine.replacement`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
 
 from .errors import MtgError
 from .ids import next_timestamp
@@ -91,11 +92,46 @@ def static_effects(g: Game) -> list[tuple[Any, int, Any]]:
 
 
 # -- which effects apply -------------------------------------------------------------------
-def applicable(g: Game, ev: ReplacementEvent) -> list[dict[str, Any]]:
-    """The effects that would modify ``ev`` now and have not yet applied to it (2012 616.1),
-    each as ``{"key", "sig", "ts", "name", "op", "src", "card", ...}``, in timestamp order."""
+@dataclass(slots=True)
+class ApplicableEffect:
+    """One effect that would modify an event now (:func:`applicable`).
+
+    ``key`` names it for the event's ``applied`` (``s{permanent}.{index}`` a static ability,
+    ``p{permanent}`` protection, ``r{id}`` an effect of ``game.replacements``, whose id is
+    ``rid``); effects with the same ``sig`` have the same result, so no one chooses between
+    them; ``ts`` orders them (timestamps); ``op`` is what it does: ``double``, ``prevent`` (at
+    most ``left`` damage, None: all of it), ``redirect`` (to ``to``), ``regenerate``,
+    ``draw_instead`` (``to_player`` draws) or ``dig`` (``optional``: Abundance's "you may",
+    ``choice`` the kind chosen). ``name``, ``src`` and ``card`` say where it comes from, for the
+    log and the order decision; ``outcomes`` are the results each order reaches
+    (``replacement.order_choice``)."""
+
+    key: str
+    sig: str
+    ts: int
+    op: Literal["double", "prevent", "redirect", "regenerate", "draw_instead", "dig"]
+    name: str
+    src: int | None
+    card: str
+    left: int | None = None
+    rid: int | None = None
+    to: tuple[str, int] | None = None
+    to_player: int | None = None
+    optional: bool = False
+    choice: str = ""
+    outcomes: list[tuple[Any, ...]] = field(default_factory=list)
+
+    def chosen(self, choice: str) -> ApplicableEffect:
+        """This optional effect with the player's ``choice`` (Abundance: land or nonland)."""
+        return ApplicableEffect(self.key, self.sig, self.ts, self.op, self.name, self.src,
+                                self.card, self.left, self.rid, self.to, self.to_player,
+                                self.optional, choice)
+
+def applicable(g: Game, ev: ReplacementEvent) -> list[ApplicableEffect]:
+    """The effects that would modify ``ev`` now and have not yet applied to it (2012 616.1), in
+    timestamp order."""
     done = ev.applied
-    out: list[dict[str, Any]] = []
+    out: list[ApplicableEffect] = []
     if isinstance(ev, DamageEvent):
         if ev.amount <= 0:
             return out  # no damage would be dealt: nothing to replace or prevent
@@ -110,20 +146,16 @@ def applicable(g: Game, ev: ReplacementEvent) -> list[dict[str, Any]]:
             if key in done:
                 continue
             if s.kind == "double_damage":
-                out.append({"key": key, "sig": "double", "ts": p.timestamp, "op": "double",
-                            "name": p.card.label, "src": p.id,
-                            "card": p.card.name})
+                out.append(ApplicableEffect(key, "double", p.timestamp, "double", p.card.label,
+                                            p.id, p.card.name))
             elif s.kind == "prevent_damage" and _prevents(s, p, zone, v, src):
-                out.append({"key": key, "sig": "prevent_all", "ts": p.timestamp,
-                            "op": "prevent", "left": None,
-                            "name": p.card.label, "src": p.id,
-                            "card": p.card.name})
+                out.append(ApplicableEffect(key, "prevent_all", p.timestamp, "prevent",
+                                            p.card.label, p.id, p.card.name))
             elif (s.kind == "redirect_to_enchanted" and zone == "p" and p.controller == v
                   and p.attached_to in g.perms and g.perms[p.attached_to].is_creature):
-                out.append({"key": key, "sig": f"redirect{p.attached_to}", "ts": p.timestamp,
-                            "op": "redirect", "to": ["o", p.attached_to],
-                            "name": p.card.label, "src": p.id,
-                            "card": p.card.name})
+                out.append(ApplicableEffect(key, f"redirect{p.attached_to}", p.timestamp,
+                                            "redirect", p.card.label, p.id, p.card.name,
+                                            to=("o", p.attached_to)))
         if victim is not None and victim.keywords:
             colors = src.get("colors", "")
             if protected_from(victim, colors):
@@ -131,10 +163,9 @@ def applicable(g: Game, ev: ReplacementEvent) -> list[dict[str, Any]]:
                 if key not in done:
                     words = "/".join(_COLOR_WORD[c] for c in colors
                                      if PROTECTION.get(c) in victim.keywords)
-                    out.append({"key": key, "sig": "prevent_all", "ts": victim.timestamp,
-                                "op": "prevent", "left": None,
-                                "name": f"protection from {words} ({victim.card.label})",
-                                "src": victim.id, "card": victim.card.name})
+                    out.append(ApplicableEffect(key, "prevent_all", victim.timestamp, "prevent",
+                                                f"protection from {words} ({victim.card.label})",
+                                                victim.id, victim.card.name))
         for r in g.replacements:
             if isinstance(r, RedirectEffect):
                 _redirect_effect(g, r, ev, out)
@@ -160,10 +191,8 @@ def applicable(g: Game, ev: ReplacementEvent) -> list[dict[str, Any]]:
                 sig += f":{colors}:{r.combat_only}"
             if r.once or r.source_spell is not None:
                 sig += f":once{r.source_spell}"
-            out.append({"key": key, "sig": sig,
-                        "ts": r.ts, "op": "prevent", "left": r.amount, "rid": r.id,
-                        "name": f"prevention shield ({r.name})",
-                        "src": r.origin, "card": r.card})
+            out.append(ApplicableEffect(key, sig, r.ts, "prevent", f"prevention shield ({r.name})",
+                                        r.origin, r.card, left=r.amount, rid=r.id))
     elif isinstance(ev, DestroyEvent):
         p = g.perms.get(ev.pid)
         if p is None or ev.no_regen or p.cant_regen:
@@ -172,10 +201,9 @@ def applicable(g: Game, ev: ReplacementEvent) -> list[dict[str, Any]]:
             if isinstance(r, RegenerationShield) and r.pid == p.id:
                 key = f"r{r.id}"
                 if key not in done:
-                    out.append({"key": key, "sig": "regenerate", "ts": r.ts,
-                                "op": "regenerate", "rid": r.id,
-                                "name": f"regeneration shield ({r.name})",
-                                "src": r.origin, "card": r.card})
+                    out.append(ApplicableEffect(key, "regenerate", r.ts, "regenerate",
+                                                f"regeneration shield ({r.name})", r.origin,
+                                                r.card, rid=r.id))
     elif isinstance(ev, DrawEvent):
         pl = ev.player
         for p in g.perms.values():
@@ -184,23 +212,21 @@ def applicable(g: Game, ev: ReplacementEvent) -> list[dict[str, Any]]:
             for i, st in enumerate(p.base.static):
                 key = f"s{p.id}.{i}"
                 if st.kind == DIG_KIND and key not in done:
-                    out.append({"key": key, "sig": f"dig{p.id}", "ts": p.timestamp, "op": "dig",
-                                "optional": True, "name": p.card.label, "src": p.id,
-                                "card": p.card.name})
+                    out.append(ApplicableEffect(key, f"dig{p.id}", p.timestamp, "dig",
+                                                p.card.label, p.id, p.card.name, optional=True))
         for r in g.replacements:
             if isinstance(r, DrawReplacement) and r.player == pl:
                 key = f"r{r.id}"
                 if key not in done:
-                    out.append({"key": key, "sig": f"drawto{r.to}", "ts": r.ts,
-                                "op": "draw_instead", "to": r.to, "name": r.name,
-                                "src": r.origin, "card": r.card})
+                    out.append(ApplicableEffect(key, f"drawto{r.to}", r.ts, "draw_instead",
+                                                r.name, r.origin, r.card, to_player=r.to))
     if len(out) > 1:
-        out.sort(key=lambda x: x["ts"])
+        out.sort(key=lambda x: x.ts)
     return out
 
 
 def _redirect_effect(g: Game, r: RedirectEffect, ev: DamageEvent,
-                     out: list[dict[str, Any]]) -> None:
+                     out: list[ApplicableEffect]) -> None:
     """A redirection effect from a resolved ability (Kjeldoran Royal Guard) applying to ``ev``."""
     key = f"r{r.id}"
     if key in ev.applied or ev.target != ("p", r.player):
@@ -212,8 +238,8 @@ def _redirect_effect(g: Game, r: RedirectEffect, ev: DamageEvent,
     zone, v = r.to
     if zone == "o" and (v not in g.perms or not g.perms[v].is_creature):
         return  # it left play (or stopped being a creature): the damage stays where it was
-    out.append({"key": key, "sig": f"redirect{v}", "ts": r.ts, "op": "redirect",
-                "to": list(r.to), "name": r.name, "src": r.origin, "card": r.card})
+    out.append(ApplicableEffect(key, f"redirect{v}", r.ts, "redirect", r.name, r.origin, r.card,
+                                to=r.to))
 
 
 def _prevents(s: Any, p: Any, zone: str, v: int, src: dict[str, Any]) -> bool:
@@ -228,31 +254,31 @@ def _prevents(s: Any, p: Any, zone: str, v: int, src: dict[str, Any]) -> bool:
     return bool(s.params.get("dealt_by")) and src.get("pid") == obj
 
 
-def apply_effect(ev: ReplacementEvent, eff: dict[str, Any]) -> tuple[ReplacementEvent, int]:
+def apply_effect(ev: ReplacementEvent, eff: ApplicableEffect) -> tuple[ReplacementEvent, int]:
     """The event after ``eff`` modifies it (a new event: ``ev`` is not changed), and how much of
     a prevention shield it used."""
-    applied = (*ev.applied, eff["key"])
-    op = eff["op"]
+    applied = (*ev.applied, eff.key)
+    op = eff.op
     if isinstance(ev, DamageEvent):
         amount, target, used = ev.amount, ev.target, 0
         if op == "double":
             amount *= 2
         elif op == "prevent":
-            left = eff["left"]
+            left = eff.left
             used = amount if left is None else min(left, amount)
             amount -= used
-        elif op == "redirect":
-            target = (eff["to"][0], eff["to"][1])
+        elif op == "redirect" and eff.to is not None:
+            target = eff.to
         else:
             raise MtgError(f"engine error: replacement op {op!r} does not apply to damage")
         return DamageEvent(ev.source, target, amount, ev.combat, ev.no_regen, applied), used
     if isinstance(ev, DestroyEvent) and op == "regenerate":
         return RegenerateEvent(ev.pid, applied), 0
     if isinstance(ev, DrawEvent):
-        if op == "draw_instead":
-            return DrawEvent(eff["to"], applied), 0
-        if op == "dig":  # the player chose ``eff["choice"]``: "land" or "nonland"
-            return DigEvent(ev.player, eff["choice"], applied), 0
+        if op == "draw_instead" and eff.to_player is not None:
+            return DrawEvent(eff.to_player, applied), 0
+        if op == "dig" and eff.choice in DIG_CHOICES:  # the player chose "land" or "nonland"
+            return DigEvent(ev.player, "land" if eff.choice == "land" else "nonland", applied), 0
     raise MtgError(f"engine error: replacement op {op!r} does not apply to a {ev.name} event")
 
 

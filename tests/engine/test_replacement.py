@@ -83,7 +83,7 @@ def test_protection_prevents_and_doubling_does_not_matter() -> None:
                   "until": "eot"})
     fresh(g)
     ev = DamageEvent(src(g, "Shock"), ("o", giant.id), 2)
-    assert [x["name"] for x in applicable(g, ev)] == [
+    assert [x.name for x in applicable(g, ev)] == [
         "Furnace of Rath", "protection from red (Hill Giant)"]
     assert repl.order_choice(g, ev) is None
     assert deal_damage(g, src(g, "Shock"), ("o", giant.id), 2) == 0
