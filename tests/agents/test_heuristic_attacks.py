@@ -8,22 +8,15 @@ and sent Spined Wurm into the free kill.
 
 from __future__ import annotations
 
-from agents import HeuristicAgent
-from mtg_env.engine.view import view_for
-from mtg_env.testing import Scenario, combat, to_attackers
+from mtg_env.testing import combat, to_attackers
 
-
-def _answer(s: Scenario) -> str:
-    pl = s.game.decision.player
-    agent = HeuristicAgent(strict=True)
-    agent.reset(pl, 0)
-    return agent.act(view_for(s.game, pl)).text
+from .heuristic_answers import heuristic_answer
 
 
 def _declare(defenders: list[str]) -> str:
     s = combat({"in_play": ["Spined Wurm"]}, {"in_play": defenders})
     to_attackers(s)
-    return _answer(s)
+    return heuristic_answer(s)
 
 
 def test_no_attack_into_two_first_strikers() -> None:

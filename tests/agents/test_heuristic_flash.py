@@ -8,25 +8,18 @@ hand.
 
 from __future__ import annotations
 
-from agents import HeuristicAgent
-from mtg_env.engine.view import view_for
-from mtg_env.testing import Scenario, attack, combat, scenario
+from mtg_env.testing import attack, combat, scenario
+
+from .heuristic_answers import heuristic_answer
 
 _LANDS = {"in_play": ["Forest"] * 6, "hand": ["Tangle Spider"]}
-
-
-def _answer(s: Scenario) -> str:
-    pl = s.game.decision.player
-    agent = HeuristicAgent(strict=True)
-    agent.reset(pl, 0)
-    return agent.act(view_for(s.game, pl)).text
 
 
 def test_a_flash_creature_comes_in_at_the_opponents_end_of_turn() -> None:
     s = scenario(_LANDS, {"in_play": ["Mountain"]}, "end_of_turn", active_player=1)
     s.pass_priority()  # the active player passes first
     assert s.game.decision.player == 0
-    assert _answer(s) == "play Tangle Spider"
+    assert heuristic_answer(s) == "play Tangle Spider"
 
 
 def test_a_flash_creature_comes_in_as_a_blocker_after_attacks() -> None:
@@ -35,13 +28,13 @@ def test_a_flash_creature_comes_in_as_a_blocker_after_attacks() -> None:
     attack(s, "Craw Wurm")
     s.pass_priority()
     assert s.game.step == "declare_attackers" and s.game.decision.player == 0
-    assert _answer(s) == "play Tangle Spider"
+    assert heuristic_answer(s) == "play Tangle Spider"
 
 
 def test_a_flash_creature_waits_through_its_controllers_own_turn() -> None:
     """In my own main phase the mana stays open for the opponent's turn."""
     s = scenario(_LANDS, {"in_play": ["Mountain"]})
-    assert _answer(s) == "pass"
+    assert heuristic_answer(s) == "pass"
 
 
 def test_benalish_knight_too() -> None:
@@ -49,4 +42,4 @@ def test_benalish_knight_too() -> None:
     s = scenario({"in_play": ["Plains"] * 3, "hand": ["Benalish Knight"]}, {"in_play": ["Mountain"]},
                  "end_of_turn", active_player=1)
     s.pass_priority()
-    assert _answer(s) == "play Benalish Knight"
+    assert heuristic_answer(s) == "play Benalish Knight"

@@ -21,8 +21,10 @@ from agents import HeuristicAgent
 from mtg_env import Deck, Game
 from mtg_env.engine.actions import DecisionKind as K
 from mtg_env.engine.view import view_for
-from mtg_env.testing import Scenario, scenario
+from mtg_env.testing import scenario
 from tests.cards.test_every_card_soak import BATCHES, _deck
+
+from .heuristic_answers import heuristic_answer
 
 # Two decks built around retargeting: Shunt, Twincast and Mind Bend, with targeted burn,
 # bounce, pump, Auras and a divided-damage spell to retarget or copy.
@@ -34,16 +36,6 @@ RETARGET_B = Deck([(4, "Shunt"), (4, "Twincast"), (3, "Mind Bend"), (4, "Giant G
                    (4, "Shock"), (3, "Spirit Link"), (4, "Grizzly Bears"), (4, "Paladin en-Vec"),
                    (5, "Island"), (4, "Mountain"), (4, "Forest"), (4, "Plains"), (3, "Threaten")],
                   name="retarget_b")
-
-
-def _answer(s: Scenario) -> str:
-    """The heuristic's answer to the pending decision (strict: an error is raised)."""
-    pl = s.game.decision.player
-    agent = HeuristicAgent(strict=True)
-    agent.reset(pl, 0)
-    a = agent.act(view_for(s.game, pl))
-    assert a in s.game.decision.options
-    return a.text
 
 
 _pos = partial(scenario, library=["Island"] * 5)  # both players' libraries: five Islands
@@ -58,7 +50,7 @@ def test_twincast_copy_of_mind_bend_offers_keep() -> None:
     s.resolve()
     d = s.game.decision
     assert d.kind is K.TARGET and d.player == 1 and "keep target Bog Wraith" in s.options()
-    assert _answer(s) in s.options()
+    assert heuristic_answer(s) in s.options()
 
 
 def test_shunt_on_an_aura_spell_and_twincast_copy_of_shock() -> None:
@@ -71,13 +63,13 @@ def test_shunt_on_an_aura_spell_and_twincast_copy_of_shock() -> None:
     s.resolve()
     assert s.game.decision.kind is K.TARGET and s.game.decision.player == 1
     assert sorted(s.options()) == ["target Goblin Piker", "target Hill Giant"]
-    assert _answer(s) == "target Goblin Piker"  # +1/+2 on its own creature
+    assert heuristic_answer(s) == "target Goblin Piker"  # +1/+2 on its own creature
     s = _pos({"hand": ["Shock"], "in_play": ["Mountain", "Grizzly Bears"]},
              {"hand": ["Twincast"], "in_play": ["Island", "Island", "Goblin Piker"]})
     s.do("play Shock", "target Goblin Piker", "pass", "play Twincast", "target Shock")
     s.resolve()
     assert "keep target Goblin Piker" in s.options()
-    assert _answer(s) in s.options()
+    assert heuristic_answer(s) in s.options()
 
 
 def _walk(decks: list[Deck], seed: int, eps: float, max_turns: int, seen: Counter) -> list:

@@ -7,16 +7,9 @@ every search) at nothing, so it never played one.
 
 from __future__ import annotations
 
-from agents import HeuristicAgent
-from mtg_env.engine.view import view_for
-from mtg_env.testing import Scenario, scenario
+from mtg_env.testing import scenario
 
-
-def _answer(s: Scenario) -> str:
-    pl = s.game.decision.player
-    agent = HeuristicAgent(strict=True)
-    agent.reset(pl, 0)
-    return agent.act(view_for(s.game, pl)).text
+from .heuristic_answers import heuristic_answer
 
 
 def test_rampant_growth_is_played_while_a_spell_waits_for_mana() -> None:
@@ -24,11 +17,11 @@ def test_rampant_growth_is_played_while_a_spell_waits_for_mana() -> None:
     turn closer."""
     s = scenario({"hand": ["Rampant Growth", "Craw Wurm"], "in_play": ["Forest"] * 3},
                  library=["Forest"] * 5)
-    assert _answer(s) == "play Rampant Growth"
+    assert heuristic_answer(s) == "play Rampant Growth"
 
 
 def test_a_search_that_can_find_nothing_is_worth_nothing() -> None:
     """No basic land card in the library: Rampant Growth would find nothing, so it waits."""
     s = scenario({"hand": ["Rampant Growth", "Craw Wurm"], "in_play": ["Forest"] * 3},
                  library=["Craw Wurm"] * 5)
-    assert _answer(s) == "pass"
+    assert heuristic_answer(s) == "pass"

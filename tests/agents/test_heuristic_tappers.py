@@ -8,22 +8,15 @@ for and then could not stop the attacker that killed it.
 
 from __future__ import annotations
 
-from agents import HeuristicAgent
-from mtg_env.engine.view import view_for
-from mtg_env.testing import Scenario, combat
+from mtg_env.testing import combat
 
-
-def _answer(s: Scenario) -> str:
-    pl = s.game.decision.player
-    agent = HeuristicAgent(strict=True)
-    agent.reset(pl, 0)
-    return agent.act(view_for(s.game, pl)).text
+from .heuristic_answers import heuristic_answer
 
 
 def test_no_tap_in_my_combat_without_an_attacker() -> None:
     s = combat({"in_play": ["Icy Manipulator", "Island", "Island"]}, {"in_play": ["Craw Wurm"]})
     assert s.game.decision.player == 0
-    assert _answer(s) == "pass"
+    assert heuristic_answer(s) == "pass"
 
 
 def test_the_tapper_stops_the_opponents_attacker() -> None:
@@ -32,11 +25,11 @@ def test_the_tapper_stops_the_opponents_attacker() -> None:
                active_player=1)
     s.pass_priority()
     assert s.game.decision.player == 0
-    assert _answer(s).startswith("activate Icy Manipulator")
+    assert heuristic_answer(s).startswith("activate Icy Manipulator")
 
 
 def test_a_tap_that_opens_my_attack() -> None:
     """My Hill Giant attacks past a tapped Grizzly Bears; their 2 power is no threat to my 20 life."""
     s = combat({"in_play": ["Icy Manipulator", "Hill Giant", "Island", "Island"]},
                {"in_play": ["Grizzly Bears"]})
-    assert _answer(s).startswith("activate Icy Manipulator")
+    assert heuristic_answer(s).startswith("activate Icy Manipulator")
