@@ -18,8 +18,9 @@ costs, static abilities) from the redacted view, so it plays cards it was never 
   instant is worth casting at the opponent's end of turn, where the mana would be lost anyway.
 - **Combat**: attacks with creatures that can't be blocked profitably (no blocker or pair of
   blockers kills them without losing more, or the trade is in its favour), with everything when
-  that is lethal, and keeps enough blockers home not to die on the crack-back. Blocks to kill attackers, trade up, absorb
-  damage for free and chump only to survive; divides combat damage to kill the most.
+  that is lethal, and keeps enough blockers home not to die on the crack-back. Blocks to kill
+  attackers, trade up, absorb damage for free and chump only to survive; divides combat damage
+  to kill the most.
 - **Abilities**: pingers and other tap abilities at the opponent's end of turn, sacrifice
   abilities when the source is dying anyway or the effect is worth more than the source, equip
   on its best creature, tap effects at the beginning of combat: the opponent's, or its own when
