@@ -18,7 +18,8 @@ from .frames import AssignCursor, AssignFrame
 from .ids import new_object_id
 from .layers import fresh
 from .model import Permanent, StackItem
-from .replacement import limited_shields, run_event, shield_split_order, shield_split_question
+from .replacement import run_event, shield_split_order, shield_split_question
+from .replacement_effects import limited_shields
 from .replacement_events import DamageEvent
 from .targets import ref_text
 

@@ -73,17 +73,16 @@ from .replacement_effects import (
     ApplicableEffect,
     applicable,
     apply_effect,
+    limited_shields,
     replacement_statics,
+    spend,
 )
 from .replacement_events import (
     DamageEvent,
     DestroyEvent,
     DigEvent,
     DrawEvent,
-    DrawReplacement,
-    PreventionShield,
     RegenerateEvent,
-    RegenerationShield,
     ReplacementEvent,
 )
 from .rules import PROTECTION
@@ -187,12 +186,6 @@ def order_choice(g: Game, ev: ReplacementEvent) -> list[ApplicableEffect] | None
 SHIELD_VERB = "prevent damage from"
 
 
-def limited_shields(g: Game) -> list[PreventionShield]:
-    """The "prevent the next N damage to X" shields (an amount and a target) not yet used up."""
-    return [r for r in g.replacements if isinstance(r, PreventionShield)
-            and r.amount is not None and r.target is not None]
-
-
 def shield_split_question(g: Game, evs: list[DamageEvent],
                           decided: list[list[Any]]) -> ChooseFrame | None:
     """A choose frame asking which source's damage a shield prevents, or None if none is due.
@@ -244,7 +237,7 @@ def shield_split_order(g: Game, evs: list[DamageEvent],
     the chosen damage is dealt first, and each of those events skips the shields chosen for a
     later one, so a shield meets its chosen damage first and whatever it has left then meets the
     rest. (``decided``: ``[rid, pid]``, ``pid`` None for a source that has left play.)"""
-    by_rid = {r.id: r for r in g.replacements if isinstance(r, PreventionShield)}
+    by_rid = {r.id: r for r in limited_shields(g)}
     picks = []  # (shield key, target, pid)
     for rid, pid in decided:
         r = by_rid.get(rid)
@@ -304,20 +297,8 @@ def _drop(frames: list[Frame], frame: OrderReplFrame) -> None:
 def commit(g: Game, ev: ReplacementEvent, eff: ApplicableEffect) -> ReplacementEvent:
     """Apply one effect for real: the event changes and a shield is used up (2007 CR 419.7)."""
     new, used = apply_effect(ev, eff)
-    rid = eff.rid
-    if rid is not None:
-        for r in g.replacements:
-            if r.id == rid:
-                # a regeneration shield; "the next time ... prevent that damage"; or a shield
-                # whose amount is spent
-                spent = isinstance(r, RegenerationShield) or (isinstance(r, PreventionShield)
-                                                              and r.once)
-                if not spent and isinstance(r, PreventionShield) and r.amount is not None and used:
-                    r.amount -= used
-                    spent = r.amount <= 0
-                if spent:
-                    g.replacements = [x for x in g.replacements if x is not r]
-                break
+    if eff.rid is not None:
+        spend(g, eff.rid, used)
     op = eff.op
     if isinstance(new, DamageEvent):
         if op == "prevent" and used:
@@ -367,11 +348,6 @@ def _regenerate(g: Game, perm: Any) -> None:
 
 
 # -- draws and moves to a graveyard ---------------------------------------------------------
-def has_draw_effects(g: Game) -> bool:
-    """Could a replacement effect apply to a draw? (fast path of ``zones.draw_cards``)"""
-    return any(isinstance(r, DrawReplacement) for r in g.replacements)
-
-
 _dig_cache: dict[int, tuple[Any, bool]] = {}
 
 

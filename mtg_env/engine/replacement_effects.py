@@ -330,6 +330,32 @@ def add_draw_replacement(g: Game, player: int, to: int, name: str, src: int | No
     return r
 
 
+def spend(g: Game, rid: int, used: int) -> None:
+    """Effect ``rid`` of ``game.replacements`` has applied, preventing ``used`` damage: a
+    regeneration shield or a "the next time" shield is used up, a shield with an amount is
+    reduced by what it prevented and used up at 0 (2007 CR 419.6b, 419.7; 2012 615.7)."""
+    for r in g.replacements:
+        if r.id == rid:
+            gone = isinstance(r, RegenerationShield) or (isinstance(r, PreventionShield) and r.once)
+            if not gone and isinstance(r, PreventionShield) and r.amount is not None and used:
+                r.amount -= used
+                gone = r.amount <= 0
+            if gone:
+                g.replacements = [x for x in g.replacements if x is not r]
+            return
+
+
+def limited_shields(g: Game) -> list[PreventionShield]:
+    """The "prevent the next N damage to X" shields (an amount and a target) not yet used up."""
+    return [r for r in g.replacements if isinstance(r, PreventionShield)
+            and r.amount is not None and r.target is not None]
+
+
+def has_draw_effects(g: Game) -> bool:
+    """Could a replacement effect apply to a draw? (fast path of ``zones.draw_cards``)"""
+    return any(isinstance(r, DrawReplacement) for r in g.replacements)
+
+
 def end_of_turn(g: Game) -> None:
     """2012 514.2: "this turn" replacement effects end in the cleanup step."""
     if g.replacements:

@@ -24,6 +24,7 @@ from .model import (
     Permanent,
 )
 from .registry import card_key
+from .replacement_effects import has_draw_effects
 from .replacement_events import DrawEvent
 from .rules import aura_can_enchant
 from .triggers import report_event
@@ -426,12 +427,12 @@ def draw_cards(g: Game, pl: int, n: int, after: tuple[str, dict[str, Any]] | Non
 
 
 def draw_now(g: Game, pl: int, n: int) -> None:
-    if n == 1 and not (g.replacements and replacement.has_draw_effects(g)):
+    if n == 1 and not (g.replacements and has_draw_effects(g)):
         draw_one(g, pl)  # the draw step's one card: no batch to gather
         return
     drawn: list[Card] = []  # logged as one line: "player 0 draws 7 cards"
     for _ in range(n):
-        if g.replacements and replacement.has_draw_effects(g):
+        if g.replacements and has_draw_effects(g):
             log_draws(g, pl, drawn)
             drawn = []
             replacement.run_event(g, DrawEvent(pl))
