@@ -88,6 +88,17 @@ class CombatPlay:
             chosen.remove(keep)
         return [c.id for c in chosen]
 
+    def _tap_helps_my_attack(self, view: PlayerView) -> bool:
+        """Tapping a blocker in my beginning of combat is worth more than keeping the tapper
+        for the opponent's turn when I have an attacker and their creatures can't hurt me much
+        on the crack-back (their power under half my life)."""
+        me = view.viewer
+        if not any(c.power > 0 and not c.tapped and (not c.sick or "haste" in c.keywords)
+                   and not ({"defender", "cant_attack"} & c.keywords) for c in view.creatures(me)):
+            return False
+        power = sum(max(c.power, 0) for c in view.creatures(1 - me))
+        return 2 * power < view.players[me].life
+
     @staticmethod
     def _double_block_wins(att: PermanentView, able: list[PermanentView]) -> bool:
         """Whether some two of ``able`` blocking ``att`` together kill it and lose at most one

@@ -51,7 +51,7 @@ class LineSource:
         """Print ``prompt`` on ``console`` and read one line: its text without the line end, or
         None at the end of input. Ctrl-C propagates as ``KeyboardInterrupt``; the prompt's line
         is ended first in both cases. A scripted answer (not from a terminal) is echoed, so the
-        transcript reads like a session at the keyboard."""
+        transcript reads as if the answers were typed."""
         console.print(prompt, end="", markup=False, highlight=False)
         console.file.flush()  # the prompt has no newline: show it before waiting for input
         src = self.source if self.source is not None else sys.stdin
