@@ -229,7 +229,7 @@ _DELETE = object()
 
 
 @pytest.mark.parametrize(("path", "value", "message"), [
-    (("version",), 6, r"game state version 6 is not supported \(this engine reads version 7\)"),
+    (("version",), 7, r"game state version 7 is not supported \(this engine reads version 8\)"),
     (("turn",), _DELETE, r"^turn: missing$"),
     (("turn",), "3", r"^turn: expected an integer, got '3'$"),
     (("step",), "main", r"^step: 'main' is not one of"),
@@ -263,9 +263,9 @@ _DELETE = object()
     (("frames",), [{"k": "fly"}], r"^frames\[0\]\.k: 'fly' is not a known procedure$"),
     (("frames",), [{"k": "cast", "pl": 0, "sid": 5, "st": 0}], r"^frames\[0\]\.sid: unknown stack object id 5$"),
     (("frames",), [{"k": "resolve", "sid": 11, "i": 0, "st": -1}], r"^frames\[0\]\.st: -1 is not one of"),
-    (("effects",), [{"kind": "pt", "pid": 9, "p": "3", "t": 3, "ts": 6, "until": "eot"}],
+    (("effects",), [{"k": "pt", "pid": 9, "p": "3", "t": 3, "ts": 6, "until": "eot"}],
      r"^effects\[0\]\.p: expected an integer, got '3'$"),
-    (("effects",), [{"kind": "blink", "pid": 9}], r"^effects\[0\]\.kind: 'blink' is not one of"),
+    (("effects",), [{"k": "blink", "pid": 9}], r"^effects\[0\]\.k: 'blink' is not one of"),
     (("pending",), [{"ctrl": 5}], r"^pending\[0\]\.ctrl: 5 is out of range \[0, 1\]$"),
     (("rng",), -1, r"^rng: -1 is out of range"),
     (("next_id",), 5, r"^cards\[\d+\]\[0\]: expected an object id below next_id 5, got \d+$"),
@@ -343,7 +343,7 @@ def _state_animated_pool() -> str:
         {"in_play": ["Swamp", "Swamp", "Swamp", "Mountain", "Spawning Pool"]}, {}]})
     s.do("activate Spawning Pool")
     s.resolve()
-    assert s.game.effects[-1]["abilities"]
+    assert s.game.effects[-1].abilities
     return s.game.to_json()
 
 
@@ -552,7 +552,7 @@ def test_finished_game_refuses_every_action() -> None:
     ("[" * 100000, r"^not a JSON game state: maximum recursion depth"),
     (None, r"^not a JSON game state: the JSON object must be str"),
     ("[1]", r"^not an mtg_env game state"),
-    ('{"format": "mtg_env.game", "version": 7}', r"^players: missing$"),
+    ('{"format": "mtg_env.game", "version": 8}', r"^players: missing$"),
 ])
 def test_bad_game_state_texts(text: object, message: str) -> None:
     from mtg_env import Game

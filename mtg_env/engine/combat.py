@@ -19,6 +19,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from .actions import DONE, Action, DecisionKind
+from .continuous_effects import CantBlock
 from .frames import AttackFrame, BlockFrame
 from .layers import fresh, static_affects
 from .mana import Source, mana_sources, pay_mana, plan_payment
@@ -150,10 +151,10 @@ def extra_blocks(g: Game) -> dict[int, int]:
     return out
 
 
-def cant_block_pairs(g: Game) -> set[tuple[int, int]]:
+def cant_block_pairs(g: Game) -> set[tuple[int, int | None]]:
     """(blocker, attacker) pairs of "target creature can't block [this] this turn" effects
     (Duct Crawler)."""
-    return {(e["pid"], e["attacker"]) for e in g.effects if e["kind"] == "cant_block"}
+    return {(e.pid, e.attacker) for e in g.effects if isinstance(e, CantBlock)}
 
 
 def run_block(g: Game, f: BlockFrame) -> None:

@@ -226,7 +226,12 @@ def stored(kind: str = "", **keys: str) -> Callable[[type[T]], type[T]]:
         env: dict[str, Any] = {name: cls, "_defaults": [f.default for f in fields]}
         for f in fields:
             _enum_classes(f.shape, env)
-        copy_args = ", ".join(_copy_expr(f.shape, f"self.{f.name}") for f in fields)
+        # A class whose fields are keyword-only (a base with defaults, subclasses adding required
+        # fields) is built by keywords; the others positionally (faster: frames copy often).
+        named = [f"{df.name}=" if df.kw_only else ""
+                 for df in dataclasses.fields(cls)]  # type: ignore[arg-type]
+        copy_args = ", ".join(n + _copy_expr(f.shape, f"self.{f.name}")
+                              for n, f in zip(named, fields))
         lines = [f"def copy(self):\n    return {name}({copy_args})\n",
                  "def to_json(self):\n" + (f"    d = {{'k': {kind!r}}}\n" if kind else
                                            "    d = {}\n")]
@@ -241,10 +246,11 @@ def stored(kind: str = "", **keys: str) -> Callable[[type[T]], type[T]]:
         reads = []
         for i, f in enumerate(fields):
             if f.has_default:
-                reads.append(f"{_convert_expr(f.shape, 'v', False)} if (v := d.get({f.key!r}, _miss)) "
+                reads.append(f"{named[i]}{_convert_expr(f.shape, 'v', False)} "
+                             f"if (v := d.get({f.key!r}, _miss)) "
                              f"is not _miss else _copy_default({i})")
             else:
-                reads.append(_convert_expr(f.shape, f"d[{f.key!r}]", False))
+                reads.append(named[i] + _convert_expr(f.shape, f"d[{f.key!r}]", False))
         lines.append("def from_json(cls, d):\n    return cls(" + ", ".join(reads) + ")\n")
         env["_miss"] = object()
         env["_copy_default"] = lambda i: (fields[i].default.copy()

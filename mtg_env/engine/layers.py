@@ -5,20 +5,24 @@ can change them happened: :func:`mark_dirty` (with the reason) says so,
 
 2007 CR 418 (continuous effects), 418.5 (interaction of continuous effects: the layers), in order:
 
-- 418.5 layer 1, copy effects (2007 CR 503 copiable values): ``{"kind": "copy", "pid", "card"}``
-  sets the permanent's copiable values (``perm.base``) to the named card definition; Clone.
-- 418.5 layer 2, control-changing effects: ``{"kind": "control", ...}`` and static ``control``
+The continuous effects of resolved spells and abilities are the typed values of
+:mod:`mtg_env.engine.continuous_effects` (``game.effects``); static abilities are read from the
+permanents in play.
+
+- 418.5 layer 1, copy effects (2007 CR 503 copiable values): a :class:`CopyEffect` sets the
+  permanent's copiable values (``perm.base``) to the named card definition; Clone.
+- 418.5 layer 2, control-changing effects: :class:`ControlChange` and static ``control``
   abilities (Persuasion), in one timestamp order.
-- 418.5 layer 3, text-changing effects (2012 612): ``{"kind": "text", "pid", "from", "to"}``
-  replaces every instance of one color word or basic land type with another in the permanent's
-  text (Mind Bend; lasts indefinitely). Several apply in timestamp order, a later one also
-  changing the words an earlier one wrote. The changed card definition (its abilities, keywords
-  and type line: which fields, :mod:`mtg_env.cards.text_change`) is built by the card layer
-  through :func:`~mtg_env.engine.registry.text_changed`; the copiable values (``perm.base``)
-  don't change (2012 706.2: a copy doesn't copy a text change). Applied as each permanent's
-  characteristics are first set, before layer 2: no Tenth Edition control-changing effect has
-  a color word or a basic land type, so the order between them cannot be seen.
-- 418.5 layer 4, type-changing effects: ``{"kind": "animate", "types", "subtypes", ...}``
+- 418.5 layer 3, text-changing effects (2012 612): a :class:`TextChange` replaces every instance
+  of one color word or basic land type with another in the permanent's text (Mind Bend; lasts
+  indefinitely). Several apply in timestamp order, a later one also changing the words an earlier
+  one wrote. The changed card definition (its abilities, keywords and type line: which fields,
+  :mod:`mtg_env.cards.text_change`) is built by the card layer through
+  :func:`~mtg_env.engine.registry.text_changed`; the copiable values (``perm.base``) don't change
+  (2012 706.2: a copy doesn't copy a text change). Applied as each permanent's characteristics are
+  first set, before layer 2: no Tenth Edition control-changing effect has a color word or a basic
+  land type, so the order between them cannot be seen.
+- 418.5 layer 4, type-changing effects: an :class:`Animation`
   adds card types and subtypes (Treetop Village, Faerie Conclave: "It's still a land"); static
   ``type_change`` abilities (March of the Machines: "Each noncreature artifact is an artifact
   creature") apply after them, as they depend on them (2007 glossary "depend on": an animated
@@ -45,7 +49,7 @@ Rule-modifying statics (:data:`~mtg_env.engine.ability_vocabulary.RULE_KINDS`) a
 - 418.5 layer 6e, P/T switching: no Tenth Edition card has one; not implemented.
 
 Within a layer, timestamp order (418.5, 2012 613.6): a static ability's effect has its
-permanent's timestamp, a resolved effect its creation time (``effect["ts"]``).
+permanent's timestamp, a resolved effect its creation time (``effect.ts``).
 """
 
 from __future__ import annotations
@@ -57,6 +61,16 @@ from . import (  # module imports: both import this module
 )
 from .abilities import StaticAbility
 from .actions import Action, DecisionKind
+from .continuous_effects import (
+    Animation,
+    ContinuousEffect,
+    ControlChange,
+    CopyEffect,
+    KeywordGrant,
+    PowerToughnessBoost,
+    PowerToughnessSetting,
+    TextChange,
+)
 from .errors import MtgError
 from .frames_effects import TextChangeFrame
 from .ids import next_timestamp
@@ -122,7 +136,7 @@ def answer_text_change(g: Game, f: TextChangeFrame, a: Action) -> None:
     if p is None:
         return
     old = f.from_word
-    add_effect(g, {"kind": "text", "pid": p.id, "from": old, "to": word})
+    add_effect(g, TextChange(pid=p.id, from_word=old, to_word=word))
     show = COLOR_NAMES.get
     g.write_log(f"{f.label}: the text of {p.card.label} has every "
               f"{show(old, old)} replaced by {show(word, word)}")
@@ -153,8 +167,10 @@ def fresh(g: Game) -> None:
         refresh(g)
 
 
-def add_effect(g: Game, effect: dict[str, Any]) -> None:
-    effect["ts"] = next_timestamp(g)
+def add_effect(g: Game, effect: ContinuousEffect) -> None:
+    """Add a continuous effect of a resolved spell or ability (it applies from now on), with
+    the next timestamp (418.5: its place within its layer). It is not changed after this."""
+    effect.ts = next_timestamp(g)
     g.effects.append(effect)
     mark_dirty(g, "effect added")
 
@@ -175,13 +191,13 @@ def static_affects(g: Game, src: Permanent, s: StaticAbility) -> list[Permanent]
     return [p for p in g.perms.values() if test(p, ctrl)]
 
 
-def _end_conditional(g: Game, effects: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _end_conditional(g: Game, effects: list[ContinuousEffect]) -> list[ContinuousEffect]:
     """End the effects whose duration is a condition that no longer holds: "for as long as
     that creature is enchanted" (Rootwater Matriarch, 2012 611.2b). Once ended, an effect
     doesn't come back even if the condition becomes true again."""
     enchanted = {q.attached_to for q in g.perms.values()
                  if q.attached_to is not None and "Aura" in q.cdef.subtypes}
-    return [e for e in effects if e.get("while") != "enchanted" or e.get("pid") in enchanted]
+    return [e for e in effects if e.while_ != "enchanted" or e.pid in enchanted]
 
 
 def refresh(g: Game) -> None:
@@ -190,7 +206,7 @@ def refresh(g: Game) -> None:
     g.dirty = False
     perms = g.perms
     effects = g.effects
-    if effects and any(e.get("while") for e in effects):
+    if effects and any(e.while_ for e in effects):
         effects = g.effects = _end_conditional(g, effects)
     statics = []
     ll: dict[int, int] = {}
@@ -204,24 +220,23 @@ def refresh(g: Game) -> None:
             if p is not None:
                 _reset_base(p, p.card.cdef)
     touched: list[int] = []
-    animated = []
+    animated: list[Animation] = []
     texts: dict[int, list[tuple[str, str]]] | None = None
     extra = _NO_RULE_MODS
     if effects:
         # 418.5 layer 1: copy effects, timestamp order (a later one overwrites an earlier one).
         for e in effects:
-            k = e["kind"]
-            if k == "copy":
-                p = perms.get(e["pid"])
+            if isinstance(e, CopyEffect):
+                p = perms.get(e.pid)
                 if p is not None:
-                    _reset_base(p, card_for_key(e["card"]))
+                    _reset_base(p, card_for_key(e.card))
                     touched.append(p.id)
-            elif k == "animate":
+            elif isinstance(e, Animation):
                 animated.append(e)
-            elif k == "text":
+            elif isinstance(e, TextChange):
                 if texts is None:
                     texts = {}
-                texts.setdefault(e["pid"], []).append((e["from"], e["to"]))
+                texts.setdefault(e.pid, []).append((e.from_word, e.to_word))
     g._abl_mod = touched
     for p in perms.values():
         cdef = p.base
@@ -255,16 +270,16 @@ def refresh(g: Game) -> None:
     statics.sort(key=lambda x: x[0])
     # 418.5 layer 2: control-changing effects, resolved ones and static ones (Persuasion: "You
     # control enchanted creature", which ends when the Aura leaves play), in timestamp order.
-    control: list[tuple[int, dict[str, Any] | None, Permanent | None, StaticAbility | None]] = [
-        (e["ts"], e, None, None) for e in effects if e["kind"] == "control"]
+    control: list[tuple[int, ControlChange | None, Permanent | None, StaticAbility | None]] = [
+        (e.ts, e, None, None) for e in effects if isinstance(e, ControlChange)]
     if statics:
         control += [(ts, None, src, s) for ts, src, s in statics if s.kind == "control"]
         control.sort(key=lambda x: x[0])
     for _, effect, source, static in control:  # either the effect or the source and the static
         if effect is not None:
-            p = perms.get(effect["pid"])
+            p = perms.get(effect.pid)
             if p is not None:
-                p.controller = effect["controller"]
+                p.controller = effect.controller
         else:
             assert source is not None and static is not None, "a static entry has its source"
             for p in static_affects(g, source, static):
@@ -272,11 +287,11 @@ def refresh(g: Game) -> None:
     _control_changed(g, before)
     # 418.5 layer 3 (text-changing) was applied as the characteristics were first set above.
     # 418.5 layer 4: type-changing effects.
-    for e in animated:
-        p = perms.get(e["pid"])
+    for a in animated:
+        p = perms.get(a.pid)
         if p is not None:
-            p.types = p.types | frozenset(e.get("types", ()))
-            p.subtypes = p.subtypes + tuple(t for t in e.get("subtypes", ()) if t not in p.subtypes)
+            p.types = p.types | frozenset(a.types)
+            p.subtypes = p.subtypes + tuple(t for t in a.subtypes if t not in p.subtypes)
     typed = []  # (timestamp, affected permanents) of type_change statics setting P/T
     for ts, src, s in statics:
         if s.kind == "type_change":
@@ -288,7 +303,8 @@ def refresh(g: Game) -> None:
                 typed.append((ts, affected))
     # 418.5 layer 5: abilities and colors, timestamp order; a color-filtered grant depends on
     # color-setting effects (applied after them).
-    layer5: list[tuple[int, int, Permanent | None, StaticAbility | None, dict[str, Any] | None]] = []
+    layer5: list[tuple[int, int, Permanent | None, StaticAbility | None,
+                       KeywordGrant | Animation | None]] = []
     rule_mods: dict[str, set[int | str]] = {}
     for ts, src, s in statics:
         if s.kind == "grant":
@@ -309,19 +325,20 @@ def refresh(g: Game) -> None:
     g.rule_mods = ({k: frozenset(v) for k, v in rule_mods.items()} if rule_mods
                    else _NO_RULE_MODS)
     for e in effects:
-        if e["kind"] == "grant" or e["kind"] == "animate":
-            layer5.append((0, e["ts"], None, None, e))
+        if isinstance(e, (KeywordGrant, Animation)):
+            layer5.append((0, e.ts, None, None, e))
     layer5.sort(key=lambda x: (x[0], x[1]))
-    for _, _, source, static, effect in layer5:  # either the source and the static or the effect
+    for _, _, source, static, grant in layer5:  # either the source and the static or the effect
         abilities: tuple[Any, ...] = ()
-        if effect is not None:
-            targets = [perms[effect["pid"]]] if effect["pid"] in perms else []
-            add = effect.get("add", ())
-            if "colors" in effect:
-                for p in targets:
-                    p.colors = frozenset(effect["colors"])
-            if "abilities" in effect:
-                abilities = tuple(ability_by_ref(r) for r in effect["abilities"])
+        if grant is not None:
+            targets = [perms[grant.pid]] if grant.pid in perms else []
+            add = grant.add
+            if isinstance(grant, Animation):
+                if grant.colors is not None:
+                    for p in targets:
+                        p.colors = frozenset(grant.colors)
+                if grant.abilities:
+                    abilities = tuple(ability_by_ref(r) for r in grant.abilities)
         else:
             assert source is not None and static is not None, "a static entry has its source"
             targets = static_affects(g, source, static)
@@ -346,29 +363,33 @@ def refresh(g: Game) -> None:
             src.toughness = v + s.params.get("toughness_plus", 0)
     # 418.5 layer 6b: resolved P/T effects and setting effects, one timestamp order (2007
     # difference); an animated land's "becomes a 3/3" is a setting effect here.
-    layer6b = [e for e in effects if e["kind"] in ("pt", "set_pt")
-               or (e["kind"] == "animate" and "p" in e)]
-    layer6b += [{"kind": "static_set", "ts": ts, "src": src, "s": s} for ts, src, s in statics
-                if s.kind == "set_pt"]
-    layer6b += [{"kind": "static_cmc", "ts": ts, "perms": affected} for ts, affected in typed]
-    layer6b.sort(key=lambda e: e["ts"])
-    for e in layer6b:
-        if e["kind"] == "static_set":
-            for p in static_affects(g, e["src"], e["s"]):
-                p.power, p.toughness = e["s"].params["p"], e["s"].params["t"]
-            continue
-        if e["kind"] == "static_cmc":
-            for p in e["perms"]:
+    # Each entry: (timestamp, a resolved effect, or a static setting P/T with its source, or the
+    # permanents a type-changing static's P/T setting applies to).
+    layer6b: list[tuple[int, ContinuousEffect | None, Permanent | None, StaticAbility | None,
+                        list[Permanent] | None]] = [
+        (e.ts, e, None, None, None) for e in effects
+        if isinstance(e, (PowerToughnessBoost, PowerToughnessSetting))
+        or (isinstance(e, Animation) and e.p is not None)]
+    layer6b += [(ts, None, src, s, None) for ts, src, s in statics if s.kind == "set_pt"]
+    layer6b += [(ts, None, None, None, affected) for ts, affected in typed]
+    layer6b.sort(key=lambda x: x[0])
+    for _, pt, source, static, typed_set in layer6b:
+        if static is not None:
+            assert source is not None, "a static entry has its source"
+            for p in static_affects(g, source, static):
+                p.power, p.toughness = static.params["p"], static.params["t"]
+        elif typed_set is not None:
+            for p in typed_set:
                 p.power = p.toughness = p.base.cost.cmc  # copiable values; X counts as 0
-            continue
-        p = perms.get(e["pid"])
-        if p is None:
-            continue
-        if e["kind"] == "pt":
-            p.power += e["p"]
-            p.toughness += e["t"]
-        else:
-            p.power, p.toughness = e["p"], e["t"]
+        elif isinstance(pt, PowerToughnessBoost):
+            p = perms.get(pt.pid)
+            if p is not None:
+                p.power += pt.p
+                p.toughness += pt.t
+        elif isinstance(pt, (PowerToughnessSetting, Animation)):
+            p = perms.get(pt.pid)
+            if p is not None and pt.p is not None and pt.t is not None:
+                p.power, p.toughness = pt.p, pt.t
     # 418.5 layer 6c: counters.
     if counters:
         for p in perms.values():

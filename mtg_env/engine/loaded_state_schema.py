@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import DecisionKind
+from .continuous_effects import EFFECT_CLASSES
 from .enter_choices import CHOICE_KINDS
 from .frame_fields import Shape, Stored
 from .frame_kinds import FRAME_CLASSES
@@ -87,25 +88,7 @@ PLAYER_CHECK: Check = DICT({**PLAYER_ATTRS, **dict.fromkeys(PLAYER_ZONES, LIST(C
 PERM_CHECK: Check = DICT({**PERM_ATTRS, "card": CARD, "used_this_turn": LIST(TUPLE(INT(), INT()))})
 STACK_CHECK: Check = DICT({**STACK_ATTRS, "card": OPT(CARD), "ability_def": OPT(ABILITY)})
 
-_UNTIL = OPT(STR)
 _TEXT_WORDS = (*COLORS, *BASIC_LAND_TYPES)
-_EFFECT_KEYS: dict[str, dict[str, Check]] = {
-    "pt": {"pid": OBJ, "p": INT(), "t": INT()},
-    "set_pt": {"pid": OBJ, "p": INT(), "t": INT()},
-    "grant": {"pid": OBJ, "add": LIST(KEYWORD)},
-    "animate": {"pid": OBJ, "types": LIST(STR), "subtypes": LIST(STR)},  # + "abilities"
-    "control": {"pid": OBJ, "controller": PLAYER},
-    "copy": {"pid": OBJ, "card": CARD_NAME},
-    "cant_block": {"pid": OBJ, "attacker": OPT(OBJ)},
-    # a text-changing effect (layers.py, layer 3): a color word or a basic land type replaced
-    # by a different word of the same kind (checked in TEXT_CHANGE below)
-    "text": {"pid": OBJ, "from": ENUM(*_TEXT_WORDS), "to": ENUM(*_TEXT_WORDS)},
-}
-_EFFECT_BY_KIND = {k: DICT({"kind": STR, "ts": INT(), **keys},
-                           {"until": _UNTIL, "colors": LIST(STR), "p": INT(), "t": INT(),
-                            "add": LIST(KEYWORD), "abilities": LIST(ABILITY_REF),
-                            "while": ENUM("enchanted")}, extra=ANY)
-                   for k, keys in _EFFECT_KEYS.items()}
 
 
 def BY_KIND(key: str, checks: dict[str, Check]) -> Check:
@@ -121,31 +104,11 @@ def BY_KIND(key: str, checks: dict[str, Check]) -> Check:
     return check
 
 
-_TEXT_EFFECT = _EFFECT_BY_KIND["text"]
-
-
-def _TEXT_CHANGE(v: Any, path: str, ctx: Ctx) -> None:
-    """A text change replaces a word by a different word of the same kind (2012 612.2)."""
-    _TEXT_EFFECT(v, path, ctx)
-    if v["from"] == v["to"] or (v["from"] in COLORS) != (v["to"] in COLORS):
-        fail(path, f"cannot replace {show(v['from'])} with {show(v['to'])}")
-
-
-_EFFECT_BY_KIND["text"] = _TEXT_CHANGE
-# A continuous effect from a resolved spell or ability (see :mod:`mtg_env.engine.layers`).
-EFFECT: Check = BY_KIND("kind", _EFFECT_BY_KIND)
-
-
 def DAMAGE_REF(v: Any, path: str, ctx: Ctx) -> None:
     """Where damage goes: ``["p", player]`` or ``["o", permanent id]``."""
     if type(v) is not list or len(v) != 2 or v[0] not in ("p", "o"):
         fail(path, f"expected a player or permanent [\"p\"|\"o\", id], got {show(v)}")
     REF(v, path, ctx)
-
-
-
-
-
 
 
 # What a choice does once made (choices.apply_choice), by its "op" where it has its own keys:
@@ -182,6 +145,9 @@ REFERS: dict[str, Check] = {
     "choice_kind": ENUM(*CHOICE_KINDS),
     "choose_then": _CHOOSE_THEN,
     "text_word": ENUM(*_TEXT_WORDS),
+    "keyword": KEYWORD,
+    "card_name": CARD_NAME,
+    "ability_ref": ABILITY_REF,
     # a permanent's comes-into-play event data, waiting for its choices
     "etb": DICT({}, {"cast_from_hand": BOOL}),
     # the event sent once the draws are made: the draw step's
@@ -226,6 +192,20 @@ PENDING: Check = stored_check(PendingTrigger)
 """A triggered ability waiting for the stack (``frames.PendingTrigger``)."""
 DELAYED: Check = stored_check(DelayedTrigger)
 """A delayed triggered ability waiting for its moment (``frames.DelayedTrigger``)."""
+_EFFECTS: dict[str, Check] = {c.KIND: stored_check(c) for c in EFFECT_CLASSES}
+_TEXT_EFFECT = _EFFECTS["text"]
+
+
+def _TEXT_CHANGE(v: Any, path: str, ctx: Ctx) -> None:
+    """A text change replaces a word by a different word of the same kind (2012 612.2)."""
+    _TEXT_EFFECT(v, path, ctx)
+    if v["from"] == v["to"] or (v["from"] in COLORS) != (v["to"] in COLORS):
+        fail(path, f"cannot replace {show(v['from'])} with {show(v['to'])}")
+
+
+_EFFECTS["text"] = _TEXT_CHANGE
+EFFECT: Check = BY_KIND("k", _EFFECTS)
+"""A continuous effect of a resolved spell or ability (``continuous_effects``)."""
 REPLACEMENT: Check = BY_KIND("k", {c.KIND: stored_check(c) for c in REPLACEMENT_CLASSES})
 """A replacement or prevention effect of a resolved spell or ability (``replacement_events``)."""
 

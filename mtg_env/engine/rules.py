@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from .continuous_effects import TextChange
 from .model import LANDWALK
 
 if TYPE_CHECKING:
@@ -81,8 +82,8 @@ def text_words(g: Any, pid: int, words: tuple[str, ...]) -> tuple[str, ...]:
         return words
     out = list(words)
     for e in effects:
-        if e["kind"] == "text" and e["pid"] == pid:
-            out = [e["to"] if w == e["from"] else w for w in out]
+        if isinstance(e, TextChange) and e.pid == pid:
+            out = [e.to_word if w == e.from_word else w for w in out]
     return tuple(out)
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .abilities import ActivatedAbility, StaticAbility, TriggeredAbility
 from .actions import Decision, DecisionKind
+from .continuous_effects import effect_from_json
 from .errors import MtgError, StateError, UnknownCardError
 from .frame_kinds import frame_from_json
 from .frames import DelayedTrigger, PendingTrigger
@@ -35,8 +36,9 @@ if TYPE_CHECKING:
 # list; 5: waiting triggers stored as frames.PendingTrigger declares them (defaults left out);
 # 6: replacement events stored as replacement_events declares them (no "e": a waiting damage or
 # draw is known by its frame); 7: the effects of game.replacements stored as replacement_events
-# declares them (their kind under "k", the effect's source under "src")
-FORMAT_VERSION = 7
+# declares them (their kind under "k", the effect's source under "src"); 8: the continuous effects
+# of game.effects stored as continuous_effects declares them (their kind under "k")
+FORMAT_VERSION = 8
 
 # The attributes stored as they are; their schema is declared in loaded_state_schema.py.
 _PLAYER = tuple(PLAYER_ATTRS)
@@ -108,7 +110,7 @@ def game_to_dict(g: Game) -> dict[str, Any]:
     d["stack"] = [{**{k: getattr(s, k) for k in _STACK},
                    "card": s.card.cid if s.card is not None else None,
                    "ability_def": _enc(s.ability_def)} for s in g.stack]
-    d["effects"] = g.effects
+    d["effects"] = [e.to_json() for e in g.effects]
     d["replacements"] = [r.to_json() for r in g.replacements]
     d["frames"] = [_enc(f.to_json()) for f in g.frames]
     d["pending"] = [_enc(t.to_json()) for t in g.pending]
@@ -201,7 +203,7 @@ def _from_dict(d: dict[str, Any]) -> Game:
         s.card = cards[sd["card"]] if sd["card"] is not None else None
         s.ability_def = _dec(sd["ability_def"])
         g.stack.append(s)
-    g.effects = d["effects"]
+    g.effects = [effect_from_json(e) for e in d["effects"]]
     g.replacements = [replacement_from_json(r) for r in d["replacements"]]
     g.frames = [frame_from_json(f) for f in _dec(d["frames"])]
     g.pending = [PendingTrigger.from_json(t) for t in _dec(d["pending"])]

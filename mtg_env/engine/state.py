@@ -7,7 +7,7 @@ a new piece of state is one line here; a test checks that nothing else lives on 
 
 Copy kinds: ``"share"`` (immutable, or never mutated in place: shared between copies), ``"list"``
 (a list of immutable items), ``"dict"`` (a dict of immutable values), ``"clone_list"`` and
-``"clone_dict"`` (objects with a ``clone()`` method), ``"dict_list"`` (a list of flat dicts),
+``"clone_dict"`` (objects with a ``clone()`` method),
 ``"stored_list"`` and ``"frames"`` (:func:`~mtg_env.engine.frame_fields.stored` values, each
 copying itself: waiting triggers, replacement effects, procedures in progress), ``"rng"``.
 
@@ -33,6 +33,7 @@ from .rng import Rng
 
 if TYPE_CHECKING:
     from .actions import Decision
+    from .continuous_effects import ContinuousEffect
     from .frames import Frame
     from .model import Card, Permanent, StackItem
     from .replacement_events import ReplacementEffect
@@ -69,8 +70,9 @@ FIELDS: tuple[Field, ...] = (
           C.LIST(S.PERM_CHECK)),
     Field("stack", list, "clone_list", "object", "the stack, top last (2007 CR 217.6)",
           C.LIST(S.STACK_CHECK)),
-    Field("effects", list, "dict_list", "object",
-          "continuous effects from resolved spells and abilities (2007 CR 418.3)",
+    Field("effects", list, "list", "object",
+          "continuous effects from resolved spells and abilities (2007 CR 418.3): "
+          "continuous_effects.ContinuousEffect, never changed once added (copies share them)",
           C.LIST(S.EFFECT)),
     Field("replacements", list, "stored_list", "object",
           "replacement and prevention effects from resolved spells and abilities (2007 CR 419): "
@@ -203,7 +205,7 @@ class GameState:
     cards: dict[int, Card]
     perms: dict[int, Permanent]
     stack: list[StackItem]
-    effects: list[dict[str, Any]]
+    effects: list[ContinuousEffect]
     replacements: list[ReplacementEffect]
     pending: list[PendingTrigger]
     frames: list[Frame]
@@ -271,7 +273,6 @@ _COPIERS: dict[str, Callable[[Any], Any]] = {
     "dict": lambda v: v.copy(),
     "clone_list": lambda v: [x.clone() for x in v],
     "clone_dict": lambda v: {k: x.clone() for k, x in v.items()},
-    "dict_list": lambda v: [dict(x) for x in v],
     "stored_list": lambda v: [x.copy() for x in v],
     "frames": lambda v: [f.copy() for f in v],
     "rng": lambda v: Rng(v.state),

@@ -308,7 +308,7 @@ def run_cleanup(g: Game, f: CleanupFrame) -> None:
         p.regen_shields = 0
         p.cant_regen = False
     if g.effects:
-        g.effects = [e for e in g.effects if e.get("until") != "eot"]
+        g.effects = [e for e in g.effects if e.until != "eot"]
         mark_dirty(g, "effects ended")
     end_of_turn(g)  # "this turn" shields (2007 CR 419.6b, 419.7)
 

@@ -12,6 +12,7 @@ from . import choices as choices_rules
 from . import combat, replacement
 from . import effects as fx
 from .actions import Action, DecisionKind
+from .continuous_effects import CopyEffect
 from .enter_choices import choices_of, defer_enter_choices
 from .errors import MtgError
 from .frames_choice import ChooseFrame
@@ -151,7 +152,7 @@ def enter_as_copy(g: Game, pid: int, copied: int | None, tapped: bool,
 def become_copy(g: Game, perm: Permanent, name: str) -> None:
     # The copy effect applies as it comes into play, so its comes-into-play triggers and
     # "comes into play tapped" are the copied card's.
-    add_effect(g, {"kind": "copy", "pid": perm.id, "card": name})
+    add_effect(g, CopyEffect(pid=perm.id, card=name))
     fresh(g)
 
 
@@ -315,7 +316,7 @@ def leave_play_together(g: Game, perms: list[Permanent], zone: str,
         if other.attached_to in gone and "Equipment" in other.subtypes:
             other.attached_to = None  # 2007 CR 420.5k happens as an SBE; unattach now
     if g.effects:
-        g.effects = [e for e in g.effects if e.get("pid") not in gone]
+        g.effects = [e for e in g.effects if e.pid not in gone]
     for perm, to in zip(perms, dest):
         g.write_log(f"player {perm.controller} sacrifices {perm.card.label}" if sacrifice
                   else f"{perm.card.label} {verb or _ZONE_VERB[to]}")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import partial
 
 from mtg_env import DecisionKind, Game
+from mtg_env.engine.continuous_effects import KeywordGrant
 from mtg_env.engine.layers import add_effect
 from mtg_env.testing import Scenario, position
 
@@ -207,8 +208,7 @@ def test_clone_choice_is_not_targeting_shroud_does_not_stop_it() -> None:
     s = Scenario(pos("precombat_main", {"hand": ["Clone"], "in_play": ["Island"] * 4},
                      {"in_play": ["Grizzly Bears"]}))
     g = s.game
-    add_effect(g, {"kind": "grant", "pid": s.perm("Grizzly Bears").id, "add": ["shroud"],
-                  "until": "eot"})
+    add_effect(g, KeywordGrant(pid=s.perm("Grizzly Bears").id, add=("shroud",), until="eot"))
     s.do("play Clone")
     s.pass_priority(2)
     s.do("copy Grizzly Bears")

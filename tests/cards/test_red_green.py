@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from mtg_env import DecisionKind, IllegalActionError
+from mtg_env.engine.continuous_effects import ControlChange
 from mtg_env.engine.layers import add_effect
 from mtg_env.testing import Scenario, attack, block, labels, main
 
@@ -445,8 +446,7 @@ def test_threatened_creature_without_haste_would_be_summoning_sick() -> None:
     # for its new controller, so it can neither {T} nor attack this turn.
     s2 = main({}, {"in_play": ["Prodigal Pyromancer", "Hill Giant"]})
     for name in ("Prodigal Pyromancer", "Hill Giant"):
-        add_effect(s2.game, {"kind": "control", "pid": s2.perm(name).id, "controller": 0,
-                            "until": "eot"})
+        add_effect(s2.game, ControlChange(pid=s2.perm(name).id, controller=0, until="eot"))
     s2.pass_priority(2)  # re-evaluated at the next priority: beginning of combat
     assert s2.perm("Prodigal Pyromancer").controller == 0
     assert s2.perm("Prodigal Pyromancer").summoning_sick

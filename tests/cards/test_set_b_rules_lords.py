@@ -15,6 +15,7 @@ import pytest
 
 from mtg_env import DecisionKind, Deck
 from mtg_env.engine.combat import can_attack
+from mtg_env.engine.continuous_effects import CantBlock
 from mtg_env.engine.errors import DeckError, IllegalActionError
 from mtg_env.testing import Scenario, position, to_attackers, to_blockers
 
@@ -50,7 +51,7 @@ def test_duct_crawler_effect_ends_at_end_of_turn() -> None:
                      {"in_play": ["Grizzly Bears"]}))
     s.do("activate Duct Crawler", "target Grizzly Bears")
     s.resolve()
-    assert any(e["kind"] == "cant_block" for e in s.game.effects)
+    assert any(isinstance(e, CantBlock) for e in s.game.effects)
     s.advance_to("upkeep", active=1)
     s.advance_to("precombat_main", active=0)  # player 1's turn passes, then player 0's again
     assert not s.game.effects

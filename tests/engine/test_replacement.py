@@ -8,6 +8,7 @@ from agents import HeuristicAgent, MctsAgent, RandomAgent
 from mtg_env import DecisionKind
 from mtg_env.encoding import Observer
 from mtg_env.engine import replacement as repl
+from mtg_env.engine.continuous_effects import KeywordGrant
 from mtg_env.engine.damage import deal_damage, destroy
 from mtg_env.engine.layers import add_effect, fresh
 from mtg_env.engine.replacement_effects import add_prevention_shield, add_regeneration_shield, applicable
@@ -79,8 +80,7 @@ def test_protection_prevents_and_doubling_does_not_matter() -> None:
              {"in_play": ["Hill Giant"]})
     g = s.game
     giant = s.perm("Hill Giant")
-    add_effect(g, {"kind": "grant", "pid": giant.id, "add": ["protection_from_red"],
-                  "until": "eot"})
+    add_effect(g, KeywordGrant(pid=giant.id, add=("protection_from_red",), until="eot"))
     fresh(g)
     ev = DamageEvent(src(g, "Shock"), ("o", giant.id), 2)
     assert [x.name for x in applicable(g, ev)] == [
@@ -101,8 +101,7 @@ def test_protection_and_a_shield_are_ordered() -> None:
         {"in_play": [{"card": "Hill Giant", "blocking": ["k"]}]}]})
     g = s.game
     giant = s.perm("Hill Giant")
-    add_effect(g, {"kind": "grant", "pid": giant.id, "add": ["protection_from_red"],
-                  "until": "eot"})
+    add_effect(g, KeywordGrant(pid=giant.id, add=("protection_from_red",), until="eot"))
     fresh(g)
     add_prevention_shield(g, ("o", giant.id), 1, "shield")
     s.pass_priority(4)  # to the combat damage step, then the combat damage resolves

@@ -11,6 +11,7 @@ from itertools import combinations
 
 from mtg_env import DecisionKind, Game
 from mtg_env.encoding import Observer
+from mtg_env.engine.continuous_effects import CantBlock
 from mtg_env.engine.layers import add_effect
 from mtg_env.testing import Scenario
 from tests.encoding.helpers import check_decision
@@ -27,8 +28,8 @@ def _combat() -> Scenario:
         {"library": LIB, "in_play": ["High Ground", "Grizzly Bears", "Grizzly Bears",
                                      "Wall of Wood"]}]})
     g = s.game
-    add_effect(g, {"kind": "cant_block", "pid": s.perm("Grizzly Bears#3").id,
-                  "attacker": s.perm("Stalking Tiger").id, "until": "eot"})
+    add_effect(g, CantBlock(pid=s.perm("Grizzly Bears#3").id,
+                            attacker=s.perm("Stalking Tiger").id, until="eot"))
     s.advance_to("beginning_of_combat")
     s.pass_priority(2)
     s.do("attack with Stalking Tiger", "attack with Grizzly Bears")
@@ -99,7 +100,7 @@ def test_rule_state_survives_copy_and_json() -> None:
     assert g.players[0].spells_played_this_turn == 1
     for h in (g.copy(), Game.from_json(g.to_json())):
         assert h.players[0].spells_played_this_turn == 1
-        assert any(e["kind"] == "cant_block" for e in h.effects)
+        assert any(isinstance(e, CantBlock) for e in h.effects)
         assert h.find_permanent("Hill Giant").controller == 0
         assert [a.text for a in h.legal_actions()] == [a.text for a in g.legal_actions()]
     data = json.loads(g.to_json())

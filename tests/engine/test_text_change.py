@@ -1,7 +1,7 @@
 """Text-changing effects (2007 CR 418.5 layer 3; 2012 612) and cards put into play or taken
 out of play at the same time (2012 603.6a, 603.10a).
 
-The text-changing effect ``{"kind": "text", "pid", "from", "to"}`` lives in
+The text-changing effect (``continuous_effects.TextChange``) applies in
 ``mtg_env/engine/layers.py`` (layer 3); which card-data fields hold "words" is
 ``mtg_env/cards/text_change.py``. These tests set the effect up through Mind Bend's choice
 procedure (``text_change``) and check the rules themselves: the intrinsic mana ability follows
@@ -19,6 +19,7 @@ import pickle
 import pytest
 
 from mtg_env import DecisionKind, Game
+from mtg_env.engine.continuous_effects import TextChange
 from mtg_env.engine.errors import StateError
 from mtg_env.engine.layers import add_effect
 from mtg_env.engine.model import MANA_SYMBOLS
@@ -300,8 +301,8 @@ def test_karplusan_strider_color_words_follow_a_color_change() -> None:
              "library": ["Island"] * 3},
             {"in_play": ["Karplusan Strider"], "library": ["Island"] * 3}]})
         if change:
-            add_effect(s.game, {"kind": "text", "pid": s.perm("Karplusan Strider").id,
-                               "from": "U", "to": "R"})
+            add_effect(s.game, TextChange(pid=s.perm("Karplusan Strider").id, from_word="U",
+                                          to_word="R"))
         s.advance_to("precombat_main")
         return s
 

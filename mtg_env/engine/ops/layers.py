@@ -7,8 +7,16 @@ the layer system (:mod:`mtg_env.engine.layers`) applies it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ..continuous_effects import (
+    Animation,
+    CantBlock,
+    ControlChange,
+    KeywordGrant,
+    PowerToughnessBoost,
+    PowerToughnessSetting,
+)
 from ..errors import MtgError
 from ..layers import add_effect
 from . import Args, Param, amount, flag, op, players, ref, until
@@ -31,10 +39,8 @@ def gain_control(g: Game, item: StackItem, a: Args) -> None:
         return  # the player was an illegal target (2007 CR 413.2a)
     for kind, v in a.target(g, item):
         if kind == "o" and v in g.perms:
-            e = {"kind": "control", "pid": v, "controller": new[0], "until": a.until}
-            if a.while_enchanted:
-                e["while"] = "enchanted"
-            add_effect(g, e)
+            add_effect(g, ControlChange(pid=v, controller=new[0], until=a.until,
+                                        while_="enchanted" if a.while_enchanted else None))
             g.write_log(f"player {new[0]} gains control of {g.perms[v].card.label}")
 
 
@@ -44,7 +50,7 @@ def pump(g: Game, item: StackItem, a: Args) -> None:
     p, t = a.p(g, item), a.t(g, item)
     for kind, v in a.target(g, item):
         if kind == "o" and v in g.perms:
-            add_effect(g, {"kind": "pt", "pid": v, "p": p, "t": t, "until": a.until})
+            add_effect(g, PowerToughnessBoost(pid=v, p=p, t=t, until=a.until))
             g.write_log(f"{g.perms[v].card.label} gets {p:+d}/{t:+d}")
 
 
@@ -54,7 +60,7 @@ def set_pt(g: Game, item: StackItem, a: Args) -> None:
     """Each referenced permanent has base power and toughness p/t."""
     for kind, v in a.target(g, item):
         if kind == "o" and v in g.perms:
-            add_effect(g, {"kind": "set_pt", "pid": v, "p": a.p, "t": a.t, "until": a.until})
+            add_effect(g, PowerToughnessSetting(pid=v, p=a.p, t=a.t, until=a.until))
 
 
 @op("grant", keywords=Param("keywords", required=True), target=ref(required=True), until=until())
@@ -62,7 +68,7 @@ def grant(g: Game, item: StackItem, a: Args) -> None:
     """Each referenced permanent gains the keywords."""
     for kind, v in a.target(g, item):
         if kind == "o" and v in g.perms:
-            add_effect(g, {"kind": "grant", "pid": v, "add": list(a.keywords), "until": a.until})
+            add_effect(g, KeywordGrant(pid=v, add=tuple(a.keywords), until=a.until))
 
 
 @op("animate", target=ref(required=True),
@@ -82,17 +88,12 @@ def animate(g: Game, item: StackItem, a: Args) -> None:
     t = a.t(g, item) if a.t is not None else None
     for kind, v in a.target(g, item):
         if kind == "o" and v in g.perms:
-            e: dict[str, Any] = {"kind": "animate", "pid": v, "types": list(a.types or ()),
-                       "subtypes": list(a.subtypes or ()), "until": a.until}
-            if a.colors is not None:
-                e["colors"] = list(a.colors)
-            if p is not None:
-                e["p"], e["t"] = p, t
-            if a.keywords:
-                e["add"] = list(a.keywords)
-            if a.abilities:  # their references: the effect stays plain JSON (model.set_ability_refs)
-                e["abilities"] = [list(ab.ref) for ab in a.abilities]
-            add_effect(g, e)
+            add_effect(g, Animation(
+                pid=v, types=tuple(a.types or ()), subtypes=tuple(a.subtypes or ()),
+                colors=None if a.colors is None else tuple(a.colors), p=p, t=t,
+                add=tuple(a.keywords or ()), until=a.until,
+                # by their references, as they are stored (model.set_ability_refs)
+                abilities=tuple(list(ab.ref) for ab in a.abilities or ())))
             g.write_log(f"{g.perms[v].card.label} becomes a creature until end of turn")
 
 
@@ -102,6 +103,5 @@ def cant_block_this(g: Game, item: StackItem, a: Args) -> None:
     blocking restriction checked when blockers are declared (2007 CR 309.2)."""
     for kind, v in a.target(g, item):
         if kind == "o" and v in g.perms:
-            add_effect(g, {"kind": "cant_block", "pid": v, "attacker": item.source,
-                          "until": "eot"})
+            add_effect(g, CantBlock(pid=v, attacker=item.source, until="eot"))
             g.write_log(f"{g.perms[v].card.label} can't block {item.source_name} this turn")
