@@ -364,7 +364,7 @@ def card_counts(g: Game) -> Counter:
     c.update(p.owner for p in g.perms.values() if not p.card.is_token)
     # A copy of a spell (Twincast) is no card at all (2012 706.10).
     c.update(s.card.owner for s in g.stack if s.kind == "spell" and not s.card.is_token
-             and "spell_copy" not in s.data)
+             and not s.data.spell_copy)
     return c
 
 

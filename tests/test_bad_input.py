@@ -781,7 +781,7 @@ def _state_squee_trigger() -> str:
                   "players": [{"library": ["Forest"] * 5, "graveyard": ["Squee, Goblin Nabob"]},
                               {"library": ["Forest"] * 5}]})
     s.advance_to("upkeep", active=0)
-    assert s.game.stack[0].data["src_card"]
+    assert s.game.stack[0].data.source_card
     return s.game.to_json()
 
 
@@ -795,7 +795,7 @@ def _state_tactics_targeting() -> str:
     s.do("play Mind Rot", "target player 1")
     s.resolve()
     s.do("discard Guerrilla Tactics", "discard Forest")
-    assert s.game.stack[-1].data["ev"]["cause"] == 0
+    assert s.game.stack[-1].data.event["cause"] == 0
     return s.game.to_json()
 
 

@@ -68,7 +68,7 @@ def scalpelexis(g: Game, item: StackItem) -> None:
     """Scalpelexis: "Whenever Scalpelexis deals combat damage to a player, that player removes the
     top four cards of his or her library from the game. If two or more of those cards have the
     same name, repeat this process." (the damaged player is the trigger event's target)"""
-    target = item.data.get("ev", {}).get("target")
+    target = item.data.event.get("target")
     if not target or target[0] != "p":
         return
     pl = target[1]

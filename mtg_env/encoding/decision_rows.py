@@ -61,7 +61,7 @@ class DecisionRows:
         if game.stack:
             for s in game.stack:
                 if s.kind == "combat_damage":
-                    pend = self._combat_pending(s.data.get("assign", ()), marks)
+                    pend = self._combat_pending(s.data.assign, marks)
                     pend_me += pend[0]
                     pend_opp += pend[1]
         if deciding:

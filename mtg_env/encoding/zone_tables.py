@@ -107,7 +107,7 @@ def _stack_cdef(game: Game, s: Any) -> CardDef | None:
         p = game.perms.get(s.source)
         if p is not None:
             return p.card.cdef
-    name = s.data.get("card") if s.data else None
+    name = s.data.card
     if name:
         try:
             return get_card(name)
@@ -371,7 +371,7 @@ class ZoneTables:
         resolving = tuple(f.item_id for f in frames if type(f) is ResolveFrame)
         focus = _focus_sid(d, frames) if d is not None else None
         # The targets themselves, not their number: Shunt changes a target in place.
-        sig = ([(s, tuple(s.targets), s.x, s.mode, s.controller, len(s.data.get("divided", ())))
+        sig = ([(s, tuple(s.targets), s.x, s.mode, s.controller, len(s.data.divided))
                 for s in stack], casting,
                resolving, focus, self.ref_layout)
         if sig == self.stack_sig:
@@ -390,7 +390,7 @@ class ZoneTables:
             if len(targets) > T:
                 raise CapacityError("max_targets", T, len(targets), "a stack object's targets")
             tvals: list[float] = []
-            shares = s.data.get("divided")
+            shares = s.data.divided
             by_ref = {(k, v): n for k, v, n in shares} if shares else None
             for ref in targets:
                 tvals.append(_TARGET_KIND.get(ref[0], 0))
@@ -399,7 +399,7 @@ class ZoneTables:
             tvals += [0] * (3 * (T - len(targets)))
             to_me = to_opp = to_cr = 0
             if s.kind == "combat_damage":
-                for e in s.data.get("assign", ()):
+                for e in s.data.assign:
                     if e[1] == "p":
                         if e[2] == me:
                             to_me += e[3]

@@ -33,6 +33,7 @@ from .mana import add_colored, can_afford, max_x, pay_mana
 from .mana_cost import ManaCost
 from .model import Card, Permanent, StackItem
 from .stack import find_item, item_def
+from .stack_data import StackData
 from .targets import (
     distinct_candidates,
     legal_targets,
@@ -168,7 +169,7 @@ def begin_cast(g: Game, pl: int, card: Card) -> None:
     P = g.players[pl]
     P.hand.remove(card)
     item = StackItem(new_object_id(g), "spell", pl, card=card, label=card.label,
-                     data={"card": card.cdef.name, "from_hand": True})
+                     data=StackData(card=card.cdef.name, from_hand=True))
     g.stack.append(item)  # 2007 CR 409.1a: the card moves to the stack on announcement
     g.frames.append(CastFrame(pl, item.id))
 
@@ -177,10 +178,11 @@ def begin_activate(g: Game, pl: int, pid: int, ab_index: int) -> None:
     perm = g.perms[pid]
     item = StackItem(new_object_id(g), "activated", pl, source=pid, source_name=perm.card.label,
                      ability=ab_index, label=perm.card.label,
-                     data={"card": perm.cdef.name, "src_colors": "".join(sorted(perm.colors))},
+                     data=StackData(card=perm.cdef.name,
+                                    source_colors="".join(sorted(perm.colors))),
                      ability_def=perm.activated[ab_index])
     if perm.chosen:  # "the chosen color" of its source, should the source leave play
-        item.data["chosen"] = perm.chosen
+        item.data.chosen = perm.chosen
     g.stack.append(item)
     g.frames.append(CastFrame(pl, item.id))
 
@@ -323,7 +325,7 @@ def answer_cast(g: Game, f: CastFrame, a: Action) -> None:
     if a.verb == "done":  # no more targets for a counted target spec
         f.targets_done = True
     elif a.verb == "assign":  # a target's share of the divided amount
-        shares = item.data["divided"]
+        shares = item.data.divided
         first = len(item_def(g, item)[0]) - 1
         kind, v = item.targets[first + len(shares)]
         shares.append([kind, v, a.args[0]])
@@ -379,13 +381,13 @@ def divided_total(g: Game, item: StackItem) -> int:
 def ask_division(g: Game, pl: int, item: StackItem, first: int) -> bool:
     """Divide the amount among the targets from ``first`` on as the spell is played (2007 CR
     409.1d, 2012 601.2d): one decision per target but the last, which gets the rest; each
-    target gets at least 1. The shares are ``item.data["divided"]``, ``[kind, id, n]`` in
+    target gets at least 1. The shares are ``item.data.divided``, ``[kind, id, n]`` in
     target order. False once the division is complete."""
     targets = item.targets[first:]
     n = len(targets)
     if not n:
         return False
-    shares = item.data.setdefault("divided", [])
+    shares = item.data.divided
     total = divided_total(g, item)
     while len(shares) < n:
         i = len(shares)
@@ -431,7 +433,7 @@ def pay_sacrifice_all(g: Game, pl: int, cost: Cost, item: StackItem) -> None:
     assert flt is not None, "called only for a cost that sacrifices all of a kind"
     test = flt.test
     gone = [p for p in g.perms.values() if p.controller == pl and test(p, pl)]
-    item.data["sacrificed_power"] = sum(p.power for p in gone)
+    item.data.sacrificed_power = sum(p.power for p in gone)
     leave_play_together(g, gone, "graveyard", sacrifice=True)  # one event
 
 

@@ -117,7 +117,7 @@ def answer_yesno(g: Game, f: YesNoFrame, a: Action) -> None:
     g.frames.pop()
     item = stack.find_item(g, f.item_id)
     if item is not None:
-        item.data[f.key] = a.verb == "yes"
+        setattr(item.data, f.key, a.verb == "yes")
 
 
 def run_pay(g: Game, f: PayFrame) -> None:
@@ -168,7 +168,7 @@ def apply_choice(g: Game, f: ChooseFrame) -> None:
         # Clone's "as ... comes into play, you may choose": recorded on the resolving spell.
         item = stack.find_item(g, f.item_id)
         if item is not None:
-            item.data["copy"] = chosen[0][1] if chosen else None
+            item.data.copy_of = chosen[0][1] if chosen else None
         return
     if action == "copy_entering":
         # Clone put into play by an effect: it comes into play as a copy of the chosen one.
@@ -181,8 +181,7 @@ def apply_choice(g: Game, f: ChooseFrame) -> None:
         item = stack.find_item(g, f.item_id)
         if item is not None:
             pid = chosen[0][1] if chosen else None
-            item.data = {**item.data,
-                         "shield_first": [*item.data.get("shield_first", []), [then["rid"], pid]]}
+            item.data.shield_first = [*item.data.shield_first, [then["rid"], pid]]
             what = g.perms[pid].card.label if pid in g.perms else "a source that has left play"
             g.write_log(f"player {f.player} chooses the damage from {what} for the prevention shield")
         return

@@ -21,6 +21,7 @@ from .model import Permanent, StackItem
 from .replacement import run_event, shield_split_order, shield_split_question
 from .replacement_effects import limited_shields
 from .replacement_events import DamageEvent
+from .stack_data import StackData
 from .targets import ref_text
 
 if TYPE_CHECKING:
@@ -188,7 +189,7 @@ def finish_assign(g: Game, f: AssignFrame) -> None:
     if not f.assigned:
         return
     item = StackItem(new_object_id(g), "combat_damage", g.active, label="combat damage",
-                     data={"assign": f.assigned, "first_strike": f.first_strike})
+                     data=StackData(assign=f.assigned, first_strike=f.first_strike))
     g.stack.append(item)  # 2007 CR 310.2: one stack object for all of it
     parts = [f"{e[4]}: {e[3]} to {ref_text(g, (e[1], e[2]))}" for e in f.assigned]
     g.write_log("combat damage on the stack: " + "; ".join(parts))
@@ -198,9 +199,9 @@ def resolve_combat_damage(g: Game, item: StackItem) -> bool:
     """Deal the combat damage on the stack. Returns True while it waits for a player to
     choose which of this damage a prevention shield prevents (2012 615.7), else False."""
     # 2007 CR 310.4: dealt as assigned, even if sources left play or changed.
-    if g.replacements and len(item.data["assign"]) > 1 and limited_shields(g):
+    if g.replacements and len(item.data.assign) > 1 and limited_shields(g):
         return combat_damage_with_shields(g, item)
-    for pid, kind, tid, n, label, colors, ctrl, unblocked in item.data["assign"]:
+    for pid, kind, tid, n, label, colors, ctrl, unblocked in item.data.assign:
         src = {"pid": pid if pid in g.perms else None, "label": label,
                "colors": colors, "controller": ctrl, "unblocked": unblocked}
         if kind == "o":
@@ -217,7 +218,7 @@ def combat_damage_with_shields(g: Game, item: StackItem) -> bool:
     :func:`~mtg_env.engine.replacement.shield_split_question`); the answers are kept on the
     stack object (``shield_first``)."""
     evs = []
-    for pid, kind, tid, n, label, colors, ctrl, unblocked in item.data["assign"]:
+    for pid, kind, tid, n, label, colors, ctrl, unblocked in item.data.assign:
         if kind == "o":
             t = g.perms.get(tid)
             if t is None or not t.is_creature:
@@ -225,7 +226,7 @@ def combat_damage_with_shields(g: Game, item: StackItem) -> bool:
         src = {"pid": pid if pid in g.perms else None, "label": label,
                "colors": colors, "controller": ctrl, "unblocked": unblocked}
         evs.append(DamageEvent(src, (kind, tid), n, True))
-    decided = item.data.get("shield_first", [])
+    decided = item.data.shield_first
     f = shield_split_question(g, evs, decided)
     if f is not None:
         f.item_id = item.id

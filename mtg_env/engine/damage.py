@@ -109,7 +109,7 @@ def src_of(g: Game, item: StackItem) -> dict[str, Any]:
         return {"pid": perm.id, "label": perm.card.label, "controller": perm.controller,
                 "colors": "".join(sorted(perm.colors))}
     return {"pid": None, "label": item.source_name, "controller": item.controller,
-            "colors": item.data.get("src_colors", "")}
+            "colors": item.data.source_colors or ""}
 
 
 def destroy(g: Game, perm: Permanent, no_regen: bool = False) -> bool:

@@ -118,7 +118,7 @@ def chosen_color(g: Game, pid: int | None, item: Any = None) -> str | None:
     if p is not None:
         return (p.chosen or {}).get("color")
     if item is not None:
-        return (item.data.get("chosen") or {}).get("color")
+        return (item.data.chosen or {}).get("color")
     return None
 
 
@@ -126,11 +126,11 @@ def ask_enter_choices(g: Game, item: Any) -> bool:
     """A resolving permanent spell: push the frame of its "as it comes into play" choices
     (those of the card it will copy, if any); True if there is one."""
     cdef = item.card.cdef
-    pid = item.data.get("copy")
+    pid = item.data.copy_of
     if pid is not None and pid in g.perms:
         cdef = g.perms[pid].cdef
     kinds = choices_of(cdef)
-    item.data["chosen"] = None
+    item.data.chosen = None
     if not kinds:
         return False
     g.frames.append(EnterChoiceFrame(item.controller, list(kinds), {}, item.id, None,
@@ -163,7 +163,7 @@ def answer_enter_choice(g: Game, f: EnterChoiceFrame, a: Action) -> None:
     if f.item_id is not None:
         item = stack_rules.find_item(g, f.item_id)
         if item is not None:
-            item.data["chosen"] = chosen
+            item.data.chosen = chosen
         return
     perm = None if f.perm_id is None else g.perms.get(f.perm_id)
     if perm is None:

@@ -106,7 +106,7 @@ class ResolveFrame(Frame):
 @dataclass(slots=True)
 class YesNoFrame(Frame):
     """A yes/no question a resolving ability asks ("you may": 2012 608.2d); the answer is kept
-    as ``item.data[key]``."""
+    in the stack object's record, ``item.data`` (the :class:`~.stack_data.StackData` field ``key``)."""
 
     player: PlayerIndex
     item_id: StackId

@@ -47,6 +47,7 @@ from .loaded_state_checkers import (
 )
 from .model import BASIC_LAND_TYPES, COLORS
 from .replacement_events import REPLACEMENT_CLASSES
+from .stack_data import StackData
 
 # -- the objects of a game ---------------------------------------------------------------------
 
@@ -72,15 +73,8 @@ _ASSIGN = TUPLE(OBJ, ENUM("p", "o"), INT(), INT(), STR, STR, PLAYER, BOOL)
 STACK_ATTRS: dict[str, Check] = {
     "id": ID, "kind": ENUM(*STACK_KINDS), "controller": PLAYER, "source": OPT(OBJ),
     "source_name": STR, "ability": INT(), "targets": LIST(REF), "x": COUNT, "mode": INT(-1, 99),
-    # "chosen": a resolving permanent spell's choices made as it comes into play, or those of
-    # an activated ability's source (its last known information, Story Circle).
-    "data": DICT({}, {"assign": LIST(_ASSIGN), "ev": DICT({}, extra=ANY),
-                      "effects": EFFECT_SPECS, "chosen": OPT(CHOSEN),
-                      # damage divided among its targets as it was played: [kind, id, amount]
-                      "divided": LIST(TUPLE(ENUM("p", "o"), INT(), INT(1))),
-                      "spell_copy": ENUM(True),
-                      # combat damage: [shield id, source id or None] chosen (2012 615.7)
-                      "shield_first": LIST(TUPLE(INT(), OPT(OBJ)))}, extra=ANY),
+    # what it records (stack_data.StackData; checked by _STACK_DATA, defined below)
+    "data": lambda v, path, ctx: _STACK_DATA(v, path, ctx),
     "label": STR,
 }
 
@@ -145,6 +139,12 @@ REFERS: dict[str, Check] = {
     "choice_kind": ENUM(*CHOICE_KINDS),
     "choose_then": _CHOOSE_THEN,
     "text_word": ENUM(*_TEXT_WORDS),
+    # a stack object's record (stack_data.StackData): damage divided as it was played
+    # [kind, id, amount]; combat damage's assignments; [shield id, source id or None] chosen
+    # (2012 615.7)
+    "divided": LIST(TUPLE(ENUM("p", "o"), INT(), INT(1))),
+    "assign": LIST(_ASSIGN),
+    "shield_first": LIST(TUPLE(INT(), OPT(OBJ))),
     "keyword": KEYWORD,
     "card_name": CARD_NAME,
     "ability_ref": ABILITY_REF,
@@ -187,6 +187,7 @@ def stored_check(cls: type[Stored]) -> Check:
     return DICT(required, optional)
 
 
+_STACK_DATA: Check = stored_check(StackData)
 _FRAMES: dict[str, Check] = {cls.KIND: stored_check(cls) for cls in FRAME_CLASSES}
 PENDING: Check = stored_check(PendingTrigger)
 """A triggered ability waiting for the stack (``frames.PendingTrigger``)."""

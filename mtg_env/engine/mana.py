@@ -25,6 +25,7 @@ from . import effects as fx
 from .errors import MtgError
 from .mana_cost import ManaCost
 from .model import COLORS, CardDef, StackItem, tap_mana_of
+from .stack_data import StackData
 from .triggers import report_event
 from .zones import leave_play
 
@@ -216,7 +217,7 @@ def activate_mana(g: Game, pid: int, ab_index: int, color: str) -> None:
     for spec in ab.effects:  # side effects such as painlands' damage
         item = StackItem(0, "activated", perm.controller, source=pid,
                          source_name=perm.card.label, ability=ab_index,
-                         data={"card": perm.cdef.name}, ability_def=ab)
+                         data=StackData(card=perm.cdef.name), ability_def=ab)
         fx.OPS[spec["op"]](g, item, spec)
     if c.sacrifice_self:
         leave_play(g, perm, "graveyard", sacrifice=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .mana_cost import ManaCost
+from .stack_data import StackData
 
 if TYPE_CHECKING:
     from .abilities import Ability, ActivatedAbility, Cost, StaticAbility, TargetSpec, TriggeredAbility
@@ -418,7 +419,7 @@ class StackItem:
     def __init__(self, sid: int = -1, kind: str = "", controller: int = 0, card: Card | None = None,
                  source: int | None = None, source_name: str = "", ability: int = -1,
                  targets: list[Any] | None = None, x: int = 0, mode: int = -1,
-                 data: dict[str, Any] | None = None, label: str = "",
+                 data: StackData | None = None, label: str = "",
                  ability_def: Ability | None = None) -> None:
         if sid < 0:
             return  # StackItem(): a blank that clone() fills
@@ -435,7 +436,7 @@ class StackItem:
         self.targets = targets if targets is not None else []
         self.x = x
         self.mode = mode
-        self.data = data if data is not None else {}
+        self.data = data if data is not None else StackData()
         self.label = label
 
     def clone(self) -> StackItem:
@@ -451,7 +452,7 @@ class StackItem:
         s.targets = list(self.targets)
         s.x = self.x
         s.mode = self.mode
-        s.data = _copy_data(self.data)
+        s.data = self.data.copy()
         s.label = self.label
         return s
 
@@ -465,20 +466,6 @@ class StackItem:
 
     def __repr__(self) -> str:
         return f"<StackItem {self.kind} {self.label}>"
-
-
-def _copy_data(d: dict[str, Any]) -> dict[str, Any]:
-    if not d:
-        return {}
-    out: dict[str, Any] = {}
-    for k, v in d.items():
-        if isinstance(v, list):
-            out[k] = [list(x) if isinstance(x, list) else x for x in v]
-        elif isinstance(v, dict):
-            out[k] = dict(v)
-        else:
-            out[k] = v
-    return out
 
 
 class Player:

@@ -148,7 +148,7 @@ def targeted_player(g: Game, item: StackItem) -> int:
 def _ref_controller_of(i: Any, site: Site) -> Ref:
     """"That permanent's controller": the controller of target ``i``, with last known
     information if an earlier op of the same resolution moved it out of play (2012 608.2g;
-    the ops that do so record it in ``item.data["lki"]``)."""
+    the ops that do so record it in ``item.data.lki``)."""
     if isinstance(i, bool) or not isinstance(i, int) or i < 0 or (
             site.targets is not None and i >= len(site.targets)):
         raise site.error(f"'controller_of' must name a target of the ability, not {i!r}")
@@ -162,7 +162,7 @@ def _ref_controller_of(i: Any, site: Site) -> Ref:
         pid = item.targets[i][1]
         if pid in g.perms:
             return [("p", g.perms[pid].controller)] if target(g, item) else []
-        ctrl = item.data.get("lki", {}).get(str(pid))
+        ctrl = item.data.lki.get(str(pid))
         return [] if ctrl is None else [("p", ctrl)]
     return ref
 
@@ -170,7 +170,7 @@ def _ref_controller_of(i: Any, site: Site) -> Ref:
 def record_lki(item: StackItem, perm: Permanent) -> None:
     """Remember who controlled ``perm`` as it leaves play during ``item``'s resolution (read by
     the ``controller_of`` reference)."""
-    item.data.setdefault("lki", {})[str(perm.id)] = perm.controller
+    item.data.lki[str(perm.id)] = perm.controller
 
 
 def _attached(g: Game, item: StackItem) -> Refs:
@@ -188,7 +188,7 @@ _REF_WORDS: dict[str, Ref] = {
     "active_player": lambda g, item: [("p", g.active)],
     "enchanted": _attached,
     "equipped": _attached,
-    "event_player": lambda g, item: [("p", item.data.get("ev", {}).get("player", item.controller))],
+    "event_player": lambda g, item: [("p", item.data.event.get("player", item.controller))],
     "damaged_player": lambda g, item: _damaged_player(item),
     "event_perm_controller": lambda g, item: _event_perm_controller(g, item),
     "event_attacker": lambda g, item: _event_object(g, item, "attacker"),
@@ -196,28 +196,28 @@ _REF_WORDS: dict[str, Ref] = {
     "damaged_creature": lambda g, item: _damaged_creature(g, item),
     # The card an ability working from a graveyard belongs to ("return Squee from your
     # graveyard"; ops check it is still there).
-    "self_card": lambda g, item: ([("c", item.data["src_card"])] if "src_card" in item.data
-                                  else []),
+    "self_card": lambda g, item: ([("c", item.data.source_card)]
+                                  if item.data.source_card is not None else []),
 }
 
 
 def _damaged_creature(g: Game, item: StackItem) -> Refs:
     """The creature a damage event dealt damage to ("that creature" of Phage), if still in play."""
-    target = item.data.get("ev", {}).get("target")
+    target = item.data.event.get("target")
     return [("o", target[1])] if target and target[0] == "o" and target[1] in g.perms else []
 
 
 def _damaged_player(item: StackItem) -> Refs:
     """The player a damage event dealt damage to ("that player" of Hypnotic Specter)."""
-    target = item.data.get("ev", {}).get("target")
+    target = item.data.event.get("target")
     return [("p", target[1])] if target and target[0] == "p" else []
 
 
 def _event_perm_controller(g: Game, item: StackItem) -> Refs:
     """The controller of the event's permanent ("its controller"): now if it is still in play,
     else as it last existed in play (2012 608.2g, last known information)."""
-    ev = item.data.get("ev", {})
-    p = g.perms.get(ev.get("perm"))
+    ev = item.data.event
+    p = g.perms.get(ev.get("perm", -1))
     if p is not None:
         fresh(g)
         return [("p", p.controller)]
@@ -227,7 +227,7 @@ def _event_perm_controller(g: Game, item: StackItem) -> Refs:
 
 def _event_object(g: Game, item: StackItem, key: str) -> Refs:
     """The event's attacker or blocker ("that creature"), if it is still in play."""
-    pid = item.data.get("ev", {}).get(key)
+    pid = item.data.event.get(key)
     return [("o", pid)] if pid in g.perms else []
 
 
@@ -283,13 +283,13 @@ def compile_amount(v: Any, site: Site | None = None) -> Amount:
         if k == "sacrificed":
             if w != "power":
                 raise site.error(f"'sacrificed' must be 'power', not {w!r}")
-            return lambda g, item: item.data.get("sacrificed_power", 0)
+            return lambda g, item: item.data.sacrificed_power
         if k == "removed":
             # "For each creature card removed this way" (Midnight Ritual): counted by the
             # ``remove_from_game`` effects of the same resolution.
             if w != "this_way":
                 raise site.error(f"'removed' must be 'this_way', not {w!r}")
-            return lambda g, item: item.data.get("removed_this_way", 0)
+            return lambda g, item: item.data.removed_this_way
         raise site.error(f"unknown amount {k!r}" + suggest_names(
             k, ("count", "graveyard", "hand_size", "event", "sacrificed", "removed")))
     raise site.error(f"bad amount {v!r}: an integer, 'X', '-X', {{count: filter}}, "
@@ -299,8 +299,8 @@ def compile_amount(v: Any, site: Site | None = None) -> Amount:
 
 def _event_toughness(g: Game, item: StackItem) -> int:
     """The event permanent's toughness: now, or as it last existed in play (2012 608.2g)."""
-    ev = item.data.get("ev", {})
-    p = g.perms.get(ev.get("perm"))
+    ev = item.data.event
+    p = g.perms.get(ev.get("perm", -1))
     if p is not None:
         fresh(g)
         return p.toughness
@@ -310,12 +310,12 @@ def _event_toughness(g: Game, item: StackItem) -> int:
 
 def _event_blockers(g: Game, item: StackItem) -> int:
     """How many creatures block the event permanent now ("for each creature blocking it")."""
-    p = g.perms.get(item.data.get("ev", {}).get("perm"))
+    p = g.perms.get(item.data.event.get("perm", -1))
     return len(p.blockers) if p is not None else 0
 
 
 _EVENT_AMOUNTS: dict[str, Amount] = {
-    "amount": lambda g, item: item.data.get("ev", {}).get("amount", 0),
+    "amount": lambda g, item: item.data.event.get("amount", 0),
     "toughness": _event_toughness,
     "blockers": _event_blockers,
 }

@@ -25,6 +25,7 @@ from .priority import priority_options
 from .registry import ability_by_ref, card_for_key, card_key
 from .replacement_events import replacement_from_json
 from .rng import Rng
+from .stack_data import StackData
 from .state import FIELDS, SCALARS, TURN_STEPS
 from .triggers import watch_zone_triggers
 
@@ -107,7 +108,7 @@ def game_to_dict(g: Game) -> dict[str, Any]:
          "used_this_turn": sorted(p.used_this_turn.items())}
         for p in g.perms.values()
     ]
-    d["stack"] = [{**{k: getattr(s, k) for k in _STACK},
+    d["stack"] = [{**{k: getattr(s, k) for k in _STACK}, "data": s.data.to_json(),
                    "card": s.card.cid if s.card is not None else None,
                    "ability_def": _enc(s.ability_def)} for s in g.stack]
     d["effects"] = [e.to_json() for e in g.effects]
@@ -200,6 +201,7 @@ def _from_dict(d: dict[str, Any]) -> Game:
         for k in _STACK:
             setattr(s, k, sd[k])
         s.targets = [tuple(t) for t in s.targets]
+        s.data = StackData.from_json(sd["data"])
         s.card = cards[sd["card"]] if sd["card"] is not None else None
         s.ability_def = _dec(sd["ability_def"])
         g.stack.append(s)

@@ -73,9 +73,9 @@ def item_def(g: Game, item: StackItem
         return cdef.spell_targets, cdef.spell_effects, cdef
     if item.kind == "combat_damage":
         return (), (), None
-    if item.kind == "triggered" and "effects" in item.data:
+    if item.kind == "triggered" and item.data.effects is not None:
         # A rules trigger (lifelink, 2007 CR 502.68) carries its effects and names no card.
-        return (), tuple(item.data["effects"]), None
+        return (), tuple(item.data.effects), None
     # 2007 CR 410/412: an ability on the stack is independent of its source; it holds the
     # ability object itself (copied or granted abilities included).
     ab = item.ability_def
@@ -101,7 +101,7 @@ def run_resolve(g: Game, f: ResolveFrame) -> None:
         specs, _, obj = item_def(g, item)
         if (item.kind == "triggered" and obj is not None and obj.condition
                 and not trigger_condition(g, obj.condition, item.controller, item.source,
-                                          item.data.get("ev", {}), item.data)):
+                                          item.data.event, item.data)):
             # 2007 CR 410.11: an intervening "if" clause is checked again on resolution;
             # if false, the ability is removed from the stack and does nothing.
             g.write_log(f"ability of {item.label} does nothing: its condition is false")
@@ -138,7 +138,7 @@ def run_resolve(g: Game, f: ResolveFrame) -> None:
         finish_resolve(g, f, item, to_play=True)
         return
     if f.step == ResolveStep.FOLLOW:
-        if item.data.get("may") is False:
+        if item.data.may is False:
             finish_resolve(g, f, item)
             return
         _, effects, obj = item_def(g, item)
@@ -167,8 +167,8 @@ def finish_resolve(g: Game, f: ResolveFrame, item: StackItem, to_play: bool = Fa
         g.stack.remove(item)
         if item.kind == "spell" and not to_play:
             assert item.card is not None  # a spell's stack object has its card
-            dest = item.data.get("dest", "graveyard")
-            if item.data.get("spell_copy"):
+            dest = item.data.dest
+            if item.data.spell_copy:
                 spell_off_stack(g, item, dest)
             elif dest == "library_shuffle":
                 to_zone(g, item.card, "library_top")
@@ -192,7 +192,7 @@ def spell_off_stack(g: Game, item: StackItem, zone: str) -> None:
     """A spell that left the stack goes to ``zone``; a copy of a spell ceases to exist
     (2012 706.10a): its card object is forgotten, it was never a card of the game."""
     assert item.card is not None  # a spell's stack object has its card
-    if item.data.get("spell_copy"):
+    if item.data.spell_copy:
         g.cards.pop(item.card.cid, None)
         g.write_log(f"{item.label} ceases to exist")
         return
@@ -217,8 +217,8 @@ def copy_spell(g: Game, src: StackItem, controller: int, by: str, new_targets: b
     copy.controller = controller
     copy.card = card
     copy.label = label
-    copy.data.pop("from_hand", None)  # not played at all, so not from a hand
-    copy.data["spell_copy"] = True
+    copy.data.from_hand = False  # not played at all, so not from a hand
+    copy.data.spell_copy = True
     g.stack.append(copy)
     g.write_log(f"{by}: player {controller} puts {label} on the stack")
     if new_targets and copy.targets:
@@ -313,7 +313,7 @@ def ask_copy_choice(g: Game, item: StackItem) -> bool:
     spec = next((s for s in st if s.kind == "copy_as_enters"), None) if st else None
     if spec is None:
         return False
-    item.data["copy"] = None
+    item.data.copy_of = None
     return push_copy_choice(g, item.controller, item.label, spec,
                                   then={"op": "copy_as_enters"}, sid=item.id)
 
@@ -326,7 +326,7 @@ def resolve_permanent_spell(g: Game, item: StackItem) -> None:
         attach = item.targets[0][1]
     g.write_log(f"{item.label} resolves")
     g.stack.remove(item)
-    copy_of = copied_name(g, item.data.get("copy"), item.label)
+    copy_of = copied_name(g, item.data.copy_of, item.label)
     put_into_play(g, item.card, item.controller, attach_to=attach, copy_of=copy_of,
-                        cast_from_hand=bool(item.data.get("from_hand")),
-                        chosen=item.data.get("chosen"), copy_chosen=True)
+                        cast_from_hand=bool(item.data.from_hand),
+                        chosen=item.data.chosen, copy_chosen=True)

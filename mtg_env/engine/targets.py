@@ -31,7 +31,7 @@ _UNTARGETABLE = frozenset({"shroud", "untargetable_by_opponents",
 def targets_text(g: Game, item: StackItem) -> str:
     if not item.targets:
         return ""
-    shares = item.data.get("divided")
+    shares = item.data.divided
     if shares:  # the division is part of the spell (2012 601.2d)
         by_ref = {(k, v): n for k, v, n in shares}
         return " targeting " + ", ".join(
@@ -155,7 +155,7 @@ def source_colors(g: Game, item: StackItem | None,
         assert item.card is not None  # a spell's stack object has its card
         return item.card.cdef.colors
     if item is not None:
-        return frozenset(item.data.get("src_colors", ""))
+        return frozenset(item.data.source_colors or "")
     return frozenset()
 
 
@@ -179,7 +179,7 @@ def target_legal(g: Game, item: StackItem, ti: int, spec: TargetSpec) -> bool:
         if p is None or spec.perm is None or "shroud" in p.keywords:
             return False
         colors = (item.card.cdef.colors if item.kind == "spell" and item.card is not None
-                  else frozenset(item.data.get("src_colors", "")))
+                  else frozenset(item.data.source_colors or ""))
         if targeting_forbidden(p, pl, colors if item.kind == "spell" else None, g):
             return False
         if colors and protected_from(p, colors):
@@ -213,7 +213,7 @@ def target_count(item: StackItem, spec: TargetSpec) -> tuple[int, int]:
         return item.x, item.x
     if c == "up_to_X":
         return 0, item.x
-    return 0, item.data.get("ev", {}).get("amount", 0)
+    return 0, item.data.event.get("amount", 0)
 
 
 def assignable_targets(specs: Sequence[TargetSpec], options: Sequence[Sequence[Any]],

@@ -22,6 +22,7 @@ from .actions import Action, DecisionKind
 from .frames import CastFrame, CastStep, PendingTrigger, PutFrame
 from .ids import new_object_id
 from .model import Card, Permanent, StackItem
+from .stack_data import StackData
 
 if TYPE_CHECKING:
     from .abilities import TriggeredAbility
@@ -91,17 +92,12 @@ def answer_put(g: Game, f: PutFrame, a: Action) -> None:
 
 
 def place_trigger(g: Game, t: PendingTrigger) -> None:
-    data: dict[str, Any] = {"card": t.card, "ev": t.event}
+    effects = t.effects  # a delayed triggered ability carries its effects (2012 603.7)
     if t.special == "gain_life":
-        data["effects"] = [{"op": "gain_life", "amount": t.amount, "who": "controller"}]
-    elif t.effects is not None:  # a delayed triggered ability carries its effects (2012 603.7)
-        data["effects"] = t.effects
-    if t.source_colors is not None:
-        data["src_colors"] = t.source_colors
-    if t.source_tapped is not None:
-        data["src_tapped"] = t.source_tapped
-    if t.source_card is not None:  # a card in a graveyard: "return Squee from your graveyard"
-        data["src_card"] = t.source_card
+        effects = [{"op": "gain_life", "amount": t.amount, "who": "controller"}]
+    # source_card: a card in a graveyard ("return Squee from your graveyard")
+    data = StackData(card=t.card, event=t.event, effects=effects, source_colors=t.source_colors,
+                     source_tapped=t.source_tapped, source_card=t.source_card)
     item = StackItem(new_object_id(g), "triggered", t.controller, source=t.source,
                      source_name=t.name, ability=t.ability_index, label=t.name,
                      data=data, ability_def=t.ability)
@@ -201,7 +197,7 @@ def _resolve_mana_trigger(g: Game, p: Permanent, ab: TriggeredAbility, ev: dict[
     from .effects import OPS
 
     item = StackItem(0, "triggered", p.controller, source=p.id, source_name=p.card.label,
-                     ability=ab.index, data={"card": p.cdef.name, "ev": ev}, ability_def=ab)
+                     ability=ab.index, data=StackData(card=p.cdef.name, event=ev), ability_def=ab)
     for spec in ab.effects:
         OPS[spec["op"]](g, item, spec)
 
@@ -228,7 +224,7 @@ def collect_damage_triggers(g: Game, ev: dict[str, Any]) -> None:
 
 
 def trigger_condition(g: Game, cond: dict[str, Any], ctrl: int, src: int | None,
-                      ev: dict[str, Any], data: dict[str, Any] | None = None) -> bool:
+                      ev: dict[str, Any], data: StackData | None = None) -> bool:
     """Is a triggered ability's intervening "if" condition (one key of
     :data:`~mtg_env.engine.ability_vocabulary.TRIGGER_CONDITIONS`) true? ``ctrl``: the ability's
     controller; ``src``: its source permanent; ``ev``: its event; ``data``: the stack object's
@@ -239,7 +235,7 @@ def trigger_condition(g: Game, cond: dict[str, Any], ctrl: int, src: int | None,
         p = g.perms.get(src) if src is not None else None
         if p is not None:
             return not p.tapped
-        return not (data or {}).get("src_tapped", False)
+        return not (data is not None and data.source_tapped)
     if k == "event_player_hand_at_most":
         return len(g.players[ev.get("player", ctrl)].hand) <= v
     if k == "creature_cards_in_graveyard_at_least":

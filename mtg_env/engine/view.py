@@ -181,9 +181,9 @@ class StackObjectView:
         self.target_specs: tuple[TargetSpec, ...] = tuple(specs)
         self.effects: tuple[dict[str, Any], ...] = tuple(effects)
         self.assignments: tuple[tuple[int, tuple[Any, ...], int], ...] = tuple(
-            (e[0], (e[1], e[2]), e[3]) for e in s.data.get("assign", ()))
+            (e[0], (e[1], e[2]), e[3]) for e in s.data.assign)
         self.divided: tuple[tuple[tuple[Any, ...], int], ...] = tuple(
-            ((e[0], e[1]), e[2]) for e in s.data.get("divided", ()))
+            ((e[0], e[1]), e[2]) for e in s.data.divided)
 
     @property
     def name(self) -> str:

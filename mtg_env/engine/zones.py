@@ -340,11 +340,11 @@ def record_leaving_lki(g: Game, perm: Permanent) -> None:
     for item in g.stack:
         if item.kind != "triggered":
             continue
-        ev = item.data.get("ev")
+        ev = item.data.event
         if ev and ev.get("perm") == perm.id:
-            item.data["ev"] = {**ev, "lki": lki}
+            item.data.event = {**ev, "lki": lki}
         if item.source == perm.id:
-            item.data["src_tapped"] = perm.tapped
+            item.data.source_tapped = perm.tapped
 
 
 def take_card(g: Game, card: Card, zone: str) -> bool:

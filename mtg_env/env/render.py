@@ -86,7 +86,7 @@ def render_text(game: Game, legal: Mapping[int, Action] | None = None,
                 t += " targeting " + ", ".join(_ref(game, r) for r in s.targets)
             if s.kind == "combat_damage":
                 t += ": " + "; ".join(f"{e[4]} deals {e[3]} to {_ref(game, (e[1], e[2]))}"
-                                      for e in s.data.get("assign", ()))
+                                      for e in s.data.assign)
             lines.append(t)
     if game.is_over:
         who = "a draw" if game.winner is None else f"{agent_names[game.winner]} wins"

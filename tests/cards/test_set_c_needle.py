@@ -64,7 +64,7 @@ def test_hail_of_arrows_each_target_gets_at_least_one() -> None:
     s.do("play Hail of Arrows", "X=3", "target Grizzly Bears", "target Hill Giant",
          "target Craw Wurm")
     assert s.game.decision.kind is K.PRIORITY
-    assert [e[2] for e in s.game.stack[-1].data["divided"]] == [1, 1, 1]
+    assert [e[2] for e in s.game.stack[-1].data.divided] == [1, 1, 1]
 
 
 def test_heuristic_casts_hail_of_arrows_to_kill_attackers() -> None:

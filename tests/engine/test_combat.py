@@ -477,8 +477,8 @@ def test_first_strike_kills_before_regular_damage() -> None:
     block(s, ("Youthful Knight", "Grizzly Bears"))
     to_damage(s)
     item = s.game.stack[0]
-    assert item.kind == "combat_damage" and item.data["first_strike"]
-    assert item.data["assign"] == [[s.perm("Youthful Knight").id, "o", s.perm("Grizzly Bears").id,
+    assert item.kind == "combat_damage" and item.data.first_strike
+    assert item.data.assign == [[s.perm("Youthful Knight").id, "o", s.perm("Grizzly Bears").id,
                                     2, "Youthful Knight", "W", 0, False]]
     s.pass_priority(2)
     s.assert_in_play("Grizzly Bears", False)
@@ -514,12 +514,12 @@ def test_double_strike_deals_damage_in_both_steps() -> None:
     attack(s, "Skyhunter Skirmisher")
     s.pass_priority(2)
     to_damage(s)
-    assert s.game.step == "combat_damage" and s.game.stack[0].data["first_strike"]
+    assert s.game.step == "combat_damage" and s.game.stack[0].data.first_strike
     s.pass_priority(2)
     s.assert_life(1, 19)
     s.pass_priority(2)
     assert s.game.step == "combat_damage"
-    assert not s.game.stack[0].data["first_strike"]
+    assert not s.game.stack[0].data.first_strike
     s.pass_priority(2)
     s.assert_life(1, 18)
 
@@ -568,7 +568,7 @@ def test_attackers_assign_first_then_blockers_in_one_object() -> None:
     s.do("assign 3 damage to Grizzly Bears")
     assert s.game.decision.kind is DecisionKind.PRIORITY
     assert len(s.game.stack) == 1
-    out = s.game.stack[0].data["assign"]
+    out = s.game.stack[0].data.assign
     sources = [e[4] for e in out]
     assert sources == ["Craw Wurm", "Craw Wurm", "Hill Giant", "Grizzly Bears", "Grizzly Bears#2",
                        "Goblin Piker"]
@@ -597,7 +597,7 @@ def test_double_strike_trample_with_lifelink_after_blocker_dies() -> None:
     s.assert_life(0, 24)
     s.pass_priority(2)  # end of the first combat damage step
     assert s.game.step == "combat_damage"
-    assert s.game.stack[0].data["assign"][0][1:4] == ["p", 1, 4]
+    assert s.game.stack[0].data.assign[0][1:4] == ["p", 1, 4]
     s.pass_priority(2)
     s.assert_life(1, 16)
     s.resolve()
@@ -612,7 +612,7 @@ def test_first_strike_blocker_kills_attacker_before_it_deals_damage() -> None:
     attack(s, "Goblin Piker")
     block(s, ("Goblin Piker", "Youthful Knight"), ("Goblin Piker", "Grizzly Bears"))
     to_damage(s)
-    assert [e[4] for e in s.game.stack[0].data["assign"]] == ["Youthful Knight"]
+    assert [e[4] for e in s.game.stack[0].data.assign] == ["Youthful Knight"]
     s.pass_priority(2)
     s.assert_zone(0, "graveyard", "Goblin Piker")
     s.pass_priority(2)

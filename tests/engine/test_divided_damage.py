@@ -8,7 +8,7 @@ A target spec's ``divided: true`` (with ``count: up_to_X``: any number of target
 effect ``deal_damage ... divided: true``: X is chosen first (409.1c), then 1..X targets (none if
 X = 0), then one DIVIDE decision per target but the last (which gets the rest), each option an
 amount that leaves at least 1 for every later target. The shares are part of the spell on the
-stack (``StackItem.data["divided"]``, the log, the view) and survive a JSON round trip.
+stack (``StackItem.data.divided``, the log, the view) and survive a JSON round trip.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def test_x_then_one_to_x_targets_then_the_division() -> None:
     s.do("target Hill Giant")
     # two targets for X = 2: each gets 1, no choice is left to make
     assert s.game.decision.kind is K.PRIORITY
-    assert s.game.stack[-1].data["divided"] == [["o", s.perm("Grizzly Bears").id, 1],
+    assert s.game.stack[-1].data.divided == [["o", s.perm("Grizzly Bears").id, 1],
                                                 ["o", s.perm("Hill Giant").id, 1]]
 
 
@@ -71,7 +71,7 @@ def test_at_most_x_targets() -> None:
     s = _attack(["Grizzly Bears", "Hill Giant"])
     s.do("play Hail of Arrows", "X=1", "target Hill Giant")
     assert s.game.decision.kind is K.PRIORITY
-    assert s.game.stack[-1].data["divided"] == [["o", s.perm("Hill Giant").id, 1]]
+    assert s.game.stack[-1].data.divided == [["o", s.perm("Hill Giant").id, 1]]
 
 
 def test_division_options_leave_at_least_one_for_each_later_target() -> None:
@@ -90,7 +90,7 @@ def test_division_options_leave_at_least_one_for_each_later_target() -> None:
     assert s.game.decision.context["remaining"] == 3
     s.do("assign 1 damage to Hill Giant")
     assert s.game.decision.kind is K.PRIORITY
-    assert [e[2] for e in s.game.stack[-1].data["divided"]] == [2, 1, 2]
+    assert [e[2] for e in s.game.stack[-1].data.divided] == [2, 1, 2]
     assert "targeting Grizzly Bears (2 damage), Hill Giant (1 damage), Craw Wurm (2 damage)" \
         in s.game.log[-1]
     view = s.game.view(0).stack[-1]
@@ -164,7 +164,7 @@ def test_division_survives_a_json_round_trip_mid_division() -> None:
     for game in (g, h):
         game.apply("assign 1 damage to Hill Giant")
     assert g.to_json() == h.to_json()
-    assert [e[2] for e in h.stack[-1].data["divided"]] == [2, 1, 2]
+    assert [e[2] for e in h.stack[-1].data.divided] == [2, 1, 2]
 
 
 def test_a_division_with_a_bad_share_fails_the_state_check() -> None:

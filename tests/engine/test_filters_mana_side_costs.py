@@ -210,10 +210,10 @@ def test_last_known_controller_survives_json_mid_resolution() -> None:
         {"hand": ["Cryoclasm"], "in_play": ["Mountain"] * 3}, {"in_play": ["Island"]}]})
     s.do("play Cryoclasm", "target Island")
     item = s.game.stack[-1]
-    item.data["lki"] = {"999": 1}
+    item.data.lki = {"999": 1}
     g = Game.from_json(s.game.to_json())
-    assert g.stack[-1].data["lki"] == {"999": 1}
-    assert g.copy().stack[-1].data["lki"] == {"999": 1}
+    assert g.stack[-1].data.lki == {"999": 1}
+    assert g.copy().stack[-1].data.lki == {"999": 1}
 
 
 # -- agents and the encoding --------------------------------------------------------------------

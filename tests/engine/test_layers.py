@@ -153,7 +153,7 @@ def test_stack_object_holds_its_ability_not_a_card_name() -> None:
     item = s.game.stack[-1]
     kamahl = s.perm("Kamahl, Pit Fighter")
     assert item.ability_def is kamahl.activated[0] and item.source == kamahl.id
-    item.data["card"] = "No Such Card"
+    item.data.card = "No Such Card"
     s.resolve()
     s.assert_life(1, 17)
 

@@ -118,12 +118,13 @@ def test_a_payment_in_effects_carried_as_plain_data_is_answered() -> None:
     from the data (before, it read ``.args`` that only card-data effects have). Player 0 doesn't
     pay {1}, so the effect happens (2012 608.2d)."""
     from mtg_env.engine.model import StackItem
+    from mtg_env.engine.stack_data import StackData
 
     s = Scenario({"turn": 3, "step": "precombat_main", "players": [
         {"in_play": ["Forest"], "life": 10}, {}]})
     g = s.game
-    g.stack.append(StackItem(new_object_id(g), "triggered", 0, label="test trigger", data={"effects": [
-        {"op": "unless_pays", "mana": "{1}", "effects": [{"op": "gain_life", "amount": 3}]}]}))
+    g.stack.append(StackItem(new_object_id(g), "triggered", 0, label="test trigger", data=StackData(effects=[
+        {"op": "unless_pays", "mana": "{1}", "effects": [{"op": "gain_life", "amount": 3}]}])))
     s.pass_priority(2)
     assert g.decision.kind is K.YES_NO and g.decision.player == 0
     s.do("no")

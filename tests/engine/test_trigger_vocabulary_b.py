@@ -107,9 +107,9 @@ def test_lki_is_recorded_without_changing_game_copies() -> None:
     copyable)."""
     g, before = _chorus_with_bears_dead(copy_first=True)
     (trig,) = [x for x in g.stack if x.kind == "triggered"]
-    assert trig.data["ev"]["lki"] == {"power": 2, "toughness": 2, "controller": 0}
+    assert trig.data.event["lki"] == {"power": 2, "toughness": 2, "controller": 0}
     (old,) = [x for x in before.stack if x.kind == "triggered"]
-    assert "lki" not in old.data["ev"]
+    assert "lki" not in old.data.event
 
 
 def test_lki_survives_json() -> None:
@@ -176,7 +176,7 @@ def test_sacrifice_all_cost_is_paid_after_the_mana() -> None:
     s = main({"hand": ["Soulblast"], "in_play": ["Mountain"] * 6 + ["Grizzly Bears"]})
     s.do("play Soulblast", "target player 1")
     spell = s.game.stack[-1]
-    assert spell.data["sacrificed_power"] == 2
+    assert spell.data.sacrificed_power == 2
     assert all(p.tapped for p in s.game.permanents if p.card.name == "Mountain")
 
 

@@ -20,6 +20,7 @@ from mtg_env.cards.loader import DATA_DIR, load_facts, load_file
 from mtg_env.engine.abilities import TargetSpec
 from mtg_env.engine.errors import CardDataError
 from mtg_env.engine.model import StackItem
+from mtg_env.engine.stack_data import StackData
 from mtg_env.engine.targets import spec_for, target_count
 from mtg_env.testing import Scenario
 
@@ -38,7 +39,7 @@ def _load(tmp_path: Path, name: str, change) -> list:
 
 def test_target_count_bounds() -> None:
     """X: exactly X; up_to_X: 0..X; up_to_event_amount: 0..the event's amount."""
-    item = StackItem(1, "spell", 0, x=3, data={"ev": {"amount": 2}})
+    item = StackItem(1, "spell", 0, x=3, data=StackData(event={"amount": 2}))
     assert target_count(item, TargetSpec("creature", count="X")) == (3, 3)
     assert target_count(item, TargetSpec("creature", count="up_to_X")) == (0, 3)
     assert target_count(item, TargetSpec("creature", count="up_to_event_amount")) == (0, 2)

@@ -30,7 +30,7 @@ def deal_damage(g: Game, item: StackItem, a: Args) -> None:
     share of N assigned to it as the spell was played)."""
     src = damage.src_of(g, item)
     if a.divided:
-        shares = {(k, v): n for k, v, n in item.data.get("divided", ())}
+        shares = {(k, v): n for k, v, n in item.data.divided}
         for r in a.target(g, item):
             n = shares.get(tuple(r), 0)
             if n:
@@ -83,7 +83,7 @@ def prevent_damage(g: Game, item: StackItem, a: Args) -> None:
     in game.replacements (mtg_env/engine/replacement_effects.py)."""
     n = a.amount(g, item)
     for r in a.target(g, item):
-        add_prevention_shield(g, r, n, item.label, item.source, item.data.get("card", ""))
+        add_prevention_shield(g, r, n, item.label, item.source, item.data.card)
         g.write_log(f"{item.label}: prevent the next {n} damage to {ref_text(g, r)} this turn")
 
 
@@ -98,7 +98,7 @@ def prevent_all_damage(g: Game, item: StackItem, a: Args) -> None:
     what = ("combat " if a.combat_only else "") + "damage"
     if colors:
         what += " from " + " and ".join(f"{_COLOR_WORD[c]} sources" for c in colors)
-    add_prevention_shield(g, None, None, item.label, item.source, item.data.get("card", ""),
+    add_prevention_shield(g, None, None, item.label, item.source, item.data.card,
                           combat_only=a.combat_only, source_colors=colors)
     g.write_log(f"{item.label}: prevent all {what} this turn")
 
@@ -111,7 +111,7 @@ def redirect_combat_damage_to_self(g: Game, item: StackItem, a: Args) -> None:
     if item.source is None:
         return
     add_redirect(g, item.controller, ("o", item.source), item.label, item.source,
-                 item.data.get("card", ""), combat_only=True, unblocked_only=a.unblocked_only)
+                 item.data.card, combat_only=True, unblocked_only=a.unblocked_only)
     who = "unblocked creatures" if a.unblocked_only else "sources"
     g.write_log(f"{item.label}: all combat damage {who} would deal to player {item.controller} this "
            "turn is dealt to it instead")
@@ -124,7 +124,7 @@ def steal_draws(g: Game, item: StackItem, a: Args) -> None:
     for kind, v in a.who(g, item):
         if kind == "p":
             add_draw_replacement(g, v, item.controller, item.label, item.source,
-                                 item.data.get("card", ""))
+                                 item.data.card)
             g.write_log(f"{item.label}: until end of turn, player {item.controller} draws each card "
                    f"player {v} would draw")
 
@@ -170,7 +170,7 @@ def prevent_next_from_chosen_source(g: Game, item: StackItem, a: Args) -> None:
     g.frames.append(choose_frame(g, item.controller, cands, 1, 1, "source",
                                     f"{item.label}: choose a {COLOR_WORDS[c]} source",
                                     then={"op": "prevent_source", "label": item.label,
-                                          "src": item.source, "card": item.data.get("card", "")},
+                                          "src": item.source, "card": item.data.card},
                                     sid=item.id))
 
 

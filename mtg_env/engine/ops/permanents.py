@@ -112,5 +112,5 @@ def regenerate(g: Game, item: StackItem, a: Args) -> None:
     for kind, v in a.target(g, item):
         if kind == "o" and v in g.perms:
             add_regeneration_shield(g, g.perms[v], item.label, item.source,
-                                    item.data.get("card", ""))
+                                    item.data.card)
             g.write_log(f"{g.perms[v].card.label} gets a regeneration shield")

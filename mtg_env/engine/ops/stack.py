@@ -38,7 +38,7 @@ def counter_spell(g: Game, item: StackItem, a: Args) -> None:
 @op("shuffle_self_into_library")
 def shuffle_self_into_library(g: Game, item: StackItem, a: Args) -> None:
     """As this spell finishes resolving, it is shuffled into its owner's library."""
-    item.data["dest"] = "library_shuffle"
+    item.data.dest = "library_shuffle"
 
 
 @op("change_target", target=ref(required=True))

@@ -58,4 +58,4 @@ def delayed_trigger(g: Game, item: StackItem, a: Args) -> None:
     at the beginning of the next ``at`` step; its source and controller are this ability's
     (2012 603.7d-e)."""
     turn_structure.add_delayed_trigger(g, a.at, item.controller, item.source, item.source_name or item.label,
-                          item.data.get("card", ""), a.text, list(a.effects))
+                          item.data.card, a.text, list(a.effects))

@@ -50,7 +50,7 @@ def remove_from_game(g: Game, item: StackItem, a: Args) -> None:
         if kind == "c" and zones.move_card(g, card := g.cards[v], "graveyard", "removed"):
             g.write_log(f"{card.label} is removed from the game")
             n += 1
-    item.data["removed_this_way"] = item.data.get("removed_this_way", 0) + n
+    item.data.removed_this_way += n
 
 
 @op("destroy", target=ref(required=True), no_regen=flag("it can't be regenerated"))
