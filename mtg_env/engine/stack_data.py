@@ -2,9 +2,11 @@
 value: where it came from, the event that triggered it, choices and costs made as it was played
 or as it resolves, and what its effects counted.
 
-Every field has a default and is stored only while it differs from it (stored keys in
-parentheses where they are shorter); its copy, stored form and load-time check come from the
-declared fields (:func:`~mtg_env.engine.frame_fields.stored`).
+Every field has a default and is stored only while it differs from it; its copy, stored form
+and load-time check come from the declared fields (:func:`~mtg_env.engine.frame_fields.stored`).
+A copy shares what is replaced and never changed in place (marked ``SHARED``: the event, the
+effects, the choices, the combat damage rows and the shield choices); ``divided`` (appended to
+as the amount is divided) and ``lki`` (filled as effects reference permanents) are copied.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
-from .frame_fields import COPY_ITEMS, CardId, Count, ObjectId, Refers, Stored, stored
+from .frame_fields import SHARED, CardId, Count, ObjectId, Refers, Stored, stored
 
 
 @stored(source_colors="src_colors", source_tapped="src_tapped", source_card="src_card",
@@ -51,18 +53,18 @@ class StackData(Stored):
     source_colors: str | None = None
     source_tapped: bool | None = None
     source_card: CardId | None = None
-    event: dict[str, Any] = field(default_factory=dict)
-    effects: Annotated[list[Any], Refers("effects")] | None = None
-    divided: Annotated[list[Any], Refers("divided"), COPY_ITEMS] = field(default_factory=list)
+    event: Annotated[dict[str, Any], SHARED] = field(default_factory=dict)
+    effects: Annotated[list[Any], Refers("effects"), SHARED] | None = None
+    divided: Annotated[list[Any], Refers("divided")] = field(default_factory=list)
     sacrificed_power: int = 0
     copy_of: ObjectId | None = None
-    chosen: Annotated[dict[str, Any], Refers("chosen")] | None = None
+    chosen: Annotated[dict[str, Any], Refers("chosen"), SHARED] | None = None
     spell_copy: bool = False
     may: bool | None = None
     removed_this_way: Count = 0
     lki: dict[str, int] = field(default_factory=dict)
     dest: Literal["graveyard", "library_shuffle"] = "graveyard"
-    assign: Annotated[list[Any], Refers("assign"), COPY_ITEMS] = field(default_factory=list)
+    assign: Annotated[list[Any], Refers("assign"), SHARED] = field(default_factory=list)
     first_strike: bool = False
-    shield_first: Annotated[list[Any], Refers("shield_first"), COPY_ITEMS] = field(
+    shield_first: Annotated[list[Any], Refers("shield_first"), SHARED] = field(
         default_factory=list)
