@@ -15,6 +15,7 @@ from mtg_env.engine.frames_effects import EnterTogetherFrame
 from mtg_env.engine.knowledge import BOTH, forget, learn, shuffle_library
 from mtg_env.engine.layers import fresh, text_change_frame
 from mtg_env.engine.registry import CUSTOM
+from mtg_env.engine.seating import apnap_order
 from mtg_env.engine.stack import item_def
 from mtg_env.engine.targets import target_legal
 from mtg_env.engine.zones import leave_play_together, put_together, take_top, to_zone
@@ -133,7 +134,7 @@ def warp_world(g: Game, item: StackItem) -> None:
         if top:
             learn(g, top, BOTH)
             g.write_log(f"player {pl} reveals {', '.join(c.label for c in top)}")
-    order = (g.active, 1 - g.active)
+    order = apnap_order(g)
     cards = [c for pl in order for c in revealed[pl]]
     first = [c for c in cards if _FIRST_ROUND & c.cdef.types]
     ench = [c for c in cards if c not in first and "Enchantment" in c.cdef.types]

@@ -32,6 +32,7 @@ from .layers import fresh, mark_dirty
 from .mana import add_colored, can_afford, max_x, pay_mana
 from .mana_cost import ManaCost
 from .model import Card, Permanent, StackItem
+from .seating import opponents
 from .stack import find_item, item_def
 from .stack_data import StackData
 from .targets import (
@@ -126,7 +127,7 @@ def spell_cost(g: Game, pl: int, card: Card) -> ManaCost:
     cost = cdef.cost
     generic = cost.generic
     mods = g.rule_mods
-    if mods and 1 - pl in mods.get("spell_cost_more", ()):
+    if mods and not mods.get("spell_cost_more", frozenset()).isdisjoint(opponents(g, pl)):
         types = cdef.types
         for p in g.perms.values():
             if p.controller != pl and p.static:

@@ -26,6 +26,7 @@ from .mana import Source, mana_sources, pay_mana, plan_payment
 from .mana_cost import ManaCost
 from .model import Permanent
 from .rules import block_allowed, text_words
+from .seating import defending_player
 from .triggers import report_event
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ def can_attack(g: Game, p: Permanent) -> bool:
 def run_attack(g: Game, f: AttackFrame) -> None:
     fresh(g)
     declared = f.declared
-    tax = attack_tax(g, 1 - g.active)
+    tax = attack_tax(g, defending_player(g))
     if not f.forced:
         f.forced = True
         # "attacks each turn if able" (2012 508.1d): declared for the player, unless
@@ -114,7 +115,7 @@ def finish_attack(g: Game, f: AttackFrame) -> None:
         p.attacking = True
         if "vigilance" not in p.keywords:
             p.tapped = True
-    tax = attack_tax(g, 1 - g.active) * len(f.declared)
+    tax = attack_tax(g, defending_player(g)) * len(f.declared)
     if tax:
         # 2012 508.1g-i: the total is locked in and paid after the attackers tap; every
         # attacker was offered only if the total stayed payable.

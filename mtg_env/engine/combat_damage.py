@@ -21,6 +21,7 @@ from .model import Permanent, StackItem
 from .replacement import run_event, shield_split_order, shield_split_question
 from .replacement_effects import limited_shields
 from .replacement_events import DamageEvent
+from .seating import defending_player
 from .stack_data import StackData
 from .targets import ref_text
 
@@ -71,9 +72,9 @@ def run_assign(g: Game, f: AssignFrame) -> None:
                 f.current = AssignCursor(pid, ask=True)
                 g.ask(p.controller, K.COMBAT_DAMAGE, [YES, NO],
                           f"{p.card.label}: assign its combat damage to player "
-                          f"{1 - p.controller} as though it weren't blocked?",
+                          f"{defending_player(g)} as though it weren't blocked?",
                           {"source": pid, "remaining": p.power,
-                           "recipient": ["p", 1 - p.controller], "as_unblocked": True,
+                           "recipient": ["p", defending_player(g)], "as_unblocked": True,
                            "assigned": [e[:4] for e in f.assigned]})
                 return
             recipients = damage_recipients(g, p)
@@ -125,7 +126,7 @@ def answer_assign(g: Game, f: AssignFrame, a: Action) -> None:
     assert cur is not None, "an answer about combat damage is about the current creature"
     if cur.ask:
         p = g.perms[cur.perm_id]
-        recips = [("p", 1 - p.controller)] if a.verb == "yes" else damage_recipients(g, p)
+        recips = [("p", defending_player(g))] if a.verb == "yes" else damage_recipients(g, p)
         if a.verb == "yes":
             g.write_log(f"{p.card.label} assigns its combat damage as though it weren't blocked")
         f.current = AssignCursor(p.id, False, p.power, recips, 0, []) if recips else None
@@ -174,7 +175,7 @@ def assign_out(g: Game, f: AssignFrame, p: Permanent, target: tuple[str, int],
 
 def damage_recipients(g: Game, p: Permanent) -> list[tuple[str, int]]:
     if p.attacking:
-        dp = ("p", 1 - p.controller)
+        dp = ("p", defending_player(g))
         if not p.blocked:
             return [dp]
         blockers = [("o", b) for b in p.blockers if b in g.perms and g.perms[b].is_creature]

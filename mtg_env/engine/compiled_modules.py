@@ -19,7 +19,7 @@ COMPILED_MODULES = (
     "abilities", "ability_vocabulary", "actions", "casting", "choices", "combat",
     "combat_damage", "damage", "effects", "enter_choices", "filters", "game", "ids", "knowledge",
     "layers", "mana", "mana_cost", "model", "priority", "references", "replacement", "replacement_effects",
-    "rng", "rules", "stack", "state", "state_based", "targets", "triggers", "turn_structure",
+    "rng", "rules", "seating", "stack", "state", "state_based", "targets", "triggers", "turn_structure",
     "view", "zones",
 )
 GROUP_NAME = "mtg_env.engine._compiled"

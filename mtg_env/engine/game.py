@@ -58,6 +58,7 @@ from .priority import answer_priority
 from .registry import get_card
 from .replacement import answer_draws, answer_order_repl, run_draws, run_order_repl
 from .rng import Rng
+from .seating import opponent, turn_order_from
 from .stack import answer_retarget, run_resolve, run_retarget
 from .state import GameState, copy_state, init_state
 from .triggers import answer_put, run_put, watch_zone_triggers
@@ -137,7 +138,7 @@ class Game(GameState):
             g.write_log(f"coin flip: player {first} plays first")
         g.starting_player = first
         g.active = first
-        for pl in (first, 1 - first):
+        for pl in turn_order_from(g, first):
             draw_cards(g, pl, 7)
         # 2007 CR 101.4: the starting player takes all their mulligans first.
         g.frames.append(MulliganFrame(first))
@@ -255,7 +256,7 @@ class Game(GameState):
         """
         g = self.copy()
         rng = Rng(seed)
-        opp = g.players[1 - player]
+        opp = g.players[opponent(g, player)]
         known = known_cards(g, player)
         in_hand = {c.cid for c in opp.hand}
         if any(c[0] == "h" and c[1] in in_hand
@@ -364,7 +365,7 @@ class Game(GameState):
             self.winner = None
             self.write_log(f"game over: draw ({reason})")
         else:
-            self.winner = 1 - losers[0]
+            self.winner = opponent(self, losers[0])
             self.write_log(f"game over: player {self.winner} wins ({reason})")
 
 

@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .seating import opponent
+
 if TYPE_CHECKING:
     from .game import Game
     from .model import Card
@@ -103,7 +105,7 @@ def known_cards(g: Game, viewer: int) -> set[int]:
                 out.add(cid)
         elif card in P.library:
             out.add(cid)
-    opp = 1 - viewer
+    opp = opponent(g, viewer)
     if hand_revealed(g, opp):
         out.update(c.cid for c in g.players[opp].hand)
     return out

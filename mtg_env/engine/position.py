@@ -44,6 +44,7 @@ from .layers import fresh, mark_dirty
 from .model import CardDef, Permanent
 from .registry import get_card
 from .rng import Rng
+from .seating import opponent
 from .state_based import aura_legal
 
 _PLAYER_KEYS = {"life", "poison", "mana_pool", "lands_played", "hand", "library", "graveyard",
@@ -112,7 +113,7 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
     g.active = data.get("active_player", 0)
     if isinstance(g.active, bool) or g.active not in (0, 1):
         raise PositionError(f"active_player must be 0 or 1, got {_show(g.active)}")
-    g.starting_player = g.active if g.turn % 2 == 1 else 1 - g.active
+    g.starting_player = g.active if g.turn % 2 == 1 else opponent(g, g.active)
     step = data.get("step", "precombat_main")
     if not isinstance(step, str) or step not in STEPS or step in ("untap", "cleanup"):
         raise PositionError(f"step {_show(step)} is not a step with priority; use one of "

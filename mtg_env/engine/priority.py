@@ -23,6 +23,7 @@ from .model import (
     Card,
     Permanent,
 )
+from .seating import next_in_turn_order
 from .targets import targets_available
 
 if TYPE_CHECKING:
@@ -58,7 +59,7 @@ def answer_priority(g: Game, pl: int, a: Action) -> None:
             else:
                 turn_structure.end_step(g)
         else:
-            g.prio = 1 - pl
+            g.prio = next_in_turn_order(g, pl)
             g.quiet_action = True  # passing priority changes nothing an SBE or trigger looks at
         return
     g.passes = 0

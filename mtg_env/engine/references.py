@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from .filters import TARGET_KINDS, Filter, Site, compile_filter, suggest_names
 from .layers import fresh
+from .seating import opponent
 from .stack import item_def
 from .targets import target_legal
 
@@ -183,7 +184,7 @@ def _attached(g: Game, item: StackItem) -> Refs:
 _REF_WORDS: dict[str, Ref] = {
     "self": lambda g, item: [("o", item.source)] if item.source in g.perms else [],
     "controller": lambda g, item: [("p", item.controller)],
-    "opponent": lambda g, item: [("p", 1 - item.controller)],
+    "opponent": lambda g, item: [("p", opponent(g, item.controller))],
     "each_player": lambda g, item: [("p", 0), ("p", 1)],
     "active_player": lambda g, item: [("p", g.active)],
     "enchanted": _attached,

@@ -23,6 +23,7 @@ from .model import (
     Permanent,
 )
 from .rules import protected_from
+from .seating import opponent
 
 if TYPE_CHECKING:
     from .game import Game
@@ -121,10 +122,10 @@ def win_game(g: Game, pl: int, reason: str) -> None:
     """An effect says player ``pl`` wins the game (2007 CR 102.2): in a two-player game the
     other player loses. Platinum Angel ("your opponents can't win the game") stops it."""
     fresh(g)
-    if 1 - pl in g.rule_mods.get("cant_lose", ()):
+    if opponent(g, pl) in g.rule_mods.get("cant_lose", ()):
         g.write_log(f"player {pl} can't win the game ({reason})")
         return
-    g.end_game([1 - pl], reason)
+    g.end_game([opponent(g, pl)], reason)
 
 
 def _goldfish_survives(g: Game, losers: list[int]) -> list[int]:

@@ -22,6 +22,7 @@ from .actions import Action, DecisionKind
 from .frames import CastFrame, CastStep, PendingTrigger, PutFrame
 from .ids import new_object_id
 from .model import Card, Permanent, StackItem
+from .seating import next_in_turn_order
 from .stack_data import StackData
 
 if TYPE_CHECKING:
@@ -57,7 +58,8 @@ def push_triggers(g: Game) -> None:
     ap = g.active
     mine = [t for t in pending if t.controller == ap]
     other = [t for t in pending if t.controller != ap]
-    g.frames.append(PutFrame((ap, 1 - ap), [mine, other] if ap == 0 else [other, mine]))
+    g.frames.append(PutFrame((ap, next_in_turn_order(g, ap)),
+                             [mine, other] if ap == 0 else [other, mine]))
 
 
 def run_put(g: Game, f: PutFrame) -> None:

@@ -40,6 +40,7 @@ from .model import (
     Permanent,
 )
 from .replacement_effects import end_of_turn
+from .seating import defending_player, next_in_turn_order
 from .stack import spell_off_stack
 from .state_based import check_state_based
 from .triggers import push_triggers, report_event
@@ -146,7 +147,7 @@ def begin_step(g: Game) -> None:
         g.any_attackers = False
         g.frames.append(AttackFrame(ap, []))
     elif step == "declare_blockers":
-        g.frames.append(BlockFrame(1 - ap, []))
+        g.frames.append(BlockFrame(defending_player(g), []))
     elif step == "combat_damage":
         begin_combat_damage(g)
     elif step == "end_of_combat":
@@ -208,7 +209,7 @@ def next_turn(g: Game) -> None:
         g.write_log(f"player {g.active} takes an extra turn")
     else:
         g.normal_turn = None
-        g.active = 1 - normal
+        g.active = next_in_turn_order(g, normal)
     g.step = "untap"
     g.step_queue = TURN_STEPS
 
@@ -342,5 +343,5 @@ def answer_mulligan(g: Game, f: MulliganFrame, a: Action) -> None:
         g.pending = []
         g.write_log("the game begins")
     else:
-        f.player = 1 - pl
+        f.player = next_in_turn_order(g, pl)
         f.second = True

@@ -34,6 +34,7 @@ from .abilities import ActivatedAbility, StaticAbility, TargetSpec, TriggeredAbi
 from .actions import Decision, DecisionKind
 from .knowledge import hand_revealed, known_cards
 from .model import Card, CardDef, PermanentTraits
+from .seating import opponent
 from .stack import item_def
 
 if TYPE_CHECKING:
@@ -312,7 +313,7 @@ class PlayerView:
         self.deciding_kind: DecisionKind | None = d.kind if d is not None else None
         self.decision: Decision | None = d if d is not None and d.player == viewer else None
         known = known_cards(game, viewer)
-        opp_shown = hand_revealed(game, 1 - viewer)
+        opp_shown = hand_revealed(game, opponent(game, viewer))
         self.players: tuple[PlayerInfo, PlayerInfo] = (
             PlayerInfo(game.players[0], viewer == 0 or opp_shown, known),
             PlayerInfo(game.players[1], viewer == 1 or opp_shown, known))
@@ -330,7 +331,7 @@ class PlayerView:
     def opponent(self) -> PlayerInfo:
         """The opponent's state (hand hidden: ``hand`` is ``None`` unless it is played
         revealed; ``known_hand`` lists the cards of it the viewer knows)."""
-        return self.players[1 - self.viewer]
+        return self.players[opponent(self, self.viewer)]
 
     def perm(self, pid: int) -> PermanentView | None:
         """The permanent with this id, or ``None`` if it is not in play."""

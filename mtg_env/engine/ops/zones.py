@@ -16,6 +16,7 @@ from ..errors import MtgError
 from ..frames import ShuffleFrame
 from ..layers import fresh
 from ..references import record_lki
+from ..seating import opponent
 from ..triggers import report_event
 from . import Args, Param, amount, flag, op, players, ref, run_effects
 
@@ -228,7 +229,7 @@ def sacrifice_self(g: Game, item: StackItem, a: Args) -> None:
     chooser=Param("enum", default="controller", choices=("controller", "opponent")))
 def choose_permanent(g: Game, item: StackItem, a: Args) -> None:
     """A non-targeted choice made on resolution ("return a green creature you control")."""
-    chooser = item.controller if a.chooser == "controller" else 1 - item.controller
+    chooser = item.controller if a.chooser == "controller" else opponent(g, item.controller)
     fresh(g)
     test = a.filter.test
     cands = [("o", p.id) for p in g.perms.values() if test(p, item.controller)]
