@@ -3,8 +3,9 @@ actions by text, assert the result), the scenario builders the tests share, and 
 invariants checked after every action by the soak tests and ``benchmarks/soak.py``
 (:func:`check_invariants`, :func:`play_checked_game`).
 
-Builders: :func:`position` (a position dict, step first) and :func:`scenario` (a
-:class:`Scenario`, players first) with the shortcuts :func:`main`, :func:`combat`,
+Builders: :func:`position` (a position dict, step first; :func:`table_position` for 3 to 6
+players) and :func:`scenario` (a :class:`Scenario`, players first) with the shortcuts
+:func:`main`, :func:`combat`,
 :func:`step_of` and :func:`upkeep_of`. Moving on: :func:`pass_until`, :func:`to_attackers`,
 :func:`attack`, :func:`attack_options`, :func:`to_blockers`, :func:`block`,
 :func:`block_options`, :func:`to_damage` and :func:`done_if_asked`. Looking: :func:`kind`,
@@ -193,6 +194,18 @@ def position(step: str = "precombat_main", p0: Zones = None, p1: Zones = None, *
             "players": [player_zones(p0, library), player_zones(p1, library)], **top}
 
 
+def table_position(*players: Zones, step: str = "precombat_main", turn: int = 3,
+                   library: Sequence[str] | None = None, **top: Any) -> dict:
+    """A multiplayer position (3 to 6 players, by seat): like :func:`position` with one zones
+    argument per player; ``top`` adds ``attack`` (``"left"``, ``"right"``), ``active_player``...
+
+    >>> len(table_position([], [], ["Forest"], library=["Island"])["players"])
+    3
+    """
+    return {"turn": turn, "step": step,
+            "players": [player_zones(p, library) for p in players], **top}
+
+
 def scenario(p0: Zones = None, p1: Zones = None, step: str = "precombat_main", *, turn: int = 3,
              library: Sequence[str] | None = None, options: Mapping[str, Any] | None = None,
              **top: Any) -> Scenario:
@@ -368,6 +381,14 @@ def card_counts(g: Game) -> Counter:
     return c
 
 
+def _still_in_game(g: Game, expected: Counter) -> Counter:
+    """``expected`` less the cards of players who left the game (multiplayer: they leave it
+    with everything they own, 2012 800.4a)."""
+    if not any(P.lost for P in g.players):
+        return expected
+    return Counter({o: n for o, n in expected.items() if not g.players[o].lost})
+
+
 def check_invariants(g: Game, expected: Counter, try_all_options: bool = False,
                      check_json: bool = True) -> None:
     """Raise :class:`InvariantError` unless: the card counts equal ``expected``; a finished game
@@ -375,8 +396,9 @@ def check_invariants(g: Game, expected: Counter, try_all_options: bool = False,
     ``from_json(to_json())`` reproduces the state (``check_json``); and every option applies on
     a copy with the card counts kept (``try_all_options``)."""
     counts = card_counts(g)
-    if counts != expected:
-        raise InvariantError(f"card counts {dict(counts)} != {dict(expected)}; last log: {g.log[-5:]}")
+    if counts != _still_in_game(g, expected):
+        raise InvariantError(f"card counts {dict(counts)} != {dict(_still_in_game(g, expected))}; "
+                             f"last log: {g.log[-5:]}")
     if g.is_over:
         if g.decision is not None:
             raise InvariantError("a finished game has a pending decision")
@@ -395,7 +417,7 @@ def check_invariants(g: Game, expected: Counter, try_all_options: bool = False,
         for a in d.options:
             h = g.copy()
             h.apply(a.text)
-            if card_counts(h) != expected:
+            if card_counts(h) != _still_in_game(h, expected):
                 raise InvariantError(f"applying {a.text!r} on a copy changed the card counts")
 
 
@@ -418,17 +440,19 @@ def random_chooser(mana_rate: float = 1.0) -> Chooser:
 def play_checked_game(decks: Sequence[Deck], seed: int, choose: Chooser | None = None,
                       max_turns: int | None = 60, try_all_options: bool | float = False,
                       check_json: bool | float = True, json_every: int = 1,
-                      counts: Counter | None = None) -> Game:
+                      counts: Counter | None = None,
+                      options: Mapping[str, Any] | None = None) -> Game:
     """Play a seeded game with :func:`check_invariants` after every action.
 
     ``choose(game, rng)`` picks each action (default: uniformly random). ``check_json`` and
     ``try_all_options`` are booleans (every ``json_every``-th action / every action) or rates in
     (0, 1): the fraction of decisions, drawn at random, at which that check runs. ``counts``, if
     given, gets ``actions``, ``json`` and ``options`` added: the actions taken and how often each
-    drawn check ran.
+    drawn check ran. ``options``: :meth:`Game.new`'s (a multiplayer game's attack option).
     """
     choose = choose or random_chooser()
-    g = Game.new(list(decks), seed=seed, max_turns=max_turns)
+    g = Game.new(list(decks), seed=seed, max_turns=max_turns,
+                 options=dict(options) if options is not None else None)
     rng = random.Random(seed)
     check_rng = random.Random(seed ^ 0x5EED)
     expected = card_counts(g)

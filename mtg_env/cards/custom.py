@@ -122,11 +122,12 @@ def warp_world(g: Game, item: StackItem) -> None:
     where they are). Triggered abilities wait until the spell has resolved (2007 CR 410.3)."""
     fresh(g)
     perms = sorted(g.perms.values(), key=lambda p: p.id)
-    counts = [sum(1 for p in perms if p.owner == pl) for pl in (0, 1)]
+    seats = range(len(g.players))
+    counts = [sum(1 for p in perms if p.owner == pl) for pl in seats]
     if perms:
         leave_play_together(g, perms, "library_top", "is shuffled into its owner's library")
     revealed: list[list] = []
-    for pl in (0, 1):
+    for pl in seats:
         shuffle_library(g, pl)
         g.write_log(f"player {pl} shuffles {counts[pl]} permanent(s) into their library")
         top = g.players[pl].library[:counts[pl]]
@@ -141,7 +142,7 @@ def warp_world(g: Game, item: StackItem) -> None:
     g.frames.append(EnterTogetherFrame(
         item.id, item.label, auras=[c.cid for c in ench if "Aura" in c.cdef.subtypes],
         hosts=[], others=[c.cid for c in ench if "Aura" not in c.cdef.subtypes],
-        bottom=[c.cid for pl in (0, 1) for c in revealed[pl]
+        bottom=[c.cid for pl in seats for c in revealed[pl]
                 if c not in first and c not in ench]))
     if first:
         put_together(g, [(c, c.owner, None) for c in first])

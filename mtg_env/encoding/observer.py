@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from mtg_env.engine.actions import Action
+from mtg_env.engine.errors import MtgError
 from mtg_env.engine.game import Game
 from mtg_env.engine.knowledge import known_cards
 from mtg_env.engine.view import PlayerView, sample_game
@@ -110,6 +111,9 @@ class _View(ZoneTables, DecisionRows, ActionIndex):
         d = game.decision
         if game is not self.game or self.stamp == -1:
             # a new game, or an update that failed half-way (a CapacityError) left rows behind
+            if len(game.players) != 2:
+                raise MtgError(f"not implemented: the observation encodes two-player games, "
+                               f"not a game of {len(game.players)} players")
             self.clear()
             self.game = game
         elif game.decisions_made == self.stamp and d is self.stamp_decision:

@@ -26,7 +26,7 @@ from .mana import Source, mana_sources, pay_mana, plan_payment
 from .mana_cost import ManaCost
 from .model import Permanent
 from .rules import block_allowed, text_words
-from .seating import defending_player
+from .seating import defending_player, opponents
 from .triggers import report_event
 
 if TYPE_CHECKING:
@@ -50,7 +50,20 @@ def can_attack(g: Game, p: Permanent) -> bool:
     return not ({"defender", "cant_attack"} & kw)
 
 
+def defender_of(g: Game, attacker: int) -> int:
+    """The player the attacking creature ``attacker`` attacks: the defending player, or under
+    the attack multiple players option the one chosen as it was declared (2012 802.2a, 802.3)."""
+    if g.attack_whom:
+        for pid, pl in g.attack_whom:
+            if pid == attacker:
+                return pl
+    return defending_player(g)
+
+
 def run_attack(g: Game, f: AttackFrame) -> None:
+    if g.attack_option == "multiple":
+        run_attack_multiple(g, f)
+        return
     fresh(g)
     declared = f.declared
     tax = attack_tax(g, defending_player(g))
@@ -75,11 +88,57 @@ def run_attack(g: Game, f: AttackFrame) -> None:
     g.ask(f.player, K.DECLARE_ATTACKERS, opts, prompt, {"declared": list(declared)})
 
 
+def run_attack_multiple(g: Game, f: AttackFrame) -> None:
+    """Declaring attackers when the active player may attack every opponent (2012 802.3): each
+    option names the creature and the player it attacks. A creature that attacks each turn if
+    able is declared by its controller's choice of whom it attacks (508.1d; no cost to pay)."""
+    fresh(g)
+    declared = f.declared
+    defenders = opponents(g, f.player)
+    paid = sum(attack_tax(g, w) for w in f.whom)
+    cands = [p for p in g.perms.values() if p.id not in declared and can_attack(g, p)]
+    opts = []
+    required = False
+    for p in cands:
+        for o in defenders:
+            if not can_attack_player(g, p, o):
+                continue
+            tax = attack_tax(g, o)
+            if (paid or tax) and not can_pay_attack_tax(g, paid + tax, [*declared, p.id],
+                                                        total=True):
+                continue
+            # "attacks each turn if able" (508.1d): no cost to attack is required
+            required = required or ("must_attack" in p.keywords and not tax)
+            opts.append(Action("attack", f"attack player {o} with {p.card.label}", (p.id, o)))
+    if not opts:
+        finish_attack(g, f)
+        return
+    if required:  # the creatures that must attack are declared first, and done waits for them
+        must = {p.card.label for p in cands if "must_attack" in p.keywords}
+        opts = [a for a in opts if a.text.rpartition(" with ")[2] in must]
+    else:
+        opts.append(DONE)
+    prompt = f"player {f.player}: declare attackers ({len(declared)} so far)"
+    g.ask(f.player, K.DECLARE_ATTACKERS, opts, prompt,
+          {"declared": list(declared), "whom": list(f.whom)})
+
+
+def can_attack_player(g: Game, p: Permanent, defender: int) -> bool:
+    """Whether ``p`` may attack ``defender`` (Sea Monster: "can't attack unless defending player
+    controls an Island" reads the player it would attack, 2012 802.2a)."""
+    if "cant_attack_unless_defender_has_island" in p.keywords:
+        land = text_words(g, p.id, ("Island",))[0]
+        return any(q.controller == defender and land in q.subtypes for q in g.perms.values())
+    return True
+
+
 def answer_attack(g: Game, f: AttackFrame, a: Action) -> None:
     if a.verb == "done":
         finish_attack(g, f)
     else:
         f.declared.append(a.args[0])
+        if len(a.args) > 1:
+            f.whom.append(a.args[1])
 
 
 def attack_tax(g: Game, defender: int) -> int:
@@ -101,10 +160,12 @@ def attack_tax_sources(g: Game, declared: list[int]) -> list[Source]:
     return [s for s in mana_sources(g, g.active) if s[0] not in tapping]
 
 
-def can_pay_attack_tax(g: Game, tax: int, declared: list[int]) -> bool:
-    """Can the active player pay ``tax`` for each of ``declared``, with floating mana and
-    the sources the automatic payer may tap (:func:`attack_tax_sources`)?"""
-    return plan_payment(g.players[g.active].mana_pool, (0,) * 5, tax * len(declared),
+def can_pay_attack_tax(g: Game, tax: int, declared: list[int], total: bool = False) -> bool:
+    """Can the active player pay ``tax`` for each of ``declared`` (``total``: ``tax`` for them
+    all), with floating mana and the sources the automatic payer may tap
+    (:func:`attack_tax_sources`)?"""
+    return plan_payment(g.players[g.active].mana_pool, (0,) * 5,
+                        tax if total else tax * len(declared),
                         attack_tax_sources(g, declared), cheapest=False) is not None
 
 
@@ -115,7 +176,13 @@ def finish_attack(g: Game, f: AttackFrame) -> None:
         p.attacking = True
         if "vigilance" not in p.keywords:
             p.tapped = True
-    tax = attack_tax(g, defending_player(g)) * len(f.declared)
+    if f.whom:
+        g.attack_whom = tuple(zip(f.declared, f.whom, strict=True))
+        tax = sum(attack_tax(g, w) for w in f.whom)
+    elif g.attack_option == "multiple":
+        tax = 0  # nobody attacks
+    else:
+        tax = attack_tax(g, defending_player(g)) * len(f.declared)
     if tax:
         # 2012 508.1g-i: the total is locked in and paid after the attackers tap; every
         # attacker was offered only if the total stayed payable.
@@ -125,7 +192,15 @@ def finish_attack(g: Game, f: AttackFrame) -> None:
         g.attacked_this_turn = (*g.attacked_this_turn, *f.declared)
         names = ", ".join(f"{g.perms[pid].card.label} ({g.perms[pid].power}/"
                           f"{g.perms[pid].toughness})" for pid in f.declared)
-        g.write_log(f"player {g.active} attacks with {names}")
+        if f.whom:
+            for o in dict.fromkeys(f.whom):
+                names = ", ".join(f"{g.perms[pid].card.label} ({g.perms[pid].power}/"
+                                  f"{g.perms[pid].toughness})"
+                                  for pid, w in zip(f.declared, f.whom, strict=True) if w == o)
+                g.write_log(f"player {g.active} attacks player {o} with {names}")
+        else:
+            whom = f" player {g.defender}" if len(g.players) > 2 else ""
+            g.write_log(f"player {g.active} attacks{whom} with {names}")
     for pid in f.declared:
         report_event(g, "attacks", perm=pid)
 
@@ -163,6 +238,9 @@ def run_block(g: Game, f: BlockFrame) -> None:
     pl = f.player
     perms = g.perms.values()
     attackers = [p for p in perms if p.attacking]
+    if g.attack_whom:
+        # 2012 802.4a: a defending player blocks only the creatures attacking them.
+        attackers = [p for p in attackers if defender_of(g, p.id) == pl]
     if any(not _WHOLE_DECLARATION.isdisjoint(a.keywords) for a in attackers):
         run_block_exact(g, f, attackers)
         return
@@ -258,15 +336,19 @@ def finish_block(g: Game, f: BlockFrame) -> None:
         b.blocking.append(a_id)
         a.blocked = True
         a.blockers.append(b_id)
+    mine = None
+    if g.attack_whom:  # 2012 802.4: this defending player's blocks, the others' in turn
+        mine = {pid for pid, pl in g.attack_whom if pl == f.player}
     for a in g.perms.values():
-        if a.attacking:
+        if a.attacking and (mine is None or a.id in mine):
             by = ", ".join(g.perms[b].card.label for b in a.blockers)
             g.write_log(f"{a.card.label}: blocked by {by}" if a.blocked else f"{a.card.label}: unblocked")
     for b_id, a_id in f.pairs:
         report_event(g, "blocks", perm=b_id, attacker=a_id)
     for b_id, a_id in f.pairs:
         report_event(g, "becomes_blocked_by", perm=a_id, blocker=b_id)
-    for a in [p for p in g.perms.values() if p.attacking and p.blocked]:
+    for a in [p for p in g.perms.values()
+              if p.attacking and p.blocked and (mine is None or p.id in mine)]:
         report_event(g, "becomes_blocked", perm=a.id)
 
 
@@ -294,6 +376,9 @@ def end_combat(g: Game) -> None:
     g.fs_checked = False
     g.fs_step = False
     g.any_attackers = False
+    g.defender = -1  # multiplayer: chosen again as the next combat begins
+    if g.attack_whom:
+        g.attack_whom = ()
 
 
 def leave_combat_on_control_change(g: Game, perm: Permanent) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import NO, YES, Action, DecisionKind
+from .combat import defender_of
 from .damage import deal_damage
 from .frames import AssignCursor, AssignFrame
 from .ids import new_object_id
@@ -21,7 +22,6 @@ from .model import Permanent, StackItem
 from .replacement import run_event, shield_split_order, shield_split_question
 from .replacement_effects import limited_shields
 from .replacement_events import DamageEvent
-from .seating import defending_player
 from .stack_data import StackData
 from .targets import ref_text
 
@@ -66,15 +66,16 @@ def run_assign(g: Game, f: AssignFrame) -> None:
                 continue
             if f.first_strike:
                 p.struck_first = True
-            if p.attacking and p.blocked and "may_assign_as_unblocked" in p.keywords:
+            if (p.attacking and p.blocked and "may_assign_as_unblocked" in p.keywords
+                    and not g.players[defender_of(g, pid)].lost):
                 # Rhox: its controller chooses as it assigns (2012 510.1c); asked even
                 # when no blocker remains, since it can still hit the player.
                 f.current = AssignCursor(pid, ask=True)
                 g.ask(p.controller, K.COMBAT_DAMAGE, [YES, NO],
                           f"{p.card.label}: assign its combat damage to player "
-                          f"{defending_player(g)} as though it weren't blocked?",
+                          f"{defender_of(g, pid)} as though it weren't blocked?",
                           {"source": pid, "remaining": p.power,
-                           "recipient": ["p", defending_player(g)], "as_unblocked": True,
+                           "recipient": ["p", defender_of(g, pid)], "as_unblocked": True,
                            "assigned": [e[:4] for e in f.assigned]})
                 return
             recipients = damage_recipients(g, p)
@@ -126,7 +127,7 @@ def answer_assign(g: Game, f: AssignFrame, a: Action) -> None:
     assert cur is not None, "an answer about combat damage is about the current creature"
     if cur.ask:
         p = g.perms[cur.perm_id]
-        recips = [("p", defending_player(g))] if a.verb == "yes" else damage_recipients(g, p)
+        recips = [("p", defender_of(g, p.id))] if a.verb == "yes" else damage_recipients(g, p)
         if a.verb == "yes":
             g.write_log(f"{p.card.label} assigns its combat damage as though it weren't blocked")
         f.current = AssignCursor(p.id, False, p.power, recips, 0, []) if recips else None
@@ -175,12 +176,14 @@ def assign_out(g: Game, f: AssignFrame, p: Permanent, target: tuple[str, int],
 
 def damage_recipients(g: Game, p: Permanent) -> list[tuple[str, int]]:
     if p.attacking:
-        dp = ("p", defending_player(g))
+        defender = defender_of(g, p.id)
+        # 2012 800.4e: no combat damage is assigned to a player who left the game.
+        to_player = [] if g.players[defender].lost else [("p", defender)]
         if not p.blocked:
-            return [dp]
+            return to_player
         blockers = [("o", b) for b in p.blockers if b in g.perms and g.perms[b].is_creature]
         if "trample" in p.keywords:
-            return [*blockers, dp]
+            return [*blockers, *to_player]
         return blockers
     return [("o", a) for a in p.blocking if a in g.perms and g.perms[a].is_creature]
 

@@ -160,11 +160,10 @@ class CleanupFrame(Frame):
 @stored("mulligan")
 @dataclass(slots=True)
 class MulliganFrame(Frame):
-    """Mulligans (2007 CR 101.4): ``player`` decides to keep or mulligan; ``second`` once the
-    starting player has kept."""
+    """Mulligans (2007 CR 101.4): ``player`` decides to keep or mulligan; the players decide in
+    turn order from the starting player, each taking all their mulligans before the next."""
 
     player: PlayerIndex
-    second: bool = False
 
 
 @stored("attack")
@@ -176,6 +175,8 @@ class AttackFrame(Frame):
     player: PlayerIndex
     declared: list[PermId]
     forced: bool = False
+    whom: list[PlayerIndex] = field(default_factory=list)
+    """Attack multiple players (2012 802.3): the player each of ``declared`` attacks."""
 
 
 @stored("block")
@@ -253,7 +254,7 @@ class PutFrame(Frame):
     """Putting waiting triggered abilities on the stack (2007 CR 410.5): the active player's
     first, each player ordering their own (``queues[player]``)."""
 
-    order: tuple[PlayerIndex, PlayerIndex]  # the active player, then the other
+    order: tuple[PlayerIndex, ...]  # the active player, then the others in turn order (APNAP)
     queues: Annotated[list[list[PendingTrigger]], COPY_ITEMS]
 
     def next_player(self, default: int) -> int:

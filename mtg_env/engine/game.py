@@ -48,21 +48,24 @@ from .frames_choice import ChooseFrame
 from .frames_effects import DrawsFrame, EnterChoiceFrame, EnterTogetherFrame, OrderReplFrame, TextChangeFrame
 from .knowledge import known_cards
 from .layers import answer_text_change, fresh, run_text_change
+from .leaving_the_game import players_lose
 from .model import (
     COLORS,
     Card,
     CardDef,
     Permanent,
+    Player,
 )
+from .multiplayer_cards import not_multiplayer_ready
 from .priority import answer_priority
 from .registry import get_card
 from .replacement import answer_draws, answer_order_repl, run_draws, run_order_repl
 from .rng import Rng
-from .seating import opponent, turn_order_from
+from .seating import ATTACK_OPTIONS, MAX_PLAYERS, VARIANTS, opponents, players_in_game, turn_order_from
 from .stack import answer_retarget, run_resolve, run_retarget
 from .state import GameState, copy_state, init_state
 from .triggers import answer_put, run_put, watch_zone_triggers
-from .turn_structure import STEPS, answer_mulligan, run_cleanup, run_mulligan, turn_flow
+from .turn_structure import STEPS, answer_mulligan, next_to_keep, run_cleanup, run_mulligan, turn_flow
 from .zones import answer_enter_together, draw_cards, run_enter_together
 
 if TYPE_CHECKING:
@@ -71,23 +74,55 @@ if TYPE_CHECKING:
 K = DecisionKind
 
 
-def _seat(value: object, refusal: str) -> int | None:
-    """``value`` as a seat (0 or 1) or None; :class:`MtgError` ``refusal`` for anything else."""
+def _seat(value: object, n: int, what: str) -> int | None:
+    """``value`` as a seat (0 to ``n - 1``) or None; :class:`MtgError` for anything else."""
     if value is None:
         return None
     try:
         seat = -1 if isinstance(value, bool) else operator.index(value)  # type: ignore[arg-type]
     except TypeError:  # not an integer (numpy's integers are)
         seat = -1
-    if seat not in (0, 1):
-        raise MtgError(f"{refusal}, got {value!r:.40}")
+    if not 0 <= seat < n:
+        seats = "0 or 1" if n == 2 else f"0 to {n - 1}"
+        raise MtgError(f"{what} must be a seat, {seats}, or None, got {value!r:.40}")
     return seat
+
+
+def _variant_options(n: int, variant: object, options: object) -> tuple[str, str]:
+    """The variant and attack option of a game of ``n`` players (:meth:`Game.new`)."""
+    if variant is None:
+        variant = "two_player" if n == 2 else "free_for_all"
+    if variant not in VARIANTS:
+        raise MtgError(f"unknown variant {variant!r:.40}: the engine plays "
+                       + ", ".join(VARIANTS))
+    if variant == "two_player" and n != 2:
+        raise MtgError(f"a two_player game needs two decks, got {n}")
+    if variant == "free_for_all" and n < 3:
+        raise MtgError(f"a free_for_all game needs 3 to {MAX_PLAYERS} decks, got {n}")
+    opts = {} if options is None else options
+    if not isinstance(opts, dict):
+        raise MtgError(f"options must be a mapping, got {type(opts).__name__}")
+    unknown = set(opts) - {"attack"}
+    if unknown:
+        raise MtgError(f"unknown game option(s) {sorted(map(str, unknown))}: the options are "
+                       "'attack' (multiplayer)")
+    attack = opts.get("attack")
+    if variant == "two_player":
+        if attack is not None:
+            raise MtgError("the attack option is for multiplayer games")
+        return variant, ""
+    if attack is None:
+        attack = "left"
+    if attack not in ATTACK_OPTIONS:
+        raise MtgError(f"unknown attack option {attack!r:.40}: left, right or multiple")
+    return variant, str(attack)
 
 
 # A plain Python class when compiled (mtg_env/engine/compiled.py): see GameState.
 @mypyc_attr(native_class=False)
 class Game(GameState):
-    """A two-player game of Magic under the Tenth Edition (2007) rules.
+    """A game of Magic under the Tenth Edition (2007) rules: two players, or a multiplayer
+    Free-for-All (:meth:`new`).
 
     Create one with :meth:`new`, :meth:`from_position` or :meth:`from_json`; read
     :attr:`decision`; advance with :meth:`apply`.
@@ -100,12 +135,22 @@ class Game(GameState):
     def new(cls, decks: Sequence[Any], seed: int = 0, starting_player: object = None,
             manual_mana: bool = False, skip_trivial: bool = False,
             max_turns: int | None = None, max_decisions: int | None = None,
-            goldfish: object = None) -> Game:
-        """Start a game between two decks: ``Deck`` objects, built-in deck names
-        (``"starter_green"``) or lists of card names.
+            goldfish: object = None, variant: object = None, options: object = None) -> Game:
+        """Start a game between two decks (or more: a multiplayer game): ``Deck`` objects,
+        built-in deck names (``"starter_green"``) or lists of card names, one per seat, in
+        turn order.
+
+        ``variant``: ``"two_player"`` (two decks, the default for two) or ``"free_for_all"``
+        (3 to 6 decks, the default for more; 2012 806), with ``options={"attack": "left"}``
+        (the default), ``"right"`` (2012 803: only the nearest opponent on that side may be
+        attacked) or ``"multiple"`` (802: each attacking creature attacks any one opponent,
+        each of whom declares blockers for their own attackers). A multiplayer game
+        goes on after a player loses, until one remains (2012 800.4); the first mulligan is
+        free (800.5) and the starting player draws on their first turn (800.6).
 
         One seeded RNG drives every shuffle and random choice. With ``starting_player=None`` a
-        seeded coin flip decides who plays first (2007 CR 101.2). ``max_turns`` and
+        seeded coin flip (a die roll among more players) decides who plays first (2007 CR
+        101.2). ``max_turns`` and
         ``max_decisions`` end a runaway game as a draw (``end_reason`` says which).
 
         ``goldfish`` (a seat, for deck testing) suspends two state-based effects for that
@@ -115,12 +160,25 @@ class Game(GameState):
         """
         # The parameters a user's value reaches unchecked are typed ``object`` and checked here:
         # compiled (mypyc) code would refuse a wrong type with a bare TypeError.
-        if isinstance(decks, (str, bytes)) or not hasattr(decks, "__len__") or len(decks) != 2:
-            raise MtgError(f"a game needs a list of exactly two decks, got {decks!r:.80}")
-        goldfish_seat = _seat(goldfish, "goldfish must be a seat, 0 or 1, or None")
-        first = _seat(starting_player, "starting_player must be 0, 1 or None")
+        if (isinstance(decks, (str, bytes)) or not hasattr(decks, "__len__")
+                or not 2 <= len(decks) <= MAX_PLAYERS):
+            raise MtgError(f"a game needs a list of 2 to {MAX_PLAYERS} decks, got {decks!r:.80}")
+        n = len(decks)
+        variant_name, attack = _variant_options(n, variant, options)
+        goldfish_seat = _seat(goldfish, n, "goldfish")
+        first = _seat(starting_player, n, "starting_player")
         names_per_player = [_deck_card_names(deck, i) for i, deck in enumerate(decks)]
+        if n > 2:
+            unready = not_multiplayer_ready(
+                get_card(name) for names in names_per_player for name in set(names))
+            if unready:
+                raise MtgError("not implemented for multiplayer games yet (these cards read "
+                               "'opponent' as one player): " + ", ".join(unready))
         g = cls()
+        if n > 2:
+            g.players = [Player(i) for i in range(n)]
+        g.variant = variant_name
+        g.attack_option = attack
         g.rng = Rng(seed)
         g.manual_mana = manual_mana
         g.skip_trivial = skip_trivial
@@ -131,11 +189,11 @@ class Game(GameState):
             for name in names:
                 card = g.new_card(get_card(name), pl)
                 g.players[pl].library.append(card)
-        for pl in (0, 1):
-            g.rng.shuffle(g.players[pl].library)
+        for P in g.players:
+            g.rng.shuffle(P.library)
         if first is None:
-            first = g.rng.below(2)
-            g.write_log(f"coin flip: player {first} plays first")
+            first = g.rng.below(n)
+            g.write_log(f"{'coin flip' if n == 2 else 'die roll'}: player {first} plays first")
         g.starting_player = first
         g.active = first
         for pl in turn_order_from(g, first):
@@ -206,7 +264,7 @@ class Game(GameState):
         self.run_to_decision()
         if self.max_decisions is not None and self.decisions_made >= self.max_decisions:
             self.write_log(f"decision limit {self.max_decisions} reached")
-            self.end_game([0, 1], "decision limit")
+            self.end_game(list(players_in_game(self)), "decision limit")
 
     def log_for(self, player: int | None) -> list[str]:
         """The log as ``player`` reads it: the public :attr:`log` with the lines only that player
@@ -219,12 +277,24 @@ class Game(GameState):
         return log
 
     def concede(self, player: int) -> None:
-        """Player concedes (CR 102.3a): they lose at once."""
-        if self.is_over:
+        """Player concedes (CR 102.3a): they lose at once; in a multiplayer game they leave it
+        and the others play on (2012 800.4)."""
+        if self.is_over or self.players[player].lost:
             return
         self.players[player].conceded = True
         self.write_log(f"player {player} concedes")
-        self.end_game([player], "concession")
+        players_lose(self, [player], "concession")
+        if not self.is_over and self.decision is not None and self.decision.player == player:
+            # Their pending decision goes with them: the game goes on from where it stood
+            # (a mulligan: the next player decides; priority: leave_game passed it on; a
+            # declaration or choice in progress: made with nothing chosen).
+            self.decision = None
+            top = self.frames[-1] if self.frames else None
+            if isinstance(top, MulliganFrame):
+                next_to_keep(self, top)
+            elif top is not None and getattr(top, "player", None) == player:
+                self.frames.pop()
+            self.run_to_decision()
 
     def view(self, player: int) -> PlayerView:
         """The redacted view of the game for ``player`` (see :mod:`mtg_env.engine.view`)."""
@@ -246,8 +316,8 @@ class Game(GameState):
         return g
 
     def determinize(self, player: int, seed: int) -> Game:
-        """A copy in which what ``player`` can't see is resampled: the opponent's hand and
-        library are reshuffled together (same sizes), and both libraries' order is shuffled.
+        """A copy in which what ``player`` can't see is resampled: each opponent's hand and
+        library are reshuffled together (same sizes), and every library's order is shuffled.
 
         Search agents (information-set MCTS) plan on such copies; the deck lists are treated
         as known, the opponent's hand and every library order as hidden, except what ``player``
@@ -256,21 +326,22 @@ class Game(GameState):
         """
         g = self.copy()
         rng = Rng(seed)
-        opp = g.players[opponent(g, player)]
         known = known_cards(g, player)
-        in_hand = {c.cid for c in opp.hand}
-        if any(c[0] == "h" and c[1] in in_hand
-               for f in g.frames if isinstance(f, ChooseFrame) for c in f.candidates):
-            known |= in_hand  # the hand is being looked at right now (Thrull Surgeon): it is known
-        hand_free = [i for i, c in enumerate(opp.hand) if c.cid not in known]
-        lib_free = [i for i, c in enumerate(opp.library) if c.cid not in known]
-        pool = [opp.hand[i] for i in hand_free] + [opp.library[i] for i in lib_free]
-        rng.shuffle(pool)
-        it = iter(pool)
-        for i in hand_free:
-            opp.hand[i] = next(it)
-        for i in lib_free:
-            opp.library[i] = next(it)
+        for o in opponents(g, player):
+            opp = g.players[o]
+            in_hand = {c.cid for c in opp.hand}
+            if any(c[0] == "h" and c[1] in in_hand
+                   for f in g.frames if isinstance(f, ChooseFrame) for c in f.candidates):
+                known |= in_hand  # being looked at right now (Thrull Surgeon): it is known
+            hand_free = [i for i, c in enumerate(opp.hand) if c.cid not in known]
+            lib_free = [i for i, c in enumerate(opp.library) if c.cid not in known]
+            pool = [opp.hand[i] for i in hand_free] + [opp.library[i] for i in lib_free]
+            rng.shuffle(pool)
+            it = iter(pool)
+            for i in hand_free:
+                opp.hand[i] = next(it)
+            for i in lib_free:
+                opp.library[i] = next(it)
         own = g.players[player].library
         free = [i for i, c in enumerate(own) if c.cid not in known]
         cards = [own[i] for i in free]
@@ -354,18 +425,20 @@ class Game(GameState):
         self.log.append(text)
 
     def end_game(self, losers: list[int], reason: str) -> None:
-        """End the game: ``losers`` lose (both: a draw), ``reason`` goes to :attr:`end_reason`."""
+        """End the game: ``losers`` lose; the one player still in the game besides them wins
+        (none, or several: a draw); ``reason`` goes to :attr:`end_reason`."""
         if self.is_over:
             return
         self.is_over = True
         self.decision = None
         self.frames.clear()
         self.end_reason = reason
-        if len(losers) >= 2:
+        remaining = [pl for pl in players_in_game(self) if pl not in losers]
+        if len(remaining) != 1:
             self.winner = None
             self.write_log(f"game over: draw ({reason})")
         else:
-            self.winner = opponent(self, losers[0])
+            self.winner = remaining[0]
             self.write_log(f"game over: player {self.winner} wins ({reason})")
 
 

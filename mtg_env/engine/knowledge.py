@@ -23,13 +23,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .seating import opponent
+from .seating import opponents
 
 if TYPE_CHECKING:
     from .game import Game
     from .model import Card
 
-BOTH = 3  # revealed: known to both players
+BOTH = 2**6 - 1  # revealed: known to every player (a bit for each of up to six seats)
 
 
 def learn(g: Game, cards: Iterable[Card], mask: int) -> None:
@@ -105,7 +105,7 @@ def known_cards(g: Game, viewer: int) -> set[int]:
                 out.add(cid)
         elif card in P.library:
             out.add(cid)
-    opp = opponent(g, viewer)
-    if hand_revealed(g, opp):
-        out.update(c.cid for c in g.players[opp].hand)
+    for opp in opponents(g, viewer):
+        if hand_revealed(g, opp):
+            out.update(c.cid for c in g.players[opp].hand)
     return out

@@ -20,6 +20,7 @@ from .frames_choice import ChooseFrame
 from .frames_effects import DrawsFrame, EnterChoiceFrame
 from .loaded_state_checkers import ID, OBJ, Check, Ctx, fail, show
 from .loaded_state_schema import PLAYER_ZONES
+from .seating import MAX_PLAYERS
 
 if TYPE_CHECKING:
     from .state import Field
@@ -159,6 +160,9 @@ def check_state(d: dict[str, Any], fields: tuple[Field, ...], extra_keys: frozen
         if k not in d:
             fail(k, "missing")
     ctx = Ctx()
+    players = d["players"]
+    if type(players) is list and 2 <= len(players) <= MAX_PLAYERS:
+        ctx.n_players = len(players)  # else the players' own check says what is wrong
     ID(d["next_id"], "next_id", ctx)
     ctx.next_id = d["next_id"]
     first = ("next_id", "cards")  # the ids every other check refers to

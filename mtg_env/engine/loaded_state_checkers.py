@@ -35,9 +35,10 @@ BIG = 10**9  # no count, life total or id of a real game comes near this
 class Ctx:
     """What the reference checks need: the ids that exist in the state being loaded."""
 
-    __slots__ = ("cards", "next_id", "perms", "stack", "tokens")
+    __slots__ = ("cards", "n_players", "next_id", "perms", "stack", "tokens")
 
     def __init__(self) -> None:
+        self.n_players = 2  # the length of the state's player list, once it is known
         self.cards: dict[int, int] = {}  # card id -> owner
         self.perms: set[int] = set()
         self.stack: set[int] = set()
@@ -209,7 +210,12 @@ def MAP(key: Check, value: Check) -> Check:
 
 
 # -- references --------------------------------------------------------------------------------
-PLAYER: Check = INT(0, 1)
+def PLAYER(v: Any, path: str, ctx: Ctx) -> None:
+    """A player's seat: 0 to the number of players less one."""
+    if type(v) is not int or not 0 <= v < ctx.n_players:
+        fail(path, f"expected a player 0-{ctx.n_players - 1}, got {show(v)}")
+
+
 COUNT: Check = INT(0)
 ID: Check = INT(1)
 
@@ -378,7 +384,7 @@ KEY_TYPES: dict[str, Check] = {
     "effects": OPT(LIST(DICT({}, extra=ANY))),
     "applied": OPT(LIST(STR)),  # the replacement effects already applied to an event
     "while": OPT(ENUM("enchanted")),  # an effect lasting while its permanent is enchanted
-    "learn": OPT(INT(0, 3)),  # the players who see the chosen cards (knowledge.py masks)
+    "learn": OPT(INT(0, 2**6 - 1)),  # the players who see the chosen cards (knowledge.py masks)
     "src_card": OPT(CARD),  # the card of an ability working from a graveyard (Squee)
     "removed_this_way": OPT(COUNT),  # objects a resolution's remove_from_game moved
 }
@@ -402,7 +408,7 @@ def CARD_NAME(v: Any, path: str, ctx: Ctx) -> None:
 
 # An entry of the game's card list, and of what the players know of hidden cards (``known``).
 CARD_ENTRY = TUPLE(ID, CARD_NAME, PLAYER, STR)  # [id, name, owner, label]
-_KNOWN_ENTRY = TUPLE(CARD, INT(0, 3), ENUM("h", "l"))
+_KNOWN_ENTRY = TUPLE(CARD, INT(0, 2**6 - 1), ENUM("h", "l"))  # a bit per player
 
 
 def CARDS(v: Any, path: str, ctx: Ctx) -> None:
@@ -419,7 +425,7 @@ def CARDS(v: Any, path: str, ctx: Ctx) -> None:
             break
         cid, name, owner, label = e
         if (type(cid) is not int or type(owner) is not int or type(label) is not str
-                or type(name) is not str or not 0 < cid < nid or not 0 <= owner <= 1
+                or type(name) is not str or not 0 < cid < nid or not 0 <= owner < ctx.n_players
                 or name not in names):
             break
         cards[cid] = owner
@@ -437,7 +443,7 @@ def CARDS(v: Any, path: str, ctx: Ctx) -> None:
         cid, name, owner, _ = e
         if type(name) is not str or name not in _NAMES:
             CARD_NAME(name, f"{path}[{i}][1]", ctx)
-        if not 1 <= cid < ctx.next_id or owner not in (0, 1):
+        if not 1 <= cid < ctx.next_id or not 0 <= owner < ctx.n_players:
             CARD_ENTRY(e, f"{path}[{i}]", ctx)
             OBJ(cid, f"{path}[{i}][0]", ctx)
         if cid in cards:

@@ -223,11 +223,21 @@ def FRAME(v: Any, path: str, ctx: Ctx) -> None:
     check(v, path, ctx)
 
 
+_ATTACK_ONE = TUPLE(PERM)
+_ATTACK_WHOM = TUPLE(PERM, PLAYER)
+
+
+def _ATTACK(v: Any, path: str, ctx: Ctx) -> None:
+    """An attack option's arguments: the creature, and under the attack multiple players
+    option the player it attacks (2012 802.3)."""
+    (_ATTACK_WHOM if type(v) is list and len(v) == 2 else _ATTACK_ONE)(v, path, ctx)
+
+
 # Option arguments by verb.
 _ARGS: dict[str, Check] = {
     **dict.fromkeys(("pass", "done", "yes", "no", "keep", "mulligan"), TUPLE()),
     "play": TUPLE(CARD), "mana": TUPLE(PERM, INT(), STR), "target": TUPLE(REF),
-    "choose": TUPLE(REF), "attack": TUPLE(PERM), "block": TUPLE(PERM, PERM),
+    "choose": TUPLE(REF), "attack": _ATTACK, "block": TUPLE(PERM, PERM),
     "activate": TUPLE(PERM, INT()), "assign": TUPLE(INT()), "x": TUPLE(COUNT), "mode": TUPLE(COUNT),
     "color": TUPLE(ENUM(*COLORS)),
 }

@@ -504,7 +504,7 @@ class Player:
         self.lands_played = 0
         self.drew_from_empty = False
         self.mulligans = 0
-        self.lost = False
+        self.lost = False  # lost and left a multiplayer game that goes on (2012 800.4)
         self.conceded = False
         self.life_lost_this_turn = 0
         self.damage_taken_this_turn = 0

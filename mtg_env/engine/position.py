@@ -6,7 +6,9 @@
     active_player: 0        # default 0
     step: precombat_main    # any step with priority (not untap or cleanup)
     seed: 0                 # RNG seed for later shuffles (default 0)
-    players:
+    attack: left            # 3 to 6 players (a Free-for-All): left (default), right or
+                            # multiple (then "attacking" names the player attacked: 2)
+    players:                # 2 to 6 entries, by seat
       - life: 20            # default 20
         poison: 0
         mana_pool: "GG"     # floating mana, symbols WUBRGC
@@ -37,21 +39,23 @@ from typing import Any
 
 import yaml
 
+from .combat import defender_of
 from .errors import PositionError, UnimplementedCardError, UnknownCardError
 from .game import STEPS, Game
 from .ids import new_object_id, next_timestamp
 from .layers import fresh, mark_dirty
-from .model import CardDef, Permanent
+from .model import CardDef, Permanent, Player
 from .registry import get_card
 from .rng import Rng
-from .seating import opponent
+from .seating import ATTACK_OPTIONS, MAX_PLAYERS, defending_player
 from .state_based import aura_legal
+from .turn_structure import COMBAT_STEPS, choose_defender
 
 _PLAYER_KEYS = {"life", "poison", "mana_pool", "lands_played", "hand", "library", "graveyard",
                 "removed", "in_play"}
 _PERM_KEYS = {"card", "id", "tapped", "damage", "counters", "summoning_sick", "attached_to",
               "attacking", "blocking", "controller", "chosen"}
-_TOP_KEYS = {"turn", "active_player", "step", "players", "seed"}
+_TOP_KEYS = {"turn", "active_player", "step", "players", "seed", "attack"}
 _MAX_INT = 1_000_000  # bound of every integer field (life, turn, damage, counters)
 
 
@@ -105,24 +109,39 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
     g.manual_mana = manual_mana
     g.skip_trivial = skip_trivial
     g.max_turns = max_turns
-    if goldfish is not None and (isinstance(goldfish, bool) or goldfish not in (0, 1)):
-        raise PositionError(f"goldfish must be a seat, 0 or 1, or None, got {_show(goldfish)}")
+    players = data.get("players")
+    if not isinstance(players, list) or not 2 <= len(players) <= MAX_PLAYERS:
+        raise PositionError(f"'players' must be a list of 2 to {MAX_PLAYERS} player entries")
+    n = len(players)
+    seats = "0 or 1" if n == 2 else f"0 to {n - 1}"
+    if n > 2:
+        # A multiplayer Free-for-All (2012 806) with the attack option given (803).
+        g.players = [Player(i) for i in range(n)]
+        g.variant = "free_for_all"
+        g.attack_option = data.get("attack", "left")
+        if g.attack_option not in ATTACK_OPTIONS:
+            raise PositionError(f"attack must be one of {', '.join(ATTACK_OPTIONS)}, "
+                                f"got {_show(g.attack_option)}")
+    elif "attack" in data:
+        raise PositionError("'attack' is an option of multiplayer positions (3 or more players)")
+    if goldfish is not None and (isinstance(goldfish, bool) or goldfish not in range(n)):
+        raise PositionError(f"goldfish must be a seat, {seats}, or None, got {_show(goldfish)}")
     g.goldfish = goldfish
     g.rng = Rng(_int(data.get("seed", 0), "seed", 0, 2**64 - 1))
     g.turn = _int(data.get("turn", 1), "turn", 1)
     g.active = data.get("active_player", 0)
-    if isinstance(g.active, bool) or g.active not in (0, 1):
-        raise PositionError(f"active_player must be 0 or 1, got {_show(g.active)}")
-    g.starting_player = g.active if g.turn % 2 == 1 else opponent(g, g.active)
+    if isinstance(g.active, bool) or g.active not in range(n):
+        raise PositionError(f"active_player must be {seats}, got {_show(g.active)}")
+    # Who played first, as though every turn so far went round the table once.
+    g.starting_player = (g.active - (g.turn - 1)) % n
     step = data.get("step", "precombat_main")
     if not isinstance(step, str) or step not in STEPS or step in ("untap", "cleanup"):
         raise PositionError(f"step {_show(step)} is not a step with priority; use one of "
                             + ", ".join(s for s in STEPS if s not in ("untap", "cleanup")))
     g.step = step
     g.step_queue = STEPS[STEPS.index(step) + 1:]
-    players = data.get("players")
-    if not isinstance(players, list) or len(players) != 2:
-        raise PositionError("'players' must be a list of two player entries")
+    if n > 2 and step in COMBAT_STEPS and step != "end_of_combat":
+        choose_defender(g)  # chosen as combat began (2012 506.2a)
     ids: dict[str, int] = {}
     attach: list[tuple[Permanent, Any, str]] = []
     blocks: list[tuple[Permanent, Any, str]] = []
@@ -170,8 +189,8 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
             if not cdef.is_permanent_card:
                 raise PositionError(f"{w}: {cdef.name} is an instant or sorcery and can't be in play")
             controller = entry.get("controller", i)
-            if controller not in (0, 1) or isinstance(controller, bool):
-                raise PositionError(f"{w}.controller: must be 0 or 1, got {controller!r}")
+            if controller not in range(n) or isinstance(controller, bool):
+                raise PositionError(f"{w}.controller: must be {seats}, got {controller!r}")
             perm = Permanent(new_object_id(g), g.new_card(cdef, i), controller, next_timestamp(g))
             perm.tapped = _bool(entry.get("tapped", False), f"{w}.tapped")
             perm.damage = _int(entry.get("damage", 0), f"{w}.damage", 0)
@@ -194,7 +213,16 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
                 ids[key] = perm.id
             if "attached_to" in entry and entry["attached_to"] is not None:
                 attach.append((perm, _ref(entry["attached_to"], f"{w}.attached_to"), w))
-            if _bool(entry.get("attacking", False), f"{w}.attacking"):
+            attacking = entry.get("attacking", False)
+            if g.attack_option == "multiple" and attacking is not False:
+                # 2012 802.3: the player it attacks
+                if (isinstance(attacking, bool) or attacking not in range(n)
+                        or attacking == controller):
+                    raise PositionError(f"{w}.attacking: with attack: multiple, the player it "
+                                        f"attacks (an opponent's seat), got {_show(attacking)}")
+                g.attack_whom = (*g.attack_whom, (perm.id, attacking))
+                attacking = True
+            if _bool(attacking, f"{w}.attacking"):
                 if step not in ("declare_attackers", "declare_blockers", "combat_damage"):
                     raise PositionError(f"{w}: 'attacking' needs a combat step after attackers are declared")
                 if controller != g.active or not cdef.types & {"Creature"}:
@@ -215,7 +243,11 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
     for perm, refs, w in blocks:
         if step not in ("declare_blockers", "combat_damage"):
             raise PositionError(f"{w}: 'blocking' needs the declare_blockers or combat_damage step")
-        if perm.controller == g.active or "Creature" not in perm.cdef.types:
+        if g.attack_option == "multiple":  # 2012 802.4a: only creatures attacking them
+            not_defender = any(defender_of(g, ids[r]) != perm.controller for r in refs if r in ids)
+        else:
+            not_defender = perm.controller != defending_player(g)
+        if not_defender or "Creature" not in perm.cdef.types:
             raise PositionError(f"{w}: only the defending player's creatures can block")
         for ref in refs:
             aid = ids.get(ref)

@@ -23,7 +23,7 @@ from .model import (
     Card,
     Permanent,
 )
-from .seating import next_in_turn_order
+from .seating import first_priority, next_in_turn_order, players_in_game
 from .targets import targets_available
 
 if TYPE_CHECKING:
@@ -51,11 +51,12 @@ def answer_priority(g: Game, pl: int, a: Action) -> None:
     verb = a.verb
     if verb == "pass":
         g.passes += 1
-        if g.passes >= 2:
+        # 2007 CR 413.1: all players pass in succession (2012 116.4: every player in the game).
+        if g.passes >= (2 if len(g.players) == 2 else len(players_in_game(g))):
             g.passes = 0
             if g.stack:
                 g.frames.append(ResolveFrame(g.stack[-1].id))
-                g.prio = g.active
+                g.prio = first_priority(g)
             else:
                 turn_structure.end_step(g)
         else:

@@ -185,7 +185,7 @@ _REF_WORDS: dict[str, Ref] = {
     "self": lambda g, item: [("o", item.source)] if item.source in g.perms else [],
     "controller": lambda g, item: [("p", item.controller)],
     "opponent": lambda g, item: [("p", opponent(g, item.controller))],
-    "each_player": lambda g, item: [("p", 0), ("p", 1)],
+    "each_player": lambda g, item: [("p", P.index) for P in g.players if not P.lost],
     "active_player": lambda g, item: [("p", g.active)],
     "enchanted": _attached,
     "equipped": _attached,

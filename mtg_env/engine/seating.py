@@ -11,10 +11,13 @@ computing "the other player" itself:
 - an opponent: any other player (2007 glossary "Opponent"); "target opponent" and "each
   opponent" read the list, "your opponent" (a two-player game) the one of :func:`opponent`;
 - the defending player: the opponent the active player attacks (2007 glossary "Defending
-  player", 306.3).
+  player", 306.3); in a multiplayer game the attack option chooses it as combat begins (2012
+  506.2a, 803: attack left, attack right), or every opponent is one (802: attack multiple
+  players, each attacking creature attacking one of them).
 
-The engine plays two-player games, where every relation above is the other player; the
-functions count the seats, so turn order and APNAP order already hold for more players.
+A player who has left the game (lost, conceded: 2012 800.4a) no longer has a seat in any of these
+relations: turn order, priority and the APNAP order skip them, and they are nobody's opponent.
+In a two-player game every relation is the other player.
 """
 
 from __future__ import annotations
@@ -24,9 +27,14 @@ from typing import Any, Protocol
 
 from .errors import MtgError
 
+MAX_PLAYERS = 6  # the issue's range; 2012 800.1: a multiplayer game begins with more than two
+VARIANTS = ("two_player", "free_for_all")
+ATTACK_OPTIONS = ("left", "right", "multiple")  # 2012 803.1a, 803.1b, 802
+
 
 class Table(Protocol):
-    """A game, or a player's view of one: its players by seat, and whose turn it is."""
+    """A game, or a player's view of one: its players by seat, whose turn it is, and the
+    defending player a multiplayer combat's attack option chose (-1 when none)."""
 
     @property
     def players(self) -> Sequence[Any]: ...
@@ -34,38 +42,89 @@ class Table(Protocol):
     @property
     def active(self) -> int: ...
 
+    @property
+    def defender(self) -> int: ...
+
+
+def in_game(g: Table, pl: int) -> bool:
+    """``pl`` is still in the game (hasn't lost, conceded or otherwise left: 2012 800.4)."""
+    return not g.players[pl].lost
+
+
+def players_in_game(g: Table) -> tuple[int, ...]:
+    """The players still in the game, by seat."""
+    return tuple(P.index for P in g.players if not P.lost)
+
 
 def next_in_turn_order(g: Table, pl: int) -> int:
-    """The player seated after ``pl``: who takes the next turn, or receives priority when ``pl``
-    passes (2007 CR 408)."""
-    return (pl + 1) % len(g.players)
+    """The next player after ``pl`` who is still in the game: who takes the next turn, or
+    receives priority when ``pl`` passes (2007 CR 408; 2012 800.4a, 800.4h)."""
+    players = g.players
+    n = len(players)
+    q = (pl + 1) % n
+    while players[q].lost and q != pl:
+        q = (q + 1) % n
+    return q
+
+
+def previous_in_turn_order(g: Table, pl: int) -> int:
+    """The player still in the game seated before ``pl`` (to ``pl``'s right)."""
+    players = g.players
+    n = len(players)
+    q = (pl - 1) % n
+    while players[q].lost and q != pl:
+        q = (q - 1) % n
+    return q
 
 
 def turn_order_from(g: Table, first: int) -> tuple[int, ...]:
-    """Every player in turn order, starting with ``first``."""
-    n = len(g.players)
-    return tuple((first + i) % n for i in range(n))
+    """Every player still in the game in turn order, starting with ``first`` (or, if ``first``
+    has left, with the next player after that seat)."""
+    players = g.players
+    n = len(players)
+    return tuple(q for q in ((first + i) % n for i in range(n)) if not players[q].lost)
 
 
 def apnap_order(g: Table) -> tuple[int, ...]:
-    """The active player, then each nonactive player in turn order (2007 CR 101.4)."""
+    """The active player, then each nonactive player in turn order (2007 CR 101.4); if the
+    active player has left the game, the others in turn order from the next seat (2012
+    800.4h)."""
     return turn_order_from(g, g.active)
 
 
+def first_priority(g: Table) -> int:
+    """Who receives priority first in a step or after a resolution: the active player, or,
+    once they have left the game, the next player in turn order (2012 800.4h)."""
+    a = g.active
+    return a if not g.players[a].lost else next_in_turn_order(g, a)
+
+
 def opponents(g: Table, pl: int) -> tuple[int, ...]:
-    """``pl``'s opponents, in turn order after ``pl``."""
-    return turn_order_from(g, pl)[1:]
+    """``pl``'s opponents still in the game, in turn order after ``pl``."""
+    return tuple(q for q in turn_order_from(g, pl) if q != pl)
 
 
 def opponent(g: Table, pl: int) -> int:
     """``pl``'s opponent in a two-player game ("your opponent", "defending player" and the
-    winner when ``pl`` loses)."""
+    winner when ``pl`` loses). A game of more players has no single opponent: a rule that
+    asks for one there is a rule this engine doesn't read for several opponents yet, and it
+    says so (:class:`MtgError`) rather than pick one."""
     if len(g.players) != 2:
-        raise MtgError(f"engine error: a game of {len(g.players)} players has no single opponent")
+        raise MtgError(f"not implemented: a rule that reads 'your opponent' in a game of "
+                       f"{len(g.players)} players (it has no single opponent)")
     return 1 - pl
 
 
 def defending_player(g: Table) -> int:
-    """The player the active player's creatures attack (2007 glossary "Defending player": in a
-    two-player game, the active player's opponent)."""
-    return opponent(g, g.active)
+    """The player the active player's creatures attack (2007 glossary "Defending player"): in a
+    two-player game the active player's opponent; in a multiplayer game the opponent the
+    attack option chose as combat began (``defender``; 2012 506.2a). With the attack multiple
+    players option every opponent is a defending player (802.2) and there is no single one:
+    :func:`mtg_env.engine.combat.defender_of` says which one a creature attacks."""
+    if len(g.players) == 2:
+        return 1 - g.active
+    d = g.defender
+    if d < 0:
+        raise MtgError("engine error: no single defending player (outside combat, or every "
+                       "opponent under the attack multiple players option)")
+    return d

@@ -38,8 +38,10 @@ if TYPE_CHECKING:
 # 6: replacement events stored as replacement_events declares them (no "e": a waiting damage or
 # draw is known by its frame); 7: the effects of game.replacements stored as replacement_events
 # declares them (their kind under "k", the effect's source under "src"); 8: the continuous effects
-# of game.effects stored as continuous_effects declares them (their kind under "k")
-FORMAT_VERSION = 8
+# of game.effects stored as continuous_effects declares them (their kind under "k"); 9: any number
+# of players, the variant, the attack option and the defending player; the opening-hand procedure
+# counts the players who have kept
+FORMAT_VERSION = 9
 
 # The attributes stored as they are; their schema is declared in loaded_state_schema.py.
 _PLAYER = tuple(PLAYER_ATTRS)
@@ -177,6 +179,7 @@ def _from_dict(d: dict[str, Any]) -> Game:
     for card in cards.values():
         if card.cdef.zone_triggered:
             g.zone_watch = watch_zone_triggers(g.zone_watch, card)
+    g.players = []
     for i, pd in enumerate(d["players"]):
         P = Player(i)
         for k in _PLAYER:
@@ -186,7 +189,7 @@ def _from_dict(d: dict[str, Any]) -> Game:
         P.library = [cards[c] for c in pd["library"]]
         P.graveyard = [cards[c] for c in pd["graveyard"]]
         P.removed = [cards[c] for c in pd["removed"]]
-        g.players[i] = P
+        g.players.append(P)
     g.perms = {}
     for pd in d["perms"]:
         card = cards[pd["card"]]

@@ -42,6 +42,7 @@ from .frames import ResolveFrame, ResolveStep, RetargetFrame, RetargetMode, YesN
 from .ids import new_object_id
 from .knowledge import shuffle_library
 from .model import Card, StackItem
+from .seating import first_priority
 from .targets import assignable_targets, legal_targets, mode_targets, ref_text, spec_for, target_legal
 from .triggers import trigger_condition
 from .zones import copied_name, push_copy_choice, put_into_play, to_zone
@@ -177,7 +178,7 @@ def finish_resolve(g: Game, f: ResolveFrame, item: StackItem, to_play: bool = Fa
             else:
                 to_zone(g, item.card, dest)
     flush_damage_triggers(g)
-    g.prio = g.active
+    g.prio = first_priority(g)
     g.passes = 0
 
 

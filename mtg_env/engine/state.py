@@ -30,6 +30,7 @@ from . import loaded_state_schema as S
 from .frames import DelayedTrigger, PendingTrigger
 from .model import Player
 from .rng import Rng
+from .seating import ATTACK_OPTIONS, MAX_PLAYERS, VARIANTS
 
 if TYPE_CHECKING:
     from .actions import Decision
@@ -56,14 +57,17 @@ class Field(NamedTuple):
     check: Any = None  # the schema of its stored JSON form (loaded_state_schema.py); None if not stored
 
 
+
+
 def _const(v: Any) -> Callable[[], Any]:
     return lambda: v
 
 
 FIELDS: tuple[Field, ...] = (
     # objects and zones
-    Field("players", lambda: [Player(0), Player(1)], "clone_list", "object", "the two players",
-          C.LIST(S.PLAYER_CHECK, 2, 2)),
+    Field("players", lambda: [Player(0), Player(1)], "clone_list", "object",
+          "the players by seat, in turn order (2 to 6; 2012 800.1)",
+          C.LIST(S.PLAYER_CHECK, 2, MAX_PLAYERS)),
     Field("cards", dict, "dict", "object", "every card of the game by id (cards are immutable)",
           C.CARDS),
     Field("perms", dict, "clone_dict", "object", "permanents in play by id",
@@ -125,9 +129,17 @@ FIELDS: tuple[Field, ...] = (
     Field("starting_player", _const(0), "share", "scalar", "who played first",
           C.PLAYER),
     Field("prio", _const(-1), "share", "scalar", "priority player, -1 between steps",
-          C.INT(-1, 1)),
+          C.INT(-1, MAX_PLAYERS - 1)),
     Field("passes", _const(0), "share", "scalar", "consecutive passes (408.2)",
-          C.INT(0, 2)),
+          C.INT(0, MAX_PLAYERS)),
+    Field("attack_whom", tuple, "share", "scalar",
+          "attack multiple players: (attacking creature's id, the player it attacks) for each "
+          "attacker of this combat (2012 802.3); replaced, never changed in place",
+          C.LIST(C.TUPLE(C.OBJ, C.PLAYER))),
+    Field("defender", _const(-1), "share", "scalar",
+          "multiplayer: the defending player the attack option chose as this combat began "
+          "(2012 506.2a, 803), -1 otherwise (a two-player game's is the nonactive player)",
+          C.INT(-1, MAX_PLAYERS - 1)),
     Field("step_begun", _const(False), "share", "scalar", "the step's turn-based actions are done",
           C.BOOL),
     Field("fs_step", _const(False), "share", "scalar", "this is the first-strike damage step",
@@ -158,6 +170,12 @@ FIELDS: tuple[Field, ...] = (
     Field("end_reason", _const(""), "share", "scalar", "why it ended",
           C.STR),
     # options
+    Field("variant", _const("two_player"), "share", "scalar",
+          "two_player, or the multiplayer variant: free_for_all (2012 806)",
+          C.ENUM(*VARIANTS)),
+    Field("attack_option", _const(""), "share", "scalar",
+          "multiplayer: whom a player may attack: left or right (2012 803) or multiple (802); "
+          "'' in a two-player game", C.ENUM("", *ATTACK_OPTIONS)),
     Field("manual_mana", _const(False), "share", "scalar", "players tap mana themselves",
           C.BOOL),
     Field("skip_trivial", _const(False), "share", "scalar", "single-option decisions are taken",
@@ -227,6 +245,8 @@ class GameState:
     starting_player: int
     prio: int
     passes: int
+    attack_whom: tuple[tuple[int, int], ...]
+    defender: int
     step_begun: bool
     fs_step: bool
     fs_checked: bool
@@ -239,6 +259,8 @@ class GameState:
     winner: int | None
     is_over: bool
     end_reason: str
+    variant: str
+    attack_option: str
     manual_mana: bool
     skip_trivial: bool
     max_turns: int | None

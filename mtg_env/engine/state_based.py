@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING
 
 from .damage import destroy_all
 from .layers import fresh, mark_dirty
+from .leaving_the_game import players_lose
 from .model import (
     Permanent,
 )
 from .rules import protected_from
-from .seating import opponent
+from .seating import opponents
 
 if TYPE_CHECKING:
     from .game import Game
@@ -43,12 +44,12 @@ def check_state_based(g: Game) -> bool:
 def _check_once(g: Game) -> bool:
     fresh(g)
     for P in g.players:  # the common case, no loser, without building a list
-        if P.life <= 0 or P.drew_from_empty or P.poison >= 10:
+        if (P.life <= 0 or P.drew_from_empty or P.poison >= 10) and not P.lost:
             break
     else:
         return _check_permanents(g)
     losers = [P.index for P in g.players
-              if P.life <= 0 or P.drew_from_empty or P.poison >= 10]
+              if (P.life <= 0 or P.drew_from_empty or P.poison >= 10) and not P.lost]
     if losers and g.goldfish is not None and g.goldfish in losers:
         losers = _goldfish_survives(g, losers)
     if losers and g.rule_mods.get("cant_lose"):
@@ -59,7 +60,7 @@ def _check_once(g: Game) -> bool:
             P = g.players[i]
             reasons.append("life" if P.life <= 0 else "empty library" if P.drew_from_empty
                            else "poison")
-        g.end_game(losers, ", ".join(sorted(set(reasons))))
+        players_lose(g, losers, ", ".join(sorted(set(reasons))))
         return True
     return _check_permanents(g)
 
@@ -115,17 +116,20 @@ def lose_game(g: Game, pl: int, reason: str) -> None:
     if pl in g.rule_mods.get("cant_lose", ()):
         g.write_log(f"player {pl} can't lose the game ({reason})")
         return
-    g.end_game([pl], reason)
+    players_lose(g, [pl], reason)
 
 
 def win_game(g: Game, pl: int, reason: str) -> None:
-    """An effect says player ``pl`` wins the game (2007 CR 102.2): in a two-player game the
-    other player loses. Platinum Angel ("your opponents can't win the game") stops it."""
+    """An effect says player ``pl`` wins the game (2007 CR 102.2): every opponent of theirs
+    loses instead (the other player in a two-player game; 2012 800.7 in a multiplayer game).
+    Platinum Angel ("your opponents can't win the game") stops it."""
     fresh(g)
-    if opponent(g, pl) in g.rule_mods.get("cant_lose", ()):
+    others = opponents(g, pl)
+    cant = g.rule_mods.get("cant_lose", ())
+    if any(o in cant for o in others):
         g.write_log(f"player {pl} can't win the game ({reason})")
         return
-    g.end_game([opponent(g, pl)], reason)
+    players_lose(g, list(others), reason)
 
 
 def _goldfish_survives(g: Game, losers: list[int]) -> list[int]:

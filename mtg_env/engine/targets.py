@@ -78,8 +78,9 @@ def legal_targets(g: Game, pl: int, spec: TargetSpec, item: StackItem | None = N
     if flt is not None:
         fresh(g)
         shrouded = g.rule_mods.get("player_shroud", ())  # True Believer
-        for i in (0, 1):
-            if i not in shrouded and flt.test(i, pl):
+        for P in g.players:
+            i = P.index
+            if not P.lost and i not in shrouded and flt.test(i, pl):
                 out.append(("p", i))
                 if first_only:
                     return out
@@ -120,8 +121,8 @@ def legal_targets(g: Game, pl: int, spec: TargetSpec, item: StackItem | None = N
                 return out
     flt = spec.card
     if flt is not None:
-        for o in (0, 1):
-            for c in g.players[o].graveyard:
+        for P in g.players:
+            for c in P.graveyard:
                 if flt.test(c, pl):
                     out.append(("c", c.cid))
                     if first_only:
@@ -171,8 +172,8 @@ def target_legal(g: Game, item: StackItem, ti: int, spec: TargetSpec) -> bool:
     pl = item.controller
     if kind == "p":
         fresh(g)
-        if v in g.rule_mods.get("player_shroud", ()):
-            return False
+        if v in g.rule_mods.get("player_shroud", ()) or g.players[v].lost:
+            return False  # True Believer; a player who left the game (2012 800.4a)
         return spec.player is not None and spec.player.test(v, pl)
     if kind == "o":
         p = g.perms.get(v)
@@ -193,8 +194,8 @@ def target_legal(g: Game, item: StackItem, ti: int, spec: TargetSpec) -> bool:
             spec.spell.test(s, pl)
     if spec.card is None:
         return False
-    for o in (0, 1):
-        for c in g.players[o].graveyard:
+    for P in g.players:
+        for c in P.graveyard:
             if c.cid == v:
                 return spec.card.test(c, pl)
     return False

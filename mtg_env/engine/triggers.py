@@ -22,7 +22,7 @@ from .actions import Action, DecisionKind
 from .frames import CastFrame, CastStep, PendingTrigger, PutFrame
 from .ids import new_object_id
 from .model import Card, Permanent, StackItem
-from .seating import next_in_turn_order
+from .seating import apnap_order
 from .stack_data import StackData
 
 if TYPE_CHECKING:
@@ -55,11 +55,10 @@ def report_event(g: Game, name: str, **ev: Any) -> None:
 def push_triggers(g: Game) -> None:
     pending = g.pending
     g.pending = []
-    ap = g.active
-    mine = [t for t in pending if t.controller == ap]
-    other = [t for t in pending if t.controller != ap]
-    g.frames.append(PutFrame((ap, next_in_turn_order(g, ap)),
-                             [mine, other] if ap == 0 else [other, mine]))
+    # 2007 CR 410.5: the active player's first, then each other player's in turn order (APNAP).
+    g.frames.append(PutFrame(apnap_order(g),
+                             [[t for t in pending if t.controller == pl]
+                              for pl in range(len(g.players))]))
 
 
 def run_put(g: Game, f: PutFrame) -> None:

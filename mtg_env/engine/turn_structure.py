@@ -38,9 +38,17 @@ from .knowledge import shuffle_library
 from .layers import fresh, mark_dirty
 from .model import (
     Permanent,
+    Player,
 )
 from .replacement_effects import end_of_turn
-from .seating import defending_player, next_in_turn_order
+from .seating import (
+    apnap_order,
+    defending_player,
+    first_priority,
+    next_in_turn_order,
+    players_in_game,
+    previous_in_turn_order,
+)
 from .stack import spell_off_stack
 from .state_based import check_state_based
 from .triggers import push_triggers, report_event
@@ -88,7 +96,7 @@ def turn_flow(g: Game) -> None:
             end_step(g)
             return
     if g.prio < 0:
-        g.prio = g.active
+        g.prio = first_priority(g)
         g.passes = 0
     # 2007 CR 420.3: SBEs until none, then triggers, then priority.
     if g.quiet_action:
@@ -138,16 +146,35 @@ def begin_step(g: Game) -> None:
     elif step == "draw":
         # "At the beginning of each player's draw step" triggers after the turn's draw,
         # a turn-based action (2007 CR 304.1, 410.5).
-        if g.turn == 1:
+        if g.players[ap].lost:
+            pass  # 2012 800.4h: the turn of a player who left goes on without them
+        elif g.turn == 1 and len(g.players) == 2:
+            # 2007 CR 101.6 (the play/draw rule): in a multiplayer game the starting player
+            # draws (2012 800.6).
             g.write_log(f"player {ap} skips the first draw (play/draw rule)")
             report_event(g, "draw_step", player=ap)
         else:
             draw_cards(g, ap, 1, after=("draw_step", {"player": ap}))
+    elif step == "beginning_of_combat":
+        if len(g.players) > 2:
+            choose_defender(g)
     elif step == "declare_attackers":
         g.any_attackers = False
-        g.frames.append(AttackFrame(ap, []))
+        if not g.players[ap].lost and (len(g.players) == 2 or g.defender >= 0
+                                       or g.attack_option == "multiple"):
+            g.frames.append(AttackFrame(ap, []))
     elif step == "declare_blockers":
-        g.frames.append(BlockFrame(defending_player(g), []))
+        if g.attack_whom:
+            # 2012 802.4: each defending player attacked declares blockers, in APNAP order
+            # (the frame on top runs first).
+            attacked = {pl for _, pl in g.attack_whom}
+            for pl in reversed(apnap_order(g)):
+                if pl in attacked:
+                    g.frames.append(BlockFrame(pl, []))
+        elif g.attack_option != "multiple":
+            defender = defending_player(g)
+            if not g.players[defender].lost:  # 2012 800.4a: a player who left declares nothing
+                g.frames.append(BlockFrame(defender, []))
     elif step == "combat_damage":
         begin_combat_damage(g)
     elif step == "end_of_combat":
@@ -162,7 +189,8 @@ def begin_step(g: Game) -> None:
         g.frames.append(CleanupFrame())
         fresh(g)
         excess = len(g.players[ap].hand) - MAX_HAND_SIZE
-        if excess > 0 and ap not in g.rule_mods.get("no_max_hand_size", ()):  # Spellbook
+        if (excess > 0 and not g.players[ap].lost
+                and ap not in g.rule_mods.get("no_max_hand_size", ())):  # Spellbook
             g.frames.append(choose_frame(g,
                 ap, [("h", c.cid) for c in g.players[ap].hand], excess, excess,
                 "discard", f"discard {excess} card(s) down to {MAX_HAND_SIZE}"))
@@ -196,12 +224,14 @@ def end_step(g: Game) -> None:
 def next_turn(g: Game) -> None:
     if g.max_turns is not None and g.turn >= g.max_turns:
         g.write_log(f"turn limit {g.max_turns} reached")
-        g.end_game([0, 1], "turn limit")
+        g.end_game(list(players_in_game(g)), "turn limit")
         return
     g.turn += 1
     # 2012 500.7: extra turns come directly after the current turn; then the regular order
     # resumes after the player whose regular turn came last.
     normal = g.active if g.normal_turn is None else g.normal_turn
+    while g.extra_turns and g.players[g.extra_turns[0]].lost:
+        g.extra_turns = tuple(g.extra_turns[1:])  # 2012 800.4a: a player who left takes no turn
     if g.extra_turns:
         g.normal_turn = normal
         g.active = g.extra_turns[0]
@@ -212,6 +242,22 @@ def next_turn(g: Game) -> None:
         g.active = next_in_turn_order(g, normal)
     g.step = "untap"
     g.step_queue = TURN_STEPS
+
+
+def choose_defender(g: Game) -> None:
+    """Multiplayer: the defending player of this combat, chosen as it begins (2012 506.2a) by
+    the attack option: the nearest opponent to the active player's left (attack left: the next
+    player in turn order) or right (2012 803.1a-b). Players who have left the game have no seat.
+    With no such opponent, or a departed active player, there is none and nobody attacks.
+    Under the attack multiple players option every opponent is a defending player (802.2):
+    there is no single one, and each attacker's is chosen as it is declared."""
+    ap = g.active
+    if g.players[ap].lost or g.attack_option == "multiple":
+        g.defender = -1
+        return
+    d = (next_in_turn_order(g, ap) if g.attack_option == "left"
+         else previous_in_turn_order(g, ap))
+    g.defender = d if d != ap else -1
 
 
 def add_extra_turns(g: Game, player: int, n: int) -> None:
@@ -314,12 +360,20 @@ def run_cleanup(g: Game, f: CleanupFrame) -> None:
     end_of_turn(g)  # "this turn" shields (2007 CR 419.6b, 419.7)
 
 
+def mulligan_size(g: Game, P: Player) -> int:
+    """The hand a mulligan draws (2007 CR 101.4: one card fewer); in a multiplayer game the
+    first mulligan draws as many again (2012 800.5: seven; from July 2007, RULES_2007.md)."""
+    if P.mulligans == 0 and len(g.players) > 2:
+        return len(P.hand)
+    return max(len(P.hand) - 1, 0)
+
+
 def run_mulligan(g: Game, f: MulliganFrame) -> None:
     pl = f.player
     P = g.players[pl]
     opts = [KEEP, MULLIGAN] if P.hand else [KEEP]
     g.ask(pl, K.MULLIGAN, opts,
-              f"player {pl}: keep {len(P.hand)} cards or mulligan to {max(len(P.hand) - 1, 0)}",
+              f"player {pl}: keep {len(P.hand)} cards or mulligan to {mulligan_size(g, P)}",
               {"hand_size": len(P.hand), "mulligans": P.mulligans})
 
 
@@ -327,8 +381,7 @@ def answer_mulligan(g: Game, f: MulliganFrame, a: Action) -> None:
     pl = f.player
     P = g.players[pl]
     if a.verb == "mulligan":
-        # 2007 CR 101.4: shuffle the hand in, draw one fewer.
-        n = len(P.hand) - 1
+        n = mulligan_size(g, P)
         P.library.extend(P.hand)
         P.hand = []
         shuffle_library(g, pl)
@@ -338,10 +391,19 @@ def answer_mulligan(g: Game, f: MulliganFrame, a: Action) -> None:
         g.pending = []
         return
     g.write_log(f"player {pl} keeps {len(P.hand)}")
-    if f.second:
+    next_to_keep(g, f)
+
+
+def next_to_keep(g: Game, f: MulliganFrame) -> None:
+    """``f.player`` is done with mulligans: the next player in turn order decides, or, once
+    every seat from the starting player round to this one has decided, the game begins."""
+    pl = f.player
+    nxt = next_in_turn_order(g, pl)
+    n = len(g.players)
+    first = g.starting_player
+    if nxt == pl or (nxt - first) % n <= (pl - first) % n:
         g.frames.pop()
         g.pending = []
         g.write_log("the game begins")
     else:
-        f.player = next_in_turn_order(g, pl)
-        f.second = True
+        f.player = nxt

@@ -34,7 +34,7 @@ from .abilities import ActivatedAbility, StaticAbility, TargetSpec, TriggeredAbi
 from .actions import Decision, DecisionKind
 from .knowledge import hand_revealed, known_cards
 from .model import Card, CardDef, PermanentTraits
-from .seating import opponent
+from .seating import opponent, opponents
 from .stack import item_def
 
 if TYPE_CHECKING:
@@ -219,6 +219,7 @@ class PlayerInfo:
         "lands_played",
         "library_size",
         "life",
+        "lost",
         "mana_pool",
         "mulligans",
         "poison",
@@ -229,6 +230,7 @@ class PlayerInfo:
                  ) -> None:
         self.index: int = P.index
         self.life: int = P.life
+        self.lost: bool = P.lost  # lost and left the game (multiplayer: 2012 800.4)
         self.poison: int = P.poison
         self.mana_pool: tuple[int, ...] = tuple(P.mana_pool)  # W U B R G C
         self.hand: tuple[Card, ...] | None = tuple(P.hand) if visible_hand else None
@@ -273,6 +275,7 @@ class PlayerView:
         "deciding",
         "deciding_kind",
         "decision",
+        "defender",
         "end_reason",
         "goldfish",
         "goldfish_dead_turn",
@@ -292,14 +295,17 @@ class PlayerView:
     )
 
     def __init__(self, game: Game, viewer: int) -> None:
-        if viewer not in (0, 1):
-            raise ValueError(f"viewer must be player 0 or 1, got {viewer!r}")
+        n = len(game.players)
+        if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < n:
+            raise ValueError(f"viewer must be a player 0 to {n - 1}, got {viewer!r}")
         self.viewer = viewer
         self._game = game
         self._stamp = (game.decisions_made, game.decision)
         self.turn: int = game.turn
         self.step: str = game.step
         self.active: int = game.active
+        # Multiplayer: the defending player of this combat (2012 506.2a), -1 when none.
+        self.defender: int = game.defender
         self.priority: int | None = game.priority_player
         self.starting_player: int = game.starting_player
         self.is_over: bool = game.is_over
@@ -313,10 +319,9 @@ class PlayerView:
         self.deciding_kind: DecisionKind | None = d.kind if d is not None else None
         self.decision: Decision | None = d if d is not None and d.player == viewer else None
         known = known_cards(game, viewer)
-        opp_shown = hand_revealed(game, opponent(game, viewer))
-        self.players: tuple[PlayerInfo, PlayerInfo] = (
-            PlayerInfo(game.players[0], viewer == 0 or opp_shown, known),
-            PlayerInfo(game.players[1], viewer == 1 or opp_shown, known))
+        self.players: tuple[PlayerInfo, ...] = tuple(
+            PlayerInfo(P, P.index == viewer or hand_revealed(game, P.index), known)
+            for P in game.players)
         self.permanents: tuple[PermanentView, ...] = tuple(PermanentView(p) for p in game.permanents)
         self.stack: tuple[StackObjectView, ...] = tuple(StackObjectView(game, s) for s in game.stack)
         self.library: tuple[Card, ...] = tuple(sorted(game.players[viewer].library, key=_LABEL))
@@ -332,6 +337,11 @@ class PlayerView:
         """The opponent's state (hand hidden: ``hand`` is ``None`` unless it is played
         revealed; ``known_hand`` lists the cards of it the viewer knows)."""
         return self.players[opponent(self, self.viewer)]
+
+    @property
+    def opponents(self) -> tuple[PlayerInfo, ...]:
+        """Every opponent still in the game, in turn order after the viewer."""
+        return tuple(self.players[o] for o in opponents(self, self.viewer))
 
     def perm(self, pid: int) -> PermanentView | None:
         """The permanent with this id, or ``None`` if it is not in play."""

@@ -276,7 +276,7 @@ def run_enter_together(g: Game, f: EnterTogetherFrame) -> None:
     if bottom:
         forget(g, bottom)
         learn(g, bottom, BOTH)  # revealed, and put there in the order revealed
-        for pl in (0, 1):
+        for pl in range(len(g.players)):
             n = sum(1 for c in bottom if c.owner == pl)
             if n:
                 g.write_log(f"player {pl} puts {n} revealed card(s) on the bottom of their "

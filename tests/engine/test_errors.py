@@ -242,7 +242,7 @@ def test_new_accepts_builtin_deck_names_and_names_what_it_got_otherwise() -> Non
         Game.new(["starter_grene", "starter_red"])
     with pytest.raises(MtgError, match="deck 1 must be a Deck"):
         Game.new(["starter_green", 5])
-    with pytest.raises(MtgError, match="exactly two decks"):
+    with pytest.raises(MtgError, match="a list of 2 to 6 decks"):
         Game.new("starter_green")
 
 

@@ -144,7 +144,7 @@ BAD_POSITIONS = [
     ({"step": "untap", "players": [{}, {}]}, "not a step with priority"),
     ({"step": "cleanup", "players": [{}, {}]}, "not a step with priority"),
     ({"step": "main", "players": [{}, {}]}, "not a step with priority"),
-    ({"players": [{}]}, "list of two player entries"),
+    ({"players": [{}]}, "list of 2 to 6 player entries"),
     ({"players": [{"lfe": 3}, {}]}, "unknown key\\(s\\) \\['lfe'\\]"),
     ({"turns": 3, "players": [{}, {}]}, "unknown top-level key"),
     ({"players": [{"in_play": [{"card": "Forest", "tap": True}]}, {}]}, "unknown key\\(s\\) \\['tap'\\]"),

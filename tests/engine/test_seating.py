@@ -24,9 +24,20 @@ from mtg_env.testing import Scenario, to_blockers
 
 
 @dataclass
+class _Seat:
+    index: int
+    lost: bool = False
+
+
+@dataclass
 class _Table:
-    players: tuple[int, ...]
+    players: tuple[_Seat, ...]
     active: int
+    defender: int = -1
+
+
+def _table(n: int, active: int) -> _Table:
+    return _Table(players=tuple(_Seat(i) for i in range(n)), active=active)
 
 
 def test_priority_passes_to_the_next_player_in_turn_order() -> None:
@@ -57,7 +68,7 @@ def test_the_active_player_comes_first_in_apnap_order() -> None:
 def test_turn_order_and_apnap_order_count_the_seats() -> None:
     """With four seats (2012 101.4: "the next player in turn order, usually the player seated
     to the active player's left"), turn order wraps around the table."""
-    table = _Table(players=(0, 1, 2, 3), active=2)
+    table = _table(4, active=2)
     assert [next_in_turn_order(table, p) for p in range(4)] == [1, 2, 3, 0]
     assert apnap_order(table) == (2, 3, 0, 1)
     assert turn_order_from(table, 3) == (3, 0, 1, 2)
@@ -65,5 +76,5 @@ def test_turn_order_and_apnap_order_count_the_seats() -> None:
 
 
 def test_a_single_opponent_exists_only_in_a_two_player_game() -> None:
-    with pytest.raises(MtgError, match="a game of 3 players has no single opponent"):
-        opponent(_Table(players=(0, 1, 2), active=0), 0)
+    with pytest.raises(MtgError, match="game of 3 players .*has no single opponent"):
+        opponent(_table(3, active=0), 0)
