@@ -29,6 +29,7 @@ class RandomAgent(BaseAgent):
     """
 
     name = "random"
+    multiplayer = True  # it reads only the options, so it plays a table of any size
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)

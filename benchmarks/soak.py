@@ -11,6 +11,12 @@ Game ``k`` plays pairing ``k mod P`` of the built-in decks (mirrors included), w
 random players on even rounds over the pairings and heuristic agents on odd ones, from a seed
 derived from ``--seed`` and ``k``; so any failure is reproducible from the printed game number.
 Prints games, decisions, errors and time; exits 1 if any game failed (or 3 if none finished).
+
+``--players N`` (3 to 6) soaks multiplayer Free-for-All games instead: game ``k`` seats ``N``
+built-in decks drawn (with repeats) from those a multiplayer game accepts, with the attack
+option ``left``, ``right`` and ``multiple`` in turn (2012 802-803).
+
+    python benchmarks/soak.py --games 2000 --players 4
 """
 
 from __future__ import annotations
@@ -31,7 +37,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mtg_env.engine.deck import Deck
+from mtg_env.engine.errors import MtgError
 from mtg_env.engine.game import Game
+from mtg_env.engine.seating import ATTACK_OPTIONS
 from mtg_env.sim.decks import loadable_builtin_names
 from mtg_env.sim.runner import derive_seed
 from mtg_env.testing import play_checked_game, random_chooser
@@ -74,11 +82,34 @@ def game_plan(k: int, pairs: list[tuple[str, str]], seed: int) -> tuple[tuple[st
     return pairs[k % len(pairs)], kind, derive_seed(seed, "soak", k)
 
 
-def _heuristic_chooser(seed: int):
+def multiplayer_decks() -> list[str]:
+    """The built-in decks a multiplayer game accepts (none of its cards reads "the opponent"
+    as one player)."""
+    names = loadable_builtin_names()
+    ok = []
+    for n in names:
+        try:
+            Game.new([n, n, n], seed=0)
+        except MtgError:
+            continue
+        ok.append(n)
+    return ok
+
+
+def multiplayer_plan(k: int, names: list[str], players: int, seed: int
+                     ) -> tuple[list[str], str, str, int]:
+    """Multiplayer game ``k``: its decks by seat, kind of player, attack option and seed."""
+    rng = random.Random(derive_seed(seed, "soak-multiplayer", k))
+    decks = [rng.choice(names) for _ in range(players)]
+    return decks, KINDS[(k // 3) % len(KINDS)], ATTACK_OPTIONS[k % len(ATTACK_OPTIONS)], \
+        derive_seed(seed, "soak", players, k)
+
+
+def _heuristic_chooser(seed: int, players: int = 2):
     from agents import HeuristicAgent
     from mtg_env.engine.view import view_for
 
-    agents = [HeuristicAgent(), HeuristicAgent()]
+    agents = [HeuristicAgent() for _ in range(players)]
     for seat, a in enumerate(agents):
         a.reset(seat, derive_seed(seed, "agent", seat))
 
@@ -103,18 +134,27 @@ def play_batch(ks: list[int]) -> Tally:
     """Play games ``ks`` and tally them; a failure is recorded, never raised."""
     t = Tally()
     pairs = pairings()
+    players = _CONF.get("players", 2)
     for k in ks:
-        (a, b), kind, seed = game_plan(k, pairs, _CONF["seed"])
-        choose = random_chooser() if kind == "random" else _heuristic_chooser(seed)
+        options = None
+        if players == 2:
+            (a, b), kind, seed = game_plan(k, pairs, _CONF["seed"])
+            names = [a, b]
+        else:
+            names, kind, attack, seed = multiplayer_plan(k, _CONF["multiplayer_decks"], players,
+                                                         _CONF["seed"])
+            options = {"attack": attack}
+        choose = random_chooser() if kind == "random" else _heuristic_chooser(seed, players)
         counts: Counter = Counter()
         try:
-            g = play_checked_game([_DECKS[a], _DECKS[b]], seed, choose, max_turns=_CONF["max_turns"],
+            g = play_checked_game([_DECKS[n] for n in names], seed, choose,
+                                  max_turns=_CONF["max_turns"],
                                   try_all_options=_CONF["options_rate"], check_json=_CONF["json_rate"],
-                                  counts=counts)
+                                  counts=counts, options=options)
         except Exception as exc:  # an engine bug or a broken invariant: record, go on
             last = traceback.extract_tb(exc.__traceback__)[-1]
-            t.errors.append(f"game {k} ({kind}, {a} vs {b}, seed {seed}): {type(exc).__name__}: "
-                            f"{exc} [{Path(last.filename).name}:{last.lineno}]")
+            t.errors.append(f"game {k} ({kind}, {' vs '.join(names)}, {options or ''}, seed {seed}): "
+                            f"{type(exc).__name__}: {exc} [{Path(last.filename).name}:{last.lineno}]")
             t.games += 1
             continue
         t.games += 1
@@ -151,19 +191,30 @@ def main(argv: list[str] | None = None) -> int:
                     help="fraction of decisions at which every option is applied on a copy")
     ap.add_argument("--batch", type=int, default=20, help="games per task")
     ap.add_argument("--out", default=None, help="also write the tally as JSON here")
+    ap.add_argument("--players", type=int, default=2,
+                    help="players per game: 2, or 3 to 6 for a multiplayer Free-for-All")
     args = ap.parse_args(argv)
     if args.games < 1 or args.max_turns < 1 or args.batch < 1 or args.first < 0:
         ap.error("--games, --max-turns and --batch must be at least 1, --first at least 0")
     if not (0.0 <= args.json_rate <= 1.0 and 0.0 <= args.options_rate <= 1.0):
         ap.error("--json-rate and --options-rate must be between 0 and 1")
     workers = args.workers or len(os.sched_getaffinity(0))
+    if not 2 <= args.players <= 6:
+        ap.error("--players must be 2 to 6")
     conf = {"first": args.first, "seed": args.seed, "max_turns": args.max_turns, "json_rate": args.json_rate,
-            "options_rate": args.options_rate}
+            "options_rate": args.options_rate, "players": args.players}
     pairs = pairings()
     end = args.first + args.games
-    print(f"soak: up to {args.games} games (numbers {args.first}..{end - 1}) over {len(pairs)} "
-          f"pairings of {len(loadable_builtin_names())} "
-          f"built-in decks, {', '.join(KINDS)} players, {workers} workers", flush=True)
+    if args.players > 2:
+        conf["multiplayer_decks"] = multiplayer_decks()
+        print(f"soak: up to {args.games} Free-for-All games of {args.players} (numbers "
+              f"{args.first}..{end - 1}) over {len(conf['multiplayer_decks'])} built-in decks, "
+              f"attack {'/'.join(ATTACK_OPTIONS)}, {', '.join(KINDS)} players, {workers} workers",
+              flush=True)
+    else:
+        print(f"soak: up to {args.games} games (numbers {args.first}..{end - 1}) over {len(pairs)} "
+              f"pairings of {len(loadable_builtin_names())} "
+              f"built-in decks, {', '.join(KINDS)} players, {workers} workers", flush=True)
     batches = [list(range(i, min(i + args.batch, end))) for i in range(args.first, end, args.batch)]
     total = Tally()
     t0 = time.perf_counter()

@@ -57,6 +57,7 @@ class HeuristicAgent(PriorityPlay, CombatPlay, ChoicePlay, Valuation, BaseAgent)
     """
 
     name = "heuristic"
+    multiplayer = True  # at a table of more players it plays against one focus opponent at a time
 
     def __init__(self, seed: int = 0, strict: bool = False) -> None:
         super().__init__(seed)

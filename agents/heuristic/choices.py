@@ -25,6 +25,8 @@ from .common import (
     ability_weight,
     card_from_text,
     find_option,
+    focus_opponent,
+    other_side,
 )
 
 
@@ -186,7 +188,7 @@ class ChoicePlay:
             if p is None:
                 continue
             sign = 1.0 if p.controller == me else -1.0
-            defender = lands[1 - p.controller]
+            defender = lands[other_side(view, p.controller)]
             power = max(p.power, 0) if p.is_creature else 0
             for kw in p.keywords:
                 if kw in LANDWALK and power:
@@ -248,7 +250,7 @@ class ChoicePlay:
         double); without any, the color of the opponent's lands' mana."""
         if d.context.get("choice") == "text_change":
             return self._text_change_choice(view, d)
-        opp = 1 - view.viewer
+        opp = focus_opponent(view)
         count = {c: 0.0 for c in "WUBRG"}
         for p in view.controlled_by(opp):
             for c in p.colors:
@@ -281,7 +283,7 @@ class ChoicePlay:
     def _best_name_to_stop(self, view: PlayerView) -> tuple[str | None, float]:
         """(name, worth) of the opponent's card seen with the most valuable non-mana activated
         ability (more copies seen breaking ties); (None, 0) if none."""
-        opp = 1 - view.viewer
+        opp = focus_opponent(view)
         seen: dict[str, tuple[CardDef, int]] = {}
 
         def see(cdef: CardDef) -> None:
@@ -312,7 +314,7 @@ class ChoicePlay:
         """Story Circle's "source of your choice": the opponent's spell on the stack (the most
         recent first), else the opponent's creature most likely to deal damage (attacking,
         then the most power, a damage ability counting as 2)."""
-        opp = 1 - view.viewer
+        opp = focus_opponent(view)
         best, best_s = None, -1e9
         for i, a in enumerate(d.options):
             if a.verb != "choose":
@@ -428,7 +430,7 @@ class ChoicePlay:
     def _choose_player(self, view: PlayerView, d: Decision) -> Action:
         prompt = d.prompt.lower()
         helpful = any(w in prompt for w in ("gain", "draw", "untap"))
-        want = view.viewer if helpful else 1 - view.viewer
+        want = view.viewer if helpful else focus_opponent(view)
         for a in d.options:
             if a.args and a.args[0] in (want, ("p", want)):
                 return a

@@ -16,7 +16,7 @@ from ..evaluation import (
     target_candidates,
     trample_through,
 )
-from .common import find_option
+from .common import find_option, focus_opponent
 
 
 class CombatPlay:
@@ -29,14 +29,20 @@ class CombatPlay:
         if self._plan_key != key:
             self._plan_key = key
             self._plan = [(pid,) for pid in self._plan_attack(view, d)]
+        target = focus_opponent(view)
         for a in d.options:
-            if a.verb == "attack" and (a.args[0],) in self._plan:
+            # Attack multiple players (2012 802.3): every planned attacker attacks the focus
+            # opponent when it may, else the first player it may attack.
+            if a.verb == "attack" and (a.args[0],) in self._plan and (
+                    len(a.args) == 1 or a.args[1] == target
+                    or not any(o.args[:2] == (a.args[0], target) for o in d.options)):
                 return a
         return find_option(d, "done") or d.options[-1]
 
     def _plan_attack(self, view: PlayerView, d: Decision) -> list[int]:
-        me, opp = view.viewer, 1 - view.viewer
-        cands = [view.perm(a.args[0]) for a in d.options if a.verb == "attack"]
+        me, opp = view.viewer, focus_opponent(view)
+        cands = [view.perm(pid) for pid in dict.fromkeys(a.args[0] for a in d.options
+                                                          if a.verb == "attack")]
         cands = [c for c in cands if c is not None]
         if not cands:
             return []
@@ -96,7 +102,7 @@ class CombatPlay:
         if not any(c.power > 0 and not c.tapped and (not c.sick or "haste" in c.keywords)
                    and not ({"defender", "cant_attack"} & c.keywords) for c in view.creatures(me)):
             return False
-        power = sum(max(c.power, 0) for c in view.creatures(1 - me))
+        power = sum(max(c.power, 0) for c in view.creatures(focus_opponent(view)))
         return 2 * power < view.players[me].life
 
     @staticmethod
@@ -317,7 +323,7 @@ class CombatPlay:
         src = view.perm(d.context.get("source"))
         if src is None or yes is None or no is None:
             return yes or d.options[0]
-        opp = 1 - view.viewer
+        opp = focus_opponent(view)
         power = d.context.get("remaining", src.power)
         if power >= view.players[opp].life:
             return yes

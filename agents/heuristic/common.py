@@ -8,7 +8,7 @@ from mtg_env.engine.actions import Action, Decision, DecisionKind
 from mtg_env.engine.effects import matches_filter
 from mtg_env.engine.errors import MtgError
 from mtg_env.engine.model import COLOR_NAMES, CardDef
-from mtg_env.engine.view import PermanentView
+from mtg_env.engine.view import PermanentView, PlayerView
 
 log = logging.getLogger(__name__)
 K = DecisionKind
@@ -29,6 +29,27 @@ def ability_weight(ab) -> float:
     """Worth of a non-mana activated ability: the weights of its effects' ops (1 for others);
     every such ability is worth something."""
     return 1.0 + sum(OP_WEIGHT.get(e.get("op"), 1.0) for e in ab.effects)
+
+
+def focus_opponent(view: PlayerView) -> int:
+    """The opponent the heuristic plays against now: in a two-player game the other player; at
+    a multiplayer table the player attacking me or the one I attack this combat, else the
+    opponent closest to losing (the lowest life, then the fewest cards in library)."""
+    me = view.viewer
+    if len(view.players) == 2:
+        return 1 - me
+    if view.active != me and not view.players[view.active].lost:
+        return view.active
+    if view.defender >= 0:
+        return view.defender
+    others = [P for P in view.players if P.index != me and not P.lost]
+    return min(others, key=lambda P: (P.life, P.library_size, P.index)).index
+
+
+def other_side(view: PlayerView, player: int) -> int:
+    """The player on the other side of ``player``'s creature or spell, as the heuristic sees
+    it: the focus opponent for my own, me for an opponent's."""
+    return focus_opponent(view) if player == view.viewer else view.viewer
 
 
 def find_option(d: Decision, text: str) -> Action | None:

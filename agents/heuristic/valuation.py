@@ -32,7 +32,7 @@ from ..evaluation import (
     threats,
     trample_through,
 )
-from .common import MAIN_STEPS, OP_WEIGHT, filter_matches
+from .common import MAIN_STEPS, OP_WEIGHT, filter_matches, focus_opponent, other_side
 
 
 class Valuation:
@@ -116,7 +116,7 @@ class Valuation:
                 return 0.0
             power = sum(max(p.power, 0) for p in view.permanents
                         if p.controller == me and p.is_creature and not p.sick)
-            opp_life = view.players[1 - me].life
+            opp_life = view.players[focus_opponent(view)].life
             return LETHAL if power and power >= opp_life else power * face_weight(opp_life)
         total = sum(effect_value(view, me, {"op": "counter_spell"}, ("s", s.id))
                     for s in view.stack)
@@ -171,7 +171,7 @@ class Valuation:
         for att in view.permanents:
             if not att.attacking or not stopped(att):
                 continue
-            defender = 1 - att.controller
+            defender = other_side(view, att.controller)
             life = view.players[defender].life
             blockers = [b for b in (view.perm(i) for i in att.blockers) if b is not None]
             face = att.power if not att.blocked else trample_through(att, blockers)
@@ -225,7 +225,7 @@ class Valuation:
         if v == "controller":
             return [("p", me)]
         if v == "opponent":
-            return [("p", 1 - me)]
+            return [("p", focus_opponent(view))]
         if v == "each_player":
             return [("p", 0), ("p", 1)]
         if isinstance(v, dict) and "controller_of" in v:  # "that permanent's controller"
@@ -304,7 +304,7 @@ class Valuation:
         if kws:
             pumped.keywords = tgt.keywords | frozenset(kws)
         value = 0.0
-        opp_life = view.players[1 - tgt.controller].life
+        opp_life = view.players[other_side(view, tgt.controller)].life
         if tgt.attacking:
             blockers = [b for b in (view.perm(i) for i in tgt.blockers) if b is not None]
             if not tgt.blocked:
@@ -550,7 +550,7 @@ class Valuation:
         each gets back about as many permanents, drawn at random from its deck)."""
         me = view.viewer
         mine = sum(permanent_value(p, view) for p in view.controlled_by(me) if not p.is_land)
-        theirs = sum(permanent_value(p, view) for p in view.controlled_by(1 - me)
+        theirs = sum(permanent_value(p, view) for p in view.controlled_by(focus_opponent(view))
                      if not p.is_land)
         return max(theirs - mine - 4.0, 0.0)
 
@@ -566,7 +566,7 @@ class Valuation:
             if (s.kind == "spell" and s.controller != me and s.card is not None
                     and color in s.card.cdef.colors and ("p", me) in s.targets):
                 best = max(best, 3.0)
-        for q in view.controlled_by(1 - me):
+        for q in view.controlled_by(focus_opponent(view)):
             if q.attacking and not q.blockers and color in q.colors and q.power > 0:
                 best = max(best, 0.5 * q.power)
         return best

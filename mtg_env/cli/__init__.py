@@ -71,7 +71,7 @@ from .games import _play_human, _step_through, play, replay
 from .goldfish import goldfish
 from .info import cards, decks
 from .limited import BO1_HELP, _limited_checks, _limited_report, draft, draft_ratings, sealed
-from .simulate import matchup, matrix, tournament
+from .simulate import matchup, matrix, pod, tournament
 from .tuning import tune
 
 # Everything the one-file cli.py had, for `from mtg_env.cli import ...` and for the tests that
@@ -84,7 +84,7 @@ __all__ = [
     "_pick", "_save_dir", "_saved", "_sim_outputs", "_writable_dir", "_writable_file", "_wrote",
     "error_text", "fail", "card_stats", "gauntlet", "_play_human", "_step_through", "play",
     "replay", "goldfish", "cards", "decks", "BO1_HELP", "_limited_checks", "_limited_report", "draft",
-    "draft_ratings", "sealed", "matchup", "matrix", "tournament", "tune",
+    "draft_ratings", "sealed", "matchup", "matrix", "pod", "tournament", "tune",
 ]
 
 # Plain (Click) help, not Typer's rich panels: flags show as flags ("-h, --help", "--progress /
@@ -139,6 +139,7 @@ app.command()(decks)
 app.command()(matchup)
 app.command()(matrix)
 app.command()(tournament)
+app.command()(pod)
 app.command()(gauntlet)
 app.command("card-stats")(card_stats)
 app.command()(sealed)

@@ -1,4 +1,5 @@
-"""Many games between decks or agents: ``matchup``, ``matrix`` and ``tournament``."""
+"""Many games between decks or agents: ``matchup``, ``matrix``, ``tournament`` and ``pod``
+(a multiplayer Free-for-All table)."""
 
 from __future__ import annotations
 
@@ -216,3 +217,69 @@ def tournament(agents: str = typer.Option(None, help="comma-separated agents [de
     con.print(f"{len(res.results)} games in {res.seconds:.1f}s; wrote {out_dir / 'tournament.csv'} "
               f"and {out_dir / 'tournament.png'}")
     _saved(con, res.saved, _pick(save_games, cfg, "save_games", None))
+
+
+_POD_DECKS = typer.Argument(..., help="3 to 6 decks: built-in deck names or deck files")
+
+
+@_bad_input_exits
+def pod(decks: list[str] = _POD_DECKS,
+        games: int = typer.Option(30, "--games", "-n",
+                                  help="games, rounded up to whole seat rotations"),
+        agent: str = typer.Option("random", help="the agent of every seat, or one per deck "
+                                                 "(comma-separated); agents that play multiplayer "
+                                                 "games: random, heuristic"),
+        attack: str = typer.Option("left", help="attack option: left, right or multiple "
+                                                "(2012 802-803)"),
+        seed: int = opt.SEED, workers: int = opt.WORKERS, backend: str = opt.BACKEND,
+        address: str = opt.ADDRESS, max_turns: int = opt.MAX_TURNS,
+        json_out: str = typer.Option(None, "--json", help="write the summary and every game as JSON"),
+        csv_out: str = typer.Option(None, "--csv", help="write one CSV row per game"),
+        progress: bool = opt.PROGRESS) -> None:
+    """A multiplayer Free-for-All pod: seat-rotated games, win rates per deck and per seat."""
+    from ..sim.parallel import check_backend
+    from ..sim.pod import run_pod
+
+    loaded = [_cli.load_deck(d) for d in decks]
+    games = _int(games, "games", 1)
+    _int(max_turns, "max_turns", 1)
+    agents = _names(agent, "agent")
+    check_backend(workers, backend)
+    if json_out is not None:
+        _writable_file(json_out, "--json")
+    if csv_out is not None:
+        _writable_file(csv_out, "--csv")
+    _cli._before_games()
+    r = run_pod(loaded, games, agents[0] if len(agents) == 1 else agents, seed, attack, workers,
+                backend, address, max_turns, progress)
+    con = _console()
+    n = len(loaded)
+    con.print(f"[bold]Free-for-All pod of {n}[/bold] (attack {attack}): {', '.join(r.agents)}; "
+              f"{len(r.results)} games, seed {seed}; an even table gives each deck {1 / n:.1%}")
+    t = Table()
+    t.add_column("deck")
+    t.add_column("games", justify="right")
+    t.add_column("wins", justify="right")
+    t.add_column("win rate (95% Wilson)")
+    for row in r.deck_rows():
+        t.add_row(row["deck"], str(row["games"]), str(row["wins"]),
+                  _pct(row["win_rate"], row["ci_low"], row["ci_high"]))
+    con.print(t)
+    t = Table()
+    t.add_column("seat")
+    t.add_column("wins", justify="right")
+    t.add_column("win rate (95% Wilson)")
+    for row in r.seat_rows():
+        t.add_row(f"{row['seat']}{' (plays first)' if row['seat'] == 0 else ''}", str(row["wins"]),
+                  _pct(row["win_rate"], row["ci_low"], row["ci_high"]))
+    con.print(t)
+    played = r.played
+    con.print(f"draws {r.draws}" + (f", {r.errors} engine errors left out" if r.errors else "")
+              + f"; average turns {sum(x.turns for x in played) / max(len(played), 1):.1f}; "
+              f"{len(r.results) / max(r.seconds, 1e-9):.1f} games/s ({r.workers} workers, {backend})")
+    if json_out is not None:
+        r.to_json(json_out)
+        con.print(f"wrote {json_out}")
+    if csv_out is not None:
+        r.to_csv(csv_out)
+        con.print(f"wrote {csv_out}")

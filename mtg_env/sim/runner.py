@@ -103,15 +103,18 @@ def _make(agent: str | Callable[[], Any]) -> Any:
 
 def play_game(decks: Sequence[Deck], agents: Sequence[Any], seed: int, max_turns: int | None = 100,
               on_decision: Callable[[Game], None] | None = None,
-              record: list[str] | None = None) -> Game:
+              record: list[str] | None = None,
+              game_args: dict[str, Any] | None = None) -> Game:
     """Play one game to the end; ``agents[i]`` plays seat ``i`` from its redacted view.
 
     Decisions with a single option are applied by the engine (``skip_trivial``). Each agent is
     reset with a seed derived from ``seed`` and its seat. With ``record``, the text of every
     action applied is appended to it (what a replay needs, see :data:`GAME_OPTIONS`). Returns
     the finished game; raises :class:`EngineFailure` if the engine itself fails on a legal option.
+    ``game_args``: more of :meth:`Game.new`'s arguments (a multiplayer game's ``options``).
     """
-    game = Game.new(list(decks), seed=seed, max_turns=max_turns, **GAME_OPTIONS)
+    game = Game.new(list(decks), seed=seed, max_turns=max_turns, **GAME_OPTIONS,
+                    **(game_args or {}))
     for seat, agent in enumerate(agents):
         agent.reset(seat, derive_seed(seed, "agent", seat))
     while not game.is_over:

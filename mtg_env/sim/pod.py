@@ -1,0 +1,245 @@
+"""Multiplayer pods: three to six decks at one Free-for-All table, seat-rotated.
+
+A pod of N decks plays its games in rounds of N: in round ``r`` game ``k`` seats deck
+``(s + k) % N`` in seat ``s``, and seat 0 always plays first, so every deck sits in every seat
+(and starts) equally often. A game ends when one player is left (2012 800.4), or as a draw at the
+turn cap. Reported per deck (its wins over its games, with a 95% Wilson interval, against the
+``1/N`` of an even table) and per seat (how much sitting first or last is worth).
+
+    >>> r = run_pod(["starter_green", "starter_red", "starter_white"], games=3, agents="random",
+    ...             workers=1, max_turns=30)
+    >>> [row["deck"] for row in r.deck_rows()]
+    ['starter_green', 'starter_red', 'starter_white']
+    >>> sum(row["wins"] for row in r.deck_rows()) + r.draws == 3
+    True
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..agent_registry import make_agent
+from ..engine.deck import Deck
+from ..engine.errors import MtgError
+from ..engine.game import Game
+from ..engine.seating import ATTACK_OPTIONS, MAX_PLAYERS
+from .decks import load_deck
+from .parallel import check_backend, default_workers, run_games
+from .progress import game_progress
+from .runner import EngineFailure, derive_seed, play_game
+from .stats import wilson_interval
+
+__all__ = ["PodGameResult", "PodResult", "PodSpec", "play_pod_game", "pod_specs", "run_pod"]
+
+
+@dataclass(frozen=True)
+class PodSpec:
+    """One pod game: a deck and an agent spec by seat, the engine seed, the attack option."""
+
+    index: int
+    decks: tuple[Deck, ...]
+    agents: tuple[str, ...]
+    seed: int
+    labels: tuple[str, ...]  # the deck names by seat
+    attack: str = "left"
+    max_turns: int | None = 100
+
+
+@dataclass(frozen=True)
+class PodGameResult:
+    """One pod game's outcome: the winner's deck and seat (``None``: a draw), the order in which
+    the others left the game (deck names, first out first), life totals by seat."""
+
+    index: int
+    seed: int
+    seats: tuple[str, ...]
+    winner: str | None
+    winner_seat: int | None
+    turns: int
+    decisions: int
+    end_reason: str
+    out_order: tuple[str, ...]
+    life: tuple[int, ...]
+    error: str | None = None
+    seconds: float = field(default=0.0, compare=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        for k in ("seats", "out_order", "life"):
+            d[k] = list(d[k])
+        return d
+
+
+def _check_multiplayer(agent: Any, spec: str) -> None:
+    if not getattr(agent, "multiplayer", False):
+        raise MtgError(f"the {spec} agent plays two-player games only (agents that play "
+                       f"multiplayer games: random, heuristic)")
+
+
+def play_pod_game(spec: PodSpec) -> PodGameResult:
+    """Play the pod game ``spec`` describes (a picklable module-level function for the workers)."""
+    t0 = time.perf_counter()
+    agents = [make_agent(a) for a in spec.agents]
+    for a, s in zip(agents, spec.agents, strict=True):
+        _check_multiplayer(a, s)
+    try:
+        g = play_game(spec.decks, agents, spec.seed, spec.max_turns,
+                      game_args={"starting_player": 0, "options": {"attack": spec.attack}})
+        error = None
+    except EngineFailure as exc:
+        g, error = exc.game, str(exc)
+    # The players who left, in order, then those the game ended on (together, by seat).
+    left = sorted((P.index for P in g.players if P.lost), key=lambda pl: _left_at(g, pl))
+    last = [P.index for P in g.players if not P.lost and P.index != g.winner]
+    out = tuple(spec.labels[pl] for pl in (*left, *last)) if error is None else ()
+    return PodGameResult(
+        index=spec.index, seed=spec.seed, seats=spec.labels,
+        winner=spec.labels[g.winner] if g.winner is not None and error is None else None,
+        winner_seat=g.winner if error is None else None, turns=g.turn,
+        decisions=g.decisions_made, end_reason="error" if error else g.end_reason,
+        out_order=out, life=tuple(P.life for P in g.players), error=error,
+        seconds=time.perf_counter() - t0)
+
+
+def _left_at(g: Game, pl: int) -> int:
+    """The log line at which player ``pl`` left the game."""
+    mark = f"player {pl} loses ("
+    for i, line in enumerate(g.log):
+        if line.startswith(mark) and line.endswith("leaves the game"):
+            return i
+    mark = f"player {pl} concedes"
+    return next((i for i, line in enumerate(g.log) if line == mark), len(g.log))
+
+
+def pod_specs(decks: Sequence[Deck], agents: Sequence[str], games: int, seed: int, attack: str,
+              max_turns: int | None) -> list[PodSpec]:
+    """``games`` pod games in seat-rotated rounds (see the module's docstring)."""
+    n = len(decks)
+    specs = []
+    for i in range(games):
+        k = i % n
+        order = [(s + k) % n for s in range(n)]
+        specs.append(PodSpec(
+            index=i, decks=tuple(decks[j] for j in order), agents=tuple(agents[j] for j in order),
+            seed=derive_seed(seed, "pod", i), labels=tuple(decks[j].name for j in order),
+            attack=attack, max_turns=max_turns))
+    return specs
+
+
+@dataclass
+class PodResult:
+    """A pod's games and their statistics."""
+
+    decks: list[str]
+    agents: list[str]
+    attack: str
+    seed: int
+    results: list[PodGameResult]
+    seconds: float = 0.0
+    workers: int = 1
+    backend: str = "local"
+
+    @property
+    def played(self) -> list[PodGameResult]:
+        """The games that ended without an engine error."""
+        return [r for r in self.results if r.error is None]
+
+    @property
+    def draws(self) -> int:
+        return sum(1 for r in self.played if r.winner is None)
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for r in self.results if r.error is not None)
+
+    def deck_rows(self) -> list[dict[str, Any]]:
+        """Per deck: games, wins, draws, win rate with its 95% Wilson interval, and the share
+        an even table would give it (``1/N``)."""
+        rows = []
+        n = len(self.decks)
+        for d in self.decks:
+            games = [r for r in self.played if d in r.seats]
+            wins = sum(1 for r in games if r.winner == d)
+            lo, hi = wilson_interval(wins, len(games))
+            rows.append({"deck": d, "games": len(games), "wins": wins,
+                         "draws": sum(1 for r in games if r.winner is None),
+                         "win_rate": wins / len(games) if games else float("nan"),
+                         "ci_low": lo, "ci_high": hi, "even_share": 1 / n})
+        return rows
+
+    def seat_rows(self) -> list[dict[str, Any]]:
+        """Per seat (0 plays first): games won from that seat, with the interval."""
+        rows = []
+        games = self.played
+        for s in range(len(self.decks)):
+            wins = sum(1 for r in games if r.winner_seat == s)
+            lo, hi = wilson_interval(wins, len(games))
+            rows.append({"seat": s, "games": len(games), "wins": wins,
+                         "win_rate": wins / len(games) if games else float("nan"),
+                         "ci_low": lo, "ci_high": hi})
+        return rows
+
+    def to_json(self, path: str | Path) -> None:
+        data = {"decks": self.decks, "agents": self.agents, "attack": self.attack,
+                "seed": self.seed, "games": len(self.results), "draws": self.draws,
+                "errors": self.errors, "seconds": round(self.seconds, 3), "workers": self.workers,
+                "backend": self.backend, "by_deck": self.deck_rows(), "by_seat": self.seat_rows(),
+                "results": [r.to_dict() for r in self.results]}
+        Path(path).write_text(json.dumps(data, indent=1))
+
+    def to_csv(self, path: str | Path) -> None:
+        """One row per game: its seats (deck by seat), winner, turns, end."""
+        n = len(self.decks)
+        with open(path, "w", newline="") as fh:
+            w = csv.writer(fh)
+            w.writerow(["index", "seed", *(f"seat_{s}" for s in range(n)), "winner", "winner_seat",
+                        "turns", "decisions", "end_reason", "out_order", "error"])
+            for r in self.results:
+                w.writerow([r.index, r.seed, *r.seats, r.winner or "", "" if r.winner_seat is None
+                            else r.winner_seat, r.turns, r.decisions, r.end_reason,
+                            " ".join(r.out_order), r.error or ""])
+
+
+def run_pod(decks: Sequence[str | Deck], games: int = 30, agents: str | Sequence[str] = "random",
+            seed: int = 0, attack: str = "left", workers: int | None = None,
+            backend: str = "local", address: str | None = None, max_turns: int | None = 100,
+            progress: bool = False) -> PodResult:
+    """Play a seat-rotated Free-for-All pod of 3 to 6 decks (names, paths or ``Deck`` objects):
+    ``games`` games (rounded up to whole rounds of one game per seat rotation), ``agents`` one
+    spec for every seat or one per deck, ``attack`` the attack option (2012 802-803)."""
+    loaded = [load_deck(d) for d in decks]
+    n = len(loaded)
+    if not 3 <= n <= MAX_PLAYERS:
+        raise MtgError(f"a pod needs 3 to {MAX_PLAYERS} decks, got {n}")
+    names = [d.name or f"deck_{i}" for i, d in enumerate(loaded)]
+    if len(set(names)) != n:
+        raise MtgError(f"a pod's decks need distinct names, got {names}")
+    specs_ = [agents] * n if isinstance(agents, str) else list(agents)
+    if len(specs_) != n:
+        raise MtgError(f"give one agent for every seat or one per deck ({n}), got {len(specs_)}")
+    for s in dict.fromkeys(specs_):
+        try:
+            _check_multiplayer(make_agent(s), s)
+        except ValueError as exc:
+            raise MtgError(str(exc)) from None
+    if attack not in ATTACK_OPTIONS:
+        raise MtgError(f"unknown attack option {attack!r}: " + ", ".join(ATTACK_OPTIONS))
+    if games < 1:
+        raise MtgError(f"games must be at least 1, got {games}")
+    games = -(-games // n) * n
+    # Every deck is checked before any game: one a multiplayer game refuses fails here.
+    Game.new(loaded, seed=seed, options={"attack": attack})
+    check_backend(workers, backend)
+    workers = default_workers() if workers is None else workers
+    specs = pod_specs(loaded, specs_, games, seed, attack, max_turns)
+    t0 = time.perf_counter()
+    with game_progress(len(specs), f"pod of {n}", progress) as advance:
+        results = run_games(specs, workers, backend, address, advance, play=play_pod_game)
+    return PodResult(names, specs_, attack, seed, results, time.perf_counter() - t0, workers,
+                     backend)

@@ -1,0 +1,81 @@
+"""Multiplayer pods (``mtg-env pod``, :func:`mtg_env.sim.pod.run_pod`): seat rotation, the tables
+per deck and per seat, files, agents that play a multiplayer game, one-line errors.
+
+Rules: 2012 806 (Free-for-All), 800.4 (the game goes on until one player remains), 802-803 (the
+attack options)."""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections import Counter
+
+import pytest
+from typer.testing import CliRunner
+
+from mtg_env import MtgError
+from mtg_env.cli import app
+from mtg_env.sim.pod import run_pod
+
+THREE = ["starter_green", "starter_red", "starter_white"]
+runner = CliRunner()
+
+
+def test_every_deck_sits_in_every_seat_equally_often() -> None:
+    r = run_pod(THREE, games=5, agents="random", workers=1, max_turns=40)
+    assert len(r.results) == 6  # rounded up to whole rotations of three
+    seats = Counter((deck, s) for g in r.results for s, deck in enumerate(g.seats))
+    assert set(seats.values()) == {2} and len(seats) == 9
+    rows = r.deck_rows()
+    assert [row["deck"] for row in rows] == THREE
+    assert sum(row["wins"] for row in rows) + r.draws + r.errors == 6
+    assert r.errors == 0
+    for g in r.played:
+        if g.winner is not None:
+            assert g.seats[g.winner_seat] == g.winner
+            assert len(g.out_order) == 2 and g.winner not in g.out_order
+
+
+def test_pods_are_reproducible_across_workers() -> None:
+    a = run_pod(THREE, games=3, agents="heuristic", workers=1, max_turns=40, attack="multiple")
+    b = run_pod(THREE, games=3, agents="heuristic", workers=2, max_turns=40, attack="multiple")
+    assert a.results == b.results
+    assert all(g.error is None for g in a.results)
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"decks": THREE[:2]}, "3 to 6 decks"),
+    ({"decks": THREE, "agents": "mcts"}, "two-player games only"),
+    ({"decks": THREE, "attack": "up"}, "unknown attack option"),
+    ({"decks": [*THREE, "starter_green"]}, "distinct names"),
+    ({"decks": THREE, "agents": ["random", "random"]}, "one agent for every seat"),
+])
+def test_bad_pods_are_refused_before_any_game(kwargs: dict, message: str) -> None:
+    with pytest.raises(MtgError, match=message):
+        run_pod(**{"games": 3, "workers": 1, **kwargs})
+
+
+def test_pod_command_prints_the_tables_and_writes_files(tmp_path) -> None:
+    res = runner.invoke(app, ["pod", *THREE, "starter_blue_black", "-n", "4", "--workers", "1",
+                              "--attack", "right", "--json", str(tmp_path / "p.json"), "--csv",
+                              str(tmp_path / "p.csv"), "--no-progress", "--max-turns", "40"])
+    assert res.exit_code == 0, res.output + repr(res.exception)
+    for text in ("Free-for-All pod of 4 (attack right)", "win rate (95% Wilson)",
+                 "0 (plays first)", "an even table gives each deck 25.0%"):
+        assert text in res.output
+    data = json.loads((tmp_path / "p.json").read_text())
+    assert data["games"] == 4 and len(data["by_deck"]) == 4 and len(data["by_seat"]) == 4
+    with open(tmp_path / "p.csv") as fh:
+        rows = list(csv.DictReader(fh))
+    assert len(rows) == 4 and rows[0]["seat_3"]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["starter_green", "starter_red"], "a pod needs 3 to 6 decks"),
+    ([*THREE, "--agent", "mcts"], "two-player games only"),
+    ([*THREE, "--attack", "sideways"], "unknown attack option"),
+])
+def test_pod_command_bad_input_is_one_line_exit_2(args: list[str], message: str) -> None:
+    res = runner.invoke(app, ["pod", *args, "--no-progress"])
+    assert res.exit_code == 2, res.output
+    assert res.output.strip().startswith("error:") and message in res.output
