@@ -76,6 +76,9 @@ def STR(v: Any, path: str, ctx: Ctx) -> None:
         fail(path, f"expected a string, got {show(v)}")
 
 
+# In a ``simple`` triple, the upper bound "the last seat of the game being loaded" (PLAYER).
+SEATS = object()
+
 # Lets DICT, LIST and MAP test these inline (a game state holds thousands of them).
 BOOL.simple = (bool, None, None)  # type: ignore[attr-defined]
 STR.simple = (str, None, None)  # type: ignore[attr-defined]
@@ -123,7 +126,11 @@ def LIST(item: Check, min_len: int = 0, max_len: int = BIG) -> Check:
     fast = _FAST_LISTS.get(item)  # a quick test of the whole list for the common item kinds
     if fast is None and hasattr(item, "simple"):
         t, lo, hi = item.simple
-        if lo is None:
+        if hi is SEATS:
+            def fast(v: list[Any], ctx: Ctx) -> bool:
+                n = ctx.n_players
+                return all(type(x) is int and 0 <= x < n for x in v)
+        elif lo is None:
             def fast(v: list[Any], ctx: Ctx) -> bool:
                 return all(type(x) is t for x in v)
         else:
@@ -167,6 +174,8 @@ def DICT(required: dict[str, Check], optional: dict[str, Check] | None = None,
             fail(path, f"expected an object, got {show(v)}")
         for k, t, lo, hi in simple:
             x = v.get(k, v)
+            if hi is SEATS:
+                hi = ctx.n_players - 1
             if type(x) is not t or (lo is not None and not lo <= x <= hi):
                 if k not in v:
                     fail(path, f"missing key {k!r}")
@@ -195,7 +204,8 @@ def DICT(required: dict[str, Check], optional: dict[str, Check] | None = None,
 def MAP(key: Check, value: Check) -> Check:
     kt = key.simple[0] if hasattr(key, "simple") else None
     vs = value.simple if hasattr(value, "simple") else None
-
+    if vs is not None and vs[2] is SEATS:
+        vs = None  # tested one by one, against the number of players
     def check(v: Any, path: str, ctx: Ctx) -> None:
         if type(v) is not dict:
             fail(path, f"expected an object, got {show(v)}")
@@ -212,8 +222,13 @@ def MAP(key: Check, value: Check) -> Check:
 # -- references --------------------------------------------------------------------------------
 def PLAYER(v: Any, path: str, ctx: Ctx) -> None:
     """A player's seat: 0 to the number of players less one."""
-    if type(v) is not int or not 0 <= v < ctx.n_players:
-        fail(path, f"expected a player 0-{ctx.n_players - 1}, got {show(v)}")
+    if type(v) is not int:
+        fail(path, f"expected an integer, got {show(v)}")
+    if not 0 <= v < ctx.n_players:
+        fail(path, f"{v} is out of range [0, {ctx.n_players - 1}]")
+
+
+PLAYER.simple = (int, 0, SEATS)  # type: ignore[attr-defined]
 
 
 COUNT: Check = INT(0)

@@ -115,7 +115,7 @@ def begin_step(g: Game) -> None:
     step = g.step
     ap = g.active
     if step == "untap":
-        life = ", ".join(f"player {P.index} {P.life} life" for P in g.players)
+        life = ", ".join(f"player {P.index} {P.life} life" for P in g.players if not P.lost)
         g.write_log(f"--- turn {g.turn}: player {ap} ({life}) ---")
         P = g.players[ap]
         P.lands_played = 0

@@ -76,5 +76,5 @@ def test_turn_order_and_apnap_order_count_the_seats() -> None:
 
 
 def test_a_single_opponent_exists_only_in_a_two_player_game() -> None:
-    with pytest.raises(MtgError, match="game of 3 players .*has no single opponent"):
+    with pytest.raises(MtgError, match=r"game of 3 players .*has no single opponent"):
         opponent(_table(3, active=0), 0)
