@@ -45,6 +45,16 @@ def _run_options(cfg: dict[str, Any], seed: int | None, workers: int | None, bac
     return seed_v, workers_v, backend_v, _int(_pick(max_turns, cfg, "max_turns", 100), "max_turns", 1)
 
 
+def _write_json_csv(con: Any, result: Any, json_out: str | None, csv_out: str | None) -> None:
+    """Write a run's ``--json`` and ``--csv`` files (its ``write_json``/``write_csv``), saying so."""
+    if json_out is not None:
+        result.write_json(json_out)
+        con.print(f"wrote {json_out}")
+    if csv_out is not None:
+        result.write_csv(csv_out)
+        con.print(f"wrote {csv_out}")
+
+
 @_bad_input_exits
 def matchup(deck_a: str = typer.Argument(..., help="deck A: a built-in deck name or a deck file"),
             deck_b: str = typer.Argument(..., help="deck B: a built-in deck name or a deck file"),
@@ -96,12 +106,7 @@ def matchup(deck_a: str = typer.Argument(..., help="deck A: a built-in deck name
     t.add_row("average game time", f"{ms:.0f} ms (one core)")
     t.add_row("speed", f"{m.games_per_second:.1f} games/s ({m.workers} workers, {backend})")
     con.print(t)
-    if json_out is not None:
-        m.write_json(json_out)
-        con.print(f"wrote {json_out}")
-    if csv_out is not None:
-        m.write_csv(csv_out)
-        con.print(f"wrote {csv_out}")
+    _write_json_csv(con, m, json_out, csv_out)
     _saved(con, m.saved, save_games)
 
 
@@ -277,9 +282,4 @@ def pod(decks: list[str] = _POD_DECKS,
     con.print(f"draws {r.draws}" + (f", {r.errors} engine errors left out" if r.errors else "")
               + f"; average turns {sum(x.turns for x in played) / max(len(played), 1):.1f}; "
               f"{len(r.results) / max(r.seconds, 1e-9):.1f} games/s ({r.workers} workers, {backend})")
-    if json_out is not None:
-        r.to_json(json_out)
-        con.print(f"wrote {json_out}")
-    if csv_out is not None:
-        r.to_csv(csv_out)
-        con.print(f"wrote {csv_out}")
+    _write_json_csv(con, r, json_out, csv_out)

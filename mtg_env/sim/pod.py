@@ -185,7 +185,8 @@ class PodResult:
                          "ci_low": lo, "ci_high": hi})
         return rows
 
-    def to_json(self, path: str | Path) -> None:
+    def write_json(self, path: str | Path) -> None:
+        """The summary, the tables and every game, as JSON."""
         data = {"decks": self.decks, "agents": self.agents, "attack": self.attack,
                 "seed": self.seed, "games": len(self.results), "draws": self.draws,
                 "errors": self.errors, "seconds": round(self.seconds, 3), "workers": self.workers,
@@ -193,7 +194,7 @@ class PodResult:
                 "results": [r.to_dict() for r in self.results]}
         Path(path).write_text(json.dumps(data, indent=1))
 
-    def to_csv(self, path: str | Path) -> None:
+    def write_csv(self, path: str | Path) -> None:
         """One row per game: its seats (deck by seat), winner, turns, end."""
         n = len(self.decks)
         with open(path, "w", newline="") as fh:
