@@ -41,12 +41,11 @@ def can_attack(g: Game, p: Permanent) -> bool:
     if p.sick and "haste" not in p.keywords:
         return False
     kw = p.keywords
-    if "cant_attack_unless_defender_has_island" in kw:
-        # Sea Monster; its "Island" follows a text change (Mind Bend, 2012 612.2).
-        land = text_words(g, p.id, ("Island",))[0]
-        if not any(q.controller != p.controller and land in q.subtypes
-                   for q in g.perms.values()):
-            return False
+    # Under the attack multiple players option each player it might attack is asked apart
+    # (can_attack_player); otherwise the defending player is known.
+    if ("cant_attack_unless_defender_has_island" in kw and g.attack_option != "multiple"
+            and not can_attack_player(g, p, defending_player(g))):
+        return False
     return not ({"defender", "cant_attack"} & kw)
 
 
@@ -114,8 +113,8 @@ def run_attack_multiple(g: Game, f: AttackFrame) -> None:
         finish_attack(g, f)
         return
     if required:  # the creatures that must attack are declared first, and done waits for them
-        must = {p.card.label for p in cands if "must_attack" in p.keywords}
-        opts = [a for a in opts if a.text.rpartition(" with ")[2] in must]
+        must = {p.id for p in cands if "must_attack" in p.keywords}
+        opts = [a for a in opts if a.args[0] in must]
     else:
         opts.append(DONE)
     prompt = f"player {f.player}: declare attackers ({len(declared)} so far)"
@@ -127,6 +126,7 @@ def can_attack_player(g: Game, p: Permanent, defender: int) -> bool:
     """Whether ``p`` may attack ``defender`` (Sea Monster: "can't attack unless defending player
     controls an Island" reads the player it would attack, 2012 802.2a)."""
     if "cant_attack_unless_defender_has_island" in p.keywords:
+        # Its "Island" follows a text change (Mind Bend, 2012 612.2).
         land = text_words(g, p.id, ("Island",))[0]
         return any(q.controller == defender and land in q.subtypes for q in g.perms.values())
     return True

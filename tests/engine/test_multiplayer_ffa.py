@@ -374,3 +374,17 @@ def test_random_attack_multiple_games_keep_the_invariants(seed: int) -> None:
     end = play_checked_game(decks, seed, random_chooser(), max_turns=40, json_every=5,
                             options={"attack": "multiple"})
     assert end.is_over and end.attack_option == "multiple"
+
+
+@pytest.mark.parametrize(("attack", "can"), [("left", False), ("multiple", True)])
+def test_sea_monster_reads_the_player_it_would_attack(attack: str, can: bool) -> None:
+    # Sea Monster: "Sea Monster can't attack unless defending player controls an Island."
+    # (2012 802.2a: the defending player is the one it would attack.) Only player 2, who is not
+    # the player to the left, controls an Island.
+    s = Scenario(table_position(["Sea Monster", "Grizzly Bears"], [], ["Island"], attack=attack,
+                                step="beginning_of_combat", library=["Island"] * 5))
+    pass_until(s, lambda g: g.decision.kind.value == "declare_attackers")
+    opts = s.options()
+    monster = [o for o in opts if o.endswith("with Sea Monster")]
+    assert monster == (["attack player 2 with Sea Monster"] if can else [])
+    assert any(o.endswith("with Grizzly Bears") for o in opts)
