@@ -171,7 +171,7 @@ class ChoicePlay:
         of my creatures and cards moved to a color I don't use, and a color-filtered P/T static
         ability (Ascendant Evincar's "Nonblack creatures get -1/-1") pointed at the other side."""
         me = view.viewer
-        lands: dict[int, set[str]] = {0: set(), 1: set()}
+        lands: dict[int, set[str]] = {P.index: set() for P in view.players}
         mine_colors = {c: 0 for c in COLOR_LETTERS}
         for q in view.permanents:
             if q.is_land:

@@ -79,3 +79,21 @@ def test_pod_command_bad_input_is_one_line_exit_2(args: list[str], message: str)
     res = runner.invoke(app, ["pod", *args, "--no-progress"])
     assert res.exit_code == 2, res.output
     assert res.output.strip().startswith("error:") and message in res.output
+
+
+def test_the_strict_heuristic_plays_full_set_decks_at_a_five_player_table() -> None:
+    # Text changes, control changes, tokens and landwalk at a table of five: the heuristic reads
+    # every seat (a strict agent raises where a lenient one would fall back to a default move).
+    from pathlib import Path
+
+    from agents import HeuristicAgent
+    from mtg_env.sim.decks import load_deck
+    from mtg_env.sim.runner import play_game
+
+    unseen = Path(__file__).resolve().parents[2] / "benchmarks" / "decks_unseen"
+    decks = [load_deck(str(unseen / f"{n}.txt")) for n in
+             ("borrowed_armies", "goblin_foundry", "mind_bender", "persuasion_control", "token_swarm")]
+    for seed in range(2):
+        g = play_game(decks, [HeuristicAgent(strict=True) for _ in decks], seed, 100,
+                      game_args={"options": {"attack": "multiple"}})
+        assert g.is_over
