@@ -28,16 +28,20 @@ from typing import Any, Protocol
 from .errors import MtgError
 
 MAX_PLAYERS = 6  # the issue's range; 2012 800.1: a multiplayer game begins with more than two
-VARIANTS = ("two_player", "free_for_all")
+VARIANTS = ("two_player", "free_for_all", "two_headed_giant")
 ATTACK_OPTIONS = ("left", "right", "multiple")  # 2012 803.1a, 803.1b, 802
 
 
 class Table(Protocol):
-    """A game, or a player's view of one: its players by seat, whose turn it is, and the
-    defending player a multiplayer combat's attack option chose (-1 when none)."""
+    """A game, or a player's view of one: its players by seat, whose turn it is, the
+    defending player a multiplayer combat's attack option chose (-1 when none) and the
+    variant (``two_headed_giant`` seats teams)."""
 
     @property
     def players(self) -> Sequence[Any]: ...
+
+    @property
+    def variant(self) -> str: ...
 
     @property
     def active(self) -> int: ...
@@ -99,8 +103,49 @@ def first_priority(g: Table) -> int:
     return a if not g.players[a].lost else next_in_turn_order(g, a)
 
 
+def team_of(g: Table, pl: int) -> int:
+    """The team of seat ``pl``: in Two-Headed Giant seats 0 and 1 are team 0, seats 2 and 3
+    team 1 (each team sits together, 2012 810.3); in other variants each player is a team of
+    one, numbered by seat."""
+    return pl // 2 if g.variant == "two_headed_giant" else pl
+
+
+def teams(g: Table) -> tuple[tuple[int, ...], ...]:
+    """Every team's seats, by team number (a one-seat team per player outside Two-Headed
+    Giant)."""
+    if g.variant == "two_headed_giant":
+        return ((0, 1), (2, 3))
+    return tuple((P.index,) for P in g.players)
+
+
+def teammates(g: Table, pl: int) -> tuple[int, ...]:
+    """``pl``'s teammates (the other seats of its team; none outside Two-Headed Giant)."""
+    if g.variant != "two_headed_giant":
+        return ()
+    return (pl ^ 1,)
+
+
+def winners(g: Any) -> tuple[int, ...]:
+    """The seats that won a finished game: the winner, or in Two-Headed Giant the winning
+    team (players win only as a team, 2012 810.8a); ``()`` for a draw or an unfinished game.
+    (``winner`` names the team's first seat there.)"""
+    w = g.winner
+    if w is None:
+        return ()
+    return teams(g)[team_of(g, w)] if g.variant == "two_headed_giant" else (w,)
+
+
+def is_active(g: Table, pl: int) -> bool:
+    """``pl`` is an active player: the player whose turn it is, or in Two-Headed Giant either
+    player of the team whose turn it is (shared team turns, 2012 805.4, 810.2)."""
+    return team_of(g, pl) == team_of(g, g.active)
+
+
 def opponents(g: Table, pl: int) -> tuple[int, ...]:
-    """``pl``'s opponents still in the game, in turn order after ``pl``."""
+    """``pl``'s opponents still in the game, in turn order after ``pl`` (a teammate is not an
+    opponent, 2012 102.3)."""
+    if g.variant == "two_headed_giant":
+        return tuple(q for q in turn_order_from(g, pl) if q // 2 != pl // 2)
     return tuple(q for q in turn_order_from(g, pl) if q != pl)
 
 

@@ -34,7 +34,7 @@ from .abilities import ActivatedAbility, StaticAbility, TargetSpec, TriggeredAbi
 from .actions import Decision, DecisionKind
 from .knowledge import hand_revealed, known_cards
 from .model import Card, CardDef, PermanentTraits
-from .seating import opponent, opponents
+from .seating import opponent, opponents, teammates
 from .stack import item_def
 
 if TYPE_CHECKING:
@@ -288,6 +288,7 @@ class PlayerView:
         "starting_player",
         "step",
         "turn",
+        "variant",
         "viewer",
         "winner",
         "_game",
@@ -304,6 +305,7 @@ class PlayerView:
         self.turn: int = game.turn
         self.step: str = game.step
         self.active: int = game.active
+        self.variant: str = game.variant  # two_player, free_for_all or two_headed_giant
         # Multiplayer: the defending player of this combat (2012 506.2a), -1 when none.
         self.defender: int = game.defender
         self.priority: int | None = game.priority_player
@@ -343,6 +345,11 @@ class PlayerView:
         """Every opponent still in the game, in turn order after the viewer."""
         return tuple(self.players[o] for o in opponents(self, self.viewer))
 
+    @property
+    def teammates(self) -> tuple[PlayerInfo, ...]:
+        """The viewer's teammates (Two-Headed Giant; none in other variants)."""
+        return tuple(self.players[t] for t in teammates(self, self.viewer))
+
     def perm(self, pid: int) -> PermanentView | None:
         """The permanent with this id, or ``None`` if it is not in play."""
         if self._by_id is None:
@@ -369,6 +376,7 @@ class PlayerView:
         d = self.decision
         return {
             "viewer": self.viewer, "turn": self.turn, "step": self.step, "active": self.active,
+            "variant": self.variant,
             "priority": self.priority, "starting_player": self.starting_player,
             "is_over": self.is_over, "winner": self.winner, "end_reason": self.end_reason,
             "goldfish": self.goldfish, "goldfish_dead_turn": self.goldfish_dead_turn,
