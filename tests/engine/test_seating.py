@@ -34,6 +34,7 @@ class _Table:
     players: tuple[_Seat, ...]
     active: int
     defender: int = -1
+    variant: str = "free_for_all"
 
 
 def _table(n: int, active: int) -> _Table:
