@@ -399,6 +399,10 @@ def check_invariants(g: Game, expected: Counter, try_all_options: bool = False,
     if counts != _still_in_game(g, expected):
         raise InvariantError(f"card counts {dict(counts)} != {dict(_still_in_game(g, expected))}; "
                              f"last log: {g.log[-5:]}")
+    if g.variant == "two_headed_giant" and any(
+            g.players[i].life != g.players[i ^ 1].life for i in (0, 2)):
+        raise InvariantError(f"a Two-Headed Giant team's players have different life totals: "
+                             f"{[P.life for P in g.players]}")
     if g.is_over:
         if g.decision is not None:
             raise InvariantError("a finished game has a pending decision")
@@ -441,17 +445,19 @@ def play_checked_game(decks: Sequence[Deck], seed: int, choose: Chooser | None =
                       max_turns: int | None = 60, try_all_options: bool | float = False,
                       check_json: bool | float = True, json_every: int = 1,
                       counts: Counter | None = None,
-                      options: Mapping[str, Any] | None = None) -> Game:
+                      options: Mapping[str, Any] | None = None,
+                      variant: str | None = None) -> Game:
     """Play a seeded game with :func:`check_invariants` after every action.
 
     ``choose(game, rng)`` picks each action (default: uniformly random). ``check_json`` and
     ``try_all_options`` are booleans (every ``json_every``-th action / every action) or rates in
     (0, 1): the fraction of decisions, drawn at random, at which that check runs. ``counts``, if
     given, gets ``actions``, ``json`` and ``options`` added: the actions taken and how often each
-    drawn check ran. ``options``: :meth:`Game.new`'s (a multiplayer game's attack option).
+    drawn check ran. ``options`` and ``variant``: :meth:`Game.new`'s (a multiplayer game's
+    attack option, ``two_headed_giant``).
     """
     choose = choose or random_chooser()
-    g = Game.new(list(decks), seed=seed, max_turns=max_turns,
+    g = Game.new(list(decks), seed=seed, max_turns=max_turns, variant=variant,
                  options=dict(options) if options is not None else None)
     rng = random.Random(seed)
     check_rng = random.Random(seed ^ 0x5EED)

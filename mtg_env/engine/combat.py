@@ -26,7 +26,7 @@ from .mana import Source, mana_sources, pay_mana, plan_payment
 from .mana_cost import ManaCost
 from .model import Permanent
 from .rules import block_allowed, text_words
-from .seating import defending_player, opponents
+from .seating import apnap_order, defending_player, opponents, team_of, teams
 from .triggers import report_event
 
 if TYPE_CHECKING:
@@ -36,17 +36,34 @@ K = DecisionKind
 
 
 def can_attack(g: Game, p: Permanent) -> bool:
-    if not p.is_creature or p.tapped or p.controller != g.active:
+    """Could ``p`` be declared as an attacker now (its own restrictions; the cost to attack
+    and the player it attacks are the declaration's business)?"""
+    two_headed = g.variant == "two_headed_giant"
+    if not p.is_creature or p.tapped or (p.controller != g.active and not (
+            two_headed and p.controller // 2 == g.active // 2)):
         return False
     if p.sick and "haste" not in p.keywords:
         return False
     kw = p.keywords
-    # Under the attack multiple players option each player it might attack is asked apart
-    # (can_attack_player); otherwise the defending player is known.
-    if ("cant_attack_unless_defender_has_island" in kw and g.attack_option != "multiple"
-            and not can_attack_player(g, p, defending_player(g))):
-        return False
+    if "cant_attack_unless_defender_has_island" in kw:
+        # Under the attack multiple players option each player it might attack is asked apart
+        # (can_attack_player). In Two-Headed Giant it attacks the defending team, and the
+        # condition holds if it holds for either defending player (2012 810.7b).
+        if two_headed:
+            if not any(can_attack_player(g, p, d) for d in opponents(g, p.controller)):
+                return False
+        elif g.attack_option != "multiple" and not can_attack_player(g, p, defending_player(g)):
+            return False
     return not ({"defender", "cant_attack"} & kw)
+
+
+def defenders_tax(g: Game, player: int) -> int:
+    """The cost to attack for each creature ``player`` attacks with: the attack taxes of the
+    defending player, or in Two-Headed Giant of the whole defending team, which the creatures
+    attack (2012 810.7c)."""
+    if g.variant == "two_headed_giant":
+        return sum(attack_tax(g, d) for d in opponents(g, player))
+    return attack_tax(g, defending_player(g))
 
 
 def defender_of(g: Game, attacker: int) -> int:
@@ -65,17 +82,19 @@ def run_attack(g: Game, f: AttackFrame) -> None:
         return
     fresh(g)
     declared = f.declared
-    tax = attack_tax(g, defending_player(g))
+    tax = defenders_tax(g, f.player)
     if not f.forced:
         f.forced = True
         # "attacks each turn if able" (2012 508.1d): declared for the player, unless
         # attacking has a cost, which no requirement makes the player pay.
         if not tax:
             declared.extend(p.id for p in g.perms.values()
-                            if "must_attack" in p.keywords and can_attack(g, p))
-    cands = [p for p in g.perms.values() if p.id not in declared and can_attack(g, p)]
+                            if "must_attack" in p.keywords and p.controller == f.player
+                            and can_attack(g, p))
+    cands = [p for p in g.perms.values()
+             if p.id not in declared and p.controller == f.player and can_attack(g, p)]
     if tax and cands:
-        cands = [p for p in cands if can_pay_attack_tax(g, tax, [*declared, p.id])]
+        cands = [p for p in cands if can_pay_attack_tax(g, tax, [*declared, p.id], f.player)]
     if not cands:
         finish_attack(g, f)
         return
@@ -104,7 +123,7 @@ def run_attack_multiple(g: Game, f: AttackFrame) -> None:
                 continue
             tax = attack_tax(g, o)
             if (paid or tax) and not can_pay_attack_tax(g, paid + tax, [*declared, p.id],
-                                                        total=True):
+                                                        f.player, total=True):
                 continue
             # "attacks each turn if able" (508.1d): no cost to attack is required
             required = required or ("must_attack" in p.keywords and not tax)
@@ -153,20 +172,21 @@ def attack_tax(g: Game, defender: int) -> int:
                for s in p.static if s.kind == "attack_tax")
 
 
-def attack_tax_sources(g: Game, declared: list[int]) -> list[Source]:
-    """The mana sources left to pay a cost to attack once ``declared`` are tapped as
+def attack_tax_sources(g: Game, declared: list[int], player: int) -> list[Source]:
+    """``player``'s mana sources left to pay a cost to attack once ``declared`` are tapped as
     attackers (2012 508.1f taps them before the cost is paid, 508.1g-h)."""
     tapping = {pid for pid in declared if "vigilance" not in g.perms[pid].keywords}
-    return [s for s in mana_sources(g, g.active) if s[0] not in tapping]
+    return [s for s in mana_sources(g, player) if s[0] not in tapping]
 
 
-def can_pay_attack_tax(g: Game, tax: int, declared: list[int], total: bool = False) -> bool:
-    """Can the active player pay ``tax`` for each of ``declared`` (``total``: ``tax`` for them
-    all), with floating mana and the sources the automatic payer may tap
+def can_pay_attack_tax(g: Game, tax: int, declared: list[int], player: int,
+                       total: bool = False) -> bool:
+    """Can ``player`` (the attacking player) pay ``tax`` for each of ``declared`` (``total``:
+    ``tax`` for them all), with floating mana and the sources the automatic payer may tap
     (:func:`attack_tax_sources`)?"""
-    return plan_payment(g.players[g.active].mana_pool, (0,) * 5,
+    return plan_payment(g.players[player].mana_pool, (0,) * 5,
                         tax if total else tax * len(declared),
-                        attack_tax_sources(g, declared), cheapest=False) is not None
+                        attack_tax_sources(g, declared, player), cheapest=False) is not None
 
 
 def finish_attack(g: Game, f: AttackFrame) -> None:
@@ -179,15 +199,16 @@ def finish_attack(g: Game, f: AttackFrame) -> None:
     if f.whom:
         g.attack_whom = tuple(zip(f.declared, f.whom, strict=True))
         tax = sum(attack_tax(g, w) for w in f.whom)
-    elif g.attack_option == "multiple":
+    elif g.attack_option == "multiple" or not f.declared:
         tax = 0  # nobody attacks
     else:
-        tax = attack_tax(g, defending_player(g)) * len(f.declared)
+        tax = defenders_tax(g, f.player) * len(f.declared)
     if tax:
         # 2012 508.1g-i: the total is locked in and paid after the attackers tap; every
         # attacker was offered only if the total stayed payable.
-        pay_mana(g, g.active, ManaCost.parse(f"{{{tax}}}"), auto=True)
-    g.any_attackers = bool(f.declared)
+        pay_mana(g, f.player, ManaCost.parse(f"{{{tax}}}"), auto=True)
+    if f.declared:  # a Two-Headed Giant team's players declare one after the other
+        g.any_attackers = True
     if f.declared:
         g.attacked_this_turn = (*g.attacked_this_turn, *f.declared)
         names = ", ".join(f"{g.perms[pid].card.label} ({g.perms[pid].power}/"
@@ -198,6 +219,9 @@ def finish_attack(g: Game, f: AttackFrame) -> None:
                                   f"{g.perms[pid].toughness})"
                                   for pid, w in zip(f.declared, f.whom, strict=True) if w == o)
                 g.write_log(f"player {g.active} attacks player {o} with {names}")
+        elif g.variant == "two_headed_giant":
+            whom = " and ".join(map(str, opponents(g, f.player)))
+            g.write_log(f"player {f.player} attacks the team of players {whom} with {names}")
         else:
             whom = f" player {g.defender}" if len(g.players) > 2 else ""
             g.write_log(f"player {g.active} attacks{whom} with {names}")
@@ -250,12 +274,14 @@ def run_block(g: Game, f: BlockFrame) -> None:
     # pairs passing these checks one at a time is a legal declaration and every offered
     # option is legal (2007 CR 309.2).
     n_blocking: dict[int, int] = {}
-    blocked: set[int] = set()
+    # In Two-Headed Giant a teammate may have blocked already (one combined block, 810.7d).
+    blocked: set[int] = {a.id for a in attackers if a.blockers}
     for b_id, a_id in pairs:
         n_blocking[b_id] = n_blocking.get(b_id, 0) + 1
         blocked.add(a_id)
     extra = extra_blocks(g)
     forbidden = cant_block_pairs(g) if g.effects else ()
+    team = defending_team(g, pl)
     opts = []
     for b in g.perms.values():
         if b.controller != pl or not b.is_creature:
@@ -263,7 +289,7 @@ def run_block(g: Game, f: BlockFrame) -> None:
         if n_blocking.get(b.id, 0) >= max_blocks(g, b, extra):
             continue
         for a in attackers:
-            if (b.id, a.id) in pairs or not block_allowed(b, a, perms):
+            if (b.id, a.id) in pairs or not block_allowed(b, a, perms, team):
                 continue
             if "cant_be_blocked_by_more_than_one" in a.keywords and a.id in blocked:
                 continue  # Stalking Tiger
@@ -271,6 +297,12 @@ def run_block(g: Game, f: BlockFrame) -> None:
                 continue
             opts.append(_block_action(b, a))
     offer_blocks(g, f, opts, True)
+
+
+def defending_team(g: Game, pl: int) -> tuple[int, ...] | None:
+    """The players whose lands count for landwalk against ``pl``'s blockers: ``pl``'s team in
+    Two-Headed Giant (2012 810.7d), else ``None`` (``pl`` alone)."""
+    return teams(g)[team_of(g, pl)] if g.variant == "two_headed_giant" else None
 
 
 def offer_blocks(g: Game, f: BlockFrame, opts: list[Action], can_finish: bool) -> None:
@@ -331,6 +363,10 @@ def answer_block(g: Game, f: BlockFrame, a: Action) -> None:
 
 def finish_block(g: Game, f: BlockFrame) -> None:
     g.frames.pop()
+    # An attacker a Two-Headed Giant teammate's blockers blocked already doesn't become
+    # blocked again (2012 810.7d: one combined block).
+    before: set[int] = (
+        {p.id for p in g.perms.values() if p.attacking and p.blocked} if f.pairs else set())
     for b_id, a_id in f.pairs:
         b, a = g.perms[b_id], g.perms[a_id]
         b.blocking.append(a_id)
@@ -339,6 +375,8 @@ def finish_block(g: Game, f: BlockFrame) -> None:
     mine = None
     if g.attack_whom:  # 2012 802.4: this defending player's blocks, the others' in turn
         mine = {pid for pid, pl in g.attack_whom if pl == f.player}
+    elif g.variant == "two_headed_giant" and f.player != _last_blocker(g):
+        mine = set()  # the team's blocks are logged once, after its last player's
     for a in g.perms.values():
         if a.attacking and (mine is None or a.id in mine):
             by = ", ".join(g.perms[b].card.label for b in a.blockers)
@@ -347,9 +385,14 @@ def finish_block(g: Game, f: BlockFrame) -> None:
         report_event(g, "blocks", perm=b_id, attacker=a_id)
     for b_id, a_id in f.pairs:
         report_event(g, "becomes_blocked_by", perm=a_id, blocker=b_id)
-    for a in [p for p in g.perms.values()
-              if p.attacking and p.blocked and (mine is None or p.id in mine)]:
+    for a in [p for p in g.perms.values() if p.attacking and p.blocked and p.id not in before
+              and (mine is None or p.id in mine or g.variant == "two_headed_giant")]:
         report_event(g, "becomes_blocked", perm=a.id)
+
+
+def _last_blocker(g: Game) -> int:
+    """The defending player who declares blockers last (Two-Headed Giant, APNAP order)."""
+    return [q for q in apnap_order(g) if q // 2 != g.active // 2][-1]
 
 
 def remove_from_combat(g: Game, perm: Permanent) -> None:
@@ -409,8 +452,9 @@ class _BlockProblem:
         extra = extra_blocks(g)
         forbidden = cant_block_pairs(g) if g.effects else ()
         self.blockers = [b for b in perms if b.controller == pl and b.is_creature]
+        team = defending_team(g, pl)
         self.allowed: dict[int, frozenset[int]] = {
-            b.id: frozenset(a.id for a in attackers if block_allowed(b, a, perms)
+            b.id: frozenset(a.id for a in attackers if block_allowed(b, a, perms, team)
                             and (b.id, a.id) not in forbidden)
             for b in self.blockers}
         self.cap = {b.id: max_blocks(g, b, extra) for b in self.blockers}

@@ -22,6 +22,7 @@ from .model import Permanent, StackItem
 from .replacement import run_event, shield_split_order, shield_split_question
 from .replacement_effects import limited_shields
 from .replacement_events import DamageEvent
+from .seating import opponents
 from .stack_data import StackData
 from .targets import ref_text
 
@@ -49,6 +50,8 @@ def begin_combat_damage(g: Game) -> None:
             queue.append(p.id)
     # Attackers first (AP), then blockers (DP): 2007 CR 310.1.
     queue.sort(key=lambda pid: 0 if g.perms[pid].attacking else 1)
+    if g.variant == "two_headed_giant":
+        g.attack_whom = ()  # chosen again in each combat damage step (2012 810.7f)
     g.frames.append(AssignFrame(queue, first_strike=fs))
 
 
@@ -66,6 +69,12 @@ def run_assign(g: Game, f: AssignFrame) -> None:
                 continue
             if f.first_strike:
                 p.struck_first = True
+            if (g.variant == "two_headed_giant" and p.attacking
+                    and (not p.blocked or not {"trample", "may_assign_as_unblocked"}.isdisjoint(
+                        p.keywords))
+                    and all(pid != a for a, _ in g.attack_whom)):
+                ask_defending_player(g, f, p)
+                return
             if (p.attacking and p.blocked and "may_assign_as_unblocked" in p.keywords
                     and not g.players[defender_of(g, pid)].lost):
                 # Rhox: its controller chooses as it assigns (2012 510.1c); asked even
@@ -122,9 +131,28 @@ def run_assign(g: Game, f: AssignFrame) -> None:
         return
 
 
+def ask_defending_player(g: Game, f: AssignFrame, p: Permanent) -> None:
+    """Two-Headed Giant: an attacking creature that would assign combat damage to the defending
+    team assigns it to one defending player, whom its controller chooses as the combat damage
+    step begins (2012 810.7f); the choice is kept in ``attack_whom`` for this step."""
+    f.current = AssignCursor(p.id, ask=True)
+    opts = [Action("player", f"{p.card.label} assigns its combat damage to player {d}", (d,))
+            for d in opponents(g, p.controller)]
+    g.ask(p.controller, K.COMBAT_DAMAGE, opts,
+          f"{p.card.label}: which defending player does it assign its combat damage to?",
+          {"source": p.id, "remaining": p.power, "assigned": [e[:4] for e in f.assigned]})
+
+
 def answer_assign(g: Game, f: AssignFrame, a: Action) -> None:
     cur = f.current
     assert cur is not None, "an answer about combat damage is about the current creature"
+    if cur.ask and a.verb == "player":
+        g.attack_whom = (*g.attack_whom, (cur.perm_id, a.args[0]))
+        g.write_log(f"{g.perms[cur.perm_id].card.label} assigns its combat damage to player "
+                    f"{a.args[0]}")
+        f.current = None
+        f.next_index -= 1  # the same creature again, now with its defending player
+        return
     if cur.ask:
         p = g.perms[cur.perm_id]
         recips = [("p", defender_of(g, p.id))] if a.verb == "yes" else damage_recipients(g, p)
@@ -176,15 +204,15 @@ def assign_out(g: Game, f: AssignFrame, p: Permanent, target: tuple[str, int],
 
 def damage_recipients(g: Game, p: Permanent) -> list[tuple[str, int]]:
     if p.attacking:
+        if p.blocked and "trample" not in p.keywords:
+            return [("o", b) for b in p.blockers if b in g.perms and g.perms[b].is_creature]
         defender = defender_of(g, p.id)
         # 2012 800.4e: no combat damage is assigned to a player who left the game.
-        to_player = [] if g.players[defender].lost else [("p", defender)]
+        to_player: list[tuple[str, int]] = [] if g.players[defender].lost else [("p", defender)]
         if not p.blocked:
             return to_player
         blockers = [("o", b) for b in p.blockers if b in g.perms and g.perms[b].is_creature]
-        if "trample" in p.keywords:
-            return [*blockers, *to_player]
-        return blockers
+        return [*blockers, *to_player]
     return [("o", a) for a in p.blocking if a in g.perms and g.perms[a].is_creature]
 
 

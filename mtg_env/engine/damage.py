@@ -15,6 +15,7 @@ from .frames import PendingTrigger
 from .layers import fresh
 from .model import Permanent, StackItem
 from .replacement_events import DamageEvent, DestroyEvent
+from .seating import teammates
 from .targets import ref_text
 from .triggers import report_event
 from .zones import leave_play_together
@@ -29,11 +30,24 @@ def lose_life(g: Game, pl: int, n: int) -> None:
     P = g.players[pl]
     P.life -= n
     P.life_lost_this_turn += n
+    if g.variant == "two_headed_giant":
+        share_life(g, pl)
 
 
 def gain_life(g: Game, pl: int, n: int) -> None:
     if n > 0:
         g.players[pl].life += n
+        if g.variant == "two_headed_giant":
+            share_life(g, pl)
+
+
+def share_life(g: Game, pl: int) -> None:
+    """Two-Headed Giant: damage, life loss and life gain happen to a player, and the result
+    applies to the team's shared life total (2012 810.9), which each teammate's ``life``
+    holds."""
+    life = g.players[pl].life
+    for q in teammates(g, pl):
+        g.players[q].life = life
 
 
 def deal_damage(g: Game, src: dict[str, Any], target: tuple[str, int], amount: int,
@@ -62,6 +76,8 @@ def perform_damage(g: Game, src: dict[str, Any], target: tuple[str, int], amount
         P.life -= amount
         P.life_lost_this_turn += amount
         P.damage_taken_this_turn += amount
+        if g.variant == "two_headed_giant":
+            share_life(g, v)
     else:
         p = g.perms.get(v)
         if p is None or not p.is_creature:

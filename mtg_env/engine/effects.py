@@ -19,6 +19,7 @@ from .errors import MtgError
 from .filters import Filter, cached_filter
 from .model import Permanent, StackItem
 from .ops import OP_DEFS, OPS, op
+from .seating import is_active
 
 if TYPE_CHECKING:
     from .game import Game
@@ -51,7 +52,7 @@ def check_condition(g: Game, cond: dict[str, Any], pl: int, perm: Permanent | No
         return not g.players[pl].hand
     if "your_upkeep" in cond:
         # "Play this ability only during your upkeep" (Colossus of Sardia).
-        return g.step == "upkeep" and g.active == pl
+        return g.step == "upkeep" and is_active(g, pl)
     raise MtgError(f"engine error: unknown condition {cond!r} (known: {sorted(CONDITIONS)})")
 
 

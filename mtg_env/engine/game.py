@@ -61,7 +61,17 @@ from .priority import answer_priority
 from .registry import get_card
 from .replacement import answer_draws, answer_order_repl, run_draws, run_order_repl
 from .rng import Rng
-from .seating import ATTACK_OPTIONS, MAX_PLAYERS, VARIANTS, opponents, players_in_game, turn_order_from
+from .seating import (
+    ATTACK_OPTIONS,
+    MAX_PLAYERS,
+    TWO_HEADED_GIANT_LIFE,
+    VARIANTS,
+    opponents,
+    players_in_game,
+    team_of,
+    teams,
+    turn_order_from,
+)
 from .stack import answer_retarget, run_resolve, run_retarget
 from .state import GameState, copy_state, init_state
 from .triggers import answer_put, run_put, watch_zone_triggers
@@ -99,6 +109,9 @@ def _variant_options(n: int, variant: object, options: object) -> tuple[str, str
         raise MtgError(f"a two_player game needs two decks, got {n}")
     if variant == "free_for_all" and n < 3:
         raise MtgError(f"a free_for_all game needs 3 to {MAX_PLAYERS} decks, got {n}")
+    if variant == "two_headed_giant" and n != 4:
+        raise MtgError(f"a two_headed_giant game needs four decks (two teams of two: seats 0 "
+                       f"and 1 against 2 and 3), got {n}")
     opts = {} if options is None else options
     if not isinstance(opts, dict):
         raise MtgError(f"options must be a mapping, got {type(opts).__name__}")
@@ -107,9 +120,11 @@ def _variant_options(n: int, variant: object, options: object) -> tuple[str, str
         raise MtgError(f"unknown game option(s) {sorted(map(str, unknown))}: the options are "
                        "'attack' (multiplayer)")
     attack = opts.get("attack")
-    if variant == "two_player":
+    if variant in ("two_player", "two_headed_giant"):
         if attack is not None:
-            raise MtgError("the attack option is for multiplayer games")
+            raise MtgError("the attack option is for multiplayer Free-for-All games (a two-player "
+                           "game has one opponent; Two-Headed Giant teams attack each other, "
+                           "2012 810.7)")
         return variant, ""
     if attack is None:
         attack = "left"
@@ -191,9 +206,14 @@ class Game(GameState):
                 g.players[pl].library.append(card)
         for P in g.players:
             g.rng.shuffle(P.library)
+        if variant_name == "two_headed_giant":
+            for P in g.players:
+                P.life = TWO_HEADED_GIANT_LIFE
         if first is None:
             first = g.rng.below(n)
             g.write_log(f"{'coin flip' if n == 2 else 'die roll'}: player {first} plays first")
+        if variant_name == "two_headed_giant":
+            first = teams(g)[team_of(g, first)][0]  # the team plays first (shared turns)
         g.starting_player = first
         g.active = first
         for pl in turn_order_from(g, first):
@@ -434,6 +454,17 @@ class Game(GameState):
         self.frames.clear()
         self.end_reason = reason
         remaining = [pl for pl in players_in_game(self) if pl not in losers]
+        if self.variant == "two_headed_giant":
+            # 2012 810.8a: players win and lose only as a team.
+            gone = {team_of(self, pl) for pl in losers}
+            remaining = sorted({team_of(self, pl) for pl in remaining} - gone)
+            if len(remaining) == 1:
+                self.winner = teams(self)[remaining[0]][0]
+                self.write_log(f"game over: the team of players "
+                               f"{' and '.join(map(str, teams(self)[remaining[0]]))} wins "
+                               f"({reason})")
+                return
+            remaining = []
         if len(remaining) != 1:
             self.winner = None
             self.write_log(f"game over: draw ({reason})")

@@ -1,6 +1,7 @@
 """Losing in a multiplayer game: the player leaves, and the game goes on (2012 800.4).
 
-In a two-player game a player who loses ends the game (2007 CR 102.3). A multiplayer game (more
+In a two-player game a player who loses ends the game (2007 CR 102.3); so does a player of a
+Two-Headed Giant team, whose team loses with them (2012 810.8a). A multiplayer game (more
 than two players at the start, 2012 800.1) continues after one or more players have left
 (800.4): it ends when one player remains, who wins, or when the last players lose at the same
 time, a draw (2012 104.4a). As a player leaves (800.4a, not a state-based effect, it happens at
@@ -29,7 +30,7 @@ from typing import TYPE_CHECKING
 from .combat import remove_from_combat
 from .continuous_effects import ControlChange
 from .layers import fresh, mark_dirty
-from .seating import in_game, next_in_turn_order, players_in_game
+from .seating import in_game, next_in_turn_order, players_in_game, team_of, teams
 from .stack import spell_off_stack
 from .zones import leave_play_together
 
@@ -43,6 +44,10 @@ def players_lose(g: Game, losers: list[int], reason: str) -> None:
     the game and the others play on (2012 800.4)."""
     if len(g.players) == 2:
         g.end_game(losers, reason)
+        return
+    if g.variant == "two_headed_giant":
+        # 2012 810.8a: a player who loses takes their team with them, which ends the game.
+        g.end_game([q for pl in losers for q in teams(g)[team_of(g, pl)]], reason)
         return
     losers = [pl for pl in dict.fromkeys(losers) if in_game(g, pl)]
     if not losers:

@@ -179,6 +179,7 @@ def check_state(d: dict[str, Any], fields: tuple[Field, ...], extra_keys: frozen
     _check_turn(d["step"], d["step_queue"])
     _check_frames([frame_from_json(f) for f in d["frames"]])
     _check_zone_sources(d)
+    _check_variant(d)
     # The game's progress: a finished game has no decision and nothing in progress; an unfinished
     # one has a decision of the kind its innermost procedure asks.
     dec = d["decision"]
@@ -194,6 +195,20 @@ def check_state(d: dict[str, Any], fields: tuple[Field, ...], extra_keys: frozen
     if top not in _FRAME_DECISIONS or dec["kind"] not in _FRAME_DECISIONS[top]:
         fail("decision.kind", f"a {dec['kind']} decision does not answer "
                               f"{'the ' + top + ' procedure' if top else 'priority'}")
+
+
+def _check_variant(d: dict[str, Any]) -> None:
+    """The variant fits the number of players, and Two-Headed Giant teammates share one life
+    total (2012 810.4)."""
+    n, variant = len(d["players"]), d["variant"]
+    need = {"two_player": n == 2, "free_for_all": n > 2, "two_headed_giant": n == 4}
+    if not need[variant]:
+        fail("variant", f"a {variant} game can't have {n} players")
+    if variant == "two_headed_giant":
+        for i in (1, 3):
+            if d["players"][i]["life"] != d["players"][i - 1]["life"]:
+                fail(f"players[{i}].life", f"teammates share one life total (players {i - 1} "
+                                           f"and {i})")
 
 
 # id(fields) -> (fields, [(stored name, check)], names)

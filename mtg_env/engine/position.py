@@ -8,6 +8,8 @@
     seed: 0                 # RNG seed for later shuffles (default 0)
     attack: left            # 3 to 6 players (a Free-for-All): left (default), right or
                             # multiple (then "attacking" names the player attacked: 2)
+    variant: two_headed_giant   # 4 players: seats 0 and 1 against 2 and 3 (default for 3
+                            # to 6 players: free_for_all); teammates share their life (30)
     players:                # 2 to 6 entries, by seat
       - life: 20            # default 20
         poison: 0
@@ -47,7 +49,7 @@ from .layers import fresh, mark_dirty
 from .model import CardDef, Permanent, Player
 from .registry import get_card
 from .rng import Rng
-from .seating import ATTACK_OPTIONS, MAX_PLAYERS, defending_player
+from .seating import ATTACK_OPTIONS, MAX_PLAYERS, defending_player, is_active
 from .state_based import aura_legal
 from .turn_structure import COMBAT_STEPS, choose_defender
 
@@ -55,7 +57,7 @@ _PLAYER_KEYS = {"life", "poison", "mana_pool", "lands_played", "hand", "library"
                 "removed", "in_play"}
 _PERM_KEYS = {"card", "id", "tapped", "damage", "counters", "summoning_sick", "attached_to",
               "attacking", "blocking", "controller", "chosen"}
-_TOP_KEYS = {"turn", "active_player", "step", "players", "seed", "attack"}
+_TOP_KEYS = {"turn", "active_player", "step", "players", "seed", "attack", "variant"}
 _MAX_INT = 1_000_000  # bound of every integer field (life, turn, damage, counters)
 
 
@@ -114,7 +116,20 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
         raise PositionError(f"'players' must be a list of 2 to {MAX_PLAYERS} player entries")
     n = len(players)
     seats = "0 or 1" if n == 2 else f"0 to {n - 1}"
-    if n > 2:
+    variant = data.get("variant", "two_player" if n == 2 else "free_for_all")
+    if variant == "two_headed_giant":
+        # Two teams of two sharing their turns and their life (2012 810).
+        if n != 4:
+            raise PositionError(f"a two_headed_giant position has 4 players, got {n}")
+        if "attack" in data:
+            raise PositionError("'attack' is an option of Free-for-All positions (Two-Headed "
+                                "Giant teams attack each other)")
+        g.players = [Player(i) for i in range(n)]
+        g.variant = variant
+    elif variant != ("two_player" if n == 2 else "free_for_all"):
+        raise PositionError(f"variant must be {'two_player' if n == 2 else 'free_for_all'} or "
+                            f"(4 players) two_headed_giant, got {_show(variant)}")
+    elif n > 2:
         # A multiplayer Free-for-All (2012 806) with the attack option given (803).
         g.players = [Player(i) for i in range(n)]
         g.variant = "free_for_all"
@@ -133,14 +148,19 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
     if isinstance(g.active, bool) or g.active not in range(n):
         raise PositionError(f"active_player must be {seats}, got {_show(g.active)}")
     # Who played first, as though every turn so far went round the table once.
-    g.starting_player = (g.active - (g.turn - 1)) % n
+    if g.variant == "two_headed_giant":
+        # Team turns alternate; the starting player of record is a team's first seat.
+        first_seat = g.active - g.active % 2
+        g.starting_player = first_seat if g.turn % 2 else first_seat ^ 2
+    else:
+        g.starting_player = (g.active - (g.turn - 1)) % n
     step = data.get("step", "precombat_main")
     if not isinstance(step, str) or step not in STEPS or step in ("untap", "cleanup"):
         raise PositionError(f"step {_show(step)} is not a step with priority; use one of "
                             + ", ".join(s for s in STEPS if s not in ("untap", "cleanup")))
     g.step = step
     g.step_queue = STEPS[STEPS.index(step) + 1:]
-    if n > 2 and step in COMBAT_STEPS and step != "end_of_combat":
+    if g.variant == "free_for_all" and step in COMBAT_STEPS and step != "end_of_combat":
         choose_defender(g)  # chosen as combat began (2012 506.2a)
     ids: dict[str, int] = {}
     attach: list[tuple[Permanent, Any, str]] = []
@@ -153,7 +173,11 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
         if bad:
             raise PositionError(f"{where}: unknown key(s) {sorted(bad)}; allowed: {sorted(_PLAYER_KEYS)}")
         P = g.players[i]
-        P.life = _int(pd.get("life", 20), f"{where}.life", None)
+        P.life = _int(pd.get("life", 30 if g.variant == "two_headed_giant" else 20),
+                      f"{where}.life", None)
+        if g.variant == "two_headed_giant" and i % 2 and P.life != g.players[i - 1].life:
+            raise PositionError(f"{where}.life: a Two-Headed Giant team shares one life total "
+                                f"(players {i - 1} and {i}: {g.players[i - 1].life} and {P.life})")
         P.poison = _int(pd.get("poison", 0), f"{where}.poison", 0)
         P.lands_played = _int(pd.get("lands_played", 0), f"{where}.lands_played", 0)
         pool = pd.get("mana_pool", "")
@@ -225,7 +249,7 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
             if _bool(attacking, f"{w}.attacking"):
                 if step not in ("declare_attackers", "declare_blockers", "combat_damage"):
                     raise PositionError(f"{w}: 'attacking' needs a combat step after attackers are declared")
-                if controller != g.active or not cdef.types & {"Creature"}:
+                if not is_active(g, controller) or not cdef.types & {"Creature"}:
                     raise PositionError(f"{w}: only the active player's creatures can attack")
                 perm.attacking = True
                 g.any_attackers = True
@@ -245,6 +269,8 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
             raise PositionError(f"{w}: 'blocking' needs the declare_blockers or combat_damage step")
         if g.attack_option == "multiple":  # 2012 802.4a: only creatures attacking them
             not_defender = any(defender_of(g, ids[r]) != perm.controller for r in refs if r in ids)
+        elif g.variant == "two_headed_giant":  # 2012 810.7d: the defending team blocks
+            not_defender = is_active(g, perm.controller)
         else:
             not_defender = perm.controller != defending_player(g)
         if not_defender or "Creature" not in perm.cdef.types:

@@ -23,7 +23,7 @@ from .model import (
     Card,
     Permanent,
 )
-from .seating import first_priority, next_in_turn_order, players_in_game
+from .seating import first_priority, is_active, next_in_turn_order, players_in_game
 from .targets import targets_available
 
 if TYPE_CHECKING:
@@ -90,7 +90,7 @@ def priority_options(g: Game, pl: int) -> list[Action]:
     fresh(g)
     P = g.players[pl]
     opts = [PASS]
-    sorcery_ok = pl == g.active and g.step in turn_structure.MAIN_STEPS and not g.stack
+    sorcery_ok = (pl == g.active or is_active(g, pl)) and g.step in turn_structure.MAIN_STEPS and not g.stack
     sources = None
     mods = g.rule_mods
     # Rule of Law: "Each player can't play more than one spell each turn." (it counts the

@@ -7,7 +7,7 @@ abilities."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from typing import TYPE_CHECKING, Any
 
 from .continuous_effects import TextChange
@@ -36,12 +36,15 @@ def aura_can_enchant(cdef: CardDef, host: Any, controller: int) -> bool:
     return spec.perm.test(host, controller)
 
 
-def block_allowed(blocker: Any, attacker: Any, permanents: Iterable[Any]) -> bool:
+def block_allowed(blocker: Any, attacker: Any, permanents: Iterable[Any],
+                  defenders: Container[int] | None = None) -> bool:
     """Could ``blocker`` block ``attacker`` under the restrictions and evasion abilities
     (2007 CR 502: flying/reach, fear, landwalk, unblockable, protection, "can block only
     creatures with flying", "can't block", "can't be blocked except by ...", "can't be blocked
     by Walls"), ignoring what it already blocks and the other blocks declared with it?
-    ``permanents`` is every permanent in play (for landwalk)."""
+    ``permanents`` is every permanent in play (for landwalk); ``defenders``, the players whose
+    lands landwalk looks at: the blocker's controller by default, the defending team in
+    Two-Headed Giant (2012 810.7d)."""
     bkw = blocker.keywords
     if "Creature" not in blocker.types or blocker.tapped or "cant_block" in bkw:
         return False
@@ -62,8 +65,9 @@ def block_allowed(blocker: Any, attacker: Any, permanents: Iterable[Any]) -> boo
     if "fear" in kw and not ("Artifact" in blocker.types or "B" in blocker.colors):
         return False
     for walk, land in LANDWALK.items():
-        if walk in kw and any(q.controller == blocker.controller and land in q.subtypes
-                              for q in permanents):
+        if walk in kw and any(land in q.subtypes and (
+                q.controller == blocker.controller if defenders is None
+                else q.controller in defenders) for q in permanents):
             return False
     if protected_from(attacker, blocker.colors):
         return False

@@ -30,6 +30,7 @@ from .errors import MtgError
 MAX_PLAYERS = 6  # the issue's range; 2012 800.1: a multiplayer game begins with more than two
 VARIANTS = ("two_player", "free_for_all", "two_headed_giant")
 ATTACK_OPTIONS = ("left", "right", "multiple")  # 2012 803.1a, 803.1b, 802
+TWO_HEADED_GIANT_LIFE = 30  # a team's shared starting life (2007 CR 606; 2012 810.4)
 
 
 class Table(Protocol):
@@ -139,6 +140,15 @@ def is_active(g: Table, pl: int) -> bool:
     """``pl`` is an active player: the player whose turn it is, or in Two-Headed Giant either
     player of the team whose turn it is (shared team turns, 2012 805.4, 810.2)."""
     return team_of(g, pl) == team_of(g, g.active)
+
+
+def active_players(g: Table) -> tuple[int, ...]:
+    """The active players still in the game, in APNAP order: the player whose turn it is, or
+    the team sharing the turn in Two-Headed Giant (2012 805.4); empty when the player whose
+    turn it is has left the game (800.4h)."""
+    if g.variant == "two_headed_giant":
+        return tuple(q for q in apnap_order(g) if q // 2 == g.active // 2)
+    return () if g.players[g.active].lost else (g.active,)
 
 
 def opponents(g: Table, pl: int) -> tuple[int, ...]:

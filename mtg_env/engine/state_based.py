@@ -15,6 +15,7 @@ Functions of the game state (the pattern every rules module is moving to): the r
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import TYPE_CHECKING
 
 from .damage import destroy_all
@@ -24,7 +25,7 @@ from .model import (
     Permanent,
 )
 from .rules import protected_from
-from .seating import opponents
+from .seating import opponents, team_of, teams
 
 if TYPE_CHECKING:
     from .game import Game
@@ -155,8 +156,12 @@ def _can_lose(g: Game, losers: list[int]) -> list[int]:
     A player controlling such a permanent doesn't lose; in a two-player game an opponent
     wins only by the other player losing, so that is the whole effect. A draw from an empty
     library is a one-time event (2007 CR 420.5g "since the last time state-based effects
-    were checked"): it no longer counts once checked; 0 life is checked again each time."""
-    safe = g.rule_mods["cant_lose"]
+    were checked"): it no longer counts once checked; 0 life is checked again each time.
+    In Two-Headed Giant it keeps the controller's whole team in the game (2012 810.8a)."""
+    safe: Container[int | str] = g.rule_mods["cant_lose"]
+    if g.variant == "two_headed_giant":  # 2012 810.8a: neither teammate can lose
+        safe = {q for pl in g.rule_mods["cant_lose"] if isinstance(pl, int)
+                for q in teams(g)[team_of(g, pl)]}
     out = []
     for i in losers:
         if i in safe:

@@ -42,12 +42,15 @@ from .model import (
 )
 from .replacement_effects import end_of_turn
 from .seating import (
+    active_players,
     apnap_order,
     defending_player,
     first_priority,
     next_in_turn_order,
     players_in_game,
     previous_in_turn_order,
+    team_of,
+    teams,
 )
 from .stack import spell_off_stack
 from .state_based import check_state_based
@@ -114,11 +117,13 @@ def turn_flow(g: Game) -> None:
 def begin_step(g: Game) -> None:
     step = g.step
     ap = g.active
+    team = active_players(g)
     if step == "untap":
         life = ", ".join(f"player {P.index} {P.life} life" for P in g.players if not P.lost)
-        g.write_log(f"--- turn {g.turn}: player {ap} ({life}) ---")
-        P = g.players[ap]
-        P.lands_played = 0
+        whose = f"player {ap}" if len(team) == 1 else "players " + " and ".join(map(str, team))
+        g.write_log(f"--- turn {g.turn}: {whose} ({life}) ---")
+        for pl in team:
+            g.players[pl].lands_played = 0
         if g.attacked_this_turn:
             g.attacked_this_turn = ()
         for p in g.players:
@@ -135,36 +140,47 @@ def begin_step(g: Game) -> None:
         others = g.rule_mods.get("untap_during_others_untap", ())
         for perm in g.perms.values():
             perm.used_this_turn = {}
-            if perm.controller == ap:
+            if perm.controller in team:
                 perm.sick = False
                 if perm.tapped and not doesnt_untap(g, perm):
                     perm.tapped = False
             elif perm.controller in others:
                 perm.tapped = False
     elif step == "upkeep":
-        report_event(g, "upkeep", player=ap)
+        # The upkeep of a player who left still happens (2012 800.4h).
+        for pl in (team if g.variant == "two_headed_giant" else (ap,)):
+            report_event(g, "upkeep", player=pl)
     elif step == "draw":
         # "At the beginning of each player's draw step" triggers after the turn's draw,
-        # a turn-based action (2007 CR 304.1, 410.5).
-        if g.players[ap].lost:
-            pass  # 2012 800.4h: the turn of a player who left goes on without them
-        elif g.turn == 1 and len(g.players) == 2:
-            # 2007 CR 101.6 (the play/draw rule): in a multiplayer game the starting player
-            # draws (2012 800.6).
-            g.write_log(f"player {ap} skips the first draw (play/draw rule)")
-            report_event(g, "draw_step", player=ap)
-        else:
-            draw_cards(g, ap, 1, after=("draw_step", {"player": ap}))
+        # a turn-based action (2007 CR 304.1, 410.5). A team's players draw in APNAP order.
+        for pl in team:
+            if g.turn == 1 and (len(g.players) == 2 or g.variant == "two_headed_giant"):
+                # 2007 CR 101.6 (the play/draw rule); in Two-Headed Giant the team that
+                # plays first skips its first draw (2007 glossary; 2012 810.6); other
+                # multiplayer games don't use the rule (2012 800.6).
+                g.write_log(f"player {pl} skips the first draw (play/draw rule)")
+                report_event(g, "draw_step", player=pl)
+            else:
+                draw_cards(g, pl, 1, after=("draw_step", {"player": pl}))
     elif step == "beginning_of_combat":
-        if len(g.players) > 2:
+        if len(g.players) > 2 and g.variant != "two_headed_giant":
             choose_defender(g)
     elif step == "declare_attackers":
         g.any_attackers = False
-        if not g.players[ap].lost and (len(g.players) == 2 or g.defender >= 0
-                                       or g.attack_option == "multiple"):
+        if g.variant == "two_headed_giant":
+            # 2012 810.7a, 810.7c: the active team declares one combined attack, each player
+            # the creatures they control, in APNAP order (the frame on top runs first).
+            for pl in reversed(team):
+                g.frames.append(AttackFrame(pl, []))
+        elif team and (len(g.players) == 2 or g.defender >= 0 or g.attack_option == "multiple"):
             g.frames.append(AttackFrame(ap, []))
     elif step == "declare_blockers":
-        if g.attack_whom:
+        if g.variant == "two_headed_giant":
+            # 2012 810.7d: the defending team declares one combined block, each player with the
+            # creatures they control, which may block any attacker; in APNAP order.
+            for pl in reversed([q for q in apnap_order(g) if q not in team]):
+                g.frames.append(BlockFrame(pl, []))
+        elif g.attack_whom:
             # 2012 802.4: each defending player attacked declares blockers, in APNAP order
             # (the frame on top runs first).
             attacked = {pl for _, pl in g.attack_whom}
@@ -188,12 +204,12 @@ def begin_step(g: Game) -> None:
         g.cleanup_prio = False
         g.frames.append(CleanupFrame())
         fresh(g)
-        excess = len(g.players[ap].hand) - MAX_HAND_SIZE
-        if (excess > 0 and not g.players[ap].lost
-                and ap not in g.rule_mods.get("no_max_hand_size", ())):  # Spellbook
-            g.frames.append(choose_frame(g,
-                ap, [("h", c.cid) for c in g.players[ap].hand], excess, excess,
-                "discard", f"discard {excess} card(s) down to {MAX_HAND_SIZE}"))
+        for pl in reversed(team):  # in APNAP order: the frame on top runs first
+            excess = len(g.players[pl].hand) - MAX_HAND_SIZE
+            if excess > 0 and pl not in g.rule_mods.get("no_max_hand_size", ()):  # Spellbook
+                g.frames.append(choose_frame(g,
+                    pl, [("h", c.cid) for c in g.players[pl].hand], excess, excess,
+                    "discard", f"discard {excess} card(s) down to {MAX_HAND_SIZE}"))
 
 
 def end_step(g: Game) -> None:
@@ -239,7 +255,9 @@ def next_turn(g: Game) -> None:
         g.write_log(f"player {g.active} takes an extra turn")
     else:
         g.normal_turn = None
-        g.active = next_in_turn_order(g, normal)
+        # Shared team turns (2012 805.4): the turn passes to the next team, whose first seat
+        # is its active player of record.
+        g.active = next_in_turn_order(g, teams(g)[team_of(g, normal)][-1])
     g.step = "untap"
     g.step_queue = TURN_STEPS
 
