@@ -224,7 +224,8 @@ def tournament(agents: str = typer.Option(None, help="comma-separated agents [de
     _saved(con, res.saved, _pick(save_games, cfg, "save_games", None))
 
 
-_POD_DECKS = typer.Argument(..., help="3 to 6 decks: built-in deck names or deck files")
+_POD_DECKS = typer.Argument(..., help="3 to 6 decks (Two-Headed Giant: 4, the first two against "
+                                       "the last two): built-in deck names or deck files")
 
 
 @_bad_input_exits
@@ -234,14 +235,17 @@ def pod(decks: list[str] = _POD_DECKS,
         agent: str = typer.Option("random", help="the agent of every seat, or one per deck "
                                                  "(comma-separated); agents that play multiplayer "
                                                  "games: random, heuristic"),
-        attack: str = typer.Option("left", help="attack option: left, right or multiple "
-                                                "(2012 802-803)"),
+        attack: str = typer.Option(None, help="Free-for-All attack option: left (default), right "
+                                              "or multiple (2012 802-803)"),
+        variant: str = typer.Option("free_for_all", help="free_for_all, or two_headed_giant "
+                                                         "(two teams of two, 2012 810)"),
         seed: int = opt.SEED, workers: int = opt.WORKERS, backend: str = opt.BACKEND,
         address: str = opt.ADDRESS, max_turns: int = opt.MAX_TURNS,
         json_out: str = typer.Option(None, "--json", help="write the summary and every game as JSON"),
         csv_out: str = typer.Option(None, "--csv", help="write one CSV row per game"),
         progress: bool = opt.PROGRESS) -> None:
-    """A multiplayer Free-for-All pod: seat-rotated games, win rates per deck and per seat."""
+    """A multiplayer pod (Free-for-All, or two Two-Headed Giant teams): seat-rotated games, win
+    rates per deck (and team) and per seat."""
     from ..sim.parallel import check_backend
     from ..sim.pod import run_pod
 
@@ -256,11 +260,27 @@ def pod(decks: list[str] = _POD_DECKS,
         _writable_file(csv_out, "--csv")
     _cli._before_games()
     r = run_pod(loaded, games, agents[0] if len(agents) == 1 else agents, seed, attack, workers,
-                backend, address, max_turns, progress)
+                backend, address, max_turns, progress, variant)
     con = _console()
     n = len(loaded)
-    con.print(f"[bold]Free-for-All pod of {n}[/bold] (attack {attack}): {', '.join(r.agents)}; "
-              f"{len(r.results)} games, seed {seed}; an even table gives each deck {1 / n:.1%}")
+    giant = variant == "two_headed_giant"
+    if giant:
+        a, b = (" + ".join(t) for t in r.teams)
+        con.print(f"[bold]Two-Headed Giant[/bold]: {a} against {b}; {', '.join(r.agents)}; "
+                  f"{len(r.results)} games, seed {seed}; an even match gives each team 50.0%")
+        t = Table()
+        t.add_column("team")
+        t.add_column("games", justify="right")
+        t.add_column("wins", justify="right")
+        t.add_column("win rate (95% Wilson)")
+        for row in r.team_rows():
+            t.add_row(row["team"], str(row["games"]), str(row["wins"]),
+                      _pct(row["win_rate"], row["ci_low"], row["ci_high"]))
+        con.print(t)
+    else:
+        con.print(f"[bold]Free-for-All pod of {n}[/bold] (attack {r.attack}): "
+                  f"{', '.join(r.agents)}; {len(r.results)} games, seed {seed}; an even table "
+                  f"gives each deck {1 / n:.1%}")
     t = Table()
     t.add_column("deck")
     t.add_column("games", justify="right")
@@ -275,7 +295,8 @@ def pod(decks: list[str] = _POD_DECKS,
     t.add_column("wins", justify="right")
     t.add_column("win rate (95% Wilson)")
     for row in r.seat_rows():
-        t.add_row(f"{row['seat']}{' (plays first)' if row['seat'] == 0 else ''}", str(row["wins"]),
+        seat = ("seats 0-1" if row["seat"] == 0 else "seats 2-3") if giant else str(row["seat"])
+        t.add_row(f"{seat}{' (plays first)' if row['seat'] == 0 else ''}", str(row["wins"]),
                   _pct(row["win_rate"], row["ci_low"], row["ci_high"]))
     con.print(t)
     played = r.played

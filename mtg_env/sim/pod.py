@@ -1,10 +1,18 @@
-"""Multiplayer pods: three to six decks at one Free-for-All table, seat-rotated.
+"""Multiplayer pods: three to six decks at one Free-for-All table, or two Two-Headed Giant teams,
+seat-rotated.
 
-A pod of N decks plays its games in rounds of N: in round ``r`` game ``k`` seats deck
+A Free-for-All pod of N decks plays its games in rounds of N: in round ``r`` game ``k`` seats deck
 ``(s + k) % N`` in seat ``s``, and seat 0 always plays first, so every deck sits in every seat
 (and starts) equally often. A game ends when one player is left (2012 800.4), or as a draw at the
 turn cap. Reported per deck (its wins over its games, with a 95% Wilson interval, against the
 ``1/N`` of an even table) and per seat (how much sitting first or last is worth).
+
+A Two-Headed Giant pod (``variant="two_headed_giant"``) takes four decks as two teams, the first
+two decks against the last two (2012 810). Its rounds of four games swap which team sits in seats
+0 and 1 (and so plays first: that team skips its first draw, 810.6) and the order of the
+teammates, so each team plays first half the time and each deck sits in both seats of its team.
+Reported per team and per deck (a deck wins when its team wins: an even table gives 50%), and
+for the team that plays first against the other.
 
     >>> r = run_pod(["starter_green", "starter_red", "starter_white"], games=3, agents="random",
     ...             workers=1, max_turns=30)
@@ -28,7 +36,7 @@ from ..agent_registry import make_agent
 from ..engine.deck import Deck
 from ..engine.errors import MtgError
 from ..engine.game import Game
-from ..engine.seating import ATTACK_OPTIONS, MAX_PLAYERS
+from ..engine.seating import ATTACK_OPTIONS, MAX_PLAYERS, winners
 from .decks import load_deck
 from .parallel import check_backend, default_workers, run_games
 from .progress import game_progress
@@ -49,6 +57,7 @@ class PodSpec:
     labels: tuple[str, ...]  # the deck names by seat
     attack: str = "left"
     max_turns: int | None = 100
+    variant: str = "free_for_all"  # or two_headed_giant
 
 
 @dataclass(frozen=True)
@@ -68,10 +77,12 @@ class PodGameResult:
     life: tuple[int, ...]
     error: str | None = None
     seconds: float = field(default=0.0, compare=False)
+    winners: tuple[str, ...] = ()
+    """The winning decks: the winner, or in Two-Headed Giant the winning team (2012 810.8a)."""
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
-        for k in ("seats", "out_order", "life"):
+        for k in ("seats", "out_order", "life", "winners"):
             d[k] = list(d[k])
         return d
 
@@ -88,15 +99,18 @@ def play_pod_game(spec: PodSpec) -> PodGameResult:
     agents = [make_agent(a) for a in spec.agents]
     for a, s in zip(agents, spec.agents, strict=True):
         _check_multiplayer(a, s)
+    game_args: dict[str, Any] = {"starting_player": 0, "variant": spec.variant}
+    if spec.variant == "free_for_all":
+        game_args["options"] = {"attack": spec.attack}
     try:
-        g = play_game(spec.decks, agents, spec.seed, spec.max_turns,
-                      game_args={"starting_player": 0, "options": {"attack": spec.attack}})
+        g = play_game(spec.decks, agents, spec.seed, spec.max_turns, game_args=game_args)
         error = None
     except EngineFailure as exc:
         g, error = exc.game, str(exc)
     # The players who left, in order, then those the game ended on (together, by seat).
     left = sorted((P.index for P in g.players if P.lost), key=lambda pl: _left_at(g, pl))
-    last = [P.index for P in g.players if not P.lost and P.index != g.winner]
+    won = winners(g) if error is None else ()
+    last = [P.index for P in g.players if not P.lost and P.index not in won]
     out = tuple(spec.labels[pl] for pl in (*left, *last)) if error is None else ()
     return PodGameResult(
         index=spec.index, seed=spec.seed, seats=spec.labels,
@@ -104,7 +118,7 @@ def play_pod_game(spec: PodSpec) -> PodGameResult:
         winner_seat=g.winner if error is None else None, turns=g.turn,
         decisions=g.decisions_made, end_reason="error" if error else g.end_reason,
         out_order=out, life=tuple(P.life for P in g.players), error=error,
-        seconds=time.perf_counter() - t0)
+        seconds=time.perf_counter() - t0, winners=tuple(spec.labels[pl] for pl in won))
 
 
 def _left_at(g: Game, pl: int) -> int:
@@ -117,18 +131,26 @@ def _left_at(g: Game, pl: int) -> int:
     return next((i for i, line in enumerate(g.log) if line == mark), len(g.log))
 
 
+# Two-Headed Giant seatings of the decks (teams 0+1 and 2+3), one round: each team in seats 0
+# and 1 (playing first) twice, each deck in both seats of its team.
+_GIANT_ROUND = ((0, 1, 2, 3), (2, 3, 0, 1), (1, 0, 3, 2), (3, 2, 1, 0))
+
+
 def pod_specs(decks: Sequence[Deck], agents: Sequence[str], games: int, seed: int, attack: str,
-              max_turns: int | None) -> list[PodSpec]:
+              max_turns: int | None, variant: str = "free_for_all") -> list[PodSpec]:
     """``games`` pod games in seat-rotated rounds (see the module's docstring)."""
     n = len(decks)
     specs = []
     for i in range(games):
         k = i % n
-        order = [(s + k) % n for s in range(n)]
+        if variant == "two_headed_giant":
+            order = list(_GIANT_ROUND[k])
+        else:
+            order = [(s + k) % n for s in range(n)]
         specs.append(PodSpec(
             index=i, decks=tuple(decks[j] for j in order), agents=tuple(agents[j] for j in order),
             seed=derive_seed(seed, "pod", i), labels=tuple(decks[j].name for j in order),
-            attack=attack, max_turns=max_turns))
+            attack=attack, max_turns=max_turns, variant=variant))
     return specs
 
 
@@ -144,6 +166,14 @@ class PodResult:
     seconds: float = 0.0
     workers: int = 1
     backend: str = "local"
+    variant: str = "free_for_all"
+
+    @property
+    def teams(self) -> list[tuple[str, ...]]:
+        """The teams by deck name: two pairs in Two-Headed Giant, one deck each otherwise."""
+        if self.variant == "two_headed_giant":
+            return [tuple(self.decks[:2]), tuple(self.decks[2:])]
+        return [(d,) for d in self.decks]
 
     @property
     def played(self) -> list[PodGameResult]:
@@ -162,10 +192,10 @@ class PodResult:
         """Per deck: games, wins, draws, win rate with its 95% Wilson interval, and the share
         an even table would give it (``1/N``)."""
         rows = []
-        n = len(self.decks)
+        n = len(self.teams)
         for d in self.decks:
             games = [r for r in self.played if d in r.seats]
-            wins = sum(1 for r in games if r.winner == d)
+            wins = sum(1 for r in games if d in r.winners)
             lo, hi = wilson_interval(wins, len(games))
             rows.append({"deck": d, "games": len(games), "wins": wins,
                          "draws": sum(1 for r in games if r.winner is None),
@@ -173,12 +203,29 @@ class PodResult:
                          "ci_low": lo, "ci_high": hi, "even_share": 1 / n})
         return rows
 
+    def team_rows(self) -> list[dict[str, Any]]:
+        """Per team (Two-Headed Giant; each deck its own team otherwise): games, wins, draws,
+        win rate with its 95% Wilson interval, and an even table's share."""
+        rows = []
+        for team in self.teams:
+            games = [r for r in self.played if team[0] in r.seats]
+            wins = sum(1 for r in games if team[0] in r.winners)
+            lo, hi = wilson_interval(wins, len(games))
+            rows.append({"team": " + ".join(team), "games": len(games), "wins": wins,
+                         "draws": sum(1 for r in games if r.winner is None),
+                         "win_rate": wins / len(games) if games else float("nan"),
+                         "ci_low": lo, "ci_high": hi, "even_share": 1 / len(self.teams)})
+        return rows
+
     def seat_rows(self) -> list[dict[str, Any]]:
-        """Per seat (0 plays first): games won from that seat, with the interval."""
+        """Per seat (0 plays first): games won from that seat, with the interval; in Two-Headed
+        Giant per team seat (0: seats 0 and 1, which play first; 1: seats 2 and 3)."""
         rows = []
         games = self.played
-        for s in range(len(self.decks)):
-            wins = sum(1 for r in games if r.winner_seat == s)
+        giant = self.variant == "two_headed_giant"
+        for s in range(2 if giant else len(self.decks)):
+            wins = sum(1 for r in games if r.winner_seat is not None
+                       and (r.winner_seat // 2 if giant else r.winner_seat) == s)
             lo, hi = wilson_interval(wins, len(games))
             rows.append({"seat": s, "games": len(games), "wins": wins,
                          "win_rate": wins / len(games) if games else float("nan"),
@@ -187,10 +234,12 @@ class PodResult:
 
     def write_json(self, path: str | Path) -> None:
         """The summary, the tables and every game, as JSON."""
-        data = {"decks": self.decks, "agents": self.agents, "attack": self.attack,
+        data = {"variant": self.variant, "decks": self.decks, "agents": self.agents,
+                "attack": self.attack,
                 "seed": self.seed, "games": len(self.results), "draws": self.draws,
                 "errors": self.errors, "seconds": round(self.seconds, 3), "workers": self.workers,
                 "backend": self.backend, "by_deck": self.deck_rows(), "by_seat": self.seat_rows(),
+                **({"by_team": self.team_rows()} if self.variant == "two_headed_giant" else {}),
                 "results": [r.to_dict() for r in self.results]}
         Path(path).write_text(json.dumps(data, indent=1))
 
@@ -200,24 +249,36 @@ class PodResult:
         with open(path, "w", newline="") as fh:
             w = csv.writer(fh)
             w.writerow(["index", "seed", *(f"seat_{s}" for s in range(n)), "winner", "winner_seat",
-                        "turns", "decisions", "end_reason", "out_order", "error"])
+                        "winners", "turns", "decisions", "end_reason", "out_order", "error"])
             for r in self.results:
                 w.writerow([r.index, r.seed, *r.seats, r.winner or "", "" if r.winner_seat is None
-                            else r.winner_seat, r.turns, r.decisions, r.end_reason,
-                            " ".join(r.out_order), r.error or ""])
+                            else r.winner_seat, " ".join(r.winners), r.turns, r.decisions,
+                            r.end_reason, " ".join(r.out_order), r.error or ""])
 
 
 def run_pod(decks: Sequence[str | Deck], games: int = 30, agents: str | Sequence[str] = "random",
-            seed: int = 0, attack: str = "left", workers: int | None = None,
+            seed: int = 0, attack: str | None = None, workers: int | None = None,
             backend: str = "local", address: str | None = None, max_turns: int | None = 100,
-            progress: bool = False) -> PodResult:
-    """Play a seat-rotated Free-for-All pod of 3 to 6 decks (names, paths or ``Deck`` objects):
-    ``games`` games (rounded up to whole rounds of one game per seat rotation), ``agents`` one
-    spec for every seat or one per deck, ``attack`` the attack option (2012 802-803)."""
+            progress: bool = False, variant: str = "free_for_all") -> PodResult:
+    """Play a seat-rotated pod (names, paths or ``Deck`` objects): a Free-for-All of 3 to 6
+    decks, or (``variant="two_headed_giant"``) two teams of two, the first two decks against
+    the last two. ``games`` games (rounded up to whole rounds of seat rotations), ``agents`` one
+    spec for every seat or one per deck, ``attack`` the Free-for-All attack option (2012
+    802-803; default left)."""
     loaded = [load_deck(d) for d in decks]
     n = len(loaded)
-    if not 3 <= n <= MAX_PLAYERS:
+    if variant not in ("free_for_all", "two_headed_giant"):
+        raise MtgError(f"unknown pod variant {variant!r}: free_for_all or two_headed_giant")
+    if variant == "two_headed_giant":
+        if n != 4:
+            raise MtgError(f"a Two-Headed Giant pod needs four decks (two teams: the first two "
+                           f"against the last two), got {n}")
+        if attack is not None:
+            raise MtgError("the attack option is for Free-for-All pods (Two-Headed Giant teams "
+                           "attack each other)")
+    elif not 3 <= n <= MAX_PLAYERS:
         raise MtgError(f"a pod needs 3 to {MAX_PLAYERS} decks, got {n}")
+    attack = "left" if attack is None else attack
     names = [d.name or f"deck_{i}" for i, d in enumerate(loaded)]
     if len(set(names)) != n:
         raise MtgError(f"a pod's decks need distinct names, got {names}")
@@ -235,12 +296,16 @@ def run_pod(decks: Sequence[str | Deck], games: int = 30, agents: str | Sequence
         raise MtgError(f"games must be at least 1, got {games}")
     games = -(-games // n) * n
     # Every deck is checked before any game: one a multiplayer game refuses fails here.
-    Game.new(loaded, seed=seed, options={"attack": attack})
+    if variant == "two_headed_giant":
+        Game.new(loaded, seed=seed, variant=variant)
+    else:
+        Game.new(loaded, seed=seed, options={"attack": attack})
     check_backend(workers, backend)
     workers = default_workers() if workers is None else workers
-    specs = pod_specs(loaded, specs_, games, seed, attack, max_turns)
+    specs = pod_specs(loaded, specs_, games, seed, attack, max_turns, variant)
     t0 = time.perf_counter()
-    with game_progress(len(specs), f"pod of {n}", progress) as advance:
+    what = "Two-Headed Giant" if variant == "two_headed_giant" else f"pod of {n}"
+    with game_progress(len(specs), what, progress) as advance:
         results = run_games(specs, workers, backend, address, advance, play=play_pod_game)
-    return PodResult(names, specs_, attack, seed, results, time.perf_counter() - t0, workers,
-                     backend)
+    return PodResult(names, specs_, attack if variant == "free_for_all" else "", seed, results,
+                     time.perf_counter() - t0, workers, backend, variant)

@@ -97,3 +97,69 @@ def test_the_strict_heuristic_plays_full_set_decks_at_a_five_player_table() -> N
         g = play_game(decks, [HeuristicAgent(strict=True) for _ in decks], seed, 100,
                       game_args={"options": {"attack": "multiple"}})
         assert g.is_over
+
+
+# --- Two-Headed Giant pods (2012 810) --------------------------------------------------------
+
+FOUR = [*THREE, "starter_blue_black"]
+
+
+def test_a_giant_pod_swaps_the_teams_and_the_teammates_seats() -> None:
+    # 810.3: a team sits together (seats 0-1 or 2-3); 810.6: seats 0-1 play first here, so each
+    # team plays first in half the games.
+    r = run_pod(FOUR, games=4, agents="random", workers=1, max_turns=40,
+                variant="two_headed_giant")
+    assert [g.seats for g in r.results] == [
+        ("starter_green", "starter_red", "starter_white", "starter_blue_black"),
+        ("starter_white", "starter_blue_black", "starter_green", "starter_red"),
+        ("starter_red", "starter_green", "starter_blue_black", "starter_white"),
+        ("starter_blue_black", "starter_white", "starter_red", "starter_green")]
+    assert r.teams == [("starter_green", "starter_red"), ("starter_white", "starter_blue_black")]
+    for g in r.played:
+        if g.winner is not None:  # 810.8a: a team wins together
+            assert set(g.winners) in ({"starter_green", "starter_red"},
+                                      {"starter_white", "starter_blue_black"})
+    rows = {row["team"]: row for row in r.team_rows()}
+    assert sum(row["wins"] for row in rows.values()) + r.draws + r.errors == 4
+    decks = {row["deck"]: row["wins"] for row in r.deck_rows()}
+    assert decks["starter_green"] == decks["starter_red"] == rows["starter_green + starter_red"]["wins"]
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"decks": THREE}, "needs four decks"),
+    ({"decks": FOUR, "attack": "left"}, "attack option is for Free-for-All"),
+    ({"decks": FOUR, "variant": "emperor"}, "unknown pod variant"),
+])
+def test_bad_giant_pods_are_refused(kwargs: dict, message: str) -> None:
+    with pytest.raises(MtgError, match=message):
+        run_pod(**{"games": 4, "workers": 1, "variant": "two_headed_giant", **kwargs})
+
+
+def test_giant_pod_command_prints_the_team_table(tmp_path) -> None:
+    res = runner.invoke(app, ["pod", *FOUR, "--variant", "two_headed_giant", "-n", "4",
+                              "--workers", "1", "--json", str(tmp_path / "g.json"),
+                              "--no-progress", "--max-turns", "40"])
+    assert res.exit_code == 0, res.output + repr(res.exception)
+    for text in ("Two-Headed Giant", "starter_green + starter_red against", "seats 0-1 (plays first)",
+                 "each team 50.0%"):
+        assert text in res.output
+    data = json.loads((tmp_path / "g.json").read_text())
+    assert data["variant"] == "two_headed_giant" and len(data["by_team"]) == 2
+
+
+def test_the_strict_heuristic_plays_full_set_decks_in_two_headed_giant() -> None:
+    # Shared turns, the combined attack and block, the choice of defending player to damage:
+    # the heuristic decides every one without falling back to a default move.
+    from pathlib import Path
+
+    from agents import HeuristicAgent
+    from mtg_env.sim.decks import load_deck
+    from mtg_env.sim.runner import play_game
+
+    unseen = Path(__file__).resolve().parents[2] / "benchmarks" / "decks_unseen"
+    decks = [load_deck(str(unseen / f"{n}.txt")) for n in
+             ("borrowed_armies", "goblin_foundry", "mind_bender", "token_swarm")]
+    for seed in range(2):
+        g = play_game(decks, [HeuristicAgent(strict=True) for _ in decks], seed, 100,
+                      game_args={"variant": "two_headed_giant"})
+        assert g.is_over
