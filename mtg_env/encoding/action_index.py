@@ -59,14 +59,16 @@ class ActionIndex:
         if verb in _ACCEPT:
             return off["accept"]
         if verb == "attack":
-            return self._perm_index(args[0], a)
+            if len(args) == 1:
+                return self._perm_index(args[0], a)
+            return self._attack_player_index(args[0], args[1], a)
         if verb == "block":
             P = caps.max_permanents
             b, att = self.pid_row.get(args[0]), self.pid_row.get(args[1])
             if b is None or att is None or b >= P or att < P:
                 raise EncodingError(f"{a.text!r}: the blocker must be the deciding player's and "
-                                    "the attacker the opponent's")
-            return off["block"] + b * P + (att - P)
+                                    "the attacker another player's")
+            return off["block"] + b * (self.n - 1) * P + (att - P)
         if verb in ("x", "assign", "mode", "order"):
             n = args[0]
             band = verb
@@ -82,7 +84,7 @@ class ActionIndex:
                 raise EncodingError(f"{a.text!r}: unknown color {args[0]!r}")
             return off["color"] + COLORS.index(args[0])
         if verb == "player":
-            return off["player"] + (0 if args[0] == self.me else 1)
+            return off["player"] + self.rel[args[0]]
         if verb == "name":  # a card name (Pithing Needle): its card vocabulary index
             i = vocabulary().index(args[0])
             if i < len(RESERVED):
@@ -90,6 +92,21 @@ class ActionIndex:
             return off["card_name"] + i
         raise EncodingError(f"option {a.text!r} has verb {verb!r}, which the action layout "
                             "does not know")
+
+    def _attack_player_index(self, pid: int, player: int, a: Action) -> int:
+        """Attack multiple players (2012 802.3): own permanent row x opponent seat."""
+        off = self.o.act_layout.offset
+        if "attack_player" not in off:
+            raise EncodingError(f"{a.text!r}: an attack on a chosen player needs the "
+                                "attack_player band (env config attack='multiple')")
+        r = self.pid_row.get(pid)
+        if r is None or r >= self.o.caps.max_permanents:
+            raise EncodingError(f"{a.text!r}: permanent {pid} is not one the deciding player "
+                                "controls")
+        s = self.rel[player]
+        if s == 0:
+            raise EncodingError(f"{a.text!r}: a player can't attack themselves")
+        return off["attack_player"] + r * (self.n - 1) + (s - 1)
 
     def _perm_index(self, pid: int, a: Action) -> int:
         r = self.pid_row.get(pid)
@@ -103,7 +120,7 @@ class ActionIndex:
         if zone == "o":
             return self._perm_index(v, a)
         if zone == "p":
-            return off["player"] + (0 if v == self.me else 1)
+            return off["player"] + self.rel[v]
         if zone == "s":
             r = self.stack_row.get(v)
             if r is None:

@@ -19,6 +19,7 @@ from .layout import (
     CHOOSE_VERBS,
     DECISION_KINDS,
     GAME_SCALARS,
+    MULTIPLAYER_FIELDS,
     PILE_ZONES,
     PLAYER_FIELDS,
     CapacityError,
@@ -40,6 +41,7 @@ _KIND_OTHER_COL = _GAME_COL["kind_other"]
 _VERB_COL = {v: _GAME_COL[f"choose_{v.replace(' ', '_')}"] for v in CHOOSE_VERBS}
 _VERB_OTHER_COL = _GAME_COL["choose_other"]
 _PLAYERS_AT = len(game_columns()) - 2 * len(PLAYER_FIELDS)
+_N_PLAYER, _N_MULTI = len(PLAYER_FIELDS), len(MULTIPLAYER_FIELDS)
 _ZONE_CODE = {z: i + 1 for i, z in enumerate(PILE_ZONES)}
 
 
@@ -53,17 +55,17 @@ class DecisionRows:
             for i in self.marks:
                 buf[i] = 0
         marks: list[int] = []
-        pend_me = pend_opp = 0
+        pend = [0] * self.n  # combat damage assigned to each relative seat, not yet dealt
         kind = d.kind if d is not None else None
         target_index = n_opts = cmin = cmax = ccount = dmg_rem = dmg_me = dmg_opp = focus = 0
         ch_me = ch_opp = 0
+        chosen_seats: tuple = ()
+        rec_seat = -1
         verb = None
         if game.stack:
             for s in game.stack:
                 if s.kind == "combat_damage":
-                    pend = self._combat_pending(s.data.assign, marks)
-                    pend_me += pend[0]
-                    pend_opp += pend[1]
+                    self._combat_pending(s.data.assign, marks, pend)
         if deciding:
             ctx = d.context
             n_opts = len(d.options)
@@ -92,15 +94,14 @@ class DecisionRows:
                 if rec is not None:
                     if rec[0] == "p":
                         dmg_me, dmg_opp = (1, 0) if rec[1] == me else (0, 1)
+                        rec_seat = rec[1]
                     else:
                         self._mark_perm(rec[1], "damage_recipient", 1, marks)
                 if kind is _COMBAT_DAMAGE:
                     self._mark_perm(ctx.get("source"), "damage_source", 1, marks)
                     for f in frames:
                         if isinstance(f, AssignFrame):
-                            pend = self._combat_pending(f.assigned, marks)
-                            pend_me += pend[0]
-                            pend_opp += pend[1]
+                            self._combat_pending(f.assigned, marks, pend)
             elif kind is _CHOOSE_CARDS:
                 verb = ctx.get("verb", "")
                 cmin, cmax = ctx.get("min", 0), ctx.get("max", 0)
@@ -112,6 +113,7 @@ class DecisionRows:
                             ch_me = 1
                         else:
                             ch_opp = 1
+                        chosen_seats = (*chosen_seats, v)
                     else:
                         self._mark_chosen(zone, v, marks)
         opp_rows = self.opp_hand_row
@@ -131,7 +133,7 @@ class DecisionRows:
         self.marks = marks
         g = self.sec["game"]
         scal = (game.turn, 1 if game.active == me else 0, 1 if game.prio == me else 0,
-                1 if game.prio == 1 - me else 0, 1 if deciding else 0, n_opts, target_index,
+                1 if game.prio in self.opp_set else 0, 1 if deciding else 0, n_opts, target_index,
                 cmin, cmax, ccount, dmg_rem, dmg_me, dmg_opp, focus, ch_me, ch_opp)
         if scal != self.scalars:
             self.scalars = scal
@@ -147,16 +149,76 @@ class DecisionRows:
                 if i >= 0:
                     g[i] = 1
             self.hot = hot
-        my, op = game.players[me], game.players[1 - me]
-        pvals = (my.life, my.poison, len(my.library), len(my.hand), len(my.graveyard),
-                 len(my.removed), *my.mana_pool, my.lands_played, my.mulligans,
-                 my.life_lost_this_turn, pend_me,
-                 op.life, op.poison, len(op.library), len(op.hand), len(op.graveyard),
-                 len(op.removed), *op.mana_pool, op.lands_played, op.mulligans,
-                 op.life_lost_this_turn, pend_opp)
-        if pvals != self.player_key:
-            self.player_key = pvals
-            g[_PLAYERS_AT:] = pvals
+        if self.n == 2:
+            my, op = game.players[me], game.players[self.seats[1]]
+            pvals = (my.life, my.poison, len(my.library), len(my.hand), len(my.graveyard),
+                     len(my.removed), *my.mana_pool, my.lands_played, my.mulligans,
+                     my.life_lost_this_turn, pend[0],
+                     op.life, op.poison, len(op.library), len(op.hand), len(op.graveyard),
+                     len(op.removed), *op.mana_pool, op.lands_played, op.mulligans,
+                     op.life_lost_this_turn, pend[1])
+            if pvals != self.player_key:
+                self.player_key = pvals
+                g[_PLAYERS_AT:] = pvals
+            return
+        self._seat_fields(game, d, pend, chosen_seats, rec_seat, marks)
+
+    def _seat_fields(self, game: Game, d: Any, pend: list[int], chosen_seats: tuple,
+                     rec_seat: int, marks: list[int]) -> None:
+        """A multiplayer observation's seat blocks (:data:`PLAYER_FIELDS` then
+        :data:`MULTIPLAYER_FIELDS`, one block per seat in the viewer's order) and the
+        ``attacks_seat`` column of the attacking creatures (or those being declared)."""
+        attackers = [0] * self.n
+        attacked: set[int] = set()
+        whom = dict(game.attack_whom) if game.attack_whom else None
+        declared: tuple = ()
+        if d is not None and d.kind is _DECLARE_ATTACKERS and d.context:
+            ctx = d.context
+            pairs = ctx.get("whom")
+            declared = tuple(zip(ctx.get("declared", ()), pairs, strict=True)) if pairs else \
+                tuple((pid, game.defender) for pid in ctx.get("declared", ()))
+        two_headed = game.variant == "two_headed_giant"
+        n_attacking = 0
+        for p in game.permanents:
+            if p.attacking:
+                n_attacking += 1
+                q = whom.get(p.id, game.defender) if whom else game.defender
+                self._attack_mark(p.id, q, attackers, attacked, marks)
+        for pid, q in declared:
+            p = game.perms.get(pid)
+            if p is not None and not p.attacking:
+                self._attack_mark(pid, q, attackers, attacked, marks)
+        if two_headed and (n_attacking or declared):
+            attacked.update(q for q in range(self.n) if q // 2 != game.active // 2)
+        if game.defender >= 0:
+            attacked.add(game.defender)
+        players = game.players
+        active_team = game.active // 2 if two_headed else game.active
+        vals: list[float] = []
+        for k, q in enumerate(self.seats):
+            P = players[q]
+            vals += (P.life, P.poison, len(P.library), len(P.hand), len(P.graveyard),
+                     len(P.removed), *P.mana_pool, P.lands_played, P.mulligans,
+                     P.life_lost_this_turn, pend[k],
+                     1 if P.lost else 0, 1 if q in self.team else 0,
+                     1 if (q // 2 if two_headed else q) == active_team else 0,
+                     1 if game.prio == q else 0, 1 if d is not None and d.player == q else 0,
+                     1 if q in attacked else 0, attackers[k], 1 if q in chosen_seats else 0,
+                     1 if q == rec_seat else 0)
+        key = tuple(vals)
+        if key != self.seat_key:
+            self.seat_key = key
+            self.sec["game"][_PLAYERS_AT:] = key
+
+    def _attack_mark(self, pid: Any, q: int, attackers: list[int], attacked: set[int],
+                     marks: list[int]) -> None:
+        """Attacker ``pid`` attacks seat ``q`` (-1: not one player, Two-Headed Giant's team)."""
+        if q < 0:
+            return
+        k = self.rel[q]
+        attackers[k] += 1
+        attacked.add(q)
+        self._mark_perm(pid, "attacks_seat", k + 1, marks)
 
     def _perm_col(self, pid: Any, col: str) -> int | None:
         r = self.pid_row.get(pid)
@@ -175,16 +237,16 @@ class DecisionRows:
         i = self._perm_col(pid, col)
         return 0.0 if i is None else float(self.buf[i])
 
-    def _combat_pending(self, assign: Any, marks: list[int]) -> tuple[int, int]:
-        """Add combat damage assignments to the permanents' from/to columns; return the damage
-        going to (me, opponent)."""
+    def _combat_pending(self, assign: Any, marks: list[int], pend: list[int]) -> None:
+        """Add combat damage assignments to the permanents' from/to columns, and the damage
+        going to each player to ``pend`` (by relative seat)."""
         lay = self.o.obs_layout
         pbase = lay.offset["permanents"]
         pw = lay.shapes["permanents"][1]
         c_from = lay.col["permanents"]["combat_damage_from"]
         c_to = lay.col["permanents"]["combat_damage_to"]
         buf = self.buf
-        to_me = to_opp = 0
+        rel = self.rel
         for e in assign:
             src, kind, tid, n = e[0], e[1], e[2], e[3]
             r = self.pid_row.get(src)
@@ -193,17 +255,13 @@ class DecisionRows:
                 buf[i] += n
                 marks.append(i)
             if kind == "p":
-                if tid == self.me:
-                    to_me += n
-                else:
-                    to_opp += n
+                pend[rel[tid]] += n
             else:
                 r = self.pid_row.get(tid)
                 if r is not None:
                     i = pbase + r * pw + c_to
                     buf[i] += n
                     marks.append(i)
-        return to_me, to_opp
 
     def _mark_chosen(self, zone: str, v: int, marks: list[int]) -> None:
         lay = self.o.obs_layout
@@ -303,8 +361,8 @@ class DecisionRows:
             cid = _named_card_index(name)
             if not name and src in self.pid_row:
                 r = self.pid_row[src]
-                p = self.own_rows[r] if r < self.o.caps.max_permanents else \
-                    self.opp_rows[r - self.o.caps.max_permanents]
+                P = self.o.caps.max_permanents
+                p = self.seat_rows[r // P][r % P]
                 cid = card_index(p.card.cdef)
             tab[i] = (1, cid, self.pid_row.get(src, -1) + 1 if src is not None else 0,
                       t.ability_index + 1, 1 if t.special == "gain_life" else 0,

@@ -32,6 +32,39 @@ LAYOUT_VERSION = 2
 """Version of the observation columns and action bands; bump it when either changes meaning
 (:func:`layout_signature` hashes the actual layout, so a silent change is caught anyway)."""
 
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+"""The seat counts a layout can be built for (two players; a multiplayer game of 3 to 6)."""
+
+
+def check_players(players: object) -> int:
+    """``players`` as a seat count of a layout: an integer from 2 to 6 (else ``ValueError``)."""
+    if (not isinstance(players, int | np.integer) or isinstance(players, bool)
+            or not MIN_PLAYERS <= players <= MAX_PLAYERS):
+        raise ValueError(f"num_players must be an integer from {MIN_PLAYERS} to {MAX_PLAYERS}, "
+                         f"got {players!r}")
+    return int(players)
+
+
+def seat_prefixes(players: int) -> tuple[str, ...]:
+    """The column prefix of each relative seat: ``me``, ``opponent`` in a two-player layout;
+    ``me``, ``seat1`` .. ``seat{N-1}`` for more players (the order of
+    :func:`relative_seats`)."""
+    if players == 2:
+        return ("me", "opponent")
+    return ("me", *(f"seat{k}" for k in range(1, players)))
+
+
+def relative_seats(players: int, viewer: int, team: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """The absolute seats in the order a viewer's observation lists them: the viewer, then its
+    teammates (``team``: the viewer's team, the viewer included or not), then the opponents by
+    seat distance (seat ``viewer+1``, ``viewer+2``, ... modulo ``players``).
+
+    >>> relative_seats(4, 1), relative_seats(4, 3, team=(2, 3)), relative_seats(2, 1)
+    ((1, 2, 3, 0), (3, 2, 0, 1), (1, 0))
+    """
+    return tuple(sorted(range(players), key=lambda q: (
+        0 if q == viewer else 1 if q in team else 2, (q - viewer) % players)))
+
 
 class EncodingError(MtgError):
     """A legal engine option or a game state that the fixed layout can't represent."""
@@ -115,6 +148,19 @@ PLAYER_FIELDS: tuple[Column, ...] = (
     ("life_lost_this_turn", 0, BIG, "life lost this turn"),
     ("combat_damage_pending", 0, BIG, "combat damage assigned to this player, not yet dealt"),
 )
+MULTIPLAYER_FIELDS: tuple[Column, ...] = (
+    ("left_game", 0, 1, "has left the game (lost or conceded; the others play on)"),
+    ("teammate", 0, 1, "a teammate of the viewer (Two-Headed Giant)"),
+    ("active", 0, 1, "its turn (its team's, in Two-Headed Giant)"),
+    ("priority", 0, 1, "has priority"),
+    ("deciding", 0, 1, "makes the pending decision"),
+    ("defending", 0, 1, "a defending player of this combat: the player attacked (attack left / "
+                        "right), or one attacked by at least one creature (attack multiple)"),
+    ("attackers", 0, BIG, "creatures attacking it (declared so far)"),
+    ("chosen", 0, 1, "already chosen in the viewer's pending decision"),
+    ("damage_recipient", 0, 1, "the damage being assigned now goes to it"),
+)
+"""Per-seat fields of a multiplayer layout (more than two players), after :data:`PLAYER_FIELDS`."""
 
 
 GAME_SCALARS: tuple[Column, ...] = (
@@ -137,8 +183,12 @@ GAME_SCALARS: tuple[Column, ...] = (
 )
 
 
-def game_columns() -> tuple[Column, ...]:
-    """Scalars, then the step, decision kind and choice verb one-hots, then both players."""
+def game_columns(players: int = 2) -> tuple[Column, ...]:
+    """Scalars, then the step, decision kind and choice verb one-hots, then one block per seat
+    in the viewer's order (:func:`relative_seats`): :data:`PLAYER_FIELDS`, and for more than two
+    players :data:`MULTIPLAYER_FIELDS`. In a multiplayer layout the scalars' "opponent" reads
+    "another player" (``opponent_priority``: an opponent has priority; ``damage_to_opponent``,
+    ``chosen_opponent``: another player; the seat blocks say which)."""
     cols: list[Column] = list(GAME_SCALARS)
     cols += [(f"step_{s}", 0, 1, f"current step is {s}") for s in STEPS]
     cols += [(f"kind_{k}", 0, 1, f"pending decision is {k}") for k in DECISION_KINDS]
@@ -146,8 +196,9 @@ def game_columns() -> tuple[Column, ...]:
     cols += [(f"choose_{v.replace(' ', '_')}", 0, 1, f"cards are chosen to {v}")
              for v in CHOOSE_VERBS]
     cols += [("choose_other", 0, 1, "cards are chosen for another purpose")]
-    for who in ("me", "opponent"):
-        cols += [(f"{who}_{n}", lo, hi, d) for n, lo, hi, d in PLAYER_FIELDS]
+    fields = PLAYER_FIELDS if players == 2 else PLAYER_FIELDS + MULTIPLAYER_FIELDS
+    for who in seat_prefixes(players):
+        cols += [(f"{who}_{n}", lo, hi, d) for n, lo, hi, d in fields]
     return tuple(cols)
 
 
@@ -190,14 +241,20 @@ PERMANENT_STATE: tuple[Column, ...] = (
 )
 
 
-def permanent_columns() -> tuple[Column, ...]:
-    return (("present", 0, 1, "slot holds a permanent"), *CARD_COLUMNS, *PERMANENT_STATE)
+def permanent_columns(players: int = 2) -> tuple[Column, ...]:
+    """A permanent row; a multiplayer layout adds ``attacks_seat`` (whom it attacks)."""
+    cols = (("present", 0, 1, "slot holds a permanent"), *CARD_COLUMNS, *PERMANENT_STATE)
+    if players == 2:
+        return cols
+    return (*cols, ("attacks_seat", 0, players, "relative seat + 1 of the player it attacks "
+                                                "(declared or being declared; 0 if none)"))
 
 
 STACK_KINDS = ("spell", "activated", "triggered", "combat_damage")
 
 
-def stack_columns(max_targets: int) -> tuple[Column, ...]:
+def stack_columns(max_targets: int, players: int = 2) -> tuple[Column, ...]:
+    """A stack row; a multiplayer layout adds ``controller_seat``."""
     cols: list[Column] = [("present", 0, 1, "slot holds a stack object")]
     cols += [(f"kind_{k}", 0, 1, f"a {k.replace('_', ' ')} object") for k in STACK_KINDS]
     cols += [("mine", 0, 1, "the viewer controls it")]
@@ -224,6 +281,8 @@ def stack_columns(max_targets: int) -> tuple[Column, ...]:
         ("damage_to_opponent", 0, BIG, "combat damage it deals to the opponent"),
         ("damage_to_creatures", 0, BIG, "combat damage it deals to creatures"),
     ]
+    if players != 2:
+        cols += [("controller_seat", 0, players, "relative seat + 1 of its controller")]
     return tuple(cols)
 
 
@@ -262,24 +321,26 @@ class ObservationLayout:
     """Sections of the observation: name -> shape, columns and offset in the flat vector.
 
     Permanent refs are ``row + 1`` in the ``permanents`` table (the viewer's permanents in rows
-    ``0 .. max_permanents-1``, the opponent's after them), 0 for none.
+    ``0 .. max_permanents-1``, the opponent's after them; with more ``players`` one block per
+    seat in the viewer's order, :func:`relative_seats`), 0 for none.
     """
 
-    def __init__(self, caps: Capacities) -> None:
+    def __init__(self, caps: Capacities, players: int = 2) -> None:
         self.caps = caps
+        self.players = N = check_players(players)
         P, H, G, R = caps.max_permanents, caps.max_hand, caps.max_graveyard, caps.max_removed
         self.columns: dict[str, tuple[Column, ...]] = {
-            "game": game_columns(),
+            "game": game_columns(N),
             "hand": hand_columns(),
-            "permanents": permanent_columns(),
-            "stack": stack_columns(caps.max_targets),
+            "permanents": permanent_columns(N),
+            "stack": stack_columns(caps.max_targets, N),
             "graveyards": pile_columns(),
             "removed": pile_columns(),
             "revealed": pile_columns(),
             "triggers": trigger_columns(),
         }
-        rows = {"game": None, "hand": 2 * H, "permanents": 2 * P, "stack": caps.max_stack,
-                "graveyards": 2 * G, "removed": 2 * R, "revealed": caps.max_revealed,
+        rows = {"game": None, "hand": N * H, "permanents": N * P, "stack": caps.max_stack,
+                "graveyards": N * G, "removed": N * R, "revealed": caps.max_revealed,
                 "triggers": caps.max_triggers}
         self.shapes: dict[str, tuple[int, ...]] = {
             name: (len(cols),) if (r := rows[name]) is None else (r, len(cols))
@@ -317,6 +378,8 @@ BAND_DOCS = {
     "removed": "a removed-cards row (own then opponent's): choose that card",
     "revealed": "a revealed row: choose a card shown from a hidden zone (library search)",
     "block": "own permanent row b x opponent permanent row a: b blocks a",
+    "attack_player": "own permanent row r x opponent seat s (relative seat 1 .. N-1): r attacks "
+                     "that player (attack multiple players option only)",
     "x": "X = slot (0 .. max_x)",
     "mode": "mode slot (0-based)",
     "assign": "assign slot (0 .. max_damage) damage to the current recipient (combat damage; "
@@ -334,17 +397,29 @@ class ActionLayout:
 
     The meaning of an index depends on the decision kind only through which bands can be legal:
     every legal option of every decision maps to exactly one index.
+
+    With more ``players`` the seat bands (``player``, ``hand``, ``permanent``, ``graveyard``,
+    ``removed``) have one block per seat in the viewer's order (:func:`relative_seats`),
+    ``block`` pairs each own permanent row with every other seat's permanent rows, and
+    ``attack_multiple`` (the attack multiple players option of a multiplayer game) adds the
+    ``attack_player`` band after ``block``: own permanent row x opponent seat.
     """
 
-    def __init__(self, caps: Capacities) -> None:
+    def __init__(self, caps: Capacities, players: int = 2, attack_multiple: bool = False) -> None:
         self.caps = caps
+        self.players = N = check_players(players)
+        if attack_multiple and N == 2:
+            raise ValueError("attack_multiple is the attack multiple players option of a "
+                             "multiplayer layout (num_players 3 to 6)")
+        self.attack_multiple = attack_multiple
         P, H = caps.max_permanents, caps.max_hand
+        attack = (("attack_player", P * (N - 1)),) if attack_multiple else ()
         self.bands: tuple[tuple[str, int], ...] = (
-            ("decline", 1), ("accept", 1), ("player", 2), ("hand", 2 * H),
-            ("permanent", 2 * P), ("ability", P * caps.max_ability_slots),
-            ("stack", caps.max_stack), ("graveyard", 2 * caps.max_graveyard),
-            ("removed", 2 * caps.max_removed), ("revealed", caps.max_revealed),
-            ("block", P * P), ("x", caps.max_x + 1), ("mode", caps.max_modes),
+            ("decline", 1), ("accept", 1), ("player", N), ("hand", N * H),
+            ("permanent", N * P), ("ability", P * caps.max_ability_slots),
+            ("stack", caps.max_stack), ("graveyard", N * caps.max_graveyard),
+            ("removed", N * caps.max_removed), ("revealed", caps.max_revealed),
+            ("block", P * (N - 1) * P), *attack, ("x", caps.max_x + 1), ("mode", caps.max_modes),
             ("assign", caps.max_damage + 1), ("order", caps.max_triggers), ("color", 5),
             ("card_name", len(vocabulary())),
         )
@@ -370,24 +445,31 @@ class ActionLayout:
         """What an index means, in words (independent of any state)."""
         band, slot = self.locate(index)
         caps = self.caps
-        P, H = caps.max_permanents, caps.max_hand
+        P, H, N = caps.max_permanents, caps.max_hand, self.players
         if band == "decline":
             return "decline (pass / done / no / mulligan)"
         if band == "accept":
             return "accept (keep / yes)"
         if band == "player":
-            return "player: " + ("me" if slot == 0 else "opponent")
+            return "player: " + _seat_word(slot, N)
         if band == "hand":
-            return f"hand slot {slot % H} ({'own' if slot < H else 'opponent'} hand)"
+            return f"hand slot {slot % H} ({_seat_word(slot // H, N, 'own')} hand)"
         if band in ("permanent", "graveyard", "removed"):
             n = {"permanent": P, "graveyard": caps.max_graveyard,
                  "removed": caps.max_removed}[band]
-            return f"{band} row {slot} ({'own' if slot < n else 'opponent'})"
+            return f"{band} row {slot} ({_seat_word(slot // n, N, 'own')})"
         if band == "ability":
             return f"ability slot {slot % caps.max_ability_slots} of own permanent row " \
                    f"{slot // caps.max_ability_slots}"
         if band == "block":
-            return f"own permanent row {slot // P} blocks opponent permanent row {slot % P}"
+            b, a = divmod(slot, (N - 1) * P)
+            if N == 2:
+                return f"own permanent row {b} blocks opponent permanent row {a}"
+            return (f"own permanent row {b} blocks permanent row {P + a} "
+                    f"({_seat_word(1 + a // P, N)})")
+        if band == "attack_player":
+            r, s = divmod(slot, N - 1)
+            return f"own permanent row {r} attacks {_seat_word(s + 1, N)}"
         if band == "color":
             return "color " + "WUBRG"[slot]
         if band == "card_name":
@@ -395,27 +477,44 @@ class ActionLayout:
         return f"{band} {slot}"
 
 
-def layout_signature(caps: Capacities) -> str:
+def _seat_word(rel: int, players: int, me: str = "me") -> str:
+    """A relative seat in words: ``me`` (or ``own``), ``opponent`` (two players) or ``seat k``."""
+    if rel == 0:
+        return me
+    return "opponent" if players == 2 else f"seat {rel}"
+
+
+def layout_signature(caps: Capacities, players: int = 2, attack_multiple: bool = False) -> str:
     """A short hash of the observation columns (names, order, bounds), table shapes and action
-    bands for ``caps``: two installs give the same arrays' meaning iff their signatures agree."""
+    bands for ``caps`` (and a multiplayer layout's seat count and attack option): two installs
+    give the same arrays' meaning iff their signatures agree."""
     import hashlib
     import json
 
-    obs, acts = ObservationLayout(caps), ActionLayout(caps)
+    obs = ObservationLayout(caps, players)
+    acts = ActionLayout(caps, players, attack_multiple)
     doc = {"version": LAYOUT_VERSION,
            "columns": {n: [list(c[:3]) for c in cols] for n, cols in obs.columns.items()},
            "shapes": {n: list(s) for n, s in obs.shapes.items()},
            "bands": [list(b) for b in acts.bands]}
+    if players != 2:  # the two-player document (and so its signature) is as before
+        doc["players"] = players
     return hashlib.sha256(json.dumps(doc, sort_keys=True).encode()).hexdigest()[:16]
 
 
 __all__ = [
     "BAND_DOCS",
     "LAYOUT_VERSION",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "MULTIPLAYER_FIELDS",
     "ActionLayout",
     "Capacities",
     "CapacityError",
     "EncodingError",
     "ObservationLayout",
+    "check_players",
     "layout_signature",
+    "relative_seats",
+    "seat_prefixes",
 ]

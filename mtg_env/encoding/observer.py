@@ -37,11 +37,12 @@ from mtg_env.engine.actions import Action
 from mtg_env.engine.errors import MtgError
 from mtg_env.engine.game import Game
 from mtg_env.engine.knowledge import known_cards
+from mtg_env.engine.seating import teammates
 from mtg_env.engine.view import PlayerView, sample_game
 
 from .action_index import ActionIndex
 from .decision_rows import DecisionRows
-from .layout import ActionLayout, Capacities, EncodingError, ObservationLayout
+from .layout import ActionLayout, Capacities, EncodingError, ObservationLayout, relative_seats
 from .vocab import CardRows
 from .zone_tables import ZoneTables, _Caches
 
@@ -54,6 +55,9 @@ class _View(ZoneTables, DecisionRows, ActionIndex):
     def __init__(self, obs: Observer, me: int) -> None:
         self.o = obs
         self.me = me
+        self.n = obs.players
+        self.multi = self.n > 2
+        self._seat(relative_seats(self.n, me), ())
         lay = obs.obs_layout
         self.buf = np.zeros(lay.size, np.float32)
         self.sec = {name: self.buf[lay.offset[name]:lay.offset[name] + int(np.prod(shape))]
@@ -65,8 +69,20 @@ class _View(ZoneTables, DecisionRows, ActionIndex):
         self.mask_set: list[int] = []  # the indices set in ``mask``
         self.clear()
 
+    def _seat(self, seats: tuple[int, ...], team: tuple[int, ...]) -> None:
+        """Seat the viewer: ``seats`` the absolute seats in the observation's order (own first),
+        ``team`` the viewer's teammates."""
+        self.seats = seats
+        self.rel = [0] * len(seats)  # absolute seat -> relative seat
+        for r, q in enumerate(seats):
+            self.rel[q] = r
+        self.team = frozenset(team)
+        self.others = seats[1:]
+        self.opp_set = frozenset(q for q in seats[1:] if q not in self.team)
+
     def clear(self) -> None:
         caps = self.o.caps
+        n = self.n
         self.buf[:] = 0
         self.mask[:] = 0
         self.mask_set = []
@@ -79,14 +95,15 @@ class _View(ZoneTables, DecisionRows, ActionIndex):
         self.perm_idx_cache: dict[int, tuple[Action, int]] = {}
         self.perm_idx_layout = -1
         self.perm_row_views = list(self.sec["permanents"])
-        self.row_obj: list[Any] = [None] * (2 * caps.max_permanents)
-        self.row_key: list[Any] = [None] * (2 * caps.max_permanents)
+        self.row_obj: list[Any] = [None] * (n * caps.max_permanents)
+        self.row_key: list[Any] = [None] * (n * caps.max_permanents)
         self.perm_list: list = []
         self.perm_keys: list = []
         self.perm_rowof: list[int] = []
         self.hand_own: list = []
-        self.opp_key: tuple = ((), 0)
-        self.piles: dict[str, list[list]] = {"graveyards": [[], []], "removed": [[], []]}
+        self.opp_key: list[tuple] = [((), 0)] * n  # per relative seat (0 unused)
+        self.piles: dict[str, list[list]] = {"graveyards": [[] for _ in range(n)],
+                                             "removed": [[] for _ in range(n)]}
         self.stack_rows = 0
         self.revealed_rows = 0
         self.revealed_key: tuple | None = None  # the known library cards the table shows
@@ -103,17 +120,27 @@ class _View(ZoneTables, DecisionRows, ActionIndex):
         self.pile_row: dict[str, dict[int, int]] = {"graveyards": {}, "removed": {}}
         self.stack_row: dict[int, int] = {}
         self.revealed_row: dict[int, int] = {}
-        self.own_rows: list = []
-        self.opp_rows: list = []
+        self.seat_rows: list[list] = [[] for _ in range(n)]  # permanents by relative seat
+        self.own_rows: list = self.seat_rows[0]
+        self.opp_rows: list = self.seat_rows[1]
+        self.seat_key: tuple | None = None  # the multiplayer seat fields last written
 
     # -- the whole update --------------------------------------------------------------
     def update(self, game: Game) -> None:
         d = game.decision
         if game is not self.game or self.stamp == -1:
             # a new game, or an update that failed half-way (a CapacityError) left rows behind
-            if len(game.players) != 2:
-                raise MtgError(f"not implemented: the observation encodes two-player games, "
-                               f"not a game of {len(game.players)} players")
+            if len(game.players) != self.n:
+                raise MtgError(f"this observer encodes games of {self.n} players, not a game of "
+                               f"{len(game.players)}: build it with players={len(game.players)} "
+                               "(env config num_players)")
+            if self.multi:
+                if game.attack_option == "multiple" and not self.o.act_layout.attack_multiple:
+                    raise MtgError("this game uses the attack multiple players option: build the "
+                                   "observer with attack_multiple=True (env config "
+                                   "attack='multiple')")
+                mates = teammates(game, self.me)
+                self._seat(relative_seats(self.n, self.me, mates), mates)
             self.clear()
             self.game = game
         elif game.decisions_made == self.stamp and d is self.stamp_decision:
@@ -123,7 +150,7 @@ class _View(ZoneTables, DecisionRows, ActionIndex):
         deciding = d is not None and d.player == me
         perms = game.permanents
         self.extra = known_cards(game, me)
-        self._opponent_hand(game)
+        self._other_hands(game)
         self._permanents(perms)
         self._hand(game.players[me].hand)
         self._piles(game)
@@ -135,22 +162,29 @@ class _View(ZoneTables, DecisionRows, ActionIndex):
 
 
 class Observer:
-    """Encodes a game for either player into the observation tensors and the action mask.
+    """Encodes a game for any of its players into the observation tensors and the action mask.
 
     ``observe(game, player)`` returns ``(observation, mask)``: the observation is a dict of
     float32 arrays (or one flat float32 vector with ``flatten=True``), the mask an int8 vector of
     the action space's size, all zeros unless ``player`` is deciding. ``legal(game)`` maps every
     legal index of the pending decision to its engine :class:`Action`.
+
+    ``players`` (2 to 6) fixes the seat count of the games it encodes, with one block of rows
+    per seat in each viewer's order (:func:`~mtg_env.encoding.layout.relative_seats`);
+    ``attack_multiple`` adds the ``attack_player`` band for games under the attack multiple
+    players option.
     """
 
-    def __init__(self, caps: Capacities | None = None, flatten: bool = False) -> None:
+    def __init__(self, caps: Capacities | None = None, flatten: bool = False, players: int = 2,
+                 attack_multiple: bool = False) -> None:
         self.caps = caps or Capacities()
         self.flatten = flatten
-        self.obs_layout = ObservationLayout(self.caps)
-        self.act_layout = ActionLayout(self.caps)
+        self.obs_layout = ObservationLayout(self.caps, players)
+        self.act_layout = ActionLayout(self.caps, players, attack_multiple)
+        self.players = self.obs_layout.players
         self.rows = CardRows()
         self.caches = _Caches()
-        self._views = (_View(self, 0), _View(self, 1))
+        self._views = tuple(_View(self, i) for i in range(self.players))
         self._legal_game: Game | None = None
         self._legal_decision: Any = None
         self._legal_stamp = -1
@@ -271,14 +305,21 @@ class Observer:
             return np.zeros(0, np.int64)
         return np.array(sorted(self.legal(game)), np.int64)
 
+    def seat_order(self, player: int) -> tuple[int, ...]:
+        """The absolute seats in the order ``player``'s observation lists them (own seat first,
+        then teammates, then opponents by seat distance), as of its last observation."""
+        return self._views[player].seats
+
     def view_rows(self, player: int) -> dict[str, Any]:
         """What each row of ``player``'s last observation shows, for debugging and tests:
-        permanents by row, hand card ids by row, graveyard/removed/revealed card ids by row and
-        stack object ids by row."""
+        permanents by row, hand card ids by row, graveyard/removed/revealed card ids by row,
+        stack object ids by row and the seat order (``seats``: absolute seat of each relative
+        seat)."""
         v = self._views[player]
         P = self.caps.max_permanents
-        perms = {i: p for i, p in enumerate(v.own_rows)}
-        perms.update({P + j: p for j, p in enumerate(v.opp_rows)})
+        perms = {}
+        for k, rows in enumerate(v.seat_rows):
+            perms.update({k * P + j: p for j, p in enumerate(rows)})
         inv = {}
         for name in ("graveyards", "removed"):
             inv[name] = {r: cid for cid, r in v.pile_row[name].items()}
@@ -286,7 +327,8 @@ class Observer:
                 "hand": {r: cid for cid, r in {**v.hand_row, **v.opp_hand_row}.items()},
                 "graveyards": inv["graveyards"], "removed": inv["removed"],
                 "revealed": {r: cid for cid, r in v.revealed_row.items()},
-                "stack": {r: sid for sid, r in v.stack_row.items()}}
+                "stack": {r: sid for sid, r in v.stack_row.items()},
+                "seats": v.seats}
 
 
 __all__ = ["Observer"]

@@ -147,23 +147,21 @@ class ZoneTables:
         """Permanents came into play (the common case): they take the next rows of their
         controller's table and nothing else moves. Rows are assigned before anything is written,
         so references between permanents resolve."""
-        me = self.me
         P = self.o.caps.max_permanents
-        own, opp = self.own_rows, self.opp_rows
+        rel = self.rel
+        seat_rows = self.seat_rows
         rows = []
         for i in range(n, len(perms)):
             p = perms[i]
-            if keys[i][0] == me:
-                r = len(own)
-                own.append(p)
-            else:
-                r = P + len(opp)
-                opp.append(p)
+            k = rel[keys[i][0]]
+            block = seat_rows[k]
+            r = k * P + len(block)
+            block.append(p)
             rows.append(r)
             self.pid_row[p.id] = r
-        if len(own) > P or len(opp) > P:
-            raise CapacityError("max_permanents", P, max(len(own), len(opp)),
-                                "the permanents one player controls")
+        most = max(len(b) for b in seat_rows)
+        if most > P:
+            raise CapacityError("max_permanents", P, most, "the permanents one player controls")
         return rows
 
     def _write_new(self, perms: list, keys: list, n: int, new_rows: list[int]) -> None:
@@ -185,21 +183,18 @@ class ZoneTables:
 
     def _relayout(self, perms: list, keys: list) -> None:
         """The permanents in play (or their controllers) changed: assign rows again."""
-        me = self.me
         P = self.o.caps.max_permanents
+        rel = self.rel
         rowof: list[int] = []
-        own: list = []
-        opp: list = []
+        seat_rows: list[list] = [[] for _ in rel]
         for p, k in zip(perms, keys, strict=True):
-            if k[0] == me:
-                rowof.append(len(own))
-                own.append(p)
-            else:
-                rowof.append(P + len(opp))
-                opp.append(p)
-        if len(own) > P or len(opp) > P:
-            raise CapacityError("max_permanents", P, max(len(own), len(opp)),
-                                "the permanents one player controls")
+            s = rel[k[0]]
+            block = seat_rows[s]
+            rowof.append(s * P + len(block))
+            block.append(p)
+        most = max(len(b) for b in seat_rows)
+        if most > P:
+            raise CapacityError("max_permanents", P, most, "the permanents one player controls")
         pid_row = {p.id: r for p, r in zip(perms, rowof, strict=True)}
         moved = pid_row != self.pid_row
         self.pid_row = pid_row
@@ -218,8 +213,8 @@ class ZoneTables:
                 self._write_perm(r, p, k)
             elif row_key[r] != k:
                 self._write_perm(r, p, k)
-        for lo, hi in ((len(own), P), (P + len(opp), 2 * P)):
-            for r in range(lo, hi):
+        for s, block in enumerate(seat_rows):
+            for r in range(s * P + len(block), (s + 1) * P):
                 if row_obj[r] is None:
                     break
                 row_obj[r] = None
@@ -228,8 +223,9 @@ class ZoneTables:
         self.perm_list = list(perms)
         self.perm_rowof = rowof
         self.perm_keys = [row_key[r] for r in rowof]
-        self.own_rows = own
-        self.opp_rows = opp
+        self.seat_rows = seat_rows
+        self.own_rows = seat_rows[0]
+        self.opp_rows = seat_rows[1]
         self.layout += 1
         self.ref_layout += 1
         self.perm_layout += 1
@@ -285,41 +281,60 @@ class ZoneTables:
         self.hand_row = {c.cid: i for i, c in enumerate(hand)}
         self.layout += 1
 
-    def _opponent_hand(self, game: Game) -> None:
-        hand = game.players[1 - self.me].hand
+    def _other_hands(self, game: Game) -> None:
+        """The other seats' hands: the cards of each the viewer knows, then one hidden
+        placeholder per other card (``opp_hand_row`` maps the known ones to their rows)."""
+        players = game.players
         extra = self.extra
-        known = tuple(c for c in hand if c.cid in extra) if extra else ()
-        old_known, old_n = self.opp_key
-        n = len(hand)
-        if known == old_known and n == old_n:
-            return
-        H = self.o.caps.max_hand
-        if n > H:
-            raise CapacityError("max_hand", H, n, "the opponent's hand")
-        tab = self.sec["hand"]
-        if known != old_known:
-            rows = self.o.rows
-            for i, c in enumerate(known):
-                tab[H + i] = rows.hand(c.cdef)
-            start = len(known)
-            self.opp_hand_row = {c.cid: H + i for i, c in enumerate(known)}
+        keys = self.opp_key
+        relaid = False
+        for s in range(1, len(keys)):
+            hand = players[self.seats[s]].hand
+            known = tuple(c for c in hand if c.cid in extra) if extra else ()
+            old_known, old_n = keys[s]
+            n = len(hand)
+            if known == old_known and n == old_n:
+                continue
+            H = self.o.caps.max_hand
+            if n > H:
+                raise CapacityError("max_hand", H, n, "the opponent's hand" if len(keys) == 2
+                                    else f"the hand of player {self.seats[s]}")
+            tab = self.sec["hand"]
+            base = s * H
+            if known != old_known:
+                rows = self.o.rows
+                for i, c in enumerate(known):
+                    tab[base + i] = rows.hand(c.cdef)
+                start = len(known)
+                relaid = True
+            else:
+                start = min(n, old_n)
+            for i in range(start, n):
+                tab[base + i] = _HIDDEN_ROW
+            if n < old_n:
+                tab[base + n:base + old_n] = 0
+            keys[s] = (known, n)
+        if relaid:
+            H = self.o.caps.max_hand
+            self.opp_hand_row = {c.cid: s * H + i for s in range(1, len(keys))
+                                 for i, c in enumerate(keys[s][0])}
             self.layout += 1
-        else:
-            start = min(n, old_n)
-        for i in range(start, n):
-            tab[H + i] = _HIDDEN_ROW
-        if n < old_n:
-            tab[H + n:H + old_n] = 0
-        self.opp_key = (known, n)
 
     # -- graveyards and removed cards --------------------------------------------------
     def _piles(self, game: Game) -> None:
-        me = self.me
-        mine, theirs = game.players[me], game.players[1 - me]
+        players = game.players
+        seats = self.seats
         g, r = self.piles["graveyards"], self.piles["removed"]
-        if (mine.graveyard == g[0] and theirs.graveyard == g[1] and mine.removed == r[0]
-                and theirs.removed == r[1]):
-            return
+        if len(seats) == 2:
+            mine, theirs = players[seats[0]], players[seats[1]]
+            if (mine.graveyard == g[0] and theirs.graveyard == g[1] and mine.removed == r[0]
+                    and theirs.removed == r[1]):
+                return
+            by_seat: list = [mine, theirs]
+        else:
+            by_seat = [players[q] for q in seats]
+            if all(P.graveyard == g[k] and P.removed == r[k] for k, P in enumerate(by_seat)):
+                return
         self.layout += 1
         self.ref_layout += 1
         caps = self.o.caps
@@ -330,7 +345,7 @@ class ZoneTables:
             cached = self.piles[name]
             rowmap = self.pile_row[name]
             tab = self.sec[name]
-            for side, P in ((0, mine), (1, theirs)):
+            for side, P in enumerate(by_seat):
                 pile = getattr(P, attr)
                 old = cached[side]
                 if pile == old:
@@ -338,7 +353,7 @@ class ZoneTables:
                 if len(pile) > cap:
                     raise CapacityError(key, cap, len(pile), f"a player's {attr} zone")
                 base = side * cap
-                owner_me = 1 - side
+                owner_me = 1 if side == 0 else 0
                 n_old = len(old)
                 for c in old:
                     if c not in pile:
@@ -415,12 +430,15 @@ class ZoneTables:
                 row[_STACK_CARD:_STACK_REST] = full(cdef)
             else:
                 row[_STACK_CARD:_STACK_REST] = 0
-            row[_STACK_REST:] = (
+            rest = (
                 pid_row.get(src, -1) + 1 if src is not None else 0,
                 s.ability + 1 if s.kind != "spell" and s.ability >= 0 else 0,
                 s.x, s.mode + 1 if s.mode >= 0 else 0, len(targets), *tvals,
                 1 if s.id == focus else 0, 1 if s.id in casting else 0,
                 1 if s.id in resolving else 0, to_me, to_opp, to_cr)
+            if self.multi:  # controller_seat
+                rest = (*rest, self.rel[s.controller] + 1)
+            row[_STACK_REST:] = rest
         for i in range(n, self.stack_rows):
             tab[i] = 0
         self.stack_rows = n
@@ -428,7 +446,7 @@ class ZoneTables:
     def _target_ref(self, ref: Any) -> int:
         kind, v = ref[0], ref[1]
         if kind == "p":
-            return 1 if v == self.me else 2
+            return self.rel[v] + 1  # 1 me, 2 the opponent (two players), else relative seat + 1
         if kind == "o":
             return self.pid_row.get(v, -1) + 1
         if kind == "s":

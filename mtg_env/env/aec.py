@@ -139,12 +139,15 @@ from mtg_env.encoding.observer import Observer
 from mtg_env.engine.actions import Action
 from mtg_env.engine.errors import IllegalActionError
 from mtg_env.engine.game import Game
+from mtg_env.engine.seating import team_of, teams, winners
 
 from .config import EnvConfig, load_deck
 from .render import render_text
 
 AGENTS = ("player_0", "player_1")
-_INDEX = {a: i for i, a in enumerate(AGENTS)}
+"""The agents of a two-player env (``MtgEnv.possible_agents`` lists those of any seat count)."""
+ALL_AGENTS = tuple(f"player_{i}" for i in range(6))
+_INDEX = {a: i for i, a in enumerate(ALL_AGENTS)}
 _TRUNCATIONS = ("turn limit", "decision limit")  # engine end reasons that cut a game short
 # One fixed text, so Python's default warning filter shows it once per run rather than once per
 # illegal move; the move itself is in the mover's infos.
@@ -178,24 +181,28 @@ class MtgEnv(AECEnv, EzPickle):
     def __init__(self, **config: Any) -> None:
         EzPickle.__init__(self, **config)
         super().__init__()
-        self.config = EnvConfig.from_kwargs(config)
-        self.render_mode = self.config.render_mode
-        self.observer = Observer(self.config.capacities, flatten=self.config.flatten)
-        self.possible_agents = list(AGENTS)
+        self.config = cfg = EnvConfig.from_kwargs(config)
+        self.render_mode = cfg.render_mode
+        self.num_players = N = cfg.num_players
+        self.observer = Observer(cfg.capacities, flatten=cfg.flatten, players=N,
+                                 attack_multiple=cfg.attack_multiple)
+        self.possible_agents = list(ALL_AGENTS[:N])
+        self._agents = tuple(self.possible_agents)  # by seat
         self.agents: list[str] = []
         n = self.observer.act_layout.size
-        obs_space = observation_space(self.observer.obs_layout, self.config.flatten)
+        obs_space = observation_space(self.observer.obs_layout, cfg.flatten)
         self.observation_spaces = {
             a: spaces.Dict({"observation": obs_space,
                             "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8)})
-            for a in AGENTS}
-        self.action_spaces = {a: spaces.Discrete(n) for a in AGENTS}
+            for a in self._agents}
+        self.action_spaces = {a: spaces.Discrete(n) for a in self._agents}
         self.game: Game | None = None
-        self.np_random, _ = seeding.np_random(self.config.seed)
-        self.deck_names: tuple[str, str] = ("", "")
-        self._shaping = float(self.config.reward_shaping)
-        self._lose_if_illegal = self.config.illegal_action == "loss"
-        self._phi = [0.0, 0.0]
+        self.np_random, _ = seeding.np_random(cfg.seed)
+        self.deck_names: tuple[str, ...] = ("",) * N
+        self._shaping = float(cfg.reward_shaping)
+        self._lose_if_illegal = cfg.illegal_action == "loss"
+        self._phi = [0.0] * N
+        self._left: set[int] = set()  # seats whose agents have been terminated mid-game
 
     # -- PettingZoo API ---------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space:
@@ -206,35 +213,46 @@ class MtgEnv(AECEnv, EzPickle):
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """Start a new game. ``seed`` reseeds the episode RNG (deck sampling and the game's
-        shuffles); ``options={"decks": [a, b]}`` sets the pairing for this episode (other keys
-        are ignored)."""
+        shuffles); ``options={"decks": [a, b, ...]}`` sets the pairing for this episode, one deck
+        per seat (other keys are ignored)."""
         if seed is not None:
             self.np_random, _ = seeding.np_random(seed)
         rng = self.np_random
-        specs = (options or {}).get("decks") or self.config.decks
+        cfg = self.config
+        N = self.num_players
+        specs = (options or {}).get("decks") or cfg.decks
         if specs is None:
-            pool = self.config.pool()
-            specs = (pool[int(rng.integers(len(pool)))], pool[int(rng.integers(len(pool)))])
-        if len(specs) != 2:
-            raise ValueError(f"options['decks'] must name exactly two decks, got {specs!r}")
+            pool = cfg.pool()
+            specs = tuple(pool[int(rng.integers(len(pool)))] for _ in range(N))
+        if isinstance(specs, str) or len(specs) != N:
+            raise ValueError(f"options['decks'] must name exactly {'two' if N == 2 else N} "
+                             f"decks, got {specs!r}")
         decks = [load_deck(s) for s in specs]
-        self.deck_names = (decks[0].name, decks[1].name)
+        self.deck_names = tuple(d.name for d in decks)
         game_seed = int(rng.integers(0, 2**63 - 1))
-        self.game = Game.new(decks, seed=game_seed, skip_trivial=self.config.skip_trivial,
-                             max_turns=self.config.max_turns)
+        if N == 2:
+            self.game = Game.new(decks, seed=game_seed, skip_trivial=cfg.skip_trivial,
+                                 max_turns=cfg.max_turns)
+        else:
+            self.game = Game.new(decks, seed=game_seed, skip_trivial=cfg.skip_trivial,
+                                 max_turns=cfg.max_turns, variant=cfg.game_variant,
+                                 options=cfg.game_options())
         self.observer.reset()
         self.observer.note(self.game)
-        self.agents = list(AGENTS)
-        self.rewards = {a: 0.0 for a in AGENTS}
-        self._cumulative_rewards = {a: 0.0 for a in AGENTS}
-        self.terminations = {a: False for a in AGENTS}
-        self.truncations = {a: False for a in AGENTS}
-        self.infos = {a: {} for a in AGENTS}
-        self._phi = [0.0, 0.0]
+        agents = self._agents
+        self.agents = list(agents)
+        self.rewards = {a: 0.0 for a in agents}
+        self._cumulative_rewards = {a: 0.0 for a in agents}
+        self.terminations = {a: False for a in agents}
+        self.truncations = {a: False for a in agents}
+        self.infos = {a: {} for a in agents}
+        self._phi = [0.0] * N
+        self._left = set()
+        self._skip_agent_selection = None
         if self.game.is_over:
             self._finish(0)
         else:
-            self.agent_selection = AGENTS[self.game.decision.player]
+            self.agent_selection = agents[self.game.decision.player]
             self._set_infos()
 
     def observe(self, agent: str) -> dict[str, Any]:
@@ -277,13 +295,23 @@ class MtgEnv(AECEnv, EzPickle):
         self._cumulative_rewards[agent] = 0.0
         game.apply(chosen)
         self.observer.note(game)
+        self._after_move(game, _INDEX[agent])
+
+    def _after_move(self, game: Game, mover: int) -> None:
+        """Rewards, terminations and the next agent after a move of seat ``mover`` (or its
+        concession)."""
         if self._shaping:
             self._shape(game)
         if game.is_over:
-            self._finish(1 - _INDEX[agent])
+            self._finish(1 - mover if self.num_players == 2 else mover)
             return
-        self.agent_selection = AGENTS[game.decision.player]
+        agents = self._agents
+        self.agent_selection = agents[game.decision.player]
         self._set_infos()
+        if self.num_players > 2:
+            left = [P.index for P in game.players if P.lost and P.index not in self._left]
+            if left:
+                self._leave(left)
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -293,7 +321,8 @@ class MtgEnv(AECEnv, EzPickle):
                         "'human' to the env")
             return None
         game = self._live_game()
-        text = render_text(game, self.observer.legal(game) if not game.is_over else None, AGENTS)
+        text = render_text(game, self.observer.legal(game) if not game.is_over else None,
+                           self._agents)
         if self.render_mode == "human":
             print(text)
             return None
@@ -303,8 +332,11 @@ class MtgEnv(AECEnv, EzPickle):
         pass
 
     def concede(self, agent: str) -> None:
-        """``agent`` concedes: the game ends at once with that agent losing (2007 CR 102.3a)."""
-        if self._live_game().is_over:
+        """``agent`` concedes (2007 CR 102.3a): a two-player game ends at once with that agent
+        losing; in a multiplayer game the agent's seat leaves the game (terminated, reward -1)
+        and the others play on, until one remains (in Two-Headed Giant the team loses)."""
+        game = self._live_game()
+        if game.is_over or game.players[_INDEX[agent]].lost:
             return
         self._end_by_concession(agent)
 
@@ -363,27 +395,71 @@ class MtgEnv(AECEnv, EzPickle):
 
     def _set_infos(self) -> None:
         n = self.game.auto_applied
+        live = self.agents if self.num_players > 2 else self._agents
         if self.config.legal_texts:
             d = self.game.decision
             texts = {i: a.text for i, a in sorted(self.observer.legal(self.game).items())}
             self.infos = {a: {"auto_applied": n,
                               "legal_texts": texts if _INDEX[a] == d.player else {}}
-                          for a in AGENTS}
-        else:
+                          for a in live}
+        elif self.num_players == 2:
             self.infos = {AGENTS[0]: {"auto_applied": n}, AGENTS[1]: {"auto_applied": n}}
+        else:
+            self.infos = {a: {"auto_applied": n} for a in live}
         if self.config.legal_indices:
-            mover = AGENTS[self.game.decision.player]
+            mover = self._agents[self.game.decision.player]
             self.infos[mover]["legal_actions"] = self.observer.legal_indices(self.game)
 
     def _shape(self, game: Game) -> None:
         P = game.players
         c = self._shaping
-        for i in (0, 1):
-            phi = 0.0 if game.is_over else (P[i].life - P[1 - i].life) / 20.0
-            self.rewards[AGENTS[i]] = c * (phi - self._phi[i])
-            self._phi[i] = phi
+        if self.num_players == 2:
+            for i in (0, 1):
+                phi = 0.0 if game.is_over else (P[i].life - P[1 - i].life) / 20.0
+                self.rewards[AGENTS[i]] = c * (phi - self._phi[i])
+                self._phi[i] = phi
+        else:
+            for a in self.agents:
+                i = _INDEX[a]
+                if i in self._left:
+                    self.rewards[a] = 0.0
+                    continue
+                phi = 0.0 if game.is_over or P[i].lost else self._potential(game, i)
+                self.rewards[a] = c * (phi - self._phi[i])
+                self._phi[i] = phi
         if not game.is_over:
             self._accumulate_rewards()
+
+    def _potential(self, game: Game, seat: int) -> float:
+        """The shaping potential of ``seat`` in a multiplayer game: its team's life minus the
+        mean life of the opposing teams still in the game, over 20 (a team's life: its first
+        seat still in the game; teammates share it in Two-Headed Giant)."""
+        P = game.players
+        mine = team_of(game, seat)
+        others: list[int] = []
+        for t, seats in enumerate(teams(game)):
+            if t == mine:
+                continue
+            live = [q for q in seats if not P[q].lost]
+            if live:
+                others.append(P[live[0]].life)
+        if not others:
+            return 0.0
+        return (P[seat].life - sum(others) / len(others)) / 20.0
+
+    def _leave(self, seats: list[int]) -> None:
+        """Seats ``seats`` left the game mid-game (lost or conceded; the others play on): each
+        agent gets -1 and is terminated now; PettingZoo's dead-agent steps (``None`` actions)
+        remove them, before the next live agent acts."""
+        for seat in seats:
+            a = self._agents[seat]
+            self._left.add(seat)
+            self.terminations[a] = True
+            self.rewards[a] = (self.rewards[a] if self._shaping else 0.0) - 1.0
+            self._cumulative_rewards[a] -= 1.0  # the shaping part is accumulated already
+            self.infos[a] = {"auto_applied": self.game.auto_applied, "left_game": True,
+                             "end_reason": "left the game"}
+        self._deads_step_first()
 
     def _lose_by_illegal_action(self, agent: str, message: str) -> None:
         """``agent`` chose an illegal index: it loses at once, as PettingZoo's classic games
@@ -397,26 +473,45 @@ class MtgEnv(AECEnv, EzPickle):
         game = self._live_game()
         game.concede(_INDEX[agent])
         self.observer.note(game)
-        if self._shaping:  # the potential drops to 0 at the end, as after any final move
-            self._shape(game)
-        self._finish(1 - _INDEX[agent])
+        if self.num_players == 2:
+            if self._shaping:  # the potential drops to 0 at the end, as after any final move
+                self._shape(game)
+            self._finish(1 - _INDEX[agent])
+            return
+        # A multiplayer game goes on without the seat (until one player or team remains).
+        self._after_move(game, _INDEX[agent])
 
     def _finish(self, next_agent: int) -> None:
-        """The game is over: set terminations or truncations and the final rewards."""
+        """The game is over: set terminations or truncations and the final rewards (a
+        multiplayer game: +1 for the seats of ``seating.winners``, -1 for the others still in
+        the game, 0 for a draw; seats that left it earlier got their -1 then)."""
         game = self.game
         truncated = game.end_reason in _TRUNCATIONS
-        for i, a in enumerate(AGENTS):
+        won = set(winners(game)) if self.num_players > 2 else {game.winner}
+        live = self.agents if self.num_players > 2 else self._agents
+        for a in live:
+            i = _INDEX[a]
+            if i in self._left:
+                self.rewards[a] = 0.0  # terminated already, its dead step still to come
+                continue
             if truncated:
                 self.truncations[a] = True
                 r = 0.0
             else:
                 self.terminations[a] = True
-                r = 0.0 if game.winner is None else (1.0 if game.winner == i else -1.0)
+                r = 0.0 if game.winner is None else (1.0 if i in won else -1.0)
             self.rewards[a] = (self.rewards[a] if self._shaping else 0.0) + r
         self._accumulate_rewards()
         n = game.auto_applied
         self.infos = {a: {"auto_applied": n, "winner": game.winner, "end_reason": game.end_reason}
-                      for a in AGENTS}
+                      for a in live}
+        if self.num_players > 2:
+            for a in live:
+                self.infos[a]["winners"] = tuple(sorted(won - {None}))
+            self._skip_agent_selection = None
+            self.agent_selection = (self._agents[next_agent] if self._agents[next_agent] in live
+                                    else live[0])
+            return
         self.agent_selection = AGENTS[next_agent]
 
 

@@ -7,6 +7,9 @@
 Traceback (most recent call last):
 ...
 TypeError: unknown env config key 'max_turn'; did you mean 'max_turns'?
+>>> cfg = EnvConfig.from_kwargs({"num_players": 4, "attack": "multiple"})
+>>> cfg.game_variant, cfg.attack_multiple
+('free_for_all', True)
 """
 
 from __future__ import annotations
@@ -19,9 +22,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from mtg_env.encoding.layout import Capacities
+from mtg_env.encoding.layout import MAX_PLAYERS, Capacities, check_players
 from mtg_env.engine.deck import STARTER_DECKS, THEME_DECKS, Deck, expand_deck_groups, load_deck
 from mtg_env.engine.errors import MtgError
+from mtg_env.engine.seating import ATTACK_OPTIONS, VARIANTS
 
 RENDER_MODES = ("ansi", "human")
 ILLEGAL_ACTION_MODES = ("loss", "raise")
@@ -50,9 +54,10 @@ class EnvConfig:
     :class:`~mtg_env.encoding.layout.Capacities`) are accepted at the top level too.
     """
 
-    decks: tuple[DeckSpec, DeckSpec] | None = None
-    """A fixed pairing: ``player_0`` plays ``decks[0]``, ``player_1`` ``decks[1]``; each a
-    built-in deck name (any case), a deck file's path or a :class:`Deck`."""
+    decks: tuple[DeckSpec, ...] | None = None
+    """A fixed pairing: ``player_0`` plays ``decks[0]``, ``player_1`` ``decks[1]`` (one deck per
+    seat, ``num_players`` of them); each a built-in deck name (any case), a deck file's path or
+    a :class:`Deck`."""
     deck_pool: tuple[DeckSpec, ...] | None = None
     """Decks sampled per episode, independently for each seat (used when ``decks`` is None);
     deck group names (``theme``, ``starter``, ``constructed``, ``all``) stand for their decks;
@@ -85,10 +90,41 @@ class EnvConfig:
     the next step (saves copying the observation and allocating a mask at every call)."""
     capacities: Capacities = field(default_factory=Capacities)
     """Slot counts of the observation and action layout."""
+    num_players: int = 2
+    """Seats at the table, 2 to 6 (agents ``player_0`` .. ``player_{N-1}``); more than two is a
+    multiplayer game (see the env docs' Multiplayer section)."""
+    variant: str | None = None
+    """``"two_player"``, ``"free_for_all"`` (3 to 6 players) or ``"two_headed_giant"`` (4
+    players, seats 0+1 against 2+3); None: ``two_player`` for two players, else
+    ``free_for_all``."""
+    attack: str | None = None
+    """The attack option of a Free-for-All game: ``"left"`` (the default), ``"right"`` or
+    ``"multiple"`` (each attacking creature attacks any one opponent; adds the
+    ``attack_player`` action band)."""
 
     def __post_init__(self) -> None:
-        if self.decks is not None and len(self.decks) != 2:
-            raise ValueError(f"decks must name exactly two decks, got {len(self.decks)}")
+        n = check_players(self.num_players)
+        if self.variant is not None and self.variant not in VARIANTS:
+            raise ValueError(f"variant must be one of {VARIANTS} or None, got {self.variant!r}")
+        variant = self.game_variant
+        if variant == "two_player" and n != 2:
+            raise ValueError(f"variant 'two_player' needs num_players=2, got {n}")
+        if variant == "free_for_all" and n < 3:
+            raise ValueError(f"variant 'free_for_all' needs num_players from 3 to {MAX_PLAYERS}, "
+                             f"got {n}")
+        if variant == "two_headed_giant" and n != 4:
+            raise ValueError(f"variant 'two_headed_giant' needs num_players=4 (two teams of two), "
+                             f"got {n}")
+        if self.attack is not None:
+            if self.attack not in ATTACK_OPTIONS:
+                raise ValueError(f"attack must be one of {ATTACK_OPTIONS} or None, "
+                                 f"got {self.attack!r}")
+            if variant != "free_for_all":
+                raise ValueError(f"attack is an option of free_for_all games (num_players 3 to "
+                                 f"{MAX_PLAYERS}), not of a {variant} game")
+        if self.decks is not None and len(self.decks) != n:
+            count = "two decks" if n == 2 else f"{n} decks (num_players={n})"
+            raise ValueError(f"decks must name exactly {count}, got {len(self.decks)}")
         if self.deck_pool is not None and not self.deck_pool:
             raise ValueError("deck_pool must not be empty")
         if self.render_mode is not None and self.render_mode not in RENDER_MODES:
@@ -139,7 +175,24 @@ class EnvConfig:
         return out
 
     def pool(self) -> Sequence[DeckSpec]:
+        """The decks sampled per seat when ``decks`` is None."""
         return self.deck_pool if self.deck_pool is not None else default_deck_names()
+
+    @property
+    def game_variant(self) -> str:
+        """The engine variant the games are played under (``variant`` or its default)."""
+        if self.variant is not None:
+            return self.variant
+        return "two_player" if self.num_players == 2 else "free_for_all"
+
+    @property
+    def attack_multiple(self) -> bool:
+        """Whether the games use the attack multiple players option."""
+        return self.attack == "multiple"
+
+    def game_options(self) -> dict[str, str] | None:
+        """The ``options`` of ``Game.new`` (the attack option of a Free-for-All game)."""
+        return {"attack": self.attack} if self.attack is not None else None
 
 
 __all__ = ["STARTER_DECKS", "THEME_DECKS", "EnvConfig", "default_deck_names", "load_deck"]

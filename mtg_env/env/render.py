@@ -3,7 +3,7 @@ deciding player's hand and their legal actions with the env's action indices."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from mtg_env.engine.actions import Action
 from mtg_env.engine.game import Game
@@ -52,17 +52,23 @@ def _ref(game: Game, ref: tuple) -> str:
 
 
 def render_text(game: Game, legal: Mapping[int, Action] | None = None,
-                agent_names: tuple[str, str] = ("player_0", "player_1")) -> str:
-    """The board as text. ``legal`` maps env indices to the deciding player's options."""
+                agent_names: Sequence[str] = ("player_0", "player_1")) -> str:
+    """The board as text. ``legal`` maps env indices to the deciding player's options. The
+    players are listed in turn order ending with the active player (two players: the
+    non-active one first); one who has left the game is marked so."""
     lines = []
     prio = f"player {game.prio}" if game.prio >= 0 else "nobody"
     lines.append(f"Turn {game.turn}, {game.step.replace('_', ' ')}; active: player "
                  f"{game.active}; priority: {prio}")
     d = game.decision
     perms = game.permanents
-    for pl in (1 - game.active, game.active):
+    n = len(game.players)
+    for pl in ((game.active + k) % n for k in range(1, n + 1)):
         P = game.players[pl]
-        pool = "".join(s * n for s, n in zip("WUBRGC", P.mana_pool, strict=True)) or "-"
+        if P.lost:
+            lines.append(f"{agent_names[pl]} (player {pl}): has left the game")
+            continue
+        pool = "".join(s * k for s, k in zip("WUBRGC", P.mana_pool, strict=True)) or "-"
         lines.append(f"{agent_names[pl]} (player {pl}): life {P.life}"
                      + (f", poison {P.poison}" if P.poison else "")
                      + f", library {len(P.library)}, hand {len(P.hand)}, graveyard "

@@ -65,6 +65,10 @@ class SingleAgentEnv(gym.Env):
         self.illegal_action = illegal_action
         if learner_seat not in (None, 0, 1):
             raise ValueError(f"learner_seat must be 0, 1 or None, got {learner_seat!r}")
+        if config.get("num_players", 2) != 2:
+            raise ValueError(f"SingleAgentEnv plays two-player games (the learner against one "
+                             f"opponent), got num_players={config['num_players']!r}; use the AEC "
+                             "env (mtg_env.env(num_players=...)) for multiplayer games")
         self.aec = MtgEnv(illegal_action=illegal_action, **config)
         self.render_mode = self.aec.render_mode
         self.observation_space = self.aec.observation_space(AGENTS[0])["observation"]

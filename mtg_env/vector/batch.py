@@ -46,6 +46,10 @@ def check_config(config: dict[str, Any]) -> dict[str, Any]:
     convention (the mover loses), use ``SingleAgentEnv`` or the AEC env."""
     if config.get("flatten", True) is not True:
         raise ValueError("vector envs need flat observations: leave flatten=True")
+    if config.get("num_players", 2) != 2:
+        raise ValueError(f"vector envs play two-player games (a learner against one opponent), "
+                         f"got num_players={config['num_players']!r}; use the AEC env "
+                         "(mtg_env.env(num_players=...)) for multiplayer games")
     if "render_mode" in config and config["render_mode"] is not None:
         raise ValueError("vector envs don't render; use SingleAgentEnv or the AEC env to watch a game")
     if config.get("illegal_action", "raise") != "raise":

@@ -32,8 +32,10 @@ def check_decision(obs: Observer, game: Game) -> dict:
     d = game.decision
     me = d.player
     o, mask = obs.observe(game, me)
-    _other, other_mask = obs.observe(game, 1 - me)
-    assert not other_mask.any(), "the player not deciding must get an all-zero mask"
+    for other in range(len(game.players)):
+        if other != me:
+            _other, other_mask = obs.observe(game, other)
+            assert not other_mask.any(), "a player not deciding must get an all-zero mask"
     legal = obs.legal(game)
     assert mask.dtype == np.int8 and mask.shape == (obs.act_layout.size,)
     assert set(np.flatnonzero(mask)) == set(legal), "mask and decoded indices differ"
@@ -58,6 +60,9 @@ def check_meaning(obs: Observer, game: Game, me: int, o: dict, rows: dict, i: in
     band, slot = lay.locate(i)
     verb, args = a.verb, a.args
     P, H, A = caps.max_permanents, caps.max_hand, caps.max_ability_slots
+    seats = rows["seats"]  # absolute seat of each relative seat
+    N = len(seats)
+    assert seats[0] == me and sorted(seats) == list(range(len(game.players)))
     msg = f"index {i} ({lay.describe(i)}) decoded to {a.text!r} ({verb} {args})"
     if band == "decline":
         assert verb in ("pass", "done", "no", "mulligan"), msg
@@ -79,7 +84,7 @@ def check_meaning(obs: Observer, game: Game, me: int, o: dict, rows: dict, i: in
         assert verb == "name" and vocabulary().name(slot) == args[0], msg
         return
     if band == "player":
-        who = me if slot == 0 else 1 - me
+        who = seats[slot]
         assert (verb == "player" and args[0] == who) or (
             verb in ("target", "choose") and tuple(args[0]) == ("p", who)), msg
         return
@@ -90,13 +95,19 @@ def check_meaning(obs: Observer, game: Game, me: int, o: dict, rows: dict, i: in
         card = game.cards[cid]
         assert o["hand"][slot, _col(obs, "hand", "present")] == 1, msg
         assert o["hand"][slot, _col(obs, "hand", "card_id")] == card_index(card.cdef), msg
-        assert (slot < H) == (card in game.players[me].hand), msg
+        assert card in game.players[seats[slot // H]].hand, msg
         return
     if band == "permanent":
         p = rows["permanents"][slot]
         assert (verb == "attack" and args[0] == p.id) or (
             verb in ("target", "choose") and tuple(args[0]) == ("o", p.id)), msg
-        _check_perm_row(obs, o, slot, p, me, msg)
+        _check_perm_row(obs, o, slot, p, seats, msg)
+        return
+    if band == "attack_player":
+        r, s = divmod(slot, N - 1)
+        p = rows["permanents"][r]
+        assert verb == "attack" and args == (p.id, seats[s + 1]), msg
+        _check_perm_row(obs, o, r, p, seats, msg)
         return
     if band == "ability":
         r, s = divmod(slot, A)
@@ -107,10 +118,10 @@ def check_meaning(obs: Observer, game: Game, me: int, o: dict, rows: dict, i: in
                  for c in (ab.mana if ab.mana is not None else (None,))]
         want = (args[1], args[2] if verb == "mana" else None)
         assert slots.index(want) == s, msg
-        _check_perm_row(obs, o, r, p, me, msg)
+        _check_perm_row(obs, o, r, p, seats, msg)
         return
     if band == "block":
-        b, att = divmod(slot, P)
+        b, att = divmod(slot, (N - 1) * P)
         pb, pa = rows["permanents"][b], rows["permanents"][P + att]
         assert verb == "block" and args == (pb.id, pa.id), msg
         return
@@ -132,17 +143,17 @@ def check_meaning(obs: Observer, game: Game, me: int, o: dict, rows: dict, i: in
         assert o[section][slot, _col(obs, section, "card_id")] == card_index(card.cdef), msg
         if band == "graveyard":
             G = caps.max_graveyard
-            owner = me if slot < G else 1 - me
+            owner = seats[slot // G]
             assert game.players[owner].graveyard[slot % G] is card, msg
         return
     raise AssertionError(f"unexpected band {band}: {msg}")
 
 
-def _check_perm_row(obs: Observer, o: dict, row: int, p, me: int, msg: str) -> None:
+def _check_perm_row(obs: Observer, o: dict, row: int, p, seats: tuple, msg: str) -> None:
     t = o["permanents"][row]
     c = obs.obs_layout.col["permanents"]
     assert t[c["present"]] == 1, msg
     assert t[c["card_id"]] == card_index(p.cdef), msg
-    assert (row < obs.caps.max_permanents) == (p.controller == me), msg
+    assert p.controller == seats[row // obs.caps.max_permanents], msg
     assert t[c["tapped"]] == p.tapped and t[c["power"]] == p.power, msg
     assert t[c["toughness"]] == p.toughness and t[c["damage"]] == p.damage, msg

@@ -125,3 +125,68 @@ def test_mask_is_exact_on_naming_a_card() -> None:
     assert lay.describe(i) == "name Prodigal Pyromancer"
     o, _ = obs.observe(g, 0)
     assert o["game"][obs.obs_layout.col["game"]["kind_choose_card_name"]] == 1
+
+
+MULTIPLAYER_TABLES = (
+    (3, None, "left"), (4, None, "multiple"), (5, None, "right"), (6, None, "multiple"),
+    (4, "two_headed_giant", None),
+)
+
+
+def test_mask_is_a_bijection_at_multiplayer_tables() -> None:
+    """Tables of 3 to 6 players (each attack option) and Two-Headed Giant: every legal option
+    maps to one index that means what the layout says for the seat-relative blocks (the
+    ``player``, hand, permanent, graveyard and removed blocks, ``block`` against every other
+    seat, ``attack_player``); the incrementally updated observation of every seat equals one
+    encoded from scratch, the flat one the dict one, and both lie in the observation space."""
+    names = sorted(decks())
+    kinds: Counter[str] = Counter()
+    bands: Counter[str] = Counter()
+    for t, (n, variant, attack) in enumerate(MULTIPLAYER_TABLES):
+        for seed in range(2):
+            g = Game.new([decks()[names[(seed + t + i) % len(names)]] for i in range(n)],
+                         seed=seed, skip_trivial=True, max_turns=12, variant=variant,
+                         options={"attack": attack} if attack else None)
+            multiple = attack == "multiple"
+            obs = Observer(players=n, attack_multiple=multiple)
+            flat = Observer(flatten=True, players=n, attack_multiple=multiple)
+            space = observation_space(obs.obs_layout, flatten=False)
+            rng = random.Random(seed)
+            states = 0
+            while not g.is_over:
+                legal = check_decision(obs, g)
+                kinds[g.decision.kind.value] += 1
+                bands.update(obs.act_layout.locate(i)[0] for i in legal)
+                if states % 7 == 0:
+                    for viewer in range(n):
+                        o, m = obs.observe(g, viewer)
+                        o2, m2 = Observer(players=n, attack_multiple=multiple).observe(g, viewer)
+                        for k in o:
+                            np.testing.assert_array_equal(o[k], o2[k], err_msg=f"{k} {n} {states}")
+                        np.testing.assert_array_equal(m, m2)
+                        f, _ = flat.observe(g, viewer)
+                        np.testing.assert_array_equal(
+                            np.concatenate([x.ravel() for x in o.values()]), f)
+                        assert space.contains(o), "observation outside its space"
+                g.apply(_policy(rng, legal, thrifty=True))
+                states += 1
+    for kind in ("mulligan", "priority", "target", "declare_attackers", "declare_blockers"):
+        assert kinds[kind] > 0, f"no {kind} decision: {kinds}"
+    for band in ("player", "hand", "permanent", "block", "attack_player"):
+        assert bands[band] > 0, f"no option in the {band} band: {bands}"
+
+
+def test_a_multiplayer_observer_refuses_a_game_of_another_size() -> None:
+    import pytest
+
+    from mtg_env import MtgError
+
+    g = Game.new([decks()[n] for n in sorted(decks())[:3]], seed=1, options={"attack": "multiple"})
+    with pytest.raises(MtgError, match="encodes games of 2 players, not a game of 3"):
+        Observer().observe(g, 0)
+    with pytest.raises(MtgError, match="attack_multiple=True"):
+        Observer(players=3).observe(g, 0)
+    with pytest.raises(ValueError, match="num_players must be an integer from 2 to 6"):
+        Observer(players=7)
+    with pytest.raises(ValueError, match="multiplayer layout"):
+        Observer(attack_multiple=True)
