@@ -17,6 +17,11 @@ built-in decks drawn (with repeats) from those a multiplayer game accepts, with 
 option ``left``, ``right`` and ``multiple`` in turn (2012 802-803).
 
     python benchmarks/soak.py --games 2000 --players 4
+
+``--variant two_headed_giant`` soaks Two-Headed Giant games (four players, two teams; 2012 810)
+over the same decks.
+
+    python benchmarks/soak.py --games 2000 --variant two_headed_giant
 """
 
 from __future__ import annotations
@@ -143,14 +148,15 @@ def play_batch(ks: list[int]) -> Tally:
         else:
             names, kind, attack, seed = multiplayer_plan(k, _CONF["multiplayer_decks"], players,
                                                          _CONF["seed"])
-            options = {"attack": attack}
+            if _CONF.get("variant") != "two_headed_giant":
+                options = {"attack": attack}
         choose = random_chooser() if kind == "random" else _heuristic_chooser(seed, players)
         counts: Counter = Counter()
         try:
             g = play_checked_game([_DECKS[n] for n in names], seed, choose,
                                   max_turns=_CONF["max_turns"],
                                   try_all_options=_CONF["options_rate"], check_json=_CONF["json_rate"],
-                                  counts=counts, options=options)
+                                  counts=counts, options=options, variant=_CONF.get("variant"))
         except Exception as exc:  # an engine bug or a broken invariant: record, go on
             last = traceback.extract_tb(exc.__traceback__)[-1]
             t.errors.append(f"game {k} ({kind}, {' vs '.join(names)}, {options or ''}, seed {seed}): "
@@ -191,9 +197,18 @@ def main(argv: list[str] | None = None) -> int:
                     help="fraction of decisions at which every option is applied on a copy")
     ap.add_argument("--batch", type=int, default=20, help="games per task")
     ap.add_argument("--out", default=None, help="also write the tally as JSON here")
-    ap.add_argument("--players", type=int, default=2,
+    ap.add_argument("--players", type=int, default=None,
                     help="players per game: 2, or 3 to 6 for a multiplayer Free-for-All")
+    ap.add_argument("--variant", choices=("free_for_all", "two_headed_giant"), default=None,
+                    help="a multiplayer variant: free_for_all (with --players), or "
+                         "two_headed_giant (four players)")
     args = ap.parse_args(argv)
+    if args.variant == "two_headed_giant":
+        if args.players not in (None, 4):
+            ap.error("--variant two_headed_giant plays four players")
+        args.players = 4
+    elif args.players is None:
+        args.players = 3 if args.variant == "free_for_all" else 2
     if args.games < 1 or args.max_turns < 1 or args.batch < 1 or args.first < 0:
         ap.error("--games, --max-turns and --batch must be at least 1, --first at least 0")
     if not (0.0 <= args.json_rate <= 1.0 and 0.0 <= args.options_rate <= 1.0):
@@ -202,15 +217,19 @@ def main(argv: list[str] | None = None) -> int:
     if not 2 <= args.players <= 6:
         ap.error("--players must be 2 to 6")
     conf = {"first": args.first, "seed": args.seed, "max_turns": args.max_turns, "json_rate": args.json_rate,
-            "options_rate": args.options_rate, "players": args.players}
+            "options_rate": args.options_rate, "players": args.players,
+            "variant": args.variant if args.players > 2 else None}
     pairs = pairings()
     end = args.first + args.games
     if args.players > 2:
         conf["multiplayer_decks"] = multiplayer_decks()
-        print(f"soak: up to {args.games} Free-for-All games of {args.players} (numbers "
-              f"{args.first}..{end - 1}) over {len(conf['multiplayer_decks'])} built-in decks, "
-              f"attack {'/'.join(ATTACK_OPTIONS)}, {', '.join(KINDS)} players, {workers} workers",
-              flush=True)
+        what = ("Two-Headed Giant games" if args.variant == "two_headed_giant"
+                else f"Free-for-All games of {args.players}")
+        attack = ("" if args.variant == "two_headed_giant"
+                  else f"attack {'/'.join(ATTACK_OPTIONS)}, ")
+        print(f"soak: up to {args.games} {what} (numbers {args.first}..{end - 1}) over "
+              f"{len(conf['multiplayer_decks'])} built-in decks, {attack}{', '.join(KINDS)} "
+              f"players, {workers} workers", flush=True)
     else:
         print(f"soak: up to {args.games} games (numbers {args.first}..{end - 1}) over {len(pairs)} "
               f"pairings of {len(loadable_builtin_names())} "

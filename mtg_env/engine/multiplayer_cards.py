@@ -1,13 +1,13 @@
 """Which cards this engine can't yet read with several opponents.
 
 A card's effects name players by words (:mod:`mtg_env.engine.references`): ``controller``,
-``each_player``, ``opponent``... In a two-player game ``opponent`` is the one other player, and
-some cards' data uses it that way: Hunted Wumpus ("each other player may put a creature card
-from his or her hand into play") and Cruel Edict ("target opponent sacrifices a creature") both
-say ``who: opponent``. With several opponents those texts mean different things (each of them,
-or one of them chosen as a target), so until a card's data says which, a multiplayer game
-refuses a deck holding it, naming it (2012 800.1; a card that is not read correctly is reported,
-never played wrong). Filters that test a player or an object against "an opponent" (``controller:
+``each_player``, ``each_opponent``, ``opponent``... In a two-player game ``opponent`` is the one
+other player. With several opponents a text such as "each other player may put a creature card
+from his or her hand into play" (Hunted Wumpus: ``each_opponent``) and "target opponent
+sacrifices a creature" (Cruel Edict: a target) mean different things, so card data whose effect
+names ``opponent`` as one player can't say which: a multiplayer game refuses a deck holding such
+a card, naming it (2012 800.1; a card that is not read correctly is reported, never played
+wrong). No Tenth Edition card's data does; a user's card data might. Filters that test a player or an object against "an opponent" (``controller:
 opponent``, a trigger's ``whose: opponent``) read the same for any number of players and are not
 counted.
 """

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from .filters import TARGET_KINDS, Filter, Site, compile_filter, suggest_names
 from .layers import fresh
-from .seating import opponent
+from .seating import opponent, opponents
 from .stack import item_def
 from .targets import target_legal
 
@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 
 
 # -- references -------------------------------------------------------------------------------
-PLAYER_WORDS = ("controller", "opponent", "each_player", "active_player", "event_player",
-                "damaged_player", "event_perm_controller")
+PLAYER_WORDS = ("controller", "opponent", "each_opponent", "each_player", "active_player",
+                "event_player", "damaged_player", "event_perm_controller")
 OBJECT_WORDS = ("self", "enchanted", "equipped", "event_attacker", "event_blocker",
                 "damaged_creature", "self_card")
 # References to the triggering event's objects: meaningful only in a triggered ability.
@@ -185,6 +185,9 @@ _REF_WORDS: dict[str, Ref] = {
     "self": lambda g, item: [("o", item.source)] if item.source in g.perms else [],
     "controller": lambda g, item: [("p", item.controller)],
     "opponent": lambda g, item: [("p", opponent(g, item.controller))],
+    # "each other player" / "each opponent": every opponent still in the game, in turn order
+    # (in a two-player game the one opponent; a Two-Headed Giant teammate is not one).
+    "each_opponent": lambda g, item: [("p", o) for o in opponents(g, item.controller)],
     "each_player": lambda g, item: [("p", P.index) for P in g.players if not P.lost],
     "active_player": lambda g, item: [("p", g.active)],
     "enchanted": _attached,

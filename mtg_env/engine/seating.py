@@ -97,6 +97,15 @@ def apnap_order(g: Table) -> tuple[int, ...]:
     return turn_order_from(g, g.active)
 
 
+def apnap_sorted(g: Table, players: Sequence[int]) -> list[int]:
+    """``players`` in APNAP order (2007 CR 101.4), each once."""
+    if len(players) < 2:
+        return list(players)
+    order = apnap_order(g)
+    rank = {pl: i for i, pl in enumerate(order)}
+    return sorted(dict.fromkeys(players), key=lambda pl: rank.get(pl, len(order) + pl))
+
+
 def first_priority(g: Table) -> int:
     """Who receives priority first in a step or after a resolution: the active player, or,
     once they have left the game, the next player in turn order (2012 800.4h)."""

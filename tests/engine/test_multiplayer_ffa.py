@@ -220,13 +220,28 @@ def test_a_player_who_wins_makes_every_opponent_lose() -> None:
     assert s.game.is_over and s.game.winner == 0
 
 
-def test_multiplayer_games_refuse_cards_that_read_a_single_opponent() -> None:
-    # Hunted Wumpus reads "each other player" as the one opponent: refused by name, never
-    # played wrong with several opponents.
-    deck = ["Hunted Wumpus"] * 4 + ["Forest"] * 16
-    with pytest.raises(MtgError, match="Hunted Wumpus"):
-        Game.new([deck, "starter_red", "starter_white"])
-    Game.new([deck, "starter_red"])  # two players: fine
+def test_every_card_reads_its_players_for_several_opponents() -> None:
+    # No Tenth Edition card's data names "the opponent" as one player in an effect: a
+    # multiplayer game refuses none of them.
+    from mtg_env.engine.multiplayer_cards import not_multiplayer_ready
+    from mtg_env.engine.registry import all_cards
+
+    assert not_multiplayer_ready(all_cards().values()) == []
+
+
+def test_card_data_that_reads_a_single_opponent_is_reported_by_name() -> None:
+    # A card whose effect names "opponent" (one player) would be played wrong with several
+    # opponents: reported by name, never played (the Hunted Wumpus data of before, who:
+    # opponent, stands for any such card).
+    from mtg_env.cards.loader import build_card, load_facts
+    from mtg_env.engine.multiplayer_cards import not_multiplayer_ready
+
+    old = build_card("Hunted Wumpus", load_facts()["cards"]["Hunted Wumpus"], {
+        "text": load_facts()["cards"]["Hunted Wumpus"]["text"],
+        "triggered": [{"event": "etb", "text": "each other player may put a creature card",
+                       "effects": [{"op": "put_from_hand", "who": "opponent",
+                                    "filter": {"type": "Creature"}, "optional": True}]}]})
+    assert not_multiplayer_ready([old]) == ["Hunted Wumpus"]
 
 
 @pytest.mark.parametrize(("kwargs", "message"), [

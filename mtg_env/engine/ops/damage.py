@@ -62,6 +62,21 @@ def lose_life(g: Game, item: StackItem, a: Args) -> None:
     _change_life(g, item, a, gain=False)
 
 
+@op("lose_life_per_permanent", who=players(default="each_player"),
+    filter=Param("filter", default={}, doc="the permanents counted, \"you\" being that player"))
+def lose_life_per_permanent(g: Game, item: StackItem, a: Args) -> None:
+    """Each referenced player loses 1 life for each permanent matching the filter that he or
+    she controls (Stronghold Discipline). Every count is taken first, then the losses happen
+    together (no state-based check between them)."""
+    fresh(g)
+    test = a.filter.test
+    losses = [(v, sum(1 for p in g.perms.values() if p.controller == v and test(p, v)))
+              for kind, v in a.who(g, item) if kind == "p"]
+    for v, n in losses:
+        damage.lose_life(g, v, n)
+        g.write_log(f"player {v} loses {n} life (life {g.players[v].life})")
+
+
 @op("double_life", target=players(required=True))
 def double_life(g: Game, item: StackItem, a: Args) -> None:
     """Double each referenced player's life total (Beacon of Immortality): they gain that much

@@ -18,6 +18,7 @@ from ..knowledge import BOTH, learn, shuffle_library
 from ..layers import fresh, mark_dirty
 from ..registry import get_card, token_def
 from ..rules import aura_can_enchant
+from ..seating import apnap_sorted
 from ..zones import put_into_play, take_card, take_top, to_zone
 from . import Args, Param, amount, flag, op, players, ref
 
@@ -79,9 +80,8 @@ def put_from_hand(g: Game, item: StackItem, a: Args) -> None:
     if a.attach_to_self and host is None:
         return  # 2012 303.4g: nothing to attach it to; it stays in the hand
     test = a.filter.test
-    for kind, pl in a.who(g, item):
-        if kind != "p":
-            continue
+    # Several players choose in APNAP order (2007 CR 101.4): the frame on top runs first.
+    for pl in reversed(apnap_sorted(g, [v for kind, v in a.who(g, item) if kind == "p"])):
         cands = [("h", c.cid) for c in g.players[pl].hand if test(c, pl)
                  and c.cdef.is_permanent_card
                  and (host is None or aura_can_enchant(c.cdef, host, pl))]

@@ -16,7 +16,7 @@ from ..errors import MtgError
 from ..frames import ShuffleFrame
 from ..layers import fresh
 from ..references import record_lki
-from ..seating import opponent
+from ..seating import apnap_sorted, in_game, opponent
 from ..triggers import report_event
 from . import Args, Param, amount, flag, op, players, ref, run_effects
 
@@ -200,9 +200,8 @@ def sacrifice(g: Game, item: StackItem, a: Args) -> None:
     fresh(g)
     test = a.filter.test
     skip = item.source if a.filter.other else None
-    for kind, pl in a.target(g, item):
-        if kind != "p":
-            continue
+    # Several players choose in APNAP order (2007 CR 101.4): the frame on top runs first.
+    for pl in reversed(apnap_sorted(g, [v for kind, v in a.target(g, item) if kind == "p"])):
         cands = [("o", p.id) for p in g.perms.values()
                  if p.controller == pl and p.id != skip and test(p, pl)]
         n = min(a.amount, len(cands))
@@ -226,13 +225,22 @@ def sacrifice_self(g: Game, item: StackItem, a: Args) -> None:
     verb=Param("text", default="choose"), then=Param("enum", required=True,
                                                      choices=("bounce", "destroy", "sacrifice")),
     prompt=Param("text", default="choose"),
-    chooser=Param("enum", default="controller", choices=("controller", "opponent")))
+    chooser=Param("enum", default="controller", choices=("controller", "opponent", "event_player"),
+                  doc="who chooses: the controller, the opponent (two players), or the player of "
+                      "the triggering event, for whom the filter's \"you\" then stands"))
 def choose_permanent(g: Game, item: StackItem, a: Args) -> None:
-    """A non-targeted choice made on resolution ("return a green creature you control")."""
-    chooser = item.controller if a.chooser == "controller" else opponent(g, item.controller)
+    """A non-targeted choice made on resolution ("return a green creature you control"; Sunken
+    Hope's "that player returns a creature he or she controls")."""
+    if a.chooser == "event_player":
+        chooser = you = item.data.event.get("player", item.controller)
+    else:
+        you = item.controller
+        chooser = item.controller if a.chooser == "controller" else opponent(g, item.controller)
+    if not in_game(g, chooser):
+        return
     fresh(g)
     test = a.filter.test
-    cands = [("o", p.id) for p in g.perms.values() if test(p, item.controller)]
+    cands = [("o", p.id) for p in g.perms.values() if test(p, you)]
     n = a.n
     if not cands:
         return
