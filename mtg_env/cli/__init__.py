@@ -13,7 +13,7 @@ order ``mtg-env --help`` lists them):
 - ``games``: ``play``, ``replay``
 - ``goldfish``: ``goldfish`` (how fast a deck kills an opponent that does nothing)
 - ``info``: ``cards``, ``decks``
-- ``simulate``: ``matchup``, ``matrix``, ``tournament``
+- ``simulate``: ``matchup``, ``matrix``, ``tournament``, ``pod``, ``pod-tournament``
 - ``analysis``: ``gauntlet``, ``card-stats``
 - ``limited``: ``sealed``, ``draft``, ``draft-ratings``
 - ``tuning``: ``tune``
@@ -71,7 +71,7 @@ from .games import _play_human, _step_through, play, replay
 from .goldfish import goldfish
 from .info import cards, decks
 from .limited import BO1_HELP, _limited_checks, _limited_report, draft, draft_ratings, sealed
-from .simulate import matchup, matrix, pod, tournament
+from .simulate import matchup, matrix, pod, pod_tournament, tournament
 from .tuning import tune
 
 # Everything the one-file cli.py had, for `from mtg_env.cli import ...` and for the tests that
@@ -84,7 +84,7 @@ __all__ = [
     "_pick", "_save_dir", "_saved", "_sim_outputs", "_writable_dir", "_writable_file", "_wrote",
     "error_text", "fail", "card_stats", "gauntlet", "_play_human", "_step_through", "play",
     "replay", "goldfish", "cards", "decks", "BO1_HELP", "_limited_checks", "_limited_report", "draft",
-    "draft_ratings", "sealed", "matchup", "matrix", "pod", "tournament", "tune",
+    "draft_ratings", "sealed", "matchup", "matrix", "pod", "pod_tournament", "tournament", "tune",
 ]
 
 # Plain (Click) help, not Typer's rich panels: flags show as flags ("-h, --help", "--progress /
@@ -140,6 +140,7 @@ app.command()(matchup)
 app.command()(matrix)
 app.command()(tournament)
 app.command()(pod)
+app.command("pod-tournament")(pod_tournament)
 app.command()(gauntlet)
 app.command("card-stats")(card_stats)
 app.command()(sealed)

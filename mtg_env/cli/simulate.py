@@ -1,5 +1,6 @@
-"""Many games between decks or agents: ``matchup``, ``matrix``, ``tournament`` and ``pod``
-(a multiplayer Free-for-All table)."""
+"""Many games between decks or agents: ``matchup``, ``matrix``, ``tournament``, ``pod`` (a
+multiplayer Free-for-All table) and ``pod-tournament`` (Free-for-All tables drawn from more decks,
+rated with openskill)."""
 
 from __future__ import annotations
 
@@ -304,3 +305,77 @@ def pod(decks: list[str] = _POD_DECKS,
               + f"; average turns {sum(x.turns for x in played) / max(len(played), 1):.1f}; "
               f"{len(r.results) / max(r.seconds, 1e-9):.1f} games/s ({r.workers} workers, {backend})")
     _write_json_csv(con, r, json_out, csv_out)
+
+
+_TOURNAMENT_DECKS = typer.Argument(..., help="the entrants, at least --table-size decks: built-in deck "
+                                             "names or deck files")
+
+
+@_bad_input_exits
+def pod_tournament(decks: list[str] = _TOURNAMENT_DECKS,
+                   table_size: int = typer.Option(4, help="players at each table, 3 to 6 (at most "
+                                                          "the number of entrants)"),
+                   games: int = typer.Option(100, "--games", "-n", help="games (tables) in all"),
+                   agent: str = typer.Option("heuristic", help="the agent of every seat, or one per "
+                                                               "entrant (comma-separated); agents that "
+                                                               "play multiplayer games: random, heuristic"),
+                   attack: str = typer.Option("left", help="attack option: left, right or multiple "
+                                                           "(2012 802-803)"),
+                   seed: int = opt.SEED, workers: int = opt.WORKERS, backend: str = opt.BACKEND,
+                   address: str = opt.ADDRESS, max_turns: int = opt.MAX_TURNS,
+                   json_out: str = typer.Option(None, "--json", help="write the settings, the tables "
+                                                                     "and every game as JSON"),
+                   csv_out: str = typer.Option(None, "--csv", help="write one CSV row per entrant"),
+                   chart: str = typer.Option(None, help="write a PNG chart of the ratings and win "
+                                                        "shares"),
+                   progress: bool = opt.PROGRESS) -> None:
+    """A multiplayer tournament: Free-for-All tables drawn from more decks than one table seats,
+    rated with openskill (Plackett-Luce) on each game's finishing order."""
+    from ..sim.parallel import check_backend
+    from ..sim.pod_tournament import MU, SIGMA, check_table_size, run_pod_tournament
+
+    loaded = [_cli.load_deck(d) for d in decks]
+    check_table_size(table_size, len(loaded))
+    games = _int(games, "games", 1)
+    _int(max_turns, "max_turns", 1)
+    agents = _names(agent, "agent")
+    check_backend(workers, backend)
+    for path, option in ((json_out, "--json"), (csv_out, "--csv"), (chart, "--chart")):
+        if path is not None:
+            _writable_file(path, option)
+    _cli._before_games()
+    r = run_pod_tournament(loaded, table_size, games, agents[0] if len(agents) == 1 else agents, seed,
+                           attack, workers, backend, address, max_turns, progress)
+    con = _console()
+    con.print(f"[bold]Free-for-All tournament of {len(loaded)} decks at tables of {table_size}[/bold] "
+              f"(attack {attack}): {', '.join(dict.fromkeys(r.agents))}; {len(r.results)} games, seed "
+              f"{seed}; an even table gives each deck {1 / table_size:.1%}")
+    con.print(f"openskill Plackett-Luce ratings on the finishing order (start mu {MU:g}, sigma "
+              f"{SIGMA:.2f}), best ordinal (mu - 3 sigma) first")
+    t = Table()
+    for col, just in (("#", "right"), ("entrant", "left"), ("ordinal", "right"), ("mu", "right"),
+                      ("sigma", "right"), ("games", "right"), ("wins", "right"),
+                      ("win share (95% Wilson)", "left"), ("mean place", "right")):
+        t.add_column(col, justify=just)  # type: ignore[arg-type]
+    for k, row in r.table().iterrows():
+        t.add_row(str(k + 1), row["entrant"], f"{row['ordinal']:.2f}", f"{row['mu']:.2f}",
+                  f"{row['sigma']:.2f}", str(row["games"]), str(row["wins"]),
+                  _pct(row["win_share"], row["ci_low"], row["ci_high"]),
+                  "—" if math.isnan(row["mean_place"]) else f"{row['mean_place']:.2f}")
+    con.print(t)
+    t = Table()
+    t.add_column("seat")
+    t.add_column("wins", justify="right")
+    t.add_column("win share (95% Wilson)")
+    for row in r.seat_rows():
+        t.add_row(f"{row['seat']}{' (plays first)' if row['seat'] == 0 else ''}", str(row["wins"]),
+                  _pct(row["win_share"], row["ci_low"], row["ci_high"]))
+    con.print(t)
+    played = r.played
+    con.print(f"draws {r.draws}" + (f", {r.errors} engine errors left out" if r.errors else "")
+              + f"; average turns {sum(x.turns for x in played) / max(len(played), 1):.1f}; "
+              f"{len(r.results) / max(r.seconds, 1e-9):.1f} games/s ({r.workers} workers, {backend})")
+    _write_json_csv(con, r, json_out, csv_out)
+    if chart is not None:
+        r.chart(chart)
+        con.print(f"wrote {chart}")

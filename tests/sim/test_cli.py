@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -162,3 +163,45 @@ def test_a_multi_line_card_data_error_is_printed_whole(tmp_path, monkeypatch) ->
         "  yaml:    'Destroy target nonartifact, nonblack creature.'",
         "  printed: \"Destroy target nonartifact, nonblack creature. It can't be regenerated.\""]
     assert res.output == f"error: {exc.value}\n"
+
+
+def test_pod_tournament_prints_the_ratings_and_writes_files(tmp_path) -> None:
+    out = _ok("pod-tournament", "starter_green", "starter_red", "starter_white", "starter_blue_black",
+              "--table-size", "3", "-n", "4", "--agent", "random", "--max-turns", "30", "--workers", "1",
+              "--json", str(tmp_path / "t.json"), "--csv", str(tmp_path / "t.csv"),
+              "--chart", str(tmp_path / "t.png"), "--no-progress", env={"COLUMNS": "200"})
+    for text in ("Free-for-All tournament of 4 decks at tables of 3 (attack left): random; 4 games, "
+                 "seed 0; an even table gives each deck 33.3%", "openskill Plackett-Luce", "ordinal",
+                 "win share (95% Wilson)", "mean place", "0 (plays first)", "games/s"):
+        assert text in out
+    assert all((tmp_path / f).stat().st_size > 0 for f in ("t.json", "t.csv", "t.png"))
+    assert json.loads((tmp_path / "t.json").read_text())["games"] == 4
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["starter_green", "starter_red", "starter_white", "--table-size", "2"], "a table seats 3 to 6 players"),
+    (["starter_green", "starter_red", "starter_white", "--table-size", "7"], "a table seats 3 to 6 players"),
+    (["starter_green", "starter_red", "starter_white"], "tables of 4 need at least 4 entrants, got 3"),
+    (["starter_green", "starter_red", "starter_white", "no_such_deck"], "unknown deck 'no_such_deck'"),
+    (["starter_green", "starter_red", "starter_white", "--table-size", "3", "--agent", "mcts"],
+     "two-player games only"),
+    (["starter_green", "starter_red", "starter_white", "--table-size", "3", "-n", "0"],
+     "games must be at least 1"),
+])
+def test_pod_tournament_bad_input_is_one_line_exit_2(args: list[str], message: str) -> None:
+    res = runner.invoke(app, ["pod-tournament", *args, "--no-progress"])
+    assert res.exit_code == 2, res.output
+    assert res.output.strip().startswith("error:") and message in res.output
+    assert len(res.output.strip().splitlines()) == 1
+
+
+def test_pod_tournament_checks_the_table_size_before_any_game(monkeypatch) -> None:
+    import mtg_env.cli as cli
+
+    def no_games() -> None:
+        raise AssertionError("games started")
+
+    monkeypatch.setattr(cli, "_before_games", no_games)
+    res = runner.invoke(app, ["pod-tournament", "starter_green", "starter_red", "starter_white",
+                              "starter_blue_black", "--table-size", "5", "--no-progress"])
+    assert res.exit_code == 2 and "need at least 5 entrants" in res.output
