@@ -7,8 +7,9 @@ from his or her hand into play" (Hunted Wumpus: ``each_opponent``) and "target o
 sacrifices a creature" (Cruel Edict: a target) mean different things, so card data whose effect
 names ``opponent`` as one player can't say which: a multiplayer game refuses a deck holding such
 a card, naming it (2012 800.1; a card that is not read correctly is reported, never played
-wrong). No Tenth Edition card's data does; a user's card data might. Filters that test a player or an object against "an opponent" (``controller:
-opponent``, a trigger's ``whose: opponent``) read the same for any number of players and are not
+wrong). No Tenth Edition card's data does; a user's card data might. Filters that test a player
+or an object against "an opponent" (``controller: opponent``, a trigger's ``whose: opponent``)
+read the same for any number of players (and teams: see ``seating.TEAM_SIZE``) and are not
 counted.
 """
 
