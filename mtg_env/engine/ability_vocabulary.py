@@ -28,6 +28,7 @@ from .filters import (
     suggest_names,
 )
 from .references import PERMANENT_EVENTS, PLAYER_EVENTS
+from .seating import is_opponent
 
 if TYPE_CHECKING:
     from .game import Game
@@ -94,8 +95,7 @@ def _who(whose: str, ev: dict[str, Any], p: TriggerSource) -> bool:
         player: int = ev["player"]
         return player == p.controller
     if whose == "opponent":
-        player = ev["player"]
-        return player != p.controller
+        return is_opponent(ev["player"], p.controller)
     return True
 
 

@@ -127,23 +127,25 @@ def spell_cost(g: Game, pl: int, card: Card) -> ManaCost:
     cost = cdef.cost
     generic = cost.generic
     mods = g.rule_mods
-    if mods and not mods.get("spell_cost_more", frozenset()).isdisjoint(opponents(g, pl)):
+    opps = opponents(g, pl) if mods else ()
+    if mods and not mods.get("spell_cost_more", frozenset()).isdisjoint(opps):
         types = cdef.types
         for p in g.perms.values():
-            if p.controller != pl and p.static:
+            if p.controller in opps and p.static:
                 for s in p.static:
                     if s.kind == "spell_cost_more" and not types.isdisjoint(s.params["types"]):
                         generic += s.params["amount"]
     if cdef.static:
         for s in cdef.static:
             if s.kind == "self_cost_less":
-                mine = theirs = 0
+                # Avatar of Might: "If an opponent controls at least four more creatures
+                # than you": any one opponent, counted apart (several at a table).
+                counts: dict[int, int] = {}
                 for p in g.perms.values():
                     if "Creature" in p.types:
-                        if p.controller == pl:
-                            mine += 1
-                        else:
-                            theirs += 1
+                        counts[p.controller] = counts.get(p.controller, 0) + 1
+                mine = counts.get(pl, 0)
+                theirs = max((counts.get(o, 0) for o in opponents(g, pl)), default=0)
                 if theirs - mine >= s.params["opponent_more_creatures"]:
                     generic = max(0, generic - s.params["amount"])
     if generic == cost.generic:

@@ -34,6 +34,7 @@ from typing import Any
 
 from .errors import CardDataError, MtgError
 from .model import COLORS, KEYWORDS
+from .seating import TEAM_SIZE
 
 CONTEXTS = ("permanent", "card", "spell", "player")
 CONTEXT_TEXT = {"permanent": "a permanent in play", "card": "a card in a graveyard, library or hand",
@@ -201,7 +202,11 @@ class Key:
         if self.test == "who":
             if v == "target_player":
                 return f"{s} == tp"
-            return f"{s} {'==' if v == 'you' else '!='} pl"
+            if v == "you":
+                return f"{s} == pl"
+            # "an opponent": another player, or in a team game a player of another team
+            # (2012 102.3; seating.TEAM_SIZE holds the seats per team).
+            return f"({s} != pl if _T[0] == 1 else {s} // _T[0] != pl // _T[0])"
         if self.test == "bool":
             return f"bool({s})" if v else f"not {s}"
         if self.test == "eq":
@@ -285,7 +290,7 @@ class Filter:
         # The values in ``expr`` were checked against closed sets / types above, so the source
         # is made only of known attribute names and literals.
         self.make: Callable[..., Callable[[Any, int], bool]] = eval(
-            f"lambda x, tp, src: lambda o, pl: {expr}")
+            f"lambda x, tp, src: lambda o, pl: {expr}", {"_T": TEAM_SIZE})
         self.test: Callable[[Any, int], bool] = (self.make(0, -1, -1) if not dynamic
                                                  else self._unbound)
 

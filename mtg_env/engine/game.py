@@ -66,6 +66,7 @@ from .seating import (
     MAX_PLAYERS,
     TWO_HEADED_GIANT_LIFE,
     VARIANTS,
+    enter_table,
     opponents,
     players_in_game,
     team_of,
@@ -280,6 +281,7 @@ class Game(GameState):
                 f"decision ({d.prompt}); legal: {legal}")
         self.decisions_made += 1
         self.decision = None
+        enter_table(self)
         self._answer(d, chosen)
         self.run_to_decision()
         if self.max_decisions is not None and self.decisions_made >= self.max_decisions:
@@ -413,6 +415,7 @@ class Game(GameState):
         player must decide or the game is over; with ``skip_trivial``, a decision with one
         option is answered with it and the game runs on. :meth:`apply` ends with it; a game
         built some other way (a position, ``position.py``) starts with it."""
+        enter_table(self)
         while True:
             while self.decision is None and not self.is_over:
                 if self.frames:

@@ -33,6 +33,25 @@ ATTACK_OPTIONS = ("left", "right", "multiple")  # 2012 803.1a, 803.1b, 802
 TWO_HEADED_GIANT_LIFE = 30  # a team's shared starting life (2007 CR 606; 2012 810.4)
 
 
+TEAM_SIZE: list[int] = [1]
+"""The seats per team of the game being played: 1, or 2 in Two-Headed Giant (seat ``s`` is on
+team ``s // 2``). Compiled card filters and trigger conditions test "an opponent" from a player
+index alone (``o.controller // n != pl // n``), without the game, so the engine sets this as it
+runs a game (:func:`enter_table`) and a player's view sets it as it is made."""
+
+
+def enter_table(g: Table) -> None:
+    """Make ``g``'s teams the ones "an opponent" in card filters reads (:data:`TEAM_SIZE`)."""
+    TEAM_SIZE[0] = 2 if g.variant == "two_headed_giant" else 1
+
+
+def is_opponent(a: int, b: int) -> bool:
+    """Players ``a`` and ``b`` are on different teams of the game being played (different
+    players outside Two-Headed Giant; see :data:`TEAM_SIZE`)."""
+    n = TEAM_SIZE[0]
+    return a != b if n == 1 else a // n != b // n
+
+
 class Table(Protocol):
     """A game, or a player's view of one: its players by seat, whose turn it is, the
     defending player a multiplayer combat's attack option chose (-1 when none) and the

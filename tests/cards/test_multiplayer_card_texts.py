@@ -110,3 +110,14 @@ def test_sunken_hope_triggers_for_each_player_of_a_two_headed_giant_team() -> No
     s.resolve_all()
     assert sorted(answer_choices(s)) == [0, 1]
     assert labels(s, 0, "hand") == ["Grizzly Bears"] and labels(s, 1, "hand") == ["Hill Giant"]
+
+
+def test_avatar_of_might_counts_each_opponent_apart() -> None:
+    """Avatar of Might: "If an opponent controls at least four more creatures than you, Avatar
+    of Might costs {6} less to play." Two opponents with three creatures each (six in all) don't
+    make it cheaper; one opponent with four does."""
+    hand = {"hand": ["Avatar of Might"], "in_play": ["Forest"] * 2}
+    s = table(hand, ["Llanowar Elves"] * 3, ["Llanowar Elves"] * 3)
+    assert "play Avatar of Might" not in s.options()
+    s = table(hand, ["Llanowar Elves"] * 4, [])
+    assert "play Avatar of Might" in s.options()

@@ -266,3 +266,31 @@ def test_random_two_headed_giant_games_keep_every_invariant() -> None:
         g = play_checked_game(decks, seed, variant="two_headed_giant", json_every=5,
                               try_all_options=0.05)
         assert g.is_over and (g.winner is None or len(winners(g)) == 2)
+
+
+# --- "an opponent" is a player of the other team ---------------------------------------------
+
+def test_target_opponent_can_only_be_a_player_of_the_other_team() -> None:
+    # 2012 102.3: in a team game a player's opponents are the players of the other team.
+    s = giant({"hand": ["Cruel Edict"], "in_play": ["Swamp", "Swamp"]}, ["Grizzly Bears"],
+              ["Hill Giant"], ["Craw Wurm"])
+    s.do("play Cruel Edict")
+    assert sorted(s.options()) == ["target player 2", "target player 3"]
+
+
+def test_an_opponents_draw_triggers_and_a_teammates_does_not() -> None:
+    # Underworld Dreams: "Whenever an opponent draws a card, Underworld Dreams deals 1 damage
+    # to that player." Both players of the other team draw in their draw step: two triggers.
+    s = giant(["Underworld Dreams"], None, None, None, step="upkeep", active_player=2)
+    s.pass_priority(4)
+    g = s.game
+    assert g.step == "draw" and [x.label for x in g.stack] == ["Underworld Dreams"] * 2
+    s.resolve_all()
+    assert [P.life for P in g.players] == [30, 30, 28, 28]
+    # The teammate's draw (Counsel of the Soratami: "Draw two cards.") triggers nothing.
+    s = giant(["Underworld Dreams"], {"hand": ["Counsel of the Soratami"],
+                                      "in_play": ["Island", "Island", "Island"]}, None, None)
+    s.pass_priority()
+    s.do("play Counsel of the Soratami")
+    s.resolve()
+    assert len(s.game.players[1].hand) == 2 and not s.game.stack
