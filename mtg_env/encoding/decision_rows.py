@@ -161,18 +161,19 @@ class DecisionRows:
                 self.player_key = pvals
                 g[_PLAYERS_AT:] = pvals
             return
-        self._seat_fields(game, d, pend, chosen_seats, rec_seat, marks)
+        self._seat_fields(game, d, deciding, pend, chosen_seats, rec_seat, marks)
 
-    def _seat_fields(self, game: Game, d: Any, pend: list[int], chosen_seats: tuple,
-                     rec_seat: int, marks: list[int]) -> None:
+    def _seat_fields(self, game: Game, d: Any, deciding: bool, pend: list[int],
+                     chosen_seats: tuple, rec_seat: int, marks: list[int]) -> None:
         """A multiplayer observation's seat blocks (:data:`PLAYER_FIELDS` then
         :data:`MULTIPLAYER_FIELDS`, one block per seat in the viewer's order) and the
-        ``attacks_seat`` column of the attacking creatures (or those being declared)."""
+        ``attacks_seat`` column of the attacking creatures, and of those the viewer is
+        declaring (a declaration in progress is the decider's, like its other choices)."""
         attackers = [0] * self.n
         attacked: set[int] = set()
         whom = dict(game.attack_whom) if game.attack_whom else None
         declared: tuple = ()
-        if d is not None and d.kind is _DECLARE_ATTACKERS and d.context:
+        if deciding and d.kind is _DECLARE_ATTACKERS and d.context:
             ctx = d.context
             pairs = ctx.get("whom")
             declared = tuple(zip(ctx.get("declared", ()), pairs, strict=True)) if pairs else \

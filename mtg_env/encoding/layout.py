@@ -247,7 +247,7 @@ def permanent_columns(players: int = 2) -> tuple[Column, ...]:
     if players == 2:
         return cols
     return (*cols, ("attacks_seat", 0, players, "relative seat + 1 of the player it attacks "
-                                                "(declared or being declared; 0 if none)"))
+                                                "(declared, or being declared by the viewer; 0 if none)"))
 
 
 STACK_KINDS = ("spell", "activated", "triggered", "combat_damage")

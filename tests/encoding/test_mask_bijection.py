@@ -157,7 +157,7 @@ def test_mask_is_a_bijection_at_multiplayer_tables() -> None:
                 legal = check_decision(obs, g)
                 kinds[g.decision.kind.value] += 1
                 bands.update(obs.act_layout.locate(i)[0] for i in legal)
-                if states % 7 == 0:
+                if states % 13 == 0:
                     for viewer in range(n):
                         o, m = obs.observe(g, viewer)
                         o2, m2 = Observer(players=n, attack_multiple=multiple).observe(g, viewer)

@@ -6,6 +6,7 @@ players leaving mid-game (terminated with -1, the others play on), team rewards,
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -47,10 +48,12 @@ def _aggressive(rng: random.Random, legal: dict) -> int:
     return rng.choice([i for i, a in legal.items() if a.verb != "mana"] or list(legal))
 
 
-def _play_out(e, seed: int, check: bool = True) -> tuple[dict[str, float], list[tuple]]:
+def _play_out(e, seed: int, check: bool = True, seen: Counter | None = None
+              ) -> tuple[dict[str, float], list[tuple]]:
     """Play ``e`` (already reset) to the end through the AEC API: returns each agent's summed
     reward and, in order, ``(agent, game over?, reward)`` for each terminated agent's last
-    step. ``check``: the mask is checked against the engine's options at every decision."""
+    step. ``check``: the mask is checked against the engine's options at every decision;
+    ``seen`` counts the (decision kind, action band) pairs of the legal indices."""
     rng = random.Random(seed)
     bare = e.unwrapped
     totals = {a: 0.0 for a in e.possible_agents}
@@ -69,6 +72,9 @@ def _play_out(e, seed: int, check: bool = True) -> tuple[dict[str, float], list[
             assert set(np.flatnonzero(obs["action_mask"])) == set(legal)
         else:
             legal = bare.legal_actions()
+        if seen is not None:
+            seen.update((game.decision.kind.value, bare.observer.act_layout.locate(i)[0])
+                        for i in legal)
         e.step(_aggressive(rng, legal))
     assert not e.agents
     return totals, ends
@@ -128,9 +134,12 @@ def test_random_games_to_the_end_with_exact_masks(config: dict, seed: int) -> No
 def test_two_headed_giant_teams_share_their_reward() -> None:
     e = mtg_env.env(num_players=4, variant="two_headed_giant", decks=FAST[:4], max_turns=120)
     e.reset(seed=1)
-    totals, ends = _play_out(e, 1)
+    seen: Counter = Counter()
+    totals, ends = _play_out(e, 1, seen=seen)
     game = e.unwrapped.game
     assert game.is_over and game.winner is not None
+    # Which defending player an unblocked attacker damages: a combat_damage decision's players.
+    assert seen["combat_damage", "player"] > 0, seen
     won = game.winner // 2
     assert totals == {f"player_{q}": 1.0 if q // 2 == won else -1.0 for q in range(4)}
     assert all(over for _, over, _ in ends), "a Two-Headed Giant team loses together: no early exits"
