@@ -321,6 +321,41 @@ def test_another_seats_hidden_hand_does_not_change_my_observation() -> None:
         "the owner of the hand sees the change"
 
 
+@pytest.mark.parametrize("config", [
+    {"num_players": 3}, {"num_players": 4, "attack": "multiple"},
+    {"num_players": 4, "variant": "two_headed_giant"},
+])
+def test_a_redacted_view_gives_the_envs_observation(config: dict) -> None:
+    """``Observer.observe_view`` encodes a game sampled from a seat's redacted view (every card
+    that seat can't see resampled: the other hands, teammates' included, and the libraries):
+    the arrays equal the env's, so nothing hidden reaches a seat's observation."""
+    from mtg_env.encoding import Observer
+
+    n = config["num_players"]
+    e = raw_env(decks=FAST[:n], max_turns=40, flatten=True, **config)
+    e.reset(seed=2)
+    other = Observer(flatten=True, players=n, attack_multiple=config.get("attack") == "multiple")
+    rng = random.Random(2)
+    checked = 0
+    step = 0
+    while e.agents and not e.game.is_over:
+        agent = e.agent_selection
+        if e.terminations[agent]:
+            e.step(None)
+            continue
+        step += 1
+        if step % 20 == 0:
+            for q in range(n):
+                if not e.game.players[q].lost:
+                    o = e.observe(f"player_{q}")
+                    o2, m2, _texts = other.observe_view(e.game.view(q), seed=step)
+                    np.testing.assert_array_equal(o["observation"], o2)
+                    np.testing.assert_array_equal(o["action_mask"], m2)
+                    checked += 1
+        e.step(_aggressive(rng, e.legal_actions()))
+    assert checked >= 10 * n
+
+
 # -- layout and config ---------------------------------------------------------------------
 def test_layout_has_one_block_per_seat_and_the_attack_band_only_for_attack_multiple() -> None:
     two = raw_env()
