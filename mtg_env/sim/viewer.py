@@ -1,12 +1,16 @@
 """The replay viewer: one self-contained HTML file (inline CSS and JS, the replay and a board
 snapshot per decision embedded as JSON; no network, no server).
 
-The page shows a spectator's view of the board at every decision (both players' life, counts,
-mana pools and permanents, the stack, and both hands: it is a replay, nothing is hidden any
+The page shows a spectator's view of the board at every decision (every player's life, counts,
+mana pools and permanents, the stack, and every hand: it is a replay, nothing is hidden any
 more), the decision with its options and the one taken highlighted, and the log up to that
 point. Hovering a card shows its printed text, cost and type. A slider, the buttons and the
 arrow keys (Left/Right, Home/End) step through the game; ``file.html#12`` opens decision 12. The
 board is drawn by the code it shares with the web table (:mod:`mtg_env.sim.board_html`).
+
+A multiplayer game shows every seat: a Free-for-All table as a grid of seats in seat order above
+the stack, a Two-Headed Giant game as its two teams (each headed by its shared life) with the stack
+between them. A player who has left the game is greyed out and marked so.
 """
 
 from __future__ import annotations
@@ -37,15 +41,29 @@ def render_html(replay: Replay, steps: list[dict[str, Any]] | None = None,
     meta = {
         "decks": [d.name for d in replay.decks], "agents": list(replay.agents), "seed": replay.seed,
         "winner": replay.winner, "end_reason": replay.end_reason, "decisions": len(replay.actions),
-        "engine_version": replay.engine_version,
+        "engine_version": replay.engine_version, "variant": replay.variant,
+        "result": replay.result_text(),
     }
-    title = (f"{replay.decks[0].name} ({replay.agents[0]}) vs {replay.decks[1].name} "
-             f"({replay.agents[1]}), seed {replay.seed}")
+    title = _title(replay)
     names, cards = facts_for_labels(_labels(steps))
     data = {"meta": meta, "steps": steps, "log": log, "names": names, "cards": cards}
     return (_TEMPLATE.replace("__PAGE_CSS__", PAGE_CSS).replace("__BOARD_CSS__", BOARD_CSS)
             .replace("__BOARD_JS__", BOARD_JS)
             .replace("__TITLE__", html.escape(title)).replace("__DATA__", _embed(data)))
+
+
+def _title(replay: Replay) -> str:
+    """The page's title: the seats (deck and agent) and the seed, and a multiplayer table's
+    variant."""
+    seats = [f"{d.name} ({a})" for d, a in zip(replay.decks, replay.agents, strict=True)]
+    if replay.variant == "two_headed_giant":
+        return (f"Two-Headed Giant: {seats[0]} + {seats[1]} vs {seats[2]} + {seats[3]}, "
+                f"seed {replay.seed}")
+    if replay.players > 2:
+        attack = replay.options.get("attack", "left")
+        return (f"{replay.players}-player Free-for-All (attack {attack}): {' · '.join(seats)}, "
+                f"seed {replay.seed}")
+    return f"{seats[0]} vs {seats[1]}, seed {replay.seed}"
 
 
 def _labels(steps: list[dict[str, Any]]) -> set[str]:
@@ -93,6 +111,14 @@ main { display:grid; grid-template-columns: minmax(420px, 3fr) minmax(300px, 2fr
        padding:12px 16px; }
 .player h2 { font-size:15px; margin:0 0 4px; }
 .player.p0 h2 { color:var(--p0); } .player.p1 h2 { color:var(--p1); }
+.player.p2 h2 { color:#2a7a3a; } .player.p3 h2 { color:#7a3aa0; } .player.p4 h2 { color:#a07a10; }
+.player.p5 h2 { color:#107a8a; }
+.player.left { opacity:.45; filter:grayscale(1); }
+.seats { display:grid; grid-template-columns:repeat(auto-fit, minmax(360px, 1fr)); gap:0 10px; }
+.team { border:1px solid var(--line); border-radius:8px; padding:6px 8px 0; margin-bottom:10px;
+        background:#efece4; }
+.team h2.team-head { font-size:15px; margin:0 0 6px; }
+.team.won { border-color:#2a8a2a; }
 __BOARD_CSS__
 #decision h2, #log h2, #stack h2 { font-size:15px; margin:0 0 4px; }
 #options { margin:4px 0 0; padding-left:28px; }
@@ -117,10 +143,8 @@ __BOARD_CSS__
     <span id="step-name"></span></span>
 </div>
 <main>
-  <section>
-    <div id="board-1" class="panel player p1"></div>
+  <section id="table">
     <div id="stack" class="panel"></div>
-    <div id="board-0" class="panel player p0"></div>
   </section>
   <section>
     <div id="decision" class="panel"></div>
@@ -136,16 +160,46 @@ let cur = 0;
 const $ = (id) => document.getElementById(id);
 __BOARD_JS__
 const ctx = {names: DATA.names, cards: DATA.cards};
-function result() {
-  return meta.winner === null ? "a draw (" + meta.end_reason + ")"
-    : "player " + meta.winner + " (" + meta.agents[meta.winner] + ") wins (" + meta.end_reason + ")";
+const N = steps[0].board.players.length, GIANT = meta.variant === "two_headed_giant";
+function winners() {
+  if (meta.winner === null) return [];
+  return GIANT ? [meta.winner - meta.winner % 2, meta.winner - meta.winner % 2 + 1] : [meta.winner];
 }
-$("meta").textContent = "Spectator view: both hands are shown (this is a replay). " + meta.decisions +
+function result() {
+  const w = winners();
+  if (!w.length) return meta.result;
+  return meta.result.replace(/ wins? /, (m) => " (" + w.map((i) => meta.agents[i]).join(", ") + ")" + m);
+}
+function seatBox(i) {
+  const d = el("div", "panel player p" + i); d.id = "board-" + i; return d;
+}
+// The seats around the stack: two players face each other across it (player 1 on top); a
+// Two-Headed Giant game shows team 1, the stack, then team 0; a Free-for-All table its seats
+// in seat order, then the stack.
+(function layout() {
+  const table = $("table"), stack = $("stack");
+  if (N === 2) { table.prepend(seatBox(1)); table.append(seatBox(0)); return; }
+  if (GIANT) {
+    for (const t of [1, 0]) {
+      const box = el("div", "team"); box.id = "team-" + t;
+      const head = el("h2", "team-head"); head.id = "team-head-" + t;
+      const grid = el("div", "seats"); grid.append(seatBox(2 * t), seatBox(2 * t + 1));
+      box.append(head, grid);
+      if (t === 1) table.insertBefore(box, stack); else table.append(box);
+    }
+    return;
+  }
+  const grid = el("div", "seats"); grid.id = "seats";
+  for (let i = 0; i < N; i++) grid.append(seatBox(i));
+  table.insertBefore(grid, stack);
+})();
+$("meta").textContent = "Spectator view: every hand is shown (this is a replay). " + meta.decisions +
   " recorded decisions; result: " + result() + "; engine " + meta.engine_version +
   ". Keys: Left/Right arrows, Home/End. Hover a card for its text.";
 function playerTitle(b, i) {
+  const active = GIANT ? Math.floor(b.active / 2) === Math.floor(i / 2) : b.active === i;
   return "Player " + i + " \\u2014 " + meta.agents[i] + ", " + meta.decks[i] +
-    (b.active === i ? " (active)" : "");
+    (active ? " (active)" : "") + (b.players[i].lost ? " \\u2014 left the game" : "");
 }
 function show(n) {
   cur = Math.max(0, Math.min(steps.length - 1, n));
@@ -155,9 +209,18 @@ function show(n) {
     : "decision " + s.n + " of " + meta.decisions;
   $("turn-no").textContent = "turn " + b.turn;
   $("step-name").textContent = b.step.replace(/_/g, " ");
-  for (const i of [0, 1]) {
+  for (let i = 0; i < N; i++) {
     renderPlayer(ctx, $("board-" + i), b, i, playerTitle(b, i));
     $("board-" + i).classList.toggle("deciding", s.player === i);
+    $("board-" + i).classList.toggle("left", !!b.players[i].lost);
+  }
+  if (GIANT) {
+    for (const t of [0, 1]) {
+      const won = b.is_over && b.winner !== null && Math.floor(b.winner / 2) === t;
+      $("team-head-" + t).textContent = "Team " + t + " (players " + 2 * t + " and " + (2 * t + 1) +
+        "): life " + b.players[2 * t].life + (won ? " \\u2014 won" : "");
+      $("team-" + t).classList.toggle("won", won);
+    }
   }
   renderStack(ctx, $("stack"), b);
   const d = $("decision"); d.replaceChildren();
