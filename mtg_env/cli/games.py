@@ -37,8 +37,9 @@ def play(decks: list[str] = _PLAY_DECKS,
          attack: str = typer.Option(None, help="Free-for-All attack option: left (default), right or "
                                                "multiple (2012 802-803)"),
          save: str = typer.Option(None, help="write the game's replay to this JSON file"),
-         web: bool = typer.Option(False, "--web", help="play the human seat(s) in the browser (the [web] "
-                                                      "extra): a local table on 127.0.0.1"),
+         web: bool = typer.Option(False, "--web", help="play the human seat(s) of a two-player game "
+                                                      "in the browser (the [web] extra): a local table "
+                                                      "on 127.0.0.1"),
          host: str = typer.Option("127.0.0.1", help="with --web: the address to serve on (one other "
                                                      "than 127.0.0.1 may be reachable from other machines: "
                                                      "a warning says so)"),

@@ -21,7 +21,7 @@ from agents import HeuristicAgent, RandomAgent
 from mtg_env import Game
 from mtg_env.cli import app
 from mtg_env.sim.interactive import ConcedeRequest, HumanQuit
-from mtg_env.sim.replay import ABANDONED, Replay, ReplayError, record_game, replay_steps
+from mtg_env.sim.replay import ABANDONED, Replay, ReplayError, record_game, replay_steps, undo_refusal
 from mtg_env.sim.table_board import render_table, seat_order, table_snapshot
 from mtg_env.sim.viewer import render_html
 
@@ -241,3 +241,12 @@ def test_the_viewer_draws_the_teams_and_greys_out_who_left_in_headless_chromium(
     assert "left" in page.get_attribute("#board-1", "class").split()
     assert page.inner_text("#board-1 h2").endswith("left the game")
     assert not any("left" in page.get_attribute(f"#board-{i}", "class").split() for i in (0, 2, 3))
+
+
+def test_undo_is_refused_once_any_other_players_hand_changed() -> None:
+    g = Game.new([G, R, G], seed=1)
+    later = g.copy()
+    assert undo_refusal(g, later, 0) is None
+    later.players[2].hand.pop()
+    assert undo_refusal(g, later, 0) == "player 2's hand changed since"
+    assert undo_refusal(g, later, 2) is None  # their own hand is their own move
