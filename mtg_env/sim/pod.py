@@ -79,10 +79,13 @@ class PodGameResult:
     seconds: float = field(default=0.0, compare=False)
     winners: tuple[str, ...] = ()
     """The winning decks: the winner, or in Two-Headed Giant the winning team (2012 810.8a)."""
+    ended_with: tuple[str, ...] = ()
+    """The other decks still in the game when it ended (at a draw, or losing as it ended),
+    by seat: they finished together, after the winners and before those who left earlier."""
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
-        for k in ("seats", "out_order", "life", "winners"):
+        for k in ("seats", "out_order", "life", "winners", "ended_with"):
             d[k] = list(d[k])
         return d
 
@@ -118,7 +121,8 @@ def play_pod_game(spec: PodSpec) -> PodGameResult:
         winner_seat=g.winner if error is None else None, turns=g.turn,
         decisions=g.decisions_made, end_reason="error" if error else g.end_reason,
         out_order=out, life=tuple(P.life for P in g.players), error=error,
-        seconds=time.perf_counter() - t0, winners=tuple(spec.labels[pl] for pl in won))
+        seconds=time.perf_counter() - t0, winners=tuple(spec.labels[pl] for pl in won),
+        ended_with=tuple(spec.labels[pl] for pl in last) if error is None else ())
 
 
 def _left_at(g: Game, pl: int) -> int:

@@ -19,12 +19,8 @@ outcome does not depend on where it ran.
 
 **The ratings.** Each game that ended without an engine error is a ranking of its players: the
 winner first, then the others in the reverse of the order in which they left (the last one out
-is second). Players the game ended on together share a rank, and a draw ranks every player still
-in the game equal. A :class:`~mtg_env.sim.pod.PodGameResult` names who left in order but not
-which of them were still in the game when it ended, so :func:`game_ranks` reads it this way:
-with a winner, only the last player out ended the game (players who lost at the same moment as
-the last one are ranked by seat); in a draw, every player shares the draw (the rare player who
-left before a drawn game is ranked with those who drew). Games are rated in the order of their
+is second). The players the game ended on together (``PodGameResult.ended_with``: those who
+lost at the moment it ended, or every player still in at a draw) share a rank. Games are rated in the order of their
 index, so the ratings are a deterministic function of the seed. Reported per entrant: mu, sigma
 and the ordinal ``mu - 3 sigma`` (a conservative skill estimate, what the table is sorted by),
 games, wins and the win share with its 95% Wilson interval (against the ``1/table_size`` of an
@@ -110,22 +106,34 @@ def game_ranks(result: PodGameResult) -> list[int] | None:
     """The finishing rank of each seat of a game (1 = first; equal numbers share a place), or
     ``None`` for a game that ended in an engine error (left out of the ratings).
 
-    The winner is first and the others follow in the reverse of the order in which they left; a
-    draw ranks every player equal (see the module's docstring for what a result can't tell).
+    The winner is first; the players still in the game when it ended (``ended_with``: at a
+    draw, or losing as it ended) share the next rank; those who left earlier follow in the
+    reverse of the order in which they left.
 
     >>> from mtg_env.sim.pod import PodGameResult
     >>> r = PodGameResult(0, 1, ("a", "b", "c", "d"), "c", 2, 40, 900, "life", ("b", "d", "a"),
-    ...                   (0, -2, 7, -1))
+    ...                   (0, -2, 7, -1), ended_with=("a",))
     >>> game_ranks(r)
     [2, 4, 1, 3]
+    >>> draw = PodGameResult(0, 1, ("a", "b", "c"), None, None, 100, 900, "turn limit",
+    ...                      ("b", "a", "c"), (3, -1, 5), ended_with=("a", "c"))
+    >>> game_ranks(draw)
+    [1, 3, 1]
     """
     if result.error is not None:
         return None
-    if result.winner is None:
-        return [1] * len(result.seats)
-    place = {result.winner: 1}
-    for k, name in enumerate(reversed(result.out_order)):
-        place[name] = k + 2
+    place = {name: 1 for name in result.winners or ((result.winner,) if result.winner else ())}
+    together = [n for n in result.ended_with if n not in place]
+    if not result.ended_with and result.winner is None:
+        together = list(result.seats)  # a result written before ended_with: all equal
+    rank = len(place) + 1 if place else 1
+    for name in together:
+        place[name] = rank
+    if together:
+        rank += len(together)
+    left = [n for n in result.out_order if n not in place]
+    for k, name in enumerate(reversed(left)):
+        place[name] = rank + k
     return [place[name] for name in result.seats]
 
 
