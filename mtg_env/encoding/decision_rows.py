@@ -55,16 +55,15 @@ class DecisionRows:
             for i in self.marks:
                 buf[i] = 0
         marks: list[int] = []
-        pend = [0] * self.n  # combat damage assigned to each relative seat, not yet dealt
+        pend = None  # combat damage assigned to each relative seat, not yet dealt (if any)
         kind = d.kind if d is not None else None
         target_index = n_opts = cmin = cmax = ccount = dmg_rem = dmg_me = dmg_opp = focus = 0
         ch_me = ch_opp = 0
-        chosen_seats: tuple = ()
-        rec_seat = -1
         verb = None
         if game.stack:
             for s in game.stack:
                 if s.kind == "combat_damage":
+                    pend = pend or [0] * self.n
                     self._combat_pending(s.data.assign, marks, pend)
         if deciding:
             ctx = d.context
@@ -94,13 +93,13 @@ class DecisionRows:
                 if rec is not None:
                     if rec[0] == "p":
                         dmg_me, dmg_opp = (1, 0) if rec[1] == me else (0, 1)
-                        rec_seat = rec[1]
                     else:
                         self._mark_perm(rec[1], "damage_recipient", 1, marks)
                 if kind is _COMBAT_DAMAGE:
                     self._mark_perm(ctx.get("source"), "damage_source", 1, marks)
                     for f in frames:
                         if isinstance(f, AssignFrame):
+                            pend = pend or [0] * self.n
                             self._combat_pending(f.assigned, marks, pend)
             elif kind is _CHOOSE_CARDS:
                 verb = ctx.get("verb", "")
@@ -113,7 +112,6 @@ class DecisionRows:
                             ch_me = 1
                         else:
                             ch_opp = 1
-                        chosen_seats = (*chosen_seats, v)
                     else:
                         self._mark_chosen(zone, v, marks)
         opp_rows = self.opp_hand_row
@@ -149,22 +147,22 @@ class DecisionRows:
                 if i >= 0:
                     g[i] = 1
             self.hot = hot
-        if self.n == 2:
-            my, op = game.players[me], game.players[self.seats[1]]
+        if self.two:
+            my, op = game.players[me], game.players[self.opp]
             pvals = (my.life, my.poison, len(my.library), len(my.hand), len(my.graveyard),
                      len(my.removed), *my.mana_pool, my.lands_played, my.mulligans,
-                     my.life_lost_this_turn, pend[0],
+                     my.life_lost_this_turn, pend[0] if pend else 0,
                      op.life, op.poison, len(op.library), len(op.hand), len(op.graveyard),
                      len(op.removed), *op.mana_pool, op.lands_played, op.mulligans,
-                     op.life_lost_this_turn, pend[1])
+                     op.life_lost_this_turn, pend[1] if pend else 0)
             if pvals != self.player_key:
                 self.player_key = pvals
                 g[_PLAYERS_AT:] = pvals
             return
-        self._seat_fields(game, d, deciding, pend, chosen_seats, rec_seat, marks)
+        self._seat_fields(game, d, deciding, pend or [0] * self.n, marks)
 
     def _seat_fields(self, game: Game, d: Any, deciding: bool, pend: list[int],
-                     chosen_seats: tuple, rec_seat: int, marks: list[int]) -> None:
+                     marks: list[int]) -> None:
         """A multiplayer observation's seat blocks (:data:`PLAYER_FIELDS` then
         :data:`MULTIPLAYER_FIELDS`, one block per seat in the viewer's order) and the
         ``attacks_seat`` column of the attacking creatures, and of those the viewer is
@@ -173,8 +171,16 @@ class DecisionRows:
         attacked: set[int] = set()
         whom = dict(game.attack_whom) if game.attack_whom else None
         declared: tuple = ()
-        if deciding and d.kind is _DECLARE_ATTACKERS and d.context:
-            ctx = d.context
+        chosen_seats: tuple = ()
+        rec_seat = -1
+        ctx = d.context if deciding else None
+        if ctx and d.kind is _CHOOSE_CARDS:
+            chosen_seats = tuple(v for zone, v in ctx.get("chosen", ()) if zone == "p")
+        elif ctx and (d.kind is _COMBAT_DAMAGE or d.kind is _DIVIDE):
+            rec = ctx.get("recipient")
+            if rec is not None and rec[0] == "p":
+                rec_seat = rec[1]
+        elif ctx and d.kind is _DECLARE_ATTACKERS:
             pairs = ctx.get("whom")
             declared = tuple(zip(ctx.get("declared", ()), pairs, strict=True)) if pairs else \
                 tuple((pid, game.defender) for pid in ctx.get("declared", ()))

@@ -78,6 +78,8 @@ class _View(ZoneTables, DecisionRows, ActionIndex):
             self.rel[q] = r
         self.team = frozenset(team)
         self.others = seats[1:]
+        self.two = len(seats) == 2
+        self.opp = seats[1]  # the opponent of a two-player game (the next seat otherwise)
         self.opp_set = frozenset(q for q in seats[1:] if q not in self.team)
 
     def clear(self) -> None:

@@ -151,17 +151,19 @@ class ZoneTables:
         rel = self.rel
         seat_rows = self.seat_rows
         rows = []
+        over = False
         for i in range(n, len(perms)):
             p = perms[i]
             k = rel[keys[i][0]]
             block = seat_rows[k]
             r = k * P + len(block)
             block.append(p)
+            over = over or len(block) > P
             rows.append(r)
             self.pid_row[p.id] = r
-        most = max(len(b) for b in seat_rows)
-        if most > P:
-            raise CapacityError("max_permanents", P, most, "the permanents one player controls")
+        if over:
+            raise CapacityError("max_permanents", P, max(map(len, seat_rows)),
+                                "the permanents one player controls")
         return rows
 
     def _write_new(self, perms: list, keys: list, n: int, new_rows: list[int]) -> None:
@@ -192,7 +194,7 @@ class ZoneTables:
             block = seat_rows[s]
             rowof.append(s * P + len(block))
             block.append(p)
-        most = max(len(b) for b in seat_rows)
+        most = max(map(len, seat_rows))
         if most > P:
             raise CapacityError("max_permanents", P, most, "the permanents one player controls")
         pid_row = {p.id: r for p, r in zip(perms, rowof, strict=True)}
@@ -284,55 +286,70 @@ class ZoneTables:
     def _other_hands(self, game: Game) -> None:
         """The other seats' hands: the cards of each the viewer knows, then one hidden
         placeholder per other card (``opp_hand_row`` maps the known ones to their rows)."""
-        players = game.players
         extra = self.extra
-        keys = self.opp_key
-        relaid = False
-        for s in range(1, len(keys)):
-            hand = players[self.seats[s]].hand
+        if self.two:  # the common case, unrolled
+            hand = game.players[self.opp].hand
             known = tuple(c for c in hand if c.cid in extra) if extra else ()
-            old_known, old_n = keys[s]
-            n = len(hand)
-            if known == old_known and n == old_n:
-                continue
-            H = self.o.caps.max_hand
-            if n > H:
-                raise CapacityError("max_hand", H, n, "the opponent's hand" if len(keys) == 2
-                                    else f"the hand of player {self.seats[s]}")
-            tab = self.sec["hand"]
-            base = s * H
-            if known != old_known:
-                rows = self.o.rows
-                for i, c in enumerate(known):
-                    tab[base + i] = rows.hand(c.cdef)
-                start = len(known)
-                relaid = True
-            else:
-                start = min(n, old_n)
-            for i in range(start, n):
-                tab[base + i] = _HIDDEN_ROW
-            if n < old_n:
-                tab[base + n:base + old_n] = 0
-            keys[s] = (known, n)
+            old = self.opp_key[1]
+            if known == old[0] and len(hand) == old[1]:
+                return
+            if self._other_hand(hand, 1, known):
+                self.opp_hand_row = {c.cid: self.o.caps.max_hand + i
+                                     for i, c in enumerate(known)}
+            return
+        players, seats = game.players, self.seats
+        relaid = False
+        for s in range(1, len(seats)):
+            hand = players[seats[s]].hand
+            known = tuple(c for c in hand if c.cid in extra) if extra else ()
+            old = self.opp_key[s]
+            if known != old[0] or len(hand) != old[1]:
+                relaid = self._other_hand(hand, s, known) or relaid
         if relaid:
             H = self.o.caps.max_hand
-            self.opp_hand_row = {c.cid: s * H + i for s in range(1, len(keys))
-                                 for i, c in enumerate(keys[s][0])}
+            self.opp_hand_row = {c.cid: s * H + i for s in range(1, len(seats))
+                                 for i, c in enumerate(self.opp_key[s][0])}
+
+    def _other_hand(self, hand: list, s: int, known: tuple) -> bool:
+        """Rewrite the rows of relative seat ``s``'s hand, which changed (``known``: its cards
+        the viewer knows); whether the known cards changed (the caller then maps them to their
+        rows)."""
+        old_known, old_n = self.opp_key[s]
+        n = len(hand)
+        H = self.o.caps.max_hand
+        if n > H:
+            raise CapacityError("max_hand", H, n, "the opponent's hand" if len(self.seats) == 2
+                                else f"the hand of player {self.seats[s]}")
+        tab = self.sec["hand"]
+        base = s * H
+        relaid = known != old_known
+        if relaid:
+            rows = self.o.rows
+            for i, c in enumerate(known):
+                tab[base + i] = rows.hand(c.cdef)
+            start = len(known)
             self.layout += 1
+        else:
+            start = min(n, old_n)
+        for i in range(start, n):
+            tab[base + i] = _HIDDEN_ROW
+        if n < old_n:
+            tab[base + n:base + old_n] = 0
+        self.opp_key[s] = (known, n)
+        return relaid
 
     # -- graveyards and removed cards --------------------------------------------------
     def _piles(self, game: Game) -> None:
-        players = game.players
-        seats = self.seats
         g, r = self.piles["graveyards"], self.piles["removed"]
-        if len(seats) == 2:
-            mine, theirs = players[seats[0]], players[seats[1]]
+        if self.two:
+            mine, theirs = game.players[self.me], game.players[self.opp]
             if (mine.graveyard == g[0] and theirs.graveyard == g[1] and mine.removed == r[0]
                     and theirs.removed == r[1]):
                 return
             by_seat: list = [mine, theirs]
         else:
-            by_seat = [players[q] for q in seats]
+            players = game.players
+            by_seat = [players[q] for q in self.seats]
             if all(P.graveyard == g[k] and P.removed == r[k] for k, P in enumerate(by_seat)):
                 return
         self.layout += 1
