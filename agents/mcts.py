@@ -27,10 +27,26 @@ Search"). Two tree shapes share that machinery:
 Both: decisions with one option are free, and bare mana abilities are not searched when passing
 is possible (the automatic payer taps for spells; mana floated by hand only risks mana burn,
 2007 CR 300.3); at most ``width`` candidates are searched (the heuristic's choice first). A
-rollout is played by :class:`~agents.heuristic.HeuristicAgent` for both seats (``rollout=
+rollout is played by :class:`~agents.heuristic.HeuristicAgent` for every seat (``rollout=
 "heuristic"``) or by the cheap :func:`rollout_choice` (``rollout="fast"``), until ``turns`` turn
 boundaries have passed or ``depth`` decisions were made, then scored by :func:`evaluate`
 (life, board, cards in hand, in [0, 1]); a finished game scores 1 / 0.5 / 0.
+
+**Tables of more players** (Free-for-All of 3 to 6, Two-Headed Giant; ``multiplayer = True``):
+the same two searches with one value per seat, each player maximising their own (max^n: in the
+root search only the searcher's value is read; in the tree each chooser's node keeps the
+chooser's value; Two-Headed Giant teammates share their team's value). :func:`sample_table`
+resamples the hidden cards of *every* other seat, teammates included (their hands are hidden
+too), from the cards' ids in a fixed order, so a sampled world depends only on what the
+searcher can see and the seed. Rollouts are played by a heuristic player at every seat. A
+finished game scores 1 for its winners (a team in Two-Headed Giant), 0 for the others, a draw
+an equal share to the teams still in the game; :func:`seat_values` scores an unfinished one:
+each team's strength (the same life, board and hand terms as :func:`evaluate`, a shared life
+counted once) turned into shares by a softmax over the teams still in the game, ``exp(S_t / 8)
+/ sum_u exp(S_u / 8)``. That is the two-player formula for two teams (``sigmoid((S_me - S_opp)
+/ 8)``), an even ``1 / N`` at an even table, and it rewards hurting any opponent (the strongest
+most) and knocking one out (their share goes to the rest). The network-guided search
+(``net=``) stays two-player: its network reads the two-player observation.
 
 Budget per decision with several candidates: ``iterations`` (default; reproducible, so results
 do not depend on the machine) or ``ms`` CPU milliseconds (at least one iteration). The tree is
@@ -59,7 +75,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from mtg_env.engine.actions import Action, DecisionKind
+from mtg_env.engine.frames_choice import ChooseFrame
 from mtg_env.engine.game import Game
+from mtg_env.engine.knowledge import known_cards
+from mtg_env.engine.seating import players_in_game, team_of, teams, winners
 from mtg_env.engine.view import PlayerView, sample_game
 
 from .base import BaseAgent
@@ -70,7 +89,7 @@ from .policy_value import PolicyValueNet
 if TYPE_CHECKING:
     from .policy_value import Evaluation
 
-__all__ = ["MctsAgent", "evaluate", "rollout_choice"]
+__all__ = ["MctsAgent", "evaluate", "rollout_choice", "sample_table", "seat_values"]
 
 _CLOCK = time.process_time
 _PRIORITY = DecisionKind.PRIORITY
@@ -100,10 +119,16 @@ class MctsAgent(BaseAgent):
     heuristic's share of the prior, default 0.5 with a network) are its settings, ``device``
     the network's torch device. ``value_net`` (``vnet=PATH``) takes the leaves' network value
     from another checkpoint, such as the leaf-value network of :mod:`agents.value_training`,
-    while ``net`` still gives the prior.
+    while ``net`` still gives the prior. ``strict`` lets an error of the heuristic players it
+    consults and rolls out with propagate (tests; see :class:`~agents.heuristic.HeuristicAgent`).
+
+    It plays a table of any size (``multiplayer``), except with a network: the network reads
+    the two-player observation, so a search with ``net`` refuses a multiplayer table at its
+    first decision (``ValueError``) and says ``multiplayer = False``.
     """
 
     name = "mcts"
+    multiplayer = True  # max^n over one value per seat; False on an instance with a network
     # make_agent("mcts:ms=200:turns=3"): text key -> (constructor argument, type)
     PARAMS: ClassVar[dict[str, tuple[str, type]]] = {
         "ms": ("ms", float), "iters": ("iterations", int), "turns": ("turns", int),
@@ -118,7 +143,7 @@ class MctsAgent(BaseAgent):
                  widen_rate: float = 1.0, width: int = 8, rollout: str = "heuristic",
                  tree: int = 0, net: str | PolicyValueNet = "", mix: float = 0.5,
                  c_scale: float = 1.0, noise: float = 0.0, h_prior: float | None = None,
-                 device: str = "cpu", value_net: str = "") -> None:
+                 device: str = "cpu", value_net: str = "", strict: bool = False) -> None:
         super().__init__(seed)
         if iterations is None:
             iterations = 8 if net else 6
@@ -133,6 +158,8 @@ class MctsAgent(BaseAgent):
         if net and tree != 0:
             raise ValueError("the network-guided search is a root search: use tree=0 with net=")
         self.net = net
+        self.multiplayer = not net
+        self.strict = strict
         self.mix = mix
         self.c_scale = c_scale
         self.noise = noise
@@ -174,6 +201,7 @@ class MctsAgent(BaseAgent):
         self.searched = 0  # decisions searched since reset (more than one candidate)
         self.overridden = 0  # of those, decisions where search chose against the heuristic
         self.rollouts = 0  # rollouts played since reset
+        self.last_scores: dict[str, float] = {}  # latest search: mean score of each candidate
 
     def reset(self, player: int, seed: int) -> None:
         super().reset(player, seed)
@@ -193,6 +221,7 @@ class MctsAgent(BaseAgent):
 
     def act(self, view: PlayerView) -> Action:
         if self.net:
+            self._check_two_player(view)  # before the network is loaded
             return drive(self.act_steps(view), self.evaluator.evaluate)
         d = view.decision
         if d is None:
@@ -216,6 +245,7 @@ class MctsAgent(BaseAgent):
         d = view.decision
         if d is None:
             raise ValueError(f"player {view.viewer} has no decision to make")
+        self._check_two_player(view)
         self.last_search = None
         if len(d.options) == 1:
             return d.options[0]
@@ -236,8 +266,16 @@ class MctsAgent(BaseAgent):
         self.overridden += result.choice.text != default.text
         return result.choice
 
+    def _check_two_player(self, view: PlayerView) -> None:
+        """The network-guided search refuses a multiplayer table (``ValueError``)."""
+        if len(view.players) != 2:
+            raise ValueError(
+                f"the network-guided search (net={self.net}) plays two-player games only: its "
+                f"network reads the two-player observation, and this is a {view.variant} table "
+                f"of {len(view.players)} players (use mcts without net=)")
+
     def _heuristic(self, seat: int) -> HeuristicAgent:
-        agent = HeuristicAgent()
+        agent = HeuristicAgent(strict=self.strict)
         agent.reset(seat, self.rng.getrandbits(32))
         return agent
 
@@ -265,13 +303,14 @@ class MctsAgent(BaseAgent):
         it = 0
         while more(it):
             seed = self.rng.getrandbits(63)
-            base = sample_game(view, seed)
+            base = sample_table(view, seed)
             for i, o in enumerate(candidates):
                 game = base.copy()
                 game.apply(game.decision.find(o.text))
                 totals[i] += self._rollout(game, me, seed)
             it += 1
         self.last_iterations = it
+        self.last_scores = {o.text: t / it for o, t in zip(candidates, totals, strict=True)}
         best = max(range(len(candidates)), key=totals.__getitem__)  # first of equals: default
         return candidates[best]
 
@@ -284,9 +323,10 @@ class MctsAgent(BaseAgent):
         it = 0
         while more(it) or it < len(candidates):
             seed = self.rng.getrandbits(63)
-            self._iterate(sample_game(view, seed), root, me, allowed, seed)
+            self._iterate(sample_table(view, seed), root, me, allowed, seed)
             it += 1
         self.last_iterations = it
+        self.last_scores = {t: c.value / c.visits for t, c in root.children.items() if c.visits}
         by_text = {o.text: o for o in candidates}
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].value))
         return by_text[best[0]]
@@ -297,9 +337,7 @@ class MctsAgent(BaseAgent):
         node = root
         path: list[tuple[_Node, int]] = []  # (action node, player who chose it)
         k = self.exploration
-        policies = [HeuristicAgent(), HeuristicAgent()]
-        for seat, policy in enumerate(policies):
-            policy.reset(seat, seed + seat)
+        policies = self._policies(len(game.players), seed)
         while not game.is_over:
             d = game.decision
             opts = d.options
@@ -335,11 +373,18 @@ class MctsAgent(BaseAgent):
             node = c
             if expand:
                 break
-        reward = self._rollout(game, me, seed)
         root.visits += 1
+        if len(game.players) == 2:
+            reward = self._rollout(game, me, seed)
+            for c, pl in path:
+                c.visits += 1
+                c.value += reward if pl == me else 1.0 - reward
+            return
+        self._advance(game, seed)
+        values = seat_values(game)  # max^n: each chooser's node keeps the chooser's value
         for c, pl in path:
             c.visits += 1
-            c.value += reward if pl == me else 1.0 - reward
+            c.value += values[pl]
 
     def _expand_pick(self, game: Game, untried: list[Action], policies: list[HeuristicAgent]) -> Action:
         if self.rollout == "heuristic":
@@ -351,12 +396,20 @@ class MctsAgent(BaseAgent):
         return _prior_pick(untried, self.rng)
 
     # -- rollouts ---------------------------------------------------------------------------------
+    def _policies(self, seats: int, seed: int) -> list[HeuristicAgent]:
+        """A heuristic player for every seat, seat ``s`` seeded ``seed + s`` (the same future
+        choices for every candidate rolled out from one determinization)."""
+        policies = [HeuristicAgent(strict=self.strict) for _ in range(seats)]
+        for seat, policy in enumerate(policies):
+            policy.reset(seat, seed + seat)
+        return policies
+
     def _rollout(self, game: Game, me: int, seed: int) -> float:
-        """Play on (:meth:`_advance`), then score: 1 / 0.5 / 0 for a finished game, else
-        :func:`evaluate`."""
+        """Play on (:meth:`_advance`), then score ``me``: a finished game 1 / 0.5 / 0 (two
+        players) or by :func:`seat_values` (more), else :func:`evaluate`."""
         self._advance(game, seed)
         if game.is_over:
-            return _final(game, me)
+            return _final(game, me) if len(game.players) == 2 else seat_values(game)[me]
         return evaluate(game, me)
 
     def _advance(self, game: Game, seed: int) -> None:
@@ -367,9 +420,7 @@ class MctsAgent(BaseAgent):
         self.rollouts += 1
         end_turn = game.turn + self.turns
         if self.rollout == "heuristic":
-            policies = [HeuristicAgent(), HeuristicAgent()]
-            for seat, policy in enumerate(policies):
-                policy.reset(seat, seed + seat)
+            policies = self._policies(len(game.players), seed)
         rng = random.Random(seed)
         for _ in range(self.depth):
             if game.is_over or game.turn >= end_turn:
@@ -454,7 +505,10 @@ def rollout_choice(options, rng: random.Random):
 
 def evaluate(game: Game, me: int) -> float:
     """A static estimate in [0, 1] of ``me``'s chances: life, creatures' power and toughness,
-    and cards in hand (public counts only)."""
+    and cards in hand (public counts only). At a table of more than two players it is ``me``'s
+    share of :func:`seat_values`."""
+    if len(game.players) != 2:
+        return seat_values(game)[me]
     score = 0.0
     for p in game.permanents:
         sign = 1.0 if p.controller == me else -1.0
@@ -465,3 +519,95 @@ def evaluate(game: Game, me: int) -> float:
     mine, theirs = game.players[me], game.players[1 - me]
     score += 0.6 * (mine.life - theirs.life) + 0.8 * (len(mine.hand) - len(theirs.hand))
     return 1.0 / (1.0 + math.exp(-score / 8.0))
+
+
+def _strengths(game: Game) -> list[float]:
+    """Each team's strength, by team number: its creatures' power and toughness, its other
+    nonland permanents, its life (a Two-Headed Giant team's shared life once) and its cards in
+    hand, weighted as in :func:`evaluate`."""
+    seats = teams(game)
+    strength = [0.0] * len(seats)
+    for p in game.permanents:
+        t = team_of(game, p.controller)
+        if p.is_creature:
+            strength[t] += 1.5 * max(p.power, 0) + 0.5 * max(p.toughness, 0)
+        elif not p.is_land:
+            strength[t] += 1.0
+    for t, members in enumerate(seats):
+        players = [game.players[q] for q in members]
+        strength[t] += 0.6 * max(P.life for P in players) + 0.8 * sum(len(P.hand) for P in players)
+    return strength
+
+
+def seat_values(game: Game) -> list[float]:
+    """Every seat's value in [0, 1], by seat (the values of a search over several players).
+
+    A finished game: 1 for its winners (the winning team in Two-Headed Giant), 0 for the
+    others; a draw shares 1 equally among the teams still in the game. An unfinished game: 0
+    for a seat that has left it; the teams still in it share 1 by a softmax of their strengths
+    (:func:`_strengths`) over 8, the scale of :func:`evaluate`, whose two-player value is this
+    softmax over two teams. Teammates get their team's value.
+
+    >>> from mtg_env import Deck, Game
+    >>> g = Game.new([Deck.builtin("starter_green")] * 3, seed=1)
+    >>> [round(v, 3) for v in seat_values(g)]
+    [0.333, 0.333, 0.333]
+    """
+    seats = teams(game)
+    team = [team_of(game, q) for q in range(len(game.players))]
+    if game.is_over:
+        won = winners(game)
+        if won:
+            return [1.0 if q in won else 0.0 for q in range(len(game.players))]
+        alive = {team[q] for q in players_in_game(game)}
+        share = 1.0 / len(alive) if alive else 1.0 / len(seats)
+        return [share if not alive or team[q] in alive else 0.0 for q in range(len(game.players))]
+    alive = {team[q] for q in players_in_game(game)}
+    strength = _strengths(game)
+    top = max(strength[t] for t in alive)
+    weight = {t: math.exp((strength[t] - top) / 8.0) for t in alive}
+    total = sum(weight.values())
+    return [weight[team[q]] / total if team[q] in alive else 0.0 for q in range(len(game.players))]
+
+
+def sample_table(view: PlayerView, seed: int) -> Game:
+    """A full game consistent with what the viewer of ``view`` can see, for the search.
+
+    Two players: :func:`~mtg_env.engine.view.sample_game` (the opponent's hand and both
+    libraries' order resampled). More: every other seat's hidden cards (a teammate's hand is
+    hidden as well as an opponent's) and the viewer's library order are dealt again from the
+    cards' ids in ascending order, so the world depends only on the view and ``seed``; the cards
+    the viewer knows (``known_hand``, ``known_library``, a hand played revealed, a hand being
+    looked at) stay where they are.
+    """
+    game = sample_game(view, seed)
+    if len(game.players) == 2:
+        return game
+    me = view.viewer
+    rng = random.Random(seed)
+    known = known_cards(game, me)
+    shown = {c[1] for f in game.frames if isinstance(f, ChooseFrame)
+             for c in f.candidates if c[0] == "h"}
+    for P in game.players:
+        if P.index == me:
+            continue
+        hand = P.hand
+        if any(c.cid in shown for c in hand):
+            known = known | {c.cid for c in hand}  # being looked at right now: it is known
+        hand_free = [i for i, c in enumerate(hand) if c.cid not in known]
+        lib_free = [i for i, c in enumerate(P.library) if c.cid not in known]
+        pool = sorted([hand[i] for i in hand_free] + [P.library[i] for i in lib_free],
+                      key=lambda c: c.cid)
+        rng.shuffle(pool)
+        dealt = iter(pool)
+        for i in hand_free:
+            hand[i] = next(dealt)
+        for i in lib_free:
+            P.library[i] = next(dealt)
+    own = game.players[me].library
+    free = [i for i, c in enumerate(own) if c.cid not in known]
+    cards = sorted((own[i] for i in free), key=lambda c: c.cid)
+    rng.shuffle(cards)
+    for i, c in zip(free, cards, strict=True):
+        own[i] = c
+    return game

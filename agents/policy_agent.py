@@ -26,6 +26,14 @@ torch limited to ``threads`` threads. The simulator builds agents in worker proc
 from the spec string, so ``PATH`` must be readable there (an absolute path is resolved here,
 before it is sent; on a cluster, put the file on shared storage).
 
+**Two players only.** A checkpoint's network reads the two-player observation (its metadata's
+layout signature is the two-player one: one opponent's block of rows and action slots); a
+multiplayer table encodes one block per seat with per-seat columns the network has no weights
+for. So these agents say ``multiplayer = False`` (the pod refuses them before a game) and
+refuse a table of more than two players at their first decision with a ``ValueError`` naming
+the reason (:func:`check_two_player`), instead of failing inside the encoder or playing from a
+wrong encoding.
+
 >>> parse_ppo_spec("results/run 1/best.zip:deterministic=0")
 {'path': 'results/run 1/best.zip', 'deterministic': False}
 >>> parse_ppo_spec(r"path=C:\\runs\\a.zip")
@@ -49,7 +57,7 @@ from .base import BaseAgent, LegalTexts, index_texts
 from .checkpoint import check_compatible, load_checkpoint, read_meta
 from .policy_value import PolicyValueNet, anchored_priors, heuristic_choice, shipped_path
 
-__all__ = ["PPOAgent", "TrainedAgent", "parse_ppo_spec"]
+__all__ = ["PPOAgent", "TrainedAgent", "check_two_player", "parse_ppo_spec"]
 
 
 def _bool(value: str) -> bool:
@@ -101,6 +109,18 @@ def parse_ppo_spec(rest: str) -> dict[str, Any]:
     return {"path": path, **dict(reversed(list(kwargs.items())))}
 
 
+def check_two_player(agent: object, view: PlayerView) -> None:
+    """Raise ``ValueError`` unless ``view`` is of a two-player game: a network trained on the
+    two-player observation can't read a multiplayer table's layout (see the module docstring).
+    """
+    if len(view.players) != 2:
+        raise ValueError(
+            f"{agent!r} plays two-player games only: its network was trained on the two-player "
+            f"observation (one opponent's rows and action slots), and this is a {view.variant} "
+            f"table of {len(view.players)} players; agents that play multiplayer tables: "
+            "random, heuristic, mcts (without net=)")
+
+
 # (absolute path, size, mtime, device) -> (model, meta): one load per process and file.
 _MODELS: dict[tuple, tuple[Any, dict[str, Any]]] = {}
 
@@ -128,6 +148,7 @@ class PPOAgent(BaseAgent):
     """
 
     name = "ppo"
+    multiplayer = False  # the network reads the two-player observation: check_two_player
     PARAMS: ClassVar[dict[str, tuple[str, Callable[[str], Any]]]] = dict(_PARAMS)
     parse_spec = staticmethod(parse_ppo_spec)
 
@@ -219,6 +240,7 @@ class PPOAgent(BaseAgent):
         d = view.decision
         if d is None:
             raise ValueError(f"player {view.viewer} has no decision to make")
+        check_two_player(self, view)
         if len(d.options) > 1 and self.anchor:
             return self._act_from_priors(view)
         try:
@@ -253,6 +275,8 @@ class PPOAgent(BaseAgent):
 
     def act_masked(self, observation: Any, action_mask: Sequence[int],
                    legal_texts: LegalTexts | None = None, view: PlayerView | None = None) -> int:
+        if view is not None:
+            check_two_player(self, view)
         obs = observation["observation"] if isinstance(observation, dict) and \
             "observation" in observation else observation
         space = self.model.observation_space
@@ -265,7 +289,8 @@ class PPOAgent(BaseAgent):
             # only the view gives): decide from the view and map the choice back.
             if view is None or legal_texts is None:
                 why = (f"was trained for another observation or action layout than the env's "
-                       f"({len(action_mask)} actions)" if other_layout else
+                       f"({len(action_mask)} actions; a multiplayer env's is one: these agents "
+                       f"play two-player games only)" if other_layout else
                        "is anchored on the heuristic's choice, which needs the view")
                 raise ValueError(
                     f"{self!r} {why}: pass view= and legal_texts=" + (
