@@ -183,7 +183,7 @@ def test_pod_tournament_prints_the_ratings_and_writes_files(tmp_path) -> None:
     (["starter_green", "starter_red", "starter_white", "--table-size", "7"], "a table seats 3 to 6 players"),
     (["starter_green", "starter_red", "starter_white"], "tables of 4 need at least 4 entrants, got 3"),
     (["starter_green", "starter_red", "starter_white", "no_such_deck"], "unknown deck 'no_such_deck'"),
-    (["starter_green", "starter_red", "starter_white", "--table-size", "3", "--agent", "mcts"],
+    (["starter_green", "starter_red", "starter_white", "--table-size", "3", "--agent", "goldfish"],
      "two-player games only"),
     (["starter_green", "starter_red", "starter_white", "--table-size", "3", "-n", "0"],
      "games must be at least 1"),

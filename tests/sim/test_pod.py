@@ -45,7 +45,7 @@ def test_pods_are_reproducible_across_workers() -> None:
 
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"decks": THREE[:2]}, "3 to 6 decks"),
-    ({"decks": THREE, "agents": "mcts"}, "two-player games only"),
+    ({"decks": THREE, "agents": "goldfish"}, "two-player games only"),
     ({"decks": THREE, "attack": "up"}, "unknown attack option"),
     ({"decks": [*THREE, "starter_green"]}, "distinct names"),
     ({"decks": THREE, "agents": ["random", "random"]}, "one agent for every seat"),
@@ -72,7 +72,7 @@ def test_pod_command_prints_the_tables_and_writes_files(tmp_path) -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     (["starter_green", "starter_red"], "a pod needs 3 to 6 decks"),
-    ([*THREE, "--agent", "mcts"], "two-player games only"),
+    ([*THREE, "--agent", "goldfish"], "two-player games only"),
     ([*THREE, "--attack", "sideways"], "unknown attack option"),
 ])
 def test_pod_command_bad_input_is_one_line_exit_2(args: list[str], message: str) -> None:

@@ -155,7 +155,7 @@ def test_files_hold_the_table_and_every_game(tmp_path) -> None:
     ({"entrants": FOUR, "table_size": 2}, "a table seats 3 to 6 players"),
     ({"entrants": FOUR, "table_size": 7}, "a table seats 3 to 6 players"),
     ({"entrants": FOUR, "table_size": 5}, "need at least 5 entrants"),
-    ({"entrants": FOUR, "agents": "mcts"}, "two-player games only"),
+    ({"entrants": FOUR, "agents": "goldfish"}, "two-player games only"),
     ({"entrants": FOUR, "attack": "up"}, "unknown attack option"),
     ({"entrants": [*FOUR, "starter_green"]}, "distinct names"),
     ({"entrants": FOUR, "agents": ["random", "random"]}, "one agent for every seat"),
