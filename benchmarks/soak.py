@@ -18,6 +18,7 @@ option ``left``, ``right`` and ``multiple`` in turn (2012 802-803).
 
     python benchmarks/soak.py --games 2000 --players 4
 
+``--range N`` adds the limited range of influence option to those Free-for-All games (2012 801).
 ``--variant two_headed_giant`` soaks Two-Headed Giant games (four players, two teams; 2012 810)
 over the same decks.
 
@@ -150,6 +151,8 @@ def play_batch(ks: list[int]) -> Tally:
                                                          _CONF["seed"])
             if _CONF.get("variant") != "two_headed_giant":
                 options = {"attack": attack}
+                if _CONF.get("range"):
+                    options["range"] = _CONF["range"]
         choose = random_chooser() if kind == "random" else _heuristic_chooser(seed, players)
         counts: Counter = Counter()
         try:
@@ -202,7 +205,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variant", choices=("free_for_all", "two_headed_giant"), default=None,
                     help="a multiplayer variant: free_for_all (with --players), or "
                          "two_headed_giant (four players)")
+    ap.add_argument("--range", type=int, default=None,
+                    help="Free-for-All: the limited range of influence option, in seats (2012 801)")
     args = ap.parse_args(argv)
+    if args.range is not None and (args.variant == "two_headed_giant" or args.players in (None, 2)
+                                   or not 1 <= args.range <= args.players // 2):
+        ap.error("--range is a number of seats from 1 to players/2 for a Free-for-All of "
+                 "--players 3 or more")
     if args.variant == "two_headed_giant":
         if args.players not in (None, 4):
             ap.error("--variant two_headed_giant plays four players")
@@ -218,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--players must be 2 to 6")
     conf = {"first": args.first, "seed": args.seed, "max_turns": args.max_turns, "json_rate": args.json_rate,
             "options_rate": args.options_rate, "players": args.players,
-            "variant": args.variant if args.players > 2 else None}
+            "variant": args.variant if args.players > 2 else None, "range": args.range}
     pairs = pairings()
     end = args.first + args.games
     if args.players > 2:
@@ -226,7 +235,8 @@ def main(argv: list[str] | None = None) -> int:
         what = ("Two-Headed Giant games" if args.variant == "two_headed_giant"
                 else f"Free-for-All games of {args.players}")
         attack = ("" if args.variant == "two_headed_giant"
-                  else f"attack {'/'.join(ATTACK_OPTIONS)}, ")
+                  else f"attack {'/'.join(ATTACK_OPTIONS)}, "
+                  + (f"range of influence {args.range}, " if args.range else ""))
         print(f"soak: up to {args.games} {what} (numbers {args.first}..{end - 1}) over "
               f"{len(conf['multiplayer_decks'])} built-in decks, {attack}{', '.join(KINDS)} "
               f"players, {workers} workers", flush=True)

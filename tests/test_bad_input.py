@@ -229,7 +229,7 @@ _DELETE = object()
 
 
 @pytest.mark.parametrize(("path", "value", "message"), [
-    (("version",), 8, r"game state version 8 is not supported \(this engine reads version 9\)"),
+    (("version",), 9, r"game state version 9 is not supported \(this engine reads version 10\)"),
     (("turn",), _DELETE, r"^turn: missing$"),
     (("turn",), "3", r"^turn: expected an integer, got '3'$"),
     (("step",), "main", r"^step: 'main' is not one of"),
@@ -552,7 +552,7 @@ def test_finished_game_refuses_every_action() -> None:
     ("[" * 100000, r"^not a JSON game state: maximum recursion depth"),
     (None, r"^not a JSON game state: the JSON object must be str"),
     ("[1]", r"^not an mtg_env game state"),
-    ('{"format": "mtg_env.game", "version": 9}', r"^players: missing$"),
+    ('{"format": "mtg_env.game", "version": 10}', r"^players: missing$"),
 ])
 def test_bad_game_state_texts(text: object, message: str) -> None:
     from mtg_env import Game

@@ -15,7 +15,7 @@ from mtg_env.engine.frames_effects import EnterTogetherFrame
 from mtg_env.engine.knowledge import BOTH, forget, learn, shuffle_library
 from mtg_env.engine.layers import fresh, text_change_frame
 from mtg_env.engine.registry import CUSTOM
-from mtg_env.engine.seating import apnap_order
+from mtg_env.engine.seating import apnap_order, in_range
 from mtg_env.engine.stack import item_def
 from mtg_env.engine.targets import target_legal
 from mtg_env.engine.zones import leave_play_together, put_together, take_top, to_zone
@@ -121,22 +121,25 @@ def warp_world(g: Game, item: StackItem) -> None:
     owner's "any order" is not asked: the cards were revealed, so both players know them and
     where they are). Triggered abilities wait until the spell has resolved (2007 CR 410.3)."""
     fresh(g)
-    perms = sorted(g.perms.values(), key=lambda p: p.id)
-    seats = range(len(g.players))
-    counts = [sum(1 for p in perms if p.owner == pl) for pl in seats]
+    # 2012 801.10: under the limited range of influence option, the players within the
+    # controller's range and the permanents they own and control.
+    seats = [pl for pl in range(len(g.players)) if in_range(g, item.controller, pl)]
+    perms = sorted((p for p in g.perms.values() if p.owner in seats and p.controller in seats),
+                   key=lambda p: p.id)
+    counts = {pl: sum(1 for p in perms if p.owner == pl) for pl in seats}
     if perms:
         leave_play_together(g, perms, "library_top", "is shuffled into its owner's library")
-    revealed: list[list] = []
+    revealed: dict[int, list] = {}
     for pl in seats:
         shuffle_library(g, pl)
         g.write_log(f"player {pl} shuffles {counts[pl]} permanent(s) into their library")
         top = g.players[pl].library[:counts[pl]]
-        revealed.append(top)
+        revealed[pl] = top
         if top:
             learn(g, top, BOTH)
             g.write_log(f"player {pl} reveals {', '.join(c.label for c in top)}")
     order = apnap_order(g)
-    cards = [c for pl in order for c in revealed[pl]]
+    cards = [c for pl in order if pl in revealed for c in revealed[pl]]
     first = [c for c in cards if _FIRST_ROUND & c.cdef.types]
     ench = [c for c in cards if c not in first and "Enchantment" in c.cdef.types]
     g.frames.append(EnterTogetherFrame(

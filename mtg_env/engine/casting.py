@@ -32,7 +32,7 @@ from .layers import fresh, mark_dirty
 from .mana import add_colored, can_afford, max_x, pay_mana
 from .mana_cost import ManaCost
 from .model import Card, Permanent, StackItem
-from .seating import opponents
+from .seating import in_range, opponents
 from .stack import find_item, item_def
 from .stack_data import StackData
 from .targets import (
@@ -131,7 +131,7 @@ def spell_cost(g: Game, pl: int, card: Card) -> ManaCost:
     if mods and not mods.get("spell_cost_more", frozenset()).isdisjoint(opps):
         types = cdef.types
         for p in g.perms.values():
-            if p.controller in opps and p.static:
+            if p.controller in opps and p.static and in_range(g, p.controller, pl):
                 for s in p.static:
                     if s.kind == "spell_cost_more" and not types.isdisjoint(s.params["types"]):
                         generic += s.params["amount"]

@@ -18,6 +18,8 @@ from .frames_choice import ChooseFrame
 from .ids import next_timestamp
 from .knowledge import learn, shown_from_hand, shuffle_library, to_hand_in_public
 from .layers import mark_dirty
+from .seating import in_range
+from .targets import ref_player
 from .triggers import report_event
 
 if TYPE_CHECKING:
@@ -31,6 +33,12 @@ K = DecisionKind
 def choose_frame(g: Game, pl: int, cands: Iterable[Sequence[Any]], n_min: int,
                   n_max: int, verb: str, prompt: str, then: dict[str, Any] | None = None,
                   sid: int | None = None) -> ChooseFrame:
+    """The procedure of player ``pl`` choosing ``n_min`` to ``n_max`` of ``cands`` (references
+    to objects, cards or players). Under the limited range of influence option only those
+    within ``pl``'s range are offered (2012 801.5a)."""
+    if g.influence:
+        cands = [c for c in cands
+                 if c[0] not in "poshc" or in_range(g, pl, ref_player(g, c))]
     return ChooseFrame(pl, [list(c) for c in cands], n_min, n_max, verb, prompt, [], then, sid)
 
 

@@ -143,7 +143,10 @@ def run_attack_multiple(g: Game, f: AttackFrame) -> None:
 
 def can_attack_player(g: Game, p: Permanent, defender: int) -> bool:
     """Whether ``p`` may attack ``defender`` (Sea Monster: "can't attack unless defending player
-    controls an Island" reads the player it would attack, 2012 802.2a)."""
+    controls an Island" reads the player it would attack, 2012 802.2a; under the limited range
+    of influence option only an opponent within its controller's range, 801.3)."""
+    if g.influence and defender not in g.influence[p.controller]:
+        return False
     if "cant_attack_unless_defender_has_island" in p.keywords:
         # Its "Island" follows a text change (Mind Bend, 2012 612.2).
         land = text_words(g, p.id, ("Island",))[0]

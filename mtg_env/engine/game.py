@@ -66,6 +66,7 @@ from .seating import (
     MAX_PLAYERS,
     TWO_HEADED_GIANT_LIFE,
     VARIANTS,
+    compute_influence,
     enter_table,
     opponents,
     players_in_game,
@@ -99,8 +100,9 @@ def _seat(value: object, n: int, what: str) -> int | None:
     return seat
 
 
-def _variant_options(n: int, variant: object, options: object) -> tuple[str, str]:
-    """The variant and attack option of a game of ``n`` players (:meth:`Game.new`)."""
+def _variant_options(n: int, variant: object, options: object) -> tuple[str, str, int]:
+    """The variant, attack option and limited range of influence (0: none) of a game of ``n``
+    players (:meth:`Game.new`)."""
     if variant is None:
         variant = "two_player" if n == 2 else "free_for_all"
     if variant not in VARIANTS:
@@ -116,22 +118,28 @@ def _variant_options(n: int, variant: object, options: object) -> tuple[str, str
     opts = {} if options is None else options
     if not isinstance(opts, dict):
         raise MtgError(f"options must be a mapping, got {type(opts).__name__}")
-    unknown = set(opts) - {"attack"}
+    unknown = set(opts) - {"attack", "range"}
     if unknown:
         raise MtgError(f"unknown game option(s) {sorted(map(str, unknown))}: the options are "
-                       "'attack' (multiplayer)")
+                       "'attack' and 'range' (Free-for-All)")
     attack = opts.get("attack")
+    reach = opts.get("range")
     if variant in ("two_player", "two_headed_giant"):
-        if attack is not None:
-            raise MtgError("the attack option is for multiplayer Free-for-All games (a two-player "
-                           "game has one opponent; Two-Headed Giant teams attack each other, "
-                           "2012 810.7)")
-        return variant, ""
+        if attack is not None or reach is not None:
+            raise MtgError(f"the {'attack' if attack is not None else 'range'} option is for "
+                           "multiplayer Free-for-All games (a two-player game has one opponent; "
+                           "Two-Headed Giant teams attack each other, 2012 810.7)")
+        return variant, "", 0
     if attack is None:
         attack = "left"
     if attack not in ATTACK_OPTIONS:
         raise MtgError(f"unknown attack option {attack!r:.40}: left, right or multiple")
-    return variant, str(attack)
+    if reach is None:
+        reach = 0
+    elif isinstance(reach, bool) or not isinstance(reach, int) or not 1 <= reach <= n // 2:
+        raise MtgError(f"the range option (limited range of influence, 2012 801) is a number of "
+                       f"seats from 1 to {n // 2} at a table of {n}, got {reach!r:.40}")
+    return variant, str(attack), reach
 
 
 # A plain Python class when compiled (mtg_env/engine/compiled.py): see GameState.
@@ -160,9 +168,13 @@ class Game(GameState):
         (3 to 6 decks, the default for more; 2012 806), with ``options={"attack": "left"}``
         (the default), ``"right"`` (2012 803: only the nearest opponent on that side may be
         attacked) or ``"multiple"`` (802: each attacking creature attacks any one opponent,
-        each of whom declares blockers for their own attackers). A multiplayer game
-        goes on after a player loses, until one remains (2012 800.4); the first mulligan is
-        free (800.5) and the starting player draws on their first turn (800.6).
+        each of whom declares blockers for their own attackers); ``"range": N`` adds the
+        limited range of influence option (2012 801: a player affects, targets, attacks and
+        sees only the players within N seats, counted as each turn begins). Or
+        ``"two_headed_giant"`` (four decks, seats 0 and 1 against 2 and 3; 2012 810). A
+        multiplayer game goes on after a player loses, until one player or team remains (2012
+        800.4); the first mulligan is free (800.5) and the starting player draws on their first
+        turn (800.6; in Two-Headed Giant the first team skips its draw, 810.6).
 
         One seeded RNG drives every shuffle and random choice. With ``starting_player=None`` a
         seeded coin flip (a die roll among more players) decides who plays first (2007 CR
@@ -180,7 +192,7 @@ class Game(GameState):
                 or not 2 <= len(decks) <= MAX_PLAYERS):
             raise MtgError(f"a game needs a list of 2 to {MAX_PLAYERS} decks, got {decks!r:.80}")
         n = len(decks)
-        variant_name, attack = _variant_options(n, variant, options)
+        variant_name, attack, reach = _variant_options(n, variant, options)
         goldfish_seat = _seat(goldfish, n, "goldfish")
         first = _seat(starting_player, n, "starting_player")
         names_per_player = [_deck_card_names(deck, i) for i, deck in enumerate(decks)]
@@ -195,6 +207,9 @@ class Game(GameState):
             g.players = [Player(i) for i in range(n)]
         g.variant = variant_name
         g.attack_option = attack
+        if reach:
+            g.ranges = (reach,) * n
+            g.influence = compute_influence(g)
         g.rng = Rng(seed)
         g.manual_mana = manual_mana
         g.skip_trivial = skip_trivial

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .seating import opponents, team_of
+from .seating import in_range, opponents, team_of
 
 if TYPE_CHECKING:
     from .game import Game
@@ -84,7 +84,8 @@ def shuffle_library(g: Game, pl: int) -> None:
 def hand_revealed(g: Game, pl: int) -> bool:
     """Player ``pl`` plays with their hand revealed (an opponent's Telepathy)."""
     for p in g.perms.values():
-        if p.controller != pl and p.static and team_of(g, p.controller) != team_of(g, pl) and any(
+        if (p.controller != pl and p.static and team_of(g, p.controller) != team_of(g, pl)
+                and in_range(g, p.controller, pl)) and any(
                 s.kind == "opponents_hands_revealed" for s in p.static):
             return True
     return False

@@ -186,6 +186,10 @@ def static_affects(g: Game, src: Permanent, s: StaticAbility) -> list[Permanent]
         return [host] if host is not None else []  # enchanted / equipped
     test = flt.test
     ctrl = src.controller
+    if g.influence:  # 2012 801.10: only what is within its controller's range of influence
+        reach = g.influence[ctrl]
+        return [p for p in g.perms.values()
+                if p.controller in reach and test(p, ctrl) and not (flt.other and p is src)]
     if flt.other:
         return [p for p in g.perms.values() if test(p, ctrl) and p is not src]
     return [p for p in g.perms.values() if test(p, ctrl)]
@@ -442,7 +446,9 @@ def _creature_types(p: Permanent) -> frozenset[str]:
 def _shared_type_bonus(g: Game, src: Permanent, s: StaticAbility) -> None:
     """Coat of Arms: each affected creature gets +p/+t for each *other* creature in play that
     shares a creature type with it, counted relative to that creature (418.5 layer 6d)."""
-    creatures = [(q, _creature_types(q)) for q in g.perms.values() if "Creature" in q.types]
+    reach = g.influence[src.controller] if g.influence else None  # 2012 801.11 example
+    creatures = [(q, _creature_types(q)) for q in g.perms.values() if "Creature" in q.types
+                 and (reach is None or q.controller in reach)]
     dp, dt = s.params["p"], s.params["t"]
     for p in static_affects(g, src, s):
         mine = _creature_types(p)
@@ -475,9 +481,12 @@ def _control_changed(g: Game, before: dict[int, int]) -> None:
 
 def amount_cda(g: Game, src: Permanent, s: StaticAbility) -> int:
     flt = s.count
+    reach = g.influence[src.controller] if g.influence else None  # 2012 801.11
     if flt is not None:
-        return sum(1 for p in g.perms.values() if flt.test(p, src.controller))
+        return sum(1 for p in g.perms.values() if flt.test(p, src.controller)
+                   and (reach is None or p.controller in reach))
     zone = s.params.get("graveyard_count")
     if zone is not None:
-        return sum(1 for P in g.players for c in P.graveyard if zone in c.cdef.types)
+        return sum(1 for P in g.players if reach is None or P.index in reach
+                   for c in P.graveyard if zone in c.cdef.types)
     raise MtgError(f"engine error: bad characteristic-setting ability {s.params!r}")

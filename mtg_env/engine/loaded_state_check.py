@@ -204,6 +204,12 @@ def _check_variant(d: dict[str, Any]) -> None:
     need = {"two_player": n == 2, "free_for_all": n > 2, "two_headed_giant": n == 4}
     if not need[variant]:
         fail("variant", f"a {variant} game can't have {n} players")
+    if d["ranges"] and (variant != "free_for_all" or len(d["ranges"]) != n):
+        fail("ranges", "the limited range of influence option is one range per player of a "
+                       "free_for_all game")
+    if bool(d["ranges"]) != bool(d["influence"]) or (d["influence"]
+                                                     and len(d["influence"]) != n):
+        fail("influence", "one range of influence per player, exactly when ranges are set")
     if variant == "two_headed_giant":
         for i in (1, 3):
             if d["players"][i]["life"] != d["players"][i - 1]["life"]:

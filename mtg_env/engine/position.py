@@ -8,6 +8,7 @@
     seed: 0                 # RNG seed for later shuffles (default 0)
     attack: left            # 3 to 6 players (a Free-for-All): left (default), right or
                             # multiple (then "attacking" names the player attacked: 2)
+    range: 1                # 3 to 6 players: the limited range of influence option (2012 801)
     variant: two_headed_giant   # 4 players: seats 0 and 1 against 2 and 3 (default for 3
                             # to 6 players: free_for_all); teammates share their life (30)
     players:                # 2 to 6 entries, by seat
@@ -49,7 +50,7 @@ from .layers import fresh, mark_dirty
 from .model import CardDef, Permanent, Player
 from .registry import get_card
 from .rng import Rng
-from .seating import ATTACK_OPTIONS, MAX_PLAYERS, defending_player, is_active
+from .seating import ATTACK_OPTIONS, MAX_PLAYERS, compute_influence, defending_player, is_active
 from .state_based import aura_legal
 from .turn_structure import COMBAT_STEPS, choose_defender
 
@@ -57,7 +58,7 @@ _PLAYER_KEYS = {"life", "poison", "mana_pool", "lands_played", "hand", "library"
                 "removed", "in_play"}
 _PERM_KEYS = {"card", "id", "tapped", "damage", "counters", "summoning_sick", "attached_to",
               "attacking", "blocking", "controller", "chosen"}
-_TOP_KEYS = {"turn", "active_player", "step", "players", "seed", "attack", "variant"}
+_TOP_KEYS = {"turn", "active_player", "step", "players", "seed", "attack", "variant", "range"}
 _MAX_INT = 1_000_000  # bound of every integer field (life, turn, damage, counters)
 
 
@@ -137,8 +138,15 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
         if g.attack_option not in ATTACK_OPTIONS:
             raise PositionError(f"attack must be one of {', '.join(ATTACK_OPTIONS)}, "
                                 f"got {_show(g.attack_option)}")
-    elif "attack" in data:
-        raise PositionError("'attack' is an option of multiplayer positions (3 or more players)")
+        if "range" in data:
+            reach = data["range"]
+            if isinstance(reach, bool) or not isinstance(reach, int) or not 1 <= reach <= n // 2:
+                raise PositionError(f"range must be a number of seats from 1 to {n // 2}, "
+                                    f"got {_show(reach)}")
+            g.ranges = (reach,) * n
+    elif "attack" in data or "range" in data:
+        raise PositionError(f"'{'attack' if 'attack' in data else 'range'}' is an option of "
+                            f"multiplayer Free-for-All positions (3 or more players)")
     if goldfish is not None and (isinstance(goldfish, bool) or goldfish not in range(n)):
         raise PositionError(f"goldfish must be a seat, {seats}, or None, got {_show(goldfish)}")
     g.goldfish = goldfish
@@ -160,6 +168,8 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
                             + ", ".join(s for s in STEPS if s not in ("untap", "cleanup")))
     g.step = step
     g.step_queue = STEPS[STEPS.index(step) + 1:]
+    if g.ranges:
+        g.influence = compute_influence(g)  # as the turn began (2012 801.2c)
     if g.variant == "free_for_all" and step in COMBAT_STEPS and step != "end_of_combat":
         choose_defender(g)  # chosen as combat began (2012 506.2a)
     ids: dict[str, int] = {}

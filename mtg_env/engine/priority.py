@@ -23,7 +23,7 @@ from .model import (
     Card,
     Permanent,
 )
-from .seating import first_priority, is_active, next_in_turn_order, players_in_game
+from .seating import first_priority, in_range, is_active, next_in_turn_order, players_in_game
 from .targets import targets_available
 
 if TYPE_CHECKING:
@@ -96,7 +96,9 @@ def priority_options(g: Game, pl: int) -> list[Action]:
     # Rule of Law: "Each player can't play more than one spell each turn." (it counts the
     # spells played before it came into play too); Steel Golem: "You can't play creature
     # spells." (2007 CR 409.1: a spell that can't be played isn't offered).
-    spells_ok = not (mods and "one_spell_per_turn" in mods and P.spells_played_this_turn)
+    spells_ok = not (mods and "one_spell_per_turn" in mods and P.spells_played_this_turn
+                     and any(isinstance(c, int) and in_range(g, c, pl)
+                             for c in mods["one_spell_per_turn"]))  # 2012 801.10
     # Pithing Needle: "Activated abilities of sources with the chosen name can't be played
     # unless they're mana abilities." (2007 CR 409.1: not offered.)
     pithed = mods.get("chosen_name_abilities_cant_be_played") if mods else None

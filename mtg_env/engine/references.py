@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from .filters import TARGET_KINDS, Filter, Site, compile_filter, suggest_names
 from .layers import fresh
-from .seating import opponent, opponents
+from .seating import in_range, opponent, opponents
 from .stack import item_def
 from .targets import target_legal
 
@@ -132,6 +132,10 @@ def _ref_each(flt: Filter) -> Ref:
         ctrl = item.controller
         skip = item.source if other else None
         t = flt.bind(item.x, targeted_player(g, item), item.source) if dynamic else test
+        if g.influence:  # 2012 801.10: only what is within the controller's range of influence
+            reach = g.influence[ctrl]
+            return [("o", p.id) for p in list(g.perms.values())
+                    if p.id != skip and p.controller in reach and t(p, ctrl)]
         return [("o", p.id) for p in list(g.perms.values()) if p.id != skip and t(p, ctrl)]
     return ref
 
@@ -187,8 +191,10 @@ _REF_WORDS: dict[str, Ref] = {
     "opponent": lambda g, item: [("p", opponent(g, item.controller))],
     # "each other player" / "each opponent": every opponent still in the game, in turn order
     # (in a two-player game the one opponent; a Two-Headed Giant teammate is not one).
-    "each_opponent": lambda g, item: [("p", o) for o in opponents(g, item.controller)],
-    "each_player": lambda g, item: [("p", P.index) for P in g.players if not P.lost],
+    "each_opponent": lambda g, item: [("p", o) for o in opponents(g, item.controller)
+                                      if in_range(g, item.controller, o)],
+    "each_player": lambda g, item: [("p", P.index) for P in g.players
+                                    if not P.lost and in_range(g, item.controller, P.index)],
     "active_player": lambda g, item: [("p", g.active)],
     "enchanted": _attached,
     "equipped": _attached,
@@ -266,6 +272,9 @@ def compile_amount(v: Any, site: Site | None = None) -> Amount:
             def count(g: Game, item: StackItem) -> int:
                 fresh(g)
                 pl = item.controller
+                if g.influence:  # 2012 801.11: it sees only what is within range
+                    reach = g.influence[pl]
+                    return sum(1 for p in g.perms.values() if p.controller in reach and test(p, pl))
                 return sum(1 for p in g.perms.values() if test(p, pl))
             return count
         if k == "graveyard":
@@ -273,7 +282,8 @@ def compile_amount(v: Any, site: Site | None = None) -> Amount:
                 raise site.error(f"'graveyard' must be 'you' or 'any', not {w!r}")
             if w == "you":
                 return lambda g, item: len(g.players[item.controller].graveyard)
-            return lambda g, item: sum(len(P.graveyard) for P in g.players)
+            return lambda g, item: sum(len(P.graveyard) for P in g.players
+                                       if in_range(g, item.controller, P.index))
         if k == "hand_size":
             who = compile_ref(w, site.at("hand_size"), players=True)
             return lambda g, item: sum(len(g.players[pl].hand) for kind, pl in who(g, item)

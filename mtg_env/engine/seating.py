@@ -132,6 +132,37 @@ def first_priority(g: Table) -> int:
     return a if not g.players[a].lost else next_in_turn_order(g, a)
 
 
+def seat_distance(g: Table, a: int, b: int) -> int:
+    """How many seats apart players ``a`` and ``b`` sit, the shorter way round the table,
+    counting only the seats of players still in the game (2012 801.2)."""
+    seats = players_in_game(g)
+    if a not in seats or b not in seats:
+        return len(g.players)
+    n = len(seats)
+    d = abs(seats.index(a) - seats.index(b))
+    return min(d, n - d)
+
+
+def compute_influence(g: Any) -> tuple[tuple[int, ...], ...]:
+    """Each player's range of influence under the limited range of influence option (2012
+    801.2): the players (themselves included, 801.2b) at most their range of seats away, as the
+    turn begins (801.2c); ``()`` without the option."""
+    ranges = g.ranges
+    if not ranges:
+        return ()
+    return tuple(tuple(q for q in range(len(g.players))
+                       if q == pl or (not g.players[q].lost and not g.players[pl].lost
+                                      and seat_distance(g, pl, q) <= ranges[pl]))
+                 for pl in range(len(g.players)))
+
+
+def in_range(g: Any, pl: int, other: int) -> bool:
+    """Player ``other`` is within player ``pl``'s range of influence (always, without the
+    limited range of influence option; 2012 801.2)."""
+    inf = g.influence
+    return not inf or other in inf[pl]
+
+
 def team_of(g: Table, pl: int) -> int:
     """The team of seat ``pl``: in Two-Headed Giant seats 0 and 1 are team 0, seats 2 and 3
     team 1 (each team sits together, 2012 810.3); in other variants each player is a team of

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 # of game.effects stored as continuous_effects declares them (their kind under "k"); 9: any number
 # of players, the variant, the attack option and the defending player; the opening-hand procedure
 # counts the players who have kept
-FORMAT_VERSION = 9
+FORMAT_VERSION = 10
 
 # The attributes stored as they are; their schema is declared in loaded_state_schema.py.
 _PLAYER = tuple(PLAYER_ATTRS)

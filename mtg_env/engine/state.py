@@ -176,6 +176,12 @@ FIELDS: tuple[Field, ...] = (
     Field("attack_option", _const(""), "share", "scalar",
           "multiplayer: whom a player may attack: left or right (2012 803) or multiple (802); "
           "'' in a two-player game", C.ENUM("", *ATTACK_OPTIONS)),
+    Field("ranges", tuple, "share", "scalar",
+          "the limited range of influence option: each player's range in seats (2012 801.2); "
+          "() without it", C.LIST(C.INT(1, MAX_PLAYERS))),
+    Field("influence", tuple, "share", "scalar",
+          "each player's range of influence as this turn began (2012 801.2c): the players "
+          "within it; () without the option", C.LIST(C.LIST(C.PLAYER))),
     Field("manual_mana", _const(False), "share", "scalar", "players tap mana themselves",
           C.BOOL),
     Field("skip_trivial", _const(False), "share", "scalar", "single-option decisions are taken",
@@ -261,6 +267,8 @@ class GameState:
     end_reason: str
     variant: str
     attack_option: str
+    ranges: tuple[int, ...]
+    influence: tuple[tuple[int, ...], ...]
     manual_mana: bool
     skip_trivial: bool
     max_turns: int | None

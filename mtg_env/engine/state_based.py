@@ -25,7 +25,7 @@ from .model import (
     Permanent,
 )
 from .rules import protected_from
-from .seating import opponents, team_of, teams
+from .seating import in_range, opponents, team_of, teams
 
 if TYPE_CHECKING:
     from .game import Game
@@ -82,11 +82,14 @@ def _check_permanents(g: Game) -> bool:
                 to_destroy.append(p)  # 420.5c
         if p.attached_to is not None or "Aura" in p.subtypes:
             host = g.perms.get(p.attached_to) if p.attached_to is not None else None
+            # 2012 801.8-9: nor can it stay on a permanent out of its controller's range.
+            far = (host is not None and bool(g.influence)
+                   and host.controller not in g.influence[p.controller])
             if "Aura" in p.subtypes:
-                if host is None or not aura_legal(g, p, host):
+                if host is None or far or not aura_legal(g, p, host):
                     to_grave.append(p)  # 420.5d
             elif "Equipment" in p.subtypes and (host is None or not host.is_creature
-                                                or "Creature" in p.types
+                                                or "Creature" in p.types or far
                                                 or protected_from(host, p.colors)):
                 # 420.5k; an Equipment that's also a creature can't equip (2012 301.5c)
                 unattach.append(p)
@@ -97,7 +100,14 @@ def _check_permanents(g: Game) -> bool:
     if legends is not None:
         for group in legends.values():
             if len(group) > 1:
-                to_grave.extend(group)  # 420.5e: all of them, regardless of controller
+                if g.influence:
+                    # 2012 801.12: only those with another of the name in their controller's
+                    # range of influence.
+                    reach = g.influence
+                    to_grave.extend(p for p in group if any(
+                        q is not p and q.controller in reach[p.controller] for q in group))
+                else:
+                    to_grave.extend(group)  # 420.5e: all of them, regardless of controller
     if not (to_grave or to_destroy or unattach):
         return False
     for p in unattach:
@@ -125,7 +135,8 @@ def win_game(g: Game, pl: int, reason: str) -> None:
     loses instead (the other player in a two-player game; 2012 800.7 in a multiplayer game).
     Platinum Angel ("your opponents can't win the game") stops it."""
     fresh(g)
-    others = opponents(g, pl)
+    # 2012 104.3h: under the limited range of influence option, the opponents within range.
+    others = tuple(o for o in opponents(g, pl) if in_range(g, pl, o))
     cant = g.rule_mods.get("cant_lose", ())
     if any(o in cant for o in others):
         g.write_log(f"player {pl} can't win the game ({reason})")

@@ -18,6 +18,7 @@ from .filters import Filter, cached_filter
 from .layers import fresh
 from .model import Card, Permanent, StackItem
 from .rules import protected_from, targeting_forbidden
+from .seating import in_range
 
 if TYPE_CHECKING:
     from .game import Game
@@ -74,13 +75,17 @@ def legal_targets(g: Game, pl: int, spec: TargetSpec, item: StackItem | None = N
                    source: Permanent | None = None, first_only: bool = False,
                    spell_card: Card | None = None) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
+    # 2012 801.4: under the limited range of influence option only the players (and what they
+    # control or own) within the targeting player's range can be targets.
+    reach = g.influence[pl] if g.influence else None
     flt = spec.player
     if flt is not None:
         fresh(g)
         shrouded = g.rule_mods.get("player_shroud", ())  # True Believer
         for P in g.players:
             i = P.index
-            if not P.lost and i not in shrouded and flt.test(i, pl):
+            if (not P.lost and i not in shrouded and flt.test(i, pl)
+                    and (reach is None or i in reach)):
                 out.append(("p", i))
                 if first_only:
                     return out
@@ -98,7 +103,7 @@ def legal_targets(g: Game, pl: int, spec: TargetSpec, item: StackItem | None = N
                         if item is not None and item.kind == "spell" and item.card is not None
                         else None)
         for p in g.perms.values():
-            if not test(p, pl) or p.id == skip:
+            if not test(p, pl) or p.id == skip or (reach is not None and p.controller not in reach):
                 continue
             kw = p.keywords
             if kw and not kw.isdisjoint(_UNTARGETABLE) and (
@@ -114,7 +119,7 @@ def legal_targets(g: Game, pl: int, spec: TargetSpec, item: StackItem | None = N
         for s in g.stack:
             if s.kind != "spell" or (item is not None and s.id == item.id):
                 continue
-            if not flt.test(s, pl):
+            if not flt.test(s, pl) or (reach is not None and s.controller not in reach):
                 continue
             out.append(("s", s.id))
             if first_only:
@@ -122,6 +127,8 @@ def legal_targets(g: Game, pl: int, spec: TargetSpec, item: StackItem | None = N
     flt = spec.card
     if flt is not None:
         for P in g.players:
+            if reach is not None and P.index not in reach:
+                continue
             for c in P.graveyard:
                 if flt.test(c, pl):
                     out.append(("c", c.cid))
@@ -170,6 +177,8 @@ def target_legal(g: Game, item: StackItem, ti: int, spec: TargetSpec) -> bool:
     ref = item.targets[ti]
     kind, v = ref
     pl = item.controller
+    if g.influence and not in_range(g, pl, ref_player(g, ref)):
+        return False  # 2012 801.4: out of its controller's range of influence
     if kind == "p":
         fresh(g)
         if v in g.rule_mods.get("player_shroud", ()) or g.players[v].lost:
@@ -199,6 +208,23 @@ def target_legal(g: Game, item: StackItem, ti: int, spec: TargetSpec) -> bool:
             if c.cid == v:
                 return spec.card.test(c, pl)
     return False
+
+
+def ref_player(g: Game, ref: Sequence[Any]) -> int:
+    """The player a reference belongs to for the limited range of influence option (2012
+    801.2d): the player itself, a permanent's or a spell's controller, a card's owner; -1 when
+    the object is gone (out of no one's range)."""
+    kind, v = ref[0], ref[1]
+    if kind == "p":
+        return int(v)
+    if kind == "o":
+        p = g.perms.get(v)
+        return p.controller if p is not None else -1
+    if kind == "s":
+        s = stack.find_item(g, v)
+        return s.controller if s is not None else -1
+    card = g.cards.get(v)
+    return card.owner if card is not None else -1
 
 
 def spec_for(specs: Sequence[TargetSpec], i: int) -> TargetSpec:

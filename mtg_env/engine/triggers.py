@@ -175,6 +175,8 @@ def collect_zone_triggers(g: Game, name: str, ev: dict[str, Any], cids: tuple[in
         for ab in card.cdef.zone_triggered:
             if ab.event != name or not ab.match(g, src, ev):
                 continue
+            if g.influence and not event_in_range(g, card.owner, ev):
+                continue  # 2012 801.7
             if ab.condition and not trigger_condition(g, ab.condition, card.owner, None, ev):
                 continue
             if clean is None:
@@ -205,7 +207,43 @@ def _resolve_mana_trigger(g: Game, p: Permanent, ab: TriggeredAbility, ev: dict[
 
 def _trigger_matches(g: Game, p: Permanent, ab: TriggeredAbility, event: str,
                      ev: dict[str, Any]) -> bool:
+    if g.influence and not event_in_range(g, p.controller, ev):
+        return False
     return ab.match(g, p, ev)  # the ability's filters compiled for its event at load
+
+
+def event_in_range(g: Game, pl: int, ev: dict[str, Any]) -> bool:
+    """Under the limited range of influence option a triggered ability triggers only if its
+    event happened entirely within its controller ``pl``'s range (2012 801.7): the player it
+    names and the controller of each permanent in it, as they were when it happened (a
+    permanent that left play: its last known controller, 801.7a)."""
+    reach = g.influence[pl]
+    who = ev.get("player")
+    if who is not None and who not in reach:
+        return False
+    for key in ("perm", "attacker", "blocker", "src"):
+        pid = ev.get(key)
+        if pid is None:
+            continue
+        q = g.perms.get(pid)
+        if q is not None:
+            ctrl = q.controller
+        elif key == "perm" and "snapshot" in ev:
+            ctrl = ev["snapshot"].controller
+        elif key == "src" and ev.get("src_controller") is not None:
+            ctrl = ev["src_controller"]
+        else:
+            continue
+        if ctrl not in reach:
+            return False
+    target = ev.get("target")
+    if target is not None and target[0] == "p" and target[1] not in reach:
+        return False
+    if target is not None and target[0] == "o":
+        q = g.perms.get(target[1])
+        if q is not None and q.controller not in reach:
+            return False
+    return True
 
 
 def collect_damage_triggers(g: Game, ev: dict[str, Any]) -> None:
@@ -216,6 +254,8 @@ def collect_damage_triggers(g: Game, ev: dict[str, Any]) -> None:
         for ab in trig:
             if ab.event != "deals_damage":
                 continue
+            if g.influence and not event_in_range(g, p.controller, ev):
+                continue  # 2012 801.7
             if not ab.match(g, p, ev):
                 continue
             if ab.condition and not trigger_condition(g, ab.condition, p.controller, p.id, ev):

@@ -44,6 +44,7 @@ from .replacement_effects import end_of_turn
 from .seating import (
     active_players,
     apnap_order,
+    compute_influence,
     defending_player,
     first_priority,
     next_in_turn_order,
@@ -117,6 +118,8 @@ def turn_flow(g: Game) -> None:
 def begin_step(g: Game) -> None:
     step = g.step
     ap = g.active
+    if step == "untap" and g.ranges:
+        g.influence = compute_influence(g)  # 2012 801.2c: as each turn begins
     team = active_players(g)
     if step == "untap":
         life = ", ".join(f"player {P.index} {P.life} life" for P in g.players if not P.lost)
@@ -275,7 +278,8 @@ def choose_defender(g: Game) -> None:
         return
     d = (next_in_turn_order(g, ap) if g.attack_option == "left"
          else previous_in_turn_order(g, ap))
-    g.defender = d if d != ap else -1
+    # 2012 801.3: an opponent out of range can't be attacked.
+    g.defender = d if d != ap and (not g.influence or d in g.influence[ap]) else -1
 
 
 def add_extra_turns(g: Game, player: int, n: int) -> None:

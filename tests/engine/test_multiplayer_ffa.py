@@ -250,7 +250,7 @@ def test_card_data_that_reads_a_single_opponent_is_reported_by_name() -> None:
     ({"decks": FOUR[:2], "variant": "free_for_all"}, "3 to 6 decks"),
     ({"decks": FOUR, "variant": "emperor"}, "unknown variant"),
     ({"decks": FOUR, "options": {"attack": "up"}}, "unknown attack option"),
-    ({"decks": FOUR, "options": {"range": 1}}, "unknown game option"),
+    ({"decks": FOUR, "options": {"deploy": True}}, "unknown game option"),
     ({"decks": FOUR[:2], "options": {"attack": "left"}}, "multiplayer"),
     ({"decks": FOUR, "starting_player": 4}, "0 to 3"),
 ])
@@ -300,11 +300,12 @@ def test_random_four_player_games_keep_the_invariants(seed: int) -> None:
     assert g.is_over
 
 
-def test_the_observation_refuses_a_multiplayer_game_clearly() -> None:
-    # The environment and its encoder are two-player for now: a clear error, not a wrong array.
+def test_the_observation_refuses_a_game_of_another_size_clearly() -> None:
+    # An observer is built for one number of seats (the env's num_players): a game of another
+    # size is a clear error, not a wrong array.
     from mtg_env.encoding import Observer
     g = Game.new(FOUR, seed=1)
-    with pytest.raises(MtgError, match="two-player games"):
+    with pytest.raises(MtgError, match="encodes games of 2 players, not a game of 4"):
         Observer(flatten=True).observe(g, 0)
 
 

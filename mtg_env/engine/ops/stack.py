@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from .. import stack
 from ..layers import fresh
+from ..seating import in_range
 from . import Args, flag, op, ref
 
 if TYPE_CHECKING:
@@ -26,7 +27,9 @@ def counter_spell(g: Game, item: StackItem, a: Args) -> None:
         if target is not None:
             if (target.kind == "spell" and target.card is not None
                     and "Creature" in target.card.cdef.types
-                    and g.rule_mods.get("creature_spells_cant_be_countered")):
+                    and any(in_range(g, c, target.controller) for c in
+                            g.rule_mods.get("creature_spells_cant_be_countered", ())
+                            if isinstance(c, int))):
                 # Gaea's Herald: "Creature spells can't be countered." (it may still be
                 # targeted; the counter does nothing to it).
                 g.write_log(f"{target.label} can't be countered")
