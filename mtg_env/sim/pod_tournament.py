@@ -19,12 +19,13 @@ outcome does not depend on where it ran.
 
 **The ratings.** Each game that ended without an engine error is a ranking of its players: the
 winner first, then the others in the reverse of the order in which they left (the last one out
-is second). The players the game ended on together (``PodGameResult.ended_with``: those who
-lost at the moment it ended, or every player still in at a draw) share a rank. Games are rated
-in the order of their index, so the ratings are a deterministic function of the seed. Reported per entrant: mu, sigma
-and the ordinal ``mu - 3 sigma`` (a conservative skill estimate, what the table is sorted by),
-games, wins and the win share with its 95% Wilson interval (against the ``1/table_size`` of an
-even table), and the mean finishing place (1 = won; tied players share the mean of their places).
+is second). The players the game ended on together (``PodGameResult.ended_with``: those who lost
+at the moment it ended, or every player still in at a draw) share a rank. Games are rated in the
+order of their index, so the ratings are a deterministic function of the seed. Reported per
+entrant: mu, sigma and the ordinal ``mu - 3 sigma`` (a conservative skill estimate, what the
+table is sorted by), games, wins and the win share with its 95% Wilson interval (against the
+``1/table_size`` of an even table), and the mean finishing place (1 = won; tied players share
+the mean of their places).
 
     >>> r = run_pod_tournament(["starter_green", "starter_red", "starter_white", "starter_blue_black"],
     ...                        table_size=3, games=4, agents="random", workers=1, max_turns=30)
