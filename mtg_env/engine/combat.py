@@ -26,7 +26,7 @@ from .mana import Source, mana_sources, pay_mana, plan_payment
 from .mana_cost import ManaCost
 from .model import Permanent
 from .rules import block_allowed, text_words
-from .seating import apnap_order, defending_player, opponents, team_of, teams
+from .seating import apnap_order, defending_player, opponents, seat_distance, team_of, teams
 from .triggers import report_event
 
 if TYPE_CHECKING:
@@ -147,6 +147,8 @@ def can_attack_player(g: Game, p: Permanent, defender: int) -> bool:
     of influence option only an opponent within its controller's range, 801.3)."""
     if g.influence and defender not in g.influence[p.controller]:
         return False
+    if g.variant == "emperor" and seat_distance(g, p.controller, defender) != 1:
+        return False  # 2012 809.3c: only an opponent seated next to them
     if "cant_attack_unless_defender_has_island" in p.keywords:
         # Its "Island" follows a text change (Mind Bend, 2012 612.2).
         land = text_words(g, p.id, ("Island",))[0]

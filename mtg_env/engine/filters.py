@@ -142,7 +142,7 @@ class ValueType:
 
 T_WHO = ValueType("you or opponent", WHO)
 # "owned by target player": the player an ability targets (its first player target).
-T_WHO_T = ValueType("you, opponent or target_player", (*WHO, "target_player"))
+T_WHO_T = ValueType("you, opponent, teammate or target_player", (*WHO, "teammate", "target_player"))
 T_TYPE = ValueType("card type", CARD_TYPES)
 T_SUPERTYPE = ValueType("supertype", SUPERTYPES)
 T_SUBTYPE = ValueType("subtype")
@@ -204,6 +204,8 @@ class Key:
                 return f"{s} == tp"
             if v == "you":
                 return f"{s} == pl"
+            if v == "teammate":  # another player of the same team (deploy creatures, 2012 804)
+                return f"({s} != pl and {s} // _T[0] == pl // _T[0])"
             # "an opponent": another player, or in a team game a player of another team
             # (2012 102.3; seating.TEAM_SIZE holds the seats per team).
             return f"({s} != pl if _T[0] == 1 else {s} // _T[0] != pl // _T[0])"

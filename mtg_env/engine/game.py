@@ -63,7 +63,9 @@ from .replacement import answer_draws, answer_order_repl, run_draws, run_order_r
 from .rng import Rng
 from .seating import (
     ATTACK_OPTIONS,
+    EMPEROR_RANGES,
     MAX_PLAYERS,
+    TEAM_SIZES,
     TWO_HEADED_GIANT_LIFE,
     VARIANTS,
     compute_influence,
@@ -112,6 +114,9 @@ def _variant_options(n: int, variant: object, options: object) -> tuple[str, str
         raise MtgError(f"a two_player game needs two decks, got {n}")
     if variant == "free_for_all" and n < 3:
         raise MtgError(f"a free_for_all game needs 3 to {MAX_PLAYERS} decks, got {n}")
+    if variant == "emperor" and n != 6:
+        raise MtgError(f"an emperor game needs six decks (two teams of three: seats 0-2 against "
+                       f"3-5, the emperors in seats 1 and 4), got {n}")
     if variant == "two_headed_giant" and n != 4:
         raise MtgError(f"a two_headed_giant game needs four decks (two teams of two: seats 0 "
                        f"and 1 against 2 and 3), got {n}")
@@ -124,6 +129,11 @@ def _variant_options(n: int, variant: object, options: object) -> tuple[str, str
                        "'attack' and 'range' (Free-for-All)")
     attack = opts.get("attack")
     reach = opts.get("range")
+    if variant == "emperor":
+        if attack is not None or reach is not None:
+            raise MtgError("Emperor fixes its options: whom a player may attack (an opponent "
+                           "seated next to them) and the ranges of influence (2012 809.3)")
+        return variant, "multiple", 0
     if variant in ("two_player", "two_headed_giant"):
         if attack is not None or reach is not None:
             raise MtgError(f"the {'attack' if attack is not None else 'range'} option is for "
@@ -209,6 +219,9 @@ class Game(GameState):
         g.attack_option = attack
         if reach:
             g.ranges = (reach,) * n
+        elif variant_name == "emperor":
+            g.ranges = EMPEROR_RANGES  # 2012 809.3a
+        if g.ranges:
             g.influence = compute_influence(g)
         g.rng = Rng(seed)
         g.manual_mana = manual_mana
@@ -225,6 +238,9 @@ class Game(GameState):
         if variant_name == "two_headed_giant":
             for P in g.players:
                 P.life = TWO_HEADED_GIANT_LIFE
+        if first is None and variant_name == "emperor":
+            first = (1, 4)[g.rng.below(2)]  # 2012 809.4: a random emperor goes first
+            g.write_log(f"die roll: player {first}, an emperor, plays first")
         if first is None:
             first = g.rng.below(n)
             g.write_log(f"{'coin flip' if n == 2 else 'die roll'}: player {first} plays first")
@@ -472,8 +488,8 @@ class Game(GameState):
         self.frames.clear()
         self.end_reason = reason
         remaining = [pl for pl in players_in_game(self) if pl not in losers]
-        if self.variant == "two_headed_giant":
-            # 2012 810.8a: players win and lose only as a team.
+        if self.variant in TEAM_SIZES:
+            # 2012 809.5, 810.8a: a team wins together.
             gone = {team_of(self, pl) for pl in losers}
             remaining = sorted({team_of(self, pl) for pl in remaining} - gone)
             if len(remaining) == 1:

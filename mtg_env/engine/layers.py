@@ -54,6 +54,7 @@ permanent's timestamp, a resolved effect its creation time (``effect.ts``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from . import (  # module imports: both import this module
@@ -71,6 +72,7 @@ from .continuous_effects import (
     PowerToughnessSetting,
     TextChange,
 )
+from .deploy import deploy_ability
 from .errors import MtgError
 from .frames_effects import TextChangeFrame
 from .ids import next_timestamp
@@ -204,6 +206,16 @@ def _end_conditional(g: Game, effects: list[ContinuousEffect]) -> list[Continuou
     return [e for e in effects if e.while_ != "enchanted" or e.pid in enchanted]
 
 
+def _grant_deploy(perms: Iterable[Permanent], touched: list[int]) -> None:
+    """2012 804.2, 809.3b: each creature has the deploy ability, after its other abilities
+    (layer 6; undone with the others at the next refresh)."""
+    deploy = deploy_ability()
+    for p in perms:
+        if "Creature" in p.types:
+            p.activated = (*p.activated, deploy)
+            touched.append(p.id)
+
+
 def refresh(g: Game) -> None:
     """Recompute every permanent's characteristics from its card and the continuous effects
     (2007 CR 418.5, layers 1-6 in order)."""
@@ -270,6 +282,8 @@ def refresh(g: Game) -> None:
         g.lifelink = ll
         g.rule_mods = _NO_RULE_MODS
         _control_changed(g, before)
+        if g.variant == "emperor":
+            _grant_deploy(perms.values(), touched)
         return
     statics.sort(key=lambda x: x[0])
     # 418.5 layer 2: control-changing effects, resolved ones and static ones (Persuasion: "You
@@ -359,6 +373,8 @@ def refresh(g: Game) -> None:
             if abilities:
                 p.activated = p.activated + abilities
                 touched.append(p.id)
+    if g.variant == "emperor":
+        _grant_deploy(perms.values(), touched)
     # 418.5 layer 6a: characteristic-setting abilities.
     for _, src, s in statics:
         if s.kind == "cda_pt":

@@ -49,8 +49,15 @@ def players_lose(g: Game, losers: list[int], reason: str) -> None:
         # 2012 810.8a: a player who loses takes their team with them, which ends the game.
         g.end_game([q for pl in losers for q in teams(g)[team_of(g, pl)]], reason)
         return
+    if g.variant == "emperor":
+        # 2012 809.5b: a team whose emperor loses loses the game.
+        losers = [q for pl in losers for q in (teams(g)[team_of(g, pl)] if pl % 3 == 1 else (pl,))]
     losers = [pl for pl in dict.fromkeys(losers) if in_game(g, pl)]
     if not losers:
+        return
+    if g.variant == "emperor" and len({team_of(g, pl) for pl in players_in_game(g)
+                                       if pl not in losers}) <= 1:
+        g.end_game(losers, reason)  # one team remains: it wins
         return
     if sum(1 for pl in players_in_game(g) if pl not in losers) <= 1:
         g.end_game(losers, reason)  # the game is over: nobody leaves it

@@ -201,10 +201,11 @@ def _check_variant(d: dict[str, Any]) -> None:
     """The variant fits the number of players, and Two-Headed Giant teammates share one life
     total (2012 810.4)."""
     n, variant = len(d["players"]), d["variant"]
-    need = {"two_player": n == 2, "free_for_all": n > 2, "two_headed_giant": n == 4}
+    need = {"two_player": n == 2, "free_for_all": n > 2, "two_headed_giant": n == 4,
+            "emperor": n == 6}
     if not need[variant]:
         fail("variant", f"a {variant} game can't have {n} players")
-    if d["ranges"] and (variant != "free_for_all" or len(d["ranges"]) != n):
+    if d["ranges"] and (variant not in ("free_for_all", "emperor") or len(d["ranges"]) != n):
         fail("ranges", "the limited range of influence option is one range per player of a "
                        "free_for_all game")
     if bool(d["ranges"]) != bool(d["influence"]) or (d["influence"]

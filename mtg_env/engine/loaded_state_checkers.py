@@ -286,7 +286,7 @@ def ABILITY(v: Any, path: str, ctx: Ctx) -> None:
     ref = v["$ability"]
     if not ref or not all(type(x) in (str, int) for x in ref):
         fail(path, f"malformed ability reference {show(ref)}")
-    if len(ref) < 3 or ref[1] not in ABILITY_KINDS:
+    if len(ref) < 3 or (ref[1] not in ABILITY_KINDS and ref[0] != "rules"):
         fail(path, f"{show(ref)} names no ability list (one of {list(ABILITY_KINDS)})")
     try:
         ability_by_ref(ref)

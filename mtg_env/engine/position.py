@@ -50,7 +50,14 @@ from .layers import fresh, mark_dirty
 from .model import CardDef, Permanent, Player
 from .registry import get_card
 from .rng import Rng
-from .seating import ATTACK_OPTIONS, MAX_PLAYERS, compute_influence, defending_player, is_active
+from .seating import (
+    ATTACK_OPTIONS,
+    EMPEROR_RANGES,
+    MAX_PLAYERS,
+    compute_influence,
+    defending_player,
+    is_active,
+)
 from .state_based import aura_legal
 from .turn_structure import COMBAT_STEPS, choose_defender
 
@@ -127,9 +134,19 @@ def game_from_position(data: Any, manual_mana: bool = False, skip_trivial: bool 
                                 "Giant teams attack each other)")
         g.players = [Player(i) for i in range(n)]
         g.variant = variant
+    elif variant == "emperor":
+        # Two teams of three (2012 809): ranges, whom to attack and deploy are the variant's.
+        if n != 6:
+            raise PositionError(f"an emperor position has 6 players, got {n}")
+        if "attack" in data or "range" in data:
+            raise PositionError("Emperor fixes its attack and range options (2012 809.3)")
+        g.players = [Player(i) for i in range(n)]
+        g.variant = variant
+        g.attack_option = "multiple"
+        g.ranges = EMPEROR_RANGES
     elif variant != ("two_player" if n == 2 else "free_for_all"):
-        raise PositionError(f"variant must be {'two_player' if n == 2 else 'free_for_all'} or "
-                            f"(4 players) two_headed_giant, got {_show(variant)}")
+        raise PositionError(f"variant must be {'two_player' if n == 2 else 'free_for_all'}, "
+                            f"(4 players) two_headed_giant or (6) emperor, got {_show(variant)}")
     elif n > 2:
         # A multiplayer Free-for-All (2012 806) with the attack option given (803).
         g.players = [Player(i) for i in range(n)]

@@ -165,6 +165,12 @@ def ability_by_ref(ref: list[Any] | tuple[Any, ...]) -> object:
     abilities of a text-changed card) or
     ``[card, "static", i, "activated", j]`` for an ability a static ability grants,
     ``[card, "activated", i, "effects", k, j]`` for one an effect of an ability grants."""
+    if ref[0] == "rules":  # an ability the rules give (deploy creatures: deploy.py)
+        from .deploy import DEPLOY_REF, deploy_ability
+
+        if tuple(ref) == DEPLOY_REF:
+            return deploy_ability()
+        raise KeyError(f"no ability {list(ref)!r}")
     cdef = card_for_key(ref[0])
     try:
         ab = getattr(cdef, ref[1])[ref[2]]

@@ -28,7 +28,9 @@ from typing import Any, Protocol
 from .errors import MtgError
 
 MAX_PLAYERS = 6  # the issue's range; 2012 800.1: a multiplayer game begins with more than two
-VARIANTS = ("two_player", "free_for_all", "two_headed_giant")
+VARIANTS = ("two_player", "free_for_all", "two_headed_giant", "emperor")
+TEAM_SIZES = {"two_headed_giant": 2, "emperor": 3}  # seats per team (others: one)
+EMPEROR_RANGES = (1, 2, 1, 1, 2, 1)  # 2012 809.3a: generals 1, the emperors (seats 1, 4) 2
 ATTACK_OPTIONS = ("left", "right", "multiple")  # 2012 803.1a, 803.1b, 802
 TWO_HEADED_GIANT_LIFE = 30  # a team's shared starting life (2007 CR 606; 2012 810.4)
 
@@ -42,7 +44,7 @@ runs a game (:func:`enter_table`) and a player's view sets it as it is made."""
 
 def enter_table(g: Table) -> None:
     """Make ``g``'s teams the ones "an opponent" in card filters reads (:data:`TEAM_SIZE`)."""
-    TEAM_SIZE[0] = 2 if g.variant == "two_headed_giant" else 1
+    TEAM_SIZE[0] = TEAM_SIZES.get(g.variant, 1)
 
 
 def is_opponent(a: int, b: int) -> bool:
@@ -164,25 +166,31 @@ def in_range(g: Any, pl: int, other: int) -> bool:
 
 
 def team_of(g: Table, pl: int) -> int:
-    """The team of seat ``pl``: in Two-Headed Giant seats 0 and 1 are team 0, seats 2 and 3
-    team 1 (each team sits together, 2012 810.3); in other variants each player is a team of
-    one, numbered by seat."""
-    return pl // 2 if g.variant == "two_headed_giant" else pl
+    """The team of seat ``pl``: each team sits together (2012 809.2, 810.3), so in Two-Headed
+    Giant seats 0 and 1 are team 0 and seats 2 and 3 team 1, in Emperor seats 0-2 and 3-4-5;
+    in other variants each player is a team of one, numbered by seat."""
+    return pl // TEAM_SIZES.get(g.variant, 1)
 
 
 def teams(g: Table) -> tuple[tuple[int, ...], ...]:
-    """Every team's seats, by team number (a one-seat team per player outside Two-Headed
-    Giant)."""
-    if g.variant == "two_headed_giant":
-        return ((0, 1), (2, 3))
-    return tuple((P.index,) for P in g.players)
+    """Every team's seats, by team number (a one-seat team per player outside the team
+    variants)."""
+    k = TEAM_SIZES.get(g.variant, 1)
+    return tuple(tuple(range(t, t + k)) for t in range(0, len(g.players), k))
 
 
 def teammates(g: Table, pl: int) -> tuple[int, ...]:
-    """``pl``'s teammates (the other seats of its team; none outside Two-Headed Giant)."""
-    if g.variant != "two_headed_giant":
+    """``pl``'s teammates (the other seats of its team; none outside the team variants)."""
+    k = TEAM_SIZES.get(g.variant, 1)
+    if k == 1:
         return ()
-    return (pl ^ 1,)
+    first = pl - pl % k
+    return tuple(q for q in range(first, first + k) if q != pl)
+
+
+def is_emperor(g: Table, pl: int) -> bool:
+    """``pl`` is an emperor: the middle seat of an Emperor team (2012 809.2)."""
+    return g.variant == "emperor" and pl % 3 == 1
 
 
 def winners(g: Any) -> tuple[int, ...]:
@@ -192,13 +200,13 @@ def winners(g: Any) -> tuple[int, ...]:
     w = g.winner
     if w is None:
         return ()
-    return teams(g)[team_of(g, w)] if g.variant == "two_headed_giant" else (w,)
+    return teams(g)[team_of(g, w)] if g.variant in TEAM_SIZES else (w,)
 
 
 def is_active(g: Table, pl: int) -> bool:
     """``pl`` is an active player: the player whose turn it is, or in Two-Headed Giant either
     player of the team whose turn it is (shared team turns, 2012 805.4, 810.2)."""
-    return team_of(g, pl) == team_of(g, g.active)
+    return pl == g.active or (g.variant == "two_headed_giant" and pl // 2 == g.active // 2)
 
 
 def active_players(g: Table) -> tuple[int, ...]:
@@ -213,8 +221,9 @@ def active_players(g: Table) -> tuple[int, ...]:
 def opponents(g: Table, pl: int) -> tuple[int, ...]:
     """``pl``'s opponents still in the game, in turn order after ``pl`` (a teammate is not an
     opponent, 2012 102.3)."""
-    if g.variant == "two_headed_giant":
-        return tuple(q for q in turn_order_from(g, pl) if q // 2 != pl // 2)
+    k = TEAM_SIZES.get(g.variant, 1)
+    if k > 1:
+        return tuple(q for q in turn_order_from(g, pl) if q // k != pl // k)
     return tuple(q for q in turn_order_from(g, pl) if q != pl)
 
 

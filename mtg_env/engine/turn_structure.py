@@ -260,7 +260,8 @@ def next_turn(g: Game) -> None:
         g.normal_turn = None
         # Shared team turns (2012 805.4): the turn passes to the next team, whose first seat
         # is its active player of record.
-        g.active = next_in_turn_order(g, teams(g)[team_of(g, normal)][-1])
+        last = teams(g)[team_of(g, normal)][-1] if g.variant == "two_headed_giant" else normal
+        g.active = next_in_turn_order(g, last)
     g.step = "untap"
     g.step_queue = TURN_STEPS
 
