@@ -101,6 +101,10 @@ class EnvConfig:
     """The attack option of a Free-for-All game: ``"left"`` (the default), ``"right"`` or
     ``"multiple"`` (each attacking creature attacks any one opponent; adds the
     ``attack_player`` action band)."""
+    range: int | None = None
+    """The limited range of influence option of a Free-for-All game, in seats (2012 801): a
+    player attacks, targets and affects only the players within that many seats. The masks
+    follow it; the observation shows every seat as before."""
 
     def __post_init__(self) -> None:
         n = check_players(self.num_players)
@@ -115,6 +119,16 @@ class EnvConfig:
         if variant == "two_headed_giant" and n != 4:
             raise ValueError(f"variant 'two_headed_giant' needs num_players=4 (two teams of two), "
                              f"got {n}")
+        if variant == "emperor" and n != 6:
+            raise ValueError(f"variant 'emperor' needs num_players=6 (two teams of three), got {n}")
+        if self.range is not None:
+            if variant != "free_for_all":
+                raise ValueError(f"range is an option of free_for_all games, not of a {variant} "
+                                 f"game")
+            if isinstance(self.range, bool) or not isinstance(self.range, int) \
+                    or not 1 <= self.range <= n // 2:
+                raise ValueError(f"range must be a number of seats from 1 to {n // 2}, "
+                                 f"got {self.range!r}")
         if self.attack is not None:
             if self.attack not in ATTACK_OPTIONS:
                 raise ValueError(f"attack must be one of {ATTACK_OPTIONS} or None, "
@@ -187,12 +201,18 @@ class EnvConfig:
 
     @property
     def attack_multiple(self) -> bool:
-        """Whether the games use the attack multiple players option."""
-        return self.attack == "multiple"
+        """Whether the games use the attack multiple players option (Emperor always does)."""
+        return self.attack == "multiple" or self.game_variant == "emperor"
 
-    def game_options(self) -> dict[str, str] | None:
-        """The ``options`` of ``Game.new`` (the attack option of a Free-for-All game)."""
-        return {"attack": self.attack} if self.attack is not None else None
+    def game_options(self) -> dict[str, str | int] | None:
+        """The ``options`` of ``Game.new`` (the attack option and range of influence of a
+        Free-for-All game)."""
+        opts: dict[str, str | int] = {}
+        if self.attack is not None:
+            opts["attack"] = self.attack
+        if self.range is not None:
+            opts["range"] = self.range
+        return opts or None
 
 
 __all__ = ["STARTER_DECKS", "THEME_DECKS", "EnvConfig", "default_deck_names", "load_deck"]

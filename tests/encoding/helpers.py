@@ -114,7 +114,8 @@ def check_meaning(obs: Observer, game: Game, me: int, o: dict, rows: dict, i: in
         p = rows["permanents"][r]
         assert r < P and p.controller == me, msg
         assert verb in ("mana", "activate") and args[0] == p.id, msg
-        slots = [(ab.index, c) for ab in p.cdef.activated
+        # Its abilities now, by position (printed first, then granted: Emperor's deploy).
+        slots = [(i, c) for i, ab in enumerate(p.activated)
                  for c in (ab.mana if ab.mana is not None else (None,))]
         want = (args[1], args[2] if verb == "mana" else None)
         assert slots.index(want) == s, msg

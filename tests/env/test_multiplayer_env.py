@@ -16,6 +16,7 @@ import mtg_env
 from mtg_env import Deck
 from mtg_env.encoding.layout import layout_signature, relative_seats
 from mtg_env.env import raw_env
+from mtg_env.engine.seating import winners
 from mtg_env.env.aec import IllegalActionWarning
 
 from ..encoding.helpers import check_decision
@@ -87,6 +88,8 @@ def _play_out(e, seed: int, check: bool = True, seen: Counter | None = None
     {"num_players": 4, "attack": "multiple"},
     {"num_players": 4, "attack": "multiple", "flatten": True},
     {"num_players": 4, "variant": "two_headed_giant"},
+    {"num_players": 6, "variant": "emperor"},
+    {"num_players": 5, "attack": "multiple", "range": 1},
 ])
 def test_pettingzoo_api(config: dict) -> None:
     api_test(mtg_env.env(seed=0, max_turns=10, **config), num_cycles=300)
@@ -129,6 +132,24 @@ def test_random_games_to_the_end_with_exact_masks(config: dict, seed: int) -> No
         assert reward == (1.0 if a == f"player_{game.winner}" else -1.0), (a, over, reward)
     assert totals == {a: 1.0 if a == f"player_{game.winner}" else -1.0 for a in totals}
     assert [p.lost for p in game.players].count(True) == len(early)
+
+
+def test_an_emperor_team_shares_its_reward_and_deploys() -> None:
+    """Emperor (2012 809): six seats, two teams of three; the winning team's seats still in the
+    game get +1, the others -1 (a general who left the game got its -1 as it left, even if its
+    team wins later)."""
+    e = mtg_env.env(num_players=6, variant="emperor", decks=FAST[:2] * 3, max_turns=200)
+    e.reset(seed=4)
+    seen: Counter = Counter()
+    totals, _ends = _play_out(e, 4, seen=seen)
+    game = e.unwrapped.game
+    assert game.is_over
+    won = set(winners(game))
+    assert won in ({0, 1, 2}, {3, 4, 5}) or not won
+    lost = {s for s in range(6) if game.players[s].lost}
+    assert totals == {f"player_{s}": -1.0 if s in lost else 1.0 if s in won else
+                      -1.0 if won else 0.0 for s in range(6)}
+    assert seen[("declare_attackers", "attack_player")], "Emperor attacks name the player"
 
 
 def test_two_headed_giant_teams_share_their_reward() -> None:
@@ -389,6 +410,10 @@ def test_layout_has_one_block_per_seat_and_the_attack_band_only_for_attack_multi
     ({"num_players": 4, "variant": "two_headed_giant", "attack": "left"},
      "not of a two_headed_giant game"),
     ({"num_players": 3, "attack": "north"}, "attack must be one of"),
+    ({"num_players": 4, "variant": "emperor"}, "'emperor' needs num_players=6"),
+    ({"num_players": 5, "range": 3}, "range must be a number of seats from 1 to 2"),
+    ({"num_players": 4, "variant": "two_headed_giant", "range": 1},
+     "range is an option of free_for_all games"),
     ({"num_players": 3, "decks": ["white_weenie", "red_burn"]},
      r"decks must name exactly 3 decks \(num_players=3\), got 2"),
 ])
