@@ -238,15 +238,16 @@ def pod(decks: list[str] = _POD_DECKS,
                                                  "games: random, heuristic"),
         attack: str = typer.Option(None, help="Free-for-All attack option: left (default), right "
                                               "or multiple (2012 802-803)"),
-        variant: str = typer.Option("free_for_all", help="free_for_all, or two_headed_giant "
-                                                         "(two teams of two, 2012 810)"),
+        variant: str = typer.Option("free_for_all", help="free_for_all, two_headed_giant (two "
+                                                         "teams of two, 2012 810) or emperor "
+                                                         "(two teams of three, 809)"),
         seed: int = opt.SEED, workers: int = opt.WORKERS, backend: str = opt.BACKEND,
         address: str = opt.ADDRESS, max_turns: int = opt.MAX_TURNS,
         json_out: str = typer.Option(None, "--json", help="write the summary and every game as JSON"),
         csv_out: str = typer.Option(None, "--csv", help="write one CSV row per game"),
         progress: bool = opt.PROGRESS) -> None:
-    """A multiplayer pod (Free-for-All, or two Two-Headed Giant teams): seat-rotated games, win
-    rates per deck (and team) and per seat."""
+    """A multiplayer pod (Free-for-All, or two Two-Headed Giant or Emperor teams): seat-rotated
+    games, win rates per deck (and team) and per seat."""
     from ..sim.parallel import check_backend
     from ..sim.pod import run_pod
 
@@ -264,10 +265,11 @@ def pod(decks: list[str] = _POD_DECKS,
                 backend, address, max_turns, progress, variant)
     con = _console()
     n = len(loaded)
-    giant = variant == "two_headed_giant"
+    giant = variant in ("two_headed_giant", "emperor")
     if giant:
         a, b = (" + ".join(t) for t in r.teams)
-        con.print(f"[bold]Two-Headed Giant[/bold]: {a} against {b}; {', '.join(r.agents)}; "
+        title = "Two-Headed Giant" if variant == "two_headed_giant" else "Emperor"
+        con.print(f"[bold]{title}[/bold]: {a} against {b}; {', '.join(r.agents)}; "
                   f"{len(r.results)} games, seed {seed}; an even match gives each team 50.0%")
         t = Table()
         t.add_column("team")
@@ -296,7 +298,8 @@ def pod(decks: list[str] = _POD_DECKS,
     t.add_column("wins", justify="right")
     t.add_column("win rate (95% Wilson)")
     for row in r.seat_rows():
-        seat = ("seats 0-1" if row["seat"] == 0 else "seats 2-3") if giant else str(row["seat"])
+        k = len(loaded) // 2
+        seat = f"seats {row['seat'] * k}-{row['seat'] * k + k - 1}" if giant else str(row["seat"])
         t.add_row(f"{seat}{' (plays first)' if row['seat'] == 0 else ''}", str(row["wins"]),
                   _pct(row["win_rate"], row["ci_low"], row["ci_high"]))
     con.print(t)

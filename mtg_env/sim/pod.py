@@ -14,6 +14,11 @@ teammates, so each team plays first half the time and each deck sits in both sea
 Reported per team and per deck (a deck wins when its team wins: an even table gives 50%), and
 for the team that plays first against the other.
 
+An Emperor pod (``variant="emperor"``, 2012 809) takes six decks as two teams of three, the first
+three against the last three, the second deck of each team its emperor. Its rounds of four games
+swap the teams' sides and their generals, and the emperor in seat 1 always goes first (809.4
+draws it at random), so each team starts half the games.
+
     >>> r = run_pod(["starter_green", "starter_red", "starter_white"], games=3, agents="random",
     ...             workers=1, max_turns=30)
     >>> [row["deck"] for row in r.deck_rows()]
@@ -102,7 +107,8 @@ def play_pod_game(spec: PodSpec) -> PodGameResult:
     agents = [make_agent(a) for a in spec.agents]
     for a, s in zip(agents, spec.agents, strict=True):
         _check_multiplayer(a, s)
-    game_args: dict[str, Any] = {"starting_player": 0, "variant": spec.variant}
+    game_args: dict[str, Any] = {"starting_player": 1 if spec.variant == "emperor" else 0,
+                                 "variant": spec.variant}
     if spec.variant == "free_for_all":
         game_args["options"] = {"attack": spec.attack}
     try:
@@ -138,6 +144,8 @@ def _left_at(g: Game, pl: int) -> int:
 # Two-Headed Giant seatings of the decks (teams 0+1 and 2+3), one round: each team in seats 0
 # and 1 (playing first) twice, each deck in both seats of its team.
 _GIANT_ROUND = ((0, 1, 2, 3), (2, 3, 0, 1), (1, 0, 3, 2), (3, 2, 1, 0))
+# Emperor seatings (teams 0-2 and 3-5, emperors 1 and 4): the sides swapped, then the generals.
+_EMPEROR_ROUND = ((0, 1, 2, 3, 4, 5), (3, 4, 5, 0, 1, 2), (2, 1, 0, 5, 4, 3), (5, 4, 3, 2, 1, 0))
 
 
 def pod_specs(decks: Sequence[Deck], agents: Sequence[str], games: int, seed: int, attack: str,
@@ -149,6 +157,8 @@ def pod_specs(decks: Sequence[Deck], agents: Sequence[str], games: int, seed: in
         k = i % n
         if variant == "two_headed_giant":
             order = list(_GIANT_ROUND[k])
+        elif variant == "emperor":
+            order = list(_EMPEROR_ROUND[i % 4])
         else:
             order = [(s + k) % n for s in range(n)]
         specs.append(PodSpec(
@@ -174,10 +184,10 @@ class PodResult:
 
     @property
     def teams(self) -> list[tuple[str, ...]]:
-        """The teams by deck name: two pairs in Two-Headed Giant, one deck each otherwise."""
-        if self.variant == "two_headed_giant":
-            return [tuple(self.decks[:2]), tuple(self.decks[2:])]
-        return [(d,) for d in self.decks]
+        """The teams by deck name: two pairs in Two-Headed Giant, two threes in Emperor, one
+        deck each otherwise."""
+        k = {"two_headed_giant": 2, "emperor": 3}.get(self.variant, 1)
+        return [tuple(self.decks[i:i + k]) for i in range(0, len(self.decks), k)]
 
     @property
     def played(self) -> list[PodGameResult]:
@@ -226,10 +236,10 @@ class PodResult:
         Giant per team seat (0: seats 0 and 1, which play first; 1: seats 2 and 3)."""
         rows = []
         games = self.played
-        giant = self.variant == "two_headed_giant"
-        for s in range(2 if giant else len(self.decks)):
+        k = {"two_headed_giant": 2, "emperor": 3}.get(self.variant, 1)
+        for s in range(len(self.decks) // k):
             wins = sum(1 for r in games if r.winner_seat is not None
-                       and (r.winner_seat // 2 if giant else r.winner_seat) == s)
+                       and r.winner_seat // k == s)
             lo, hi = wilson_interval(wins, len(games))
             rows.append({"seat": s, "games": len(games), "wins": wins,
                          "win_rate": wins / len(games) if games else float("nan"),
@@ -243,7 +253,7 @@ class PodResult:
                 "seed": self.seed, "games": len(self.results), "draws": self.draws,
                 "errors": self.errors, "seconds": round(self.seconds, 3), "workers": self.workers,
                 "backend": self.backend, "by_deck": self.deck_rows(), "by_seat": self.seat_rows(),
-                **({"by_team": self.team_rows()} if self.variant == "two_headed_giant" else {}),
+                **({"by_team": self.team_rows()} if len(self.teams) < len(self.decks) else {}),
                 "results": [r.to_dict() for r in self.results]}
         Path(path).write_text(json.dumps(data, indent=1))
 
@@ -271,15 +281,19 @@ def run_pod(decks: Sequence[str | Deck], games: int = 30, agents: str | Sequence
     802-803; default left)."""
     loaded = [load_deck(d) for d in decks]
     n = len(loaded)
-    if variant not in ("free_for_all", "two_headed_giant"):
-        raise MtgError(f"unknown pod variant {variant!r}: free_for_all or two_headed_giant")
-    if variant == "two_headed_giant":
-        if n != 4:
+    if variant not in ("free_for_all", "two_headed_giant", "emperor"):
+        raise MtgError(f"unknown pod variant {variant!r}: free_for_all, two_headed_giant or "
+                       f"emperor")
+    if variant in ("two_headed_giant", "emperor"):
+        want = 4 if variant == "two_headed_giant" else 6
+        if n != want:
             raise MtgError(f"a Two-Headed Giant pod needs four decks (two teams: the first two "
-                           f"against the last two), got {n}")
+                           f"against the last two), got {n}" if want == 4 else
+                           f"an Emperor pod needs six decks (two teams: the first three against "
+                           f"the last three, each team's second deck its emperor), got {n}")
         if attack is not None:
-            raise MtgError("the attack option is for Free-for-All pods (Two-Headed Giant teams "
-                           "attack each other)")
+            raise MtgError("the attack option is for Free-for-All pods (the team variants fix "
+                           "whom a player attacks)")
     elif not 3 <= n <= MAX_PLAYERS:
         raise MtgError(f"a pod needs 3 to {MAX_PLAYERS} decks, got {n}")
     attack = "left" if attack is None else attack
@@ -298,9 +312,9 @@ def run_pod(decks: Sequence[str | Deck], games: int = 30, agents: str | Sequence
         raise MtgError(f"unknown attack option {attack!r}: " + ", ".join(ATTACK_OPTIONS))
     if games < 1:
         raise MtgError(f"games must be at least 1, got {games}")
-    games = -(-games // n) * n
+    games = -(-games // n) * n if variant != "emperor" else -(-games // 4) * 4
     # Every deck is checked before any game: one a multiplayer game refuses fails here.
-    if variant == "two_headed_giant":
+    if variant != "free_for_all":
         Game.new(loaded, seed=seed, variant=variant)
     else:
         Game.new(loaded, seed=seed, options={"attack": attack})
@@ -308,7 +322,7 @@ def run_pod(decks: Sequence[str | Deck], games: int = 30, agents: str | Sequence
     workers = default_workers() if workers is None else workers
     specs = pod_specs(loaded, specs_, games, seed, attack, max_turns, variant)
     t0 = time.perf_counter()
-    what = "Two-Headed Giant" if variant == "two_headed_giant" else f"pod of {n}"
+    what = {"two_headed_giant": "Two-Headed Giant", "emperor": "Emperor"}.get(variant, f"pod of {n}")
     with game_progress(len(specs), what, progress) as advance:
         results = run_games(specs, workers, backend, address, advance, play=play_pod_game)
     return PodResult(names, specs_, attack if variant == "free_for_all" else "", seed, results,

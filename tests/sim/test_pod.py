@@ -128,7 +128,7 @@ def test_a_giant_pod_swaps_the_teams_and_the_teammates_seats() -> None:
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"decks": THREE}, "needs four decks"),
     ({"decks": FOUR, "attack": "left"}, "attack option is for Free-for-All"),
-    ({"decks": FOUR, "variant": "emperor"}, "unknown pod variant"),
+    ({"decks": FOUR, "variant": "monarch"}, "unknown pod variant"),
 ])
 def test_bad_giant_pods_are_refused(kwargs: dict, message: str) -> None:
     with pytest.raises(MtgError, match=message):
@@ -163,3 +163,21 @@ def test_the_strict_heuristic_plays_full_set_decks_in_two_headed_giant() -> None
         g = play_game(decks, [HeuristicAgent(strict=True) for _ in decks], seed, 100,
                       game_args={"variant": "two_headed_giant"})
         assert g.is_over
+
+
+def test_an_emperor_pod_swaps_sides_and_generals() -> None:
+    # 2012 809: two teams of three, the second deck of each team its emperor (seats 1 and 4);
+    # the emperor in seat 1 goes first, so each team starts half the games.
+    six = ["white_weenie", "green_ramp", "red_burn", "blue_fliers", "black_removal",
+           "red_green_beats"]
+    r = run_pod(six, games=4, agents="random", workers=1, max_turns=30, variant="emperor")
+    assert [g.seats[1] for g in r.results] == ["green_ramp", "black_removal", "green_ramp",
+                                              "black_removal"]
+    assert [g.seats[0] for g in r.results] == ["white_weenie", "blue_fliers", "red_burn",
+                                              "red_green_beats"]
+    assert r.teams == [tuple(six[:3]), tuple(six[3:])]
+    for g in r.played:
+        if g.winner is not None:
+            assert set(g.winners) in (set(six[:3]), set(six[3:]))
+    with pytest.raises(MtgError, match="an Emperor pod needs six decks"):
+        run_pod(six[:4], games=4, workers=1, variant="emperor")
