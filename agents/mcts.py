@@ -32,21 +32,21 @@ rollout is played by :class:`~agents.heuristic.HeuristicAgent` for every seat (`
 boundaries have passed or ``depth`` decisions were made, then scored by :func:`evaluate`
 (life, board, cards in hand, in [0, 1]); a finished game scores 1 / 0.5 / 0.
 
-**Tables of more players** (Free-for-All of 3 to 6, Two-Headed Giant; ``multiplayer = True``):
-the same two searches with one value per seat, each player maximising their own (max^n: in the
-root search only the searcher's value is read; in the tree each chooser's node keeps the
-chooser's value; Two-Headed Giant teammates share their team's value). :func:`sample_table`
+**Tables of more players** (Free-for-All of 3 to 6, the team variants Two-Headed Giant and
+Emperor; ``multiplayer = True``): the same two searches with one value per seat, each player
+maximising their own (max^n: in the root search only the searcher's value is read; in the tree
+each chooser's node keeps the chooser's value; teammates share their team's value). :func:`sample_table`
 resamples the hidden cards of *every* other seat, teammates included (their hands are hidden
 too), from the cards' ids in a fixed order, so a sampled world depends only on what the
 searcher can see and the seed. Rollouts are played by a heuristic player at every seat. A
-finished game scores 1 for its winners (a team in Two-Headed Giant), 0 for the others, a draw
-an equal share to the teams still in the game; :func:`seat_values` scores an unfinished one:
-each team's strength (the same life, board and hand terms as :func:`evaluate`, a shared life
-counted once) turned into shares by a softmax over the teams still in the game, ``exp(S_t / 8)
-/ sum_u exp(S_u / 8)``. That is the two-player formula for two teams (``sigmoid((S_me - S_opp)
-/ 8)``), an even ``1 / N`` at an even table, and it rewards hurting any opponent (the strongest
-most) and knocking one out (their share goes to the rest). The network-guided search
-(``net=``) stays two-player: its network reads the two-player observation.
+finished game scores 1 for its winners (a whole team in the team variants), 0 for the others, a
+draw an equal share to the teams still in the game; :func:`seat_values` scores an unfinished
+one: each team's strength (the same life, board and hand terms as :func:`evaluate`, a Two-Headed
+Giant team's shared life counted once) turned into shares by a softmax over the teams still in
+the game, ``exp(S_t / 8) / sum_u exp(S_u / 8)``. That is the two-player formula for two teams
+(``sigmoid((S_me - S_opp) / 8)``), an even ``1 / N`` at an even table, and it rewards hurting
+any opponent (the strongest most) and knocking one out (their share goes to the rest). The
+network-guided search (``net=``) stays two-player: its network reads the two-player observation.
 
 Budget per decision with several candidates: ``iterations`` (default; reproducible, so results
 do not depend on the machine) or ``ms`` CPU milliseconds (at least one iteration). The tree is
@@ -523,8 +523,8 @@ def evaluate(game: Game, me: int) -> float:
 
 def _strengths(game: Game) -> list[float]:
     """Each team's strength, by team number: its creatures' power and toughness, its other
-    nonland permanents, its life (a Two-Headed Giant team's shared life once) and its cards in
-    hand, weighted as in :func:`evaluate`."""
+    nonland permanents, its players' life (a Two-Headed Giant team's shared life once) and
+    their cards in hand, weighted as in :func:`evaluate`."""
     seats = teams(game)
     strength = [0.0] * len(seats)
     for p in game.permanents:
@@ -533,16 +533,18 @@ def _strengths(game: Game) -> list[float]:
             strength[t] += 1.5 * max(p.power, 0) + 0.5 * max(p.toughness, 0)
         elif not p.is_land:
             strength[t] += 1.0
+    shared = game.variant == "two_headed_giant"  # each teammate's life holds the team's total
     for t, members in enumerate(seats):
         players = [game.players[q] for q in members]
-        strength[t] += 0.6 * max(P.life for P in players) + 0.8 * sum(len(P.hand) for P in players)
+        life = players[0].life if shared else sum(P.life for P in players)
+        strength[t] += 0.6 * life + 0.8 * sum(len(P.hand) for P in players)
     return strength
 
 
 def seat_values(game: Game) -> list[float]:
     """Every seat's value in [0, 1], by seat (the values of a search over several players).
 
-    A finished game: 1 for its winners (the winning team in Two-Headed Giant), 0 for the
+    A finished game: 1 for its winners (the winning team in the team variants), 0 for the
     others; a draw shares 1 equally among the teams still in the game. An unfinished game: 0
     for a seat that has left it; the teams still in it share 1 by a softmax of their strengths
     (:func:`_strengths`) over 8, the scale of :func:`evaluate`, whose two-player value is this

@@ -20,9 +20,11 @@ from mtg_env.sim.runner import play_game
 from mtg_env.testing import Scenario, table_position
 
 FOUR = ["kamahls_temper", "molimos_might", "starter_green", "starter_red"]
+SIX = [*FOUR, "starter_white", "starter_blue_black"]
 FFA3 = {"variant": "free_for_all", "options": {"attack": "left"}}
 FFA4_MULTIPLE = {"variant": "free_for_all", "options": {"attack": "multiple"}}
 GIANT = {"variant": "two_headed_giant"}
+EMPEROR = {"variant": "emperor"}
 
 
 def _hidden(g: Game, seat: int) -> tuple[list[int], list[int]]:
@@ -62,11 +64,12 @@ def _midgame(players: int, game_args: dict[str, Any], seed: int = 2, decisions: 
     (4, FFA4_MULTIPLE, {"tree": 1}),
     (4, GIANT, {}),
     (4, GIANT, {"tree": 1, "rollout": "fast"}),
-], ids=["ffa3", "ffa4-multiple-tree", "giant", "giant-tree-fast"])
+    (6, EMPEROR, {}),
+], ids=["ffa3", "ffa4-multiple-tree", "giant", "giant-tree-fast", "emperor"])
 def test_the_search_finishes_multiplayer_games(players: int, game_args: dict, kw: dict) -> None:
     """Strict players (the search's own heuristic players included) raise on any error of
     theirs; the search is asked at real decisions and the game ends (the turn cap at worst)."""
-    decks = [Deck.builtin(d) for d in FOUR[:players]]
+    decks = [Deck.builtin(d) for d in SIX[:players]]
     search = MctsAgent(iterations=2, turns=1, strict=True, **kw)
     agents = [search] + [HeuristicAgent(strict=True) for _ in range(players - 1)]
     g = play_game(decks, agents, seed=4, max_turns=12, game_args=game_args)
@@ -115,6 +118,16 @@ def test_a_two_headed_giant_team_wins_and_scores_together() -> None:
     s.do("play Shock", "target player 3")
     s.resolve()
     assert s.game.is_over and seat_values(s.game) == [1.0, 1.0, 0.0, 0.0]
+
+
+def test_emperor_teams_share_a_value_and_count_each_players_life() -> None:
+    g = Game.new([Deck.builtin(d) for d in SIX], seed=1, **EMPEROR)
+    v = seat_values(g)
+    assert v[0] == v[1] == v[2] and v[3] == v[4] == v[5]
+    assert v[0] == pytest.approx(0.5)  # two teams, each player at 20 life with seven cards
+    g.players[3].life = 10  # life isn't shared in Emperor: one player's loss weakens the team
+    after = seat_values(g)
+    assert after[0] > 0.5 and after[3] == after[5] < 0.5
 
 
 def test_a_table_drawn_at_once_shares_the_draw() -> None:
