@@ -77,18 +77,26 @@ def test_the_search_finishes_multiplayer_games(players: int, game_args: dict, kw
     assert search.searched > 0 and search.rollouts > 0
 
 
-def test_a_pod_seats_the_search_and_refuses_it_with_a_network() -> None:
+def _needs_the_rl_extra() -> None:
+    """Skip without the [rl] extra (found, not imported: the agents refuse before loading it)."""
+    if importlib.util.find_spec("sb3_contrib") is None:
+        pytest.skip("the trained network needs the [rl] extra (torch, sb3-contrib)")
+
+
+def test_a_pod_seats_the_search() -> None:
     assert MctsAgent().multiplayer is True
     r = run_pod(FOUR[:3], games=3, agents=["mcts:iters=1:turns=1", "heuristic", "heuristic"],
                 workers=1, max_turns=6)
     assert r.errors == 0 and len(r.results) == 3
+
+
+def test_the_network_guided_search_refuses_a_multiplayer_table() -> None:
+    """Before a pod's first game, and at its first decision (before loading the network)."""
+    _needs_the_rl_extra()
     assert make_agent("mcts:net=trained").multiplayer is False
     with pytest.raises(MtgError, match="two-player games only"):
         run_pod(FOUR[:3], games=3, agents=["mcts:net=trained", "heuristic", "heuristic"],
                 workers=1, max_turns=6)
-
-
-def test_the_network_guided_search_refuses_a_multiplayer_table_at_its_first_decision() -> None:
     g = Game.new([Deck.builtin(d) for d in FOUR[:3]], seed=1, **FFA3)
     agent = make_agent("mcts:net=trained:iters=2")
     agent.reset(g.decision.player, 1)
@@ -245,8 +253,7 @@ def test_two_player_games_are_played_as_before(decks: tuple[str, str], seed: int
 def test_the_trained_policy_agents_refuse_a_multiplayer_table(spec: str) -> None:
     """Their network reads the two-player observation: refused by the pod before a game and
     at the first decision with the reason, from the view and from the env's entry point."""
-    if importlib.util.find_spec("sb3_contrib") is None:  # found, not imported: it is refused first
-        pytest.skip("the trained network needs the [rl] extra (torch, sb3-contrib)")
+    _needs_the_rl_extra()
     agent = make_agent(spec)
     assert agent.multiplayer is False
     with pytest.raises(MtgError, match="two-player games only"):
