@@ -19,8 +19,8 @@ option ``left``, ``right`` and ``multiple`` in turn (2012 802-803).
     python benchmarks/soak.py --games 2000 --players 4
 
 ``--range N`` adds the limited range of influence option to those Free-for-All games (2012 801).
-``--variant two_headed_giant`` soaks Two-Headed Giant games (four players, two teams; 2012 810)
-over the same decks.
+``--variant two_headed_giant`` soaks Two-Headed Giant games (four players, two teams; 2012 810),
+``--variant emperor`` Emperor games (six players; 809), over the same decks.
 
     python benchmarks/soak.py --games 2000 --variant two_headed_giant
 """
@@ -149,7 +149,7 @@ def play_batch(ks: list[int]) -> Tally:
         else:
             names, kind, attack, seed = multiplayer_plan(k, _CONF["multiplayer_decks"], players,
                                                          _CONF["seed"])
-            if _CONF.get("variant") != "two_headed_giant":
+            if _CONF.get("variant") in (None, "free_for_all"):
                 options = {"attack": attack}
                 if _CONF.get("range"):
                     options["range"] = _CONF["range"]
@@ -202,20 +202,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=None, help="also write the tally as JSON here")
     ap.add_argument("--players", type=int, default=None,
                     help="players per game: 2, or 3 to 6 for a multiplayer Free-for-All")
-    ap.add_argument("--variant", choices=("free_for_all", "two_headed_giant"), default=None,
-                    help="a multiplayer variant: free_for_all (with --players), or "
-                         "two_headed_giant (four players)")
+    ap.add_argument("--variant", choices=("free_for_all", "two_headed_giant", "emperor"),
+                    default=None, help="a multiplayer variant: free_for_all (with --players), "
+                                       "two_headed_giant (four players) or emperor (six)")
     ap.add_argument("--range", type=int, default=None,
                     help="Free-for-All: the limited range of influence option, in seats (2012 801)")
     args = ap.parse_args(argv)
-    if args.range is not None and (args.variant == "two_headed_giant" or args.players in (None, 2)
+    if args.range is not None and (args.variant in ("two_headed_giant", "emperor")
+                                   or args.players in (None, 2)
                                    or not 1 <= args.range <= args.players // 2):
         ap.error("--range is a number of seats from 1 to players/2 for a Free-for-All of "
                  "--players 3 or more")
-    if args.variant == "two_headed_giant":
-        if args.players not in (None, 4):
-            ap.error("--variant two_headed_giant plays four players")
-        args.players = 4
+    if args.variant in ("two_headed_giant", "emperor"):
+        seats = 4 if args.variant == "two_headed_giant" else 6
+        if args.players not in (None, seats):
+            ap.error(f"--variant {args.variant} plays {seats} players")
+        args.players = seats
     elif args.players is None:
         args.players = 3 if args.variant == "free_for_all" else 2
     if args.games < 1 or args.max_turns < 1 or args.batch < 1 or args.first < 0:
@@ -232,9 +234,9 @@ def main(argv: list[str] | None = None) -> int:
     end = args.first + args.games
     if args.players > 2:
         conf["multiplayer_decks"] = multiplayer_decks()
-        what = ("Two-Headed Giant games" if args.variant == "two_headed_giant"
-                else f"Free-for-All games of {args.players}")
-        attack = ("" if args.variant == "two_headed_giant"
+        what = {"two_headed_giant": "Two-Headed Giant games", "emperor": "Emperor games"}.get(
+            args.variant or "", f"Free-for-All games of {args.players}")
+        attack = ("" if args.variant in ("two_headed_giant", "emperor")
                   else f"attack {'/'.join(ATTACK_OPTIONS)}, "
                   + (f"range of influence {args.range}, " if args.range else ""))
         print(f"soak: up to {args.games} {what} (numbers {args.first}..{end - 1}) over "
