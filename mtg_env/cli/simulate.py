@@ -229,6 +229,19 @@ _POD_DECKS = typer.Argument(..., help="3 to 6 decks (Two-Headed Giant: 4, the fi
                                        "the last two): built-in deck names or deck files")
 
 
+def _win_rate_table(key: str, rows: list[dict]) -> Table:
+    """A table of ``rows`` (a pod's per-deck or per-team rows): name, games, wins, win rate."""
+    t = Table()
+    t.add_column(key)
+    t.add_column("games", justify="right")
+    t.add_column("wins", justify="right")
+    t.add_column("win rate (95% Wilson)")
+    for row in rows:
+        t.add_row(row[key], str(row["games"]), str(row["wins"]),
+                  _pct(row["win_rate"], row["ci_low"], row["ci_high"]))
+    return t
+
+
 @_bad_input_exits
 def pod(decks: list[str] = _POD_DECKS,
         games: int = typer.Option(30, "--games", "-n",
@@ -271,28 +284,12 @@ def pod(decks: list[str] = _POD_DECKS,
         title = "Two-Headed Giant" if variant == "two_headed_giant" else "Emperor"
         con.print(f"[bold]{title}[/bold]: {a} against {b}; {', '.join(r.agents)}; "
                   f"{len(r.results)} games, seed {seed}; an even match gives each team 50.0%")
-        t = Table()
-        t.add_column("team")
-        t.add_column("games", justify="right")
-        t.add_column("wins", justify="right")
-        t.add_column("win rate (95% Wilson)")
-        for row in r.team_rows():
-            t.add_row(row["team"], str(row["games"]), str(row["wins"]),
-                      _pct(row["win_rate"], row["ci_low"], row["ci_high"]))
-        con.print(t)
+        con.print(_win_rate_table("team", r.team_rows()))
     else:
         con.print(f"[bold]Free-for-All pod of {n}[/bold] (attack {r.attack}): "
                   f"{', '.join(r.agents)}; {len(r.results)} games, seed {seed}; an even table "
                   f"gives each deck {1 / n:.1%}")
-    t = Table()
-    t.add_column("deck")
-    t.add_column("games", justify="right")
-    t.add_column("wins", justify="right")
-    t.add_column("win rate (95% Wilson)")
-    for row in r.deck_rows():
-        t.add_row(row["deck"], str(row["games"]), str(row["wins"]),
-                  _pct(row["win_rate"], row["ci_low"], row["ci_high"]))
-    con.print(t)
+    con.print(_win_rate_table("deck", r.deck_rows()))
     t = Table()
     t.add_column("seat")
     t.add_column("wins", justify="right")

@@ -48,7 +48,8 @@ from .progress import game_progress
 from .runner import EngineFailure, derive_seed, play_game
 from .stats import wilson_interval
 
-__all__ = ["PodGameResult", "PodResult", "PodSpec", "play_pod_game", "pod_specs", "run_pod"]
+__all__ = ["PodGameResult", "PodGames", "PodResult", "PodSpec", "play_pod_game", "pod_specs",
+           "run_pod"]
 
 
 @dataclass(frozen=True)
@@ -168,8 +169,29 @@ def pod_specs(decks: Sequence[Deck], agents: Sequence[str], games: int, seed: in
     return specs
 
 
+class PodGames:
+    """The counts over a list of pod games (``results``) that every pod summary reports."""
+
+    results: list[PodGameResult]
+
+    @property
+    def played(self) -> list[PodGameResult]:
+        """The games that ended without an engine error."""
+        return [r for r in self.results if r.error is None]
+
+    @property
+    def draws(self) -> int:
+        """Games played to the end without a winner."""
+        return sum(1 for r in self.played if r.winner is None)
+
+    @property
+    def errors(self) -> int:
+        """Games that ended in an engine error (left out of the tables)."""
+        return sum(1 for r in self.results if r.error is not None)
+
+
 @dataclass
-class PodResult:
+class PodResult(PodGames):
     """A pod's games and their statistics."""
 
     decks: list[str]
@@ -188,19 +210,6 @@ class PodResult:
         deck each otherwise."""
         k = {"two_headed_giant": 2, "emperor": 3}.get(self.variant, 1)
         return [tuple(self.decks[i:i + k]) for i in range(0, len(self.decks), k)]
-
-    @property
-    def played(self) -> list[PodGameResult]:
-        """The games that ended without an engine error."""
-        return [r for r in self.results if r.error is None]
-
-    @property
-    def draws(self) -> int:
-        return sum(1 for r in self.played if r.winner is None)
-
-    @property
-    def errors(self) -> int:
-        return sum(1 for r in self.results if r.error is not None)
 
     def deck_rows(self) -> list[dict[str, Any]]:
         """Per deck: games, wins, draws, win rate with its 95% Wilson interval, and the share

@@ -53,7 +53,7 @@ from ..engine.game import Game
 from ..engine.seating import ATTACK_OPTIONS, MAX_PLAYERS
 from .decks import load_deck
 from .parallel import check_backend, default_workers, run_games
-from .pod import PodGameResult, PodSpec, _check_multiplayer, play_pod_game
+from .pod import PodGameResult, PodGames, PodSpec, _check_multiplayer, play_pod_game
 from .progress import game_progress
 from .runner import derive_seed
 from .stats import wilson_interval
@@ -167,7 +167,7 @@ def rate_games(entrants: int, games: Sequence[tuple[Sequence[int], Sequence[int]
 
 
 @dataclass
-class PodTournamentResult:
+class PodTournamentResult(PodGames):
     """A multiplayer tournament's games (``seats`` are entrant names) and its ratings."""
 
     entrants: list[str]
@@ -180,21 +180,6 @@ class PodTournamentResult:
     seconds: float = 0.0
     workers: int = 1
     backend: str = "local"
-
-    @property
-    def played(self) -> list[PodGameResult]:
-        """The games that ended without an engine error (the rated ones)."""
-        return [r for r in self.results if r.error is None]
-
-    @property
-    def draws(self) -> int:
-        """Rated games without a winner."""
-        return sum(1 for r in self.played if r.winner is None)
-
-    @property
-    def errors(self) -> int:
-        """Games that ended in an engine error, left out of the ratings and shares."""
-        return sum(1 for r in self.results if r.error is not None)
 
     def entrant_rows(self) -> list[dict[str, Any]]:
         """Per entrant, in the order given: rating (mu, sigma, ordinal), games, wins, win share
