@@ -160,7 +160,7 @@ def _table(decks: list[str], players: int | None, variant: str | None, attack: s
 
 def _table_agents(spec: str, n: int) -> tuple[str, ...]:
     """The agents of a table of ``n`` seats: one name for every seat or one per seat; each
-    plays multiplayer games (random, heuristic) or is ``human``."""
+    plays multiplayer games (random, heuristic, mcts) or is ``human``."""
     from agents import make_agent
     from agents.requirements import extra_error
 

@@ -248,7 +248,7 @@ def pod(decks: list[str] = _POD_DECKS,
                                   help="games, rounded up to whole seat rotations"),
         agent: str = typer.Option("random", help="the agent of every seat, or one per deck "
                                                  "(comma-separated); agents that play multiplayer "
-                                                 "games: random, heuristic"),
+                                                 "games: random, heuristic, mcts"),
         attack: str = typer.Option(None, help="Free-for-All attack option: left (default), right "
                                               "or multiple (2012 802-803)"),
         variant: str = typer.Option("free_for_all", help="free_for_all, two_headed_giant (two "
@@ -317,8 +317,9 @@ def pod_tournament(decks: list[str] = _TOURNAMENT_DECKS,
                                                           "the number of entrants)"),
                    games: int = typer.Option(100, "--games", "-n", help="games (tables) in all"),
                    agent: str = typer.Option("heuristic", help="the agent of every seat, or one per "
-                                                               "entrant (comma-separated); agents that "
-                                                               "play multiplayer games: random, heuristic"),
+                                                               "entrant (comma-separated); agents "
+                                                               "that play multiplayer games: random, "
+                                                               "heuristic, mcts"),
                    attack: str = typer.Option("left", help="attack option: left, right or multiple "
                                                            "(2012 802-803)"),
                    seed: int = opt.SEED, workers: int = opt.WORKERS, backend: str = opt.BACKEND,

@@ -99,7 +99,7 @@ class PodGameResult:
 def _check_multiplayer(agent: Any, spec: str) -> None:
     if not getattr(agent, "multiplayer", False):
         raise MtgError(f"the {spec} agent plays two-player games only (agents that play "
-                       f"multiplayer games: random, heuristic)")
+                       f"multiplayer games: random, heuristic, mcts)")
 
 
 def play_pod_game(spec: PodSpec) -> PodGameResult:

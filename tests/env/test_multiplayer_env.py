@@ -15,8 +15,8 @@ from pettingzoo.test import api_test, seed_test
 import mtg_env
 from mtg_env import Deck
 from mtg_env.encoding.layout import layout_signature, relative_seats
-from mtg_env.env import raw_env
 from mtg_env.engine.seating import winners
+from mtg_env.env import raw_env
 from mtg_env.env.aec import IllegalActionWarning
 
 from ..encoding.helpers import check_decision
