@@ -248,7 +248,7 @@ def test_card_data_that_reads_a_single_opponent_is_reported_by_name() -> None:
     ({"decks": FOUR * 2}, "2 to 6 decks"),
     ({"decks": FOUR, "variant": "two_player"}, "two decks"),
     ({"decks": FOUR[:2], "variant": "free_for_all"}, "3 to 6 decks"),
-    ({"decks": FOUR, "variant": "emperor"}, "unknown variant"),
+    ({"decks": FOUR, "variant": "monarch"}, "unknown variant"),
     ({"decks": FOUR, "options": {"attack": "up"}}, "unknown attack option"),
     ({"decks": FOUR, "options": {"deploy": True}}, "unknown game option"),
     ({"decks": FOUR[:2], "options": {"attack": "left"}}, "multiplayer"),
