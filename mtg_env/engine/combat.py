@@ -82,7 +82,8 @@ def run_attack(g: Game, f: AttackFrame) -> None:
         return
     fresh(g)
     declared = f.declared
-    tax = defenders_tax(g, f.player)
+    tax = (defenders_tax(g, f.player) if g.variant == "two_headed_giant"
+           else attack_tax(g, defending_player(g)))
     if not f.forced:
         f.forced = True
         # "attacks each turn if able" (2012 508.1d): declared for the player, unless

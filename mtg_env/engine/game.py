@@ -65,6 +65,7 @@ from .seating import (
     ATTACK_OPTIONS,
     EMPEROR_RANGES,
     MAX_PLAYERS,
+    TEAM_SIZE,
     TEAM_SIZES,
     TWO_HEADED_GIANT_LIFE,
     VARIANTS,
@@ -312,7 +313,8 @@ class Game(GameState):
                 f"decision ({d.prompt}); legal: {legal}")
         self.decisions_made += 1
         self.decision = None
-        enter_table(self)
+        if TEAM_SIZE[0] != 1 or self.variant != "two_player":  # cheap in a two-player run
+            enter_table(self)
         self._answer(d, chosen)
         self.run_to_decision()
         if self.max_decisions is not None and self.decisions_made >= self.max_decisions:
@@ -446,7 +448,8 @@ class Game(GameState):
         player must decide or the game is over; with ``skip_trivial``, a decision with one
         option is answered with it and the game runs on. :meth:`apply` ends with it; a game
         built some other way (a position, ``position.py``) starts with it."""
-        enter_table(self)
+        if TEAM_SIZE[0] != 1 or self.variant != "two_player":
+            enter_table(self)
         while True:
             while self.decision is None and not self.is_over:
                 if self.frames:

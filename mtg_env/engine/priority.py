@@ -90,7 +90,8 @@ def priority_options(g: Game, pl: int) -> list[Action]:
     fresh(g)
     P = g.players[pl]
     opts = [PASS]
-    sorcery_ok = (pl == g.active or is_active(g, pl)) and g.step in turn_structure.MAIN_STEPS and not g.stack
+    sorcery_ok = ((pl == g.active or (g.variant == "two_headed_giant" and is_active(g, pl)))
+                  and g.step in turn_structure.MAIN_STEPS and not g.stack)
     sources = None
     mods = g.rule_mods
     # Rule of Law: "Each player can't play more than one spell each turn." (it counts the

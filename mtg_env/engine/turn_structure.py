@@ -120,7 +120,11 @@ def begin_step(g: Game) -> None:
     ap = g.active
     if step == "untap" and g.ranges:
         g.influence = compute_influence(g)  # 2012 801.2c: as each turn begins
-    team = active_players(g)
+    # The active players: the player whose turn it is, or a Two-Headed Giant team (805.4).
+    if g.variant == "two_headed_giant":
+        team = active_players(g)
+    else:
+        team = () if g.players[ap].lost else (ap,)
     if step == "untap":
         life = ", ".join(f"player {P.index} {P.life} life" for P in g.players if not P.lost)
         whose = f"player {ap}" if len(team) == 1 else "players " + " and ".join(map(str, team))

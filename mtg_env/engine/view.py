@@ -34,7 +34,7 @@ from .abilities import ActivatedAbility, StaticAbility, TargetSpec, TriggeredAbi
 from .actions import Decision, DecisionKind
 from .knowledge import hand_revealed, known_cards
 from .model import Card, CardDef, PermanentTraits
-from .seating import enter_table, opponent, opponents, teammates
+from .seating import TEAM_SIZE, enter_table, opponent, opponents, teammates
 from .stack import item_def
 
 if TYPE_CHECKING:
@@ -306,7 +306,8 @@ class PlayerView:
         self.step: str = game.step
         self.active: int = game.active
         self.variant: str = game.variant  # two_player, free_for_all or two_headed_giant
-        enter_table(game)  # "an opponent" in card filters the agent evaluates reads its teams
+        if TEAM_SIZE[0] != 1 or game.variant != "two_player":
+            enter_table(game)  # "an opponent" in card filters an agent evaluates reads its teams
         # Multiplayer: the defending player of this combat (2012 506.2a), -1 when none.
         self.defender: int = game.defender
         self.priority: int | None = game.priority_player
