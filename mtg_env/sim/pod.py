@@ -48,8 +48,8 @@ from .progress import game_progress
 from .runner import EngineFailure, derive_seed, play_game
 from .stats import wilson_interval
 
-__all__ = ["PodGameResult", "PodGames", "PodResult", "PodSpec", "play_pod_game", "pod_specs",
-           "run_pod"]
+__all__ = ["PodGameResult", "PodGames", "PodResult", "PodSpec", "check_entrants", "play_pod_game",
+           "pod_specs", "run_pod"]
 
 
 @dataclass(frozen=True)
@@ -100,6 +100,32 @@ def _check_multiplayer(agent: Any, spec: str) -> None:
     if not getattr(agent, "multiplayer", False):
         raise MtgError(f"the {spec} agent plays two-player games only (agents that play "
                        f"multiplayer games: random, heuristic, mcts)")
+
+
+def check_entrants(loaded: Sequence[Deck], agents: str | Sequence[str], attack: str, games: int,
+                   what: str, each: str) -> tuple[list[str], list[str]]:
+    """The checks a pod and a pod tournament make before any game (``what``: "a pod"; ``each``:
+    what an entrant is called): distinct deck names, one agent for every seat or one per
+    entrant, agents that play multiplayer games, a known attack option, at least one game.
+    Returns the entrants' names and their agent specs."""
+    n = len(loaded)
+    names = [d.name or f"deck_{i}" for i, d in enumerate(loaded)]
+    if len(set(names)) != n:
+        raise MtgError(f"{what}'s decks need distinct names, got {names}")
+    specs_ = [agents] * n if isinstance(agents, str) else list(agents)
+    if len(specs_) != n:
+        raise MtgError(f"give one agent for every seat or one per {each} ({n}), "
+                       f"got {len(specs_)}")
+    for s in dict.fromkeys(specs_):
+        try:
+            _check_multiplayer(make_agent(s), s)
+        except ValueError as exc:
+            raise MtgError(str(exc)) from None
+    if attack not in ATTACK_OPTIONS:
+        raise MtgError(f"unknown attack option {attack!r}: " + ", ".join(ATTACK_OPTIONS))
+    if games < 1:
+        raise MtgError(f"games must be at least 1, got {games}")
+    return names, specs_
 
 
 def play_pod_game(spec: PodSpec) -> PodGameResult:
@@ -306,21 +332,7 @@ def run_pod(decks: Sequence[str | Deck], games: int = 30, agents: str | Sequence
     elif not 3 <= n <= MAX_PLAYERS:
         raise MtgError(f"a pod needs 3 to {MAX_PLAYERS} decks, got {n}")
     attack = "left" if attack is None else attack
-    names = [d.name or f"deck_{i}" for i, d in enumerate(loaded)]
-    if len(set(names)) != n:
-        raise MtgError(f"a pod's decks need distinct names, got {names}")
-    specs_ = [agents] * n if isinstance(agents, str) else list(agents)
-    if len(specs_) != n:
-        raise MtgError(f"give one agent for every seat or one per deck ({n}), got {len(specs_)}")
-    for s in dict.fromkeys(specs_):
-        try:
-            _check_multiplayer(make_agent(s), s)
-        except ValueError as exc:
-            raise MtgError(str(exc)) from None
-    if attack not in ATTACK_OPTIONS:
-        raise MtgError(f"unknown attack option {attack!r}: " + ", ".join(ATTACK_OPTIONS))
-    if games < 1:
-        raise MtgError(f"games must be at least 1, got {games}")
+    names, specs_ = check_entrants(loaded, agents, attack, games, "a pod", "deck")
     games = -(-games // n) * n if variant != "emperor" else -(-games // 4) * 4
     # Every deck is checked before any game: one a multiplayer game refuses fails here.
     if variant != "free_for_all":

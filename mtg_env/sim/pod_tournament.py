@@ -46,14 +46,13 @@ from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..agent_registry import make_agent
 from ..engine.deck import Deck
 from ..engine.errors import MtgError
 from ..engine.game import Game
-from ..engine.seating import ATTACK_OPTIONS, MAX_PLAYERS
+from ..engine.seating import MAX_PLAYERS
 from .decks import load_deck
 from .parallel import check_backend, default_workers, run_games
-from .pod import PodGameResult, PodGames, PodSpec, _check_multiplayer, play_pod_game
+from .pod import PodGameResult, PodGames, PodSpec, check_entrants, play_pod_game
 from .progress import game_progress
 from .runner import derive_seed
 from .stats import wilson_interval
@@ -330,21 +329,7 @@ def run_pod_tournament(entrants: Sequence[str | Deck], table_size: int = 4, game
     loaded = [load_deck(d) for d in entrants]
     n = len(loaded)
     check_table_size(table_size, n)
-    names = [d.name or f"deck_{i}" for i, d in enumerate(loaded)]
-    if len(set(names)) != n:
-        raise MtgError(f"a tournament's decks need distinct names, got {names}")
-    specs_ = [agents] * n if isinstance(agents, str) else list(agents)
-    if len(specs_) != n:
-        raise MtgError(f"give one agent for every seat or one per entrant ({n}), got {len(specs_)}")
-    for s in dict.fromkeys(specs_):
-        try:
-            _check_multiplayer(make_agent(s), s)
-        except ValueError as exc:
-            raise MtgError(str(exc)) from None
-    if attack not in ATTACK_OPTIONS:
-        raise MtgError(f"unknown attack option {attack!r}: " + ", ".join(ATTACK_OPTIONS))
-    if games < 1:
-        raise MtgError(f"games must be at least 1, got {games}")
+    names, specs_ = check_entrants(loaded, agents, attack, games, "a tournament", "entrant")
     # Every deck is checked before any game: one a multiplayer game refuses fails here.
     for k in range(0, n, table_size):
         group = loaded[k:k + table_size] if k + table_size <= n else loaded[-table_size:]
