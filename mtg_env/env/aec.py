@@ -119,60 +119,17 @@ capacities; num_players, variant and attack for multiplayer games).
 `num_players=N` (3 to 6) plays a multiplayer game: `variant="free_for_all"` (the default for
 more than two players) under the attack option `attack="left"` (the default), `"right"` or
 `"multiple"` (each attacking creature attacks any one opponent), or
-`variant="two_headed_giant"` (N = 4: seats 0 and 1 against 2 and 3, shared team turns and life;
-no attack option). The agents are `player_0` .. `player_{N-1}` (engine seat i); `decks` names N
+`variant="two_headed_giant"` (N = 4: seats 0+1 against 2+3, shared turns and life) or
+`variant="emperor"` (N = 6: seats 0-2 against 3-5); `range=R` limits a Free-for-All's range of
+influence. The agents are `player_0` .. `player_{N-1}` (engine seat i); `decks` names N
 decks, `deck_pool` is sampled for each seat, `reset(options={"decks": [...]})` takes N.
 
-**Seat order.** Every per-player part of the observation and of the action space has one block
-per seat, in the order of the observer: its own seat, then its teammates, then the opponents by
-seat distance (seat `me+1`, `me+2`, ... modulo N; `env.observer.seat_order(seat)` lists them).
-With N = 2 that is the two-player layout itself: same shapes, columns, indices and
-`layout_signature`.
-
-| Part             | With N seats                                                                            |
-|------------------|-----------------------------------------------------------------------------------------|
-| `game`           | one block per seat, prefixed `me`, `seat1` .. `seat{N-1}`: the two-player fields, then  |
-|                  | `left_game`, `teammate`, `active`, `priority`, `deciding`, `defending` (attacked in     |
-|                  | this combat), `attackers` (creatures attacking it), `chosen`, `damage_recipient`; the   |
-|                  | scalars `opponent_priority`, `damage_to_opponent` and `chosen_opponent` read "another   |
-|                  | player"                                                                                 |
-| `hand`,          | N blocks of `max_hand`, `max_permanents`, `max_graveyard`, `max_removed` rows; each     |
-| `permanents`,    | other seat's hand shows, as in two-player games, only the cards the observer knows and  |
-| `graveyards`,    | one hidden placeholder per other card                                                   |
-| `removed`        |                                                                                         |
-| `permanents`     | one more, `attacks_seat`: relative seat + 1 of the player the creature attacks          |
-| columns          | (declared, or being declared by the viewer)                                             |
-| `stack` columns  | one more, `controller_seat`; a player target's ref is its relative seat + 1             |
-| band `player`    | N slots, one per relative seat                                                          |
-| bands `hand`,    | N blocks, as the tables' rows                                                           |
-| `permanent`,     |                                                                                         |
-| `graveyard`,     |                                                                                         |
-| `removed`        |                                                                                         |
-| band `block`     | own permanent row b x every other seat's permanent row a (rows `max_permanents` ..      |
-|                  | `N*max_permanents-1`): slot `b*(N-1)*max_permanents + a - max_permanents`               |
-| band             | only with `attack="multiple"`, after `block`: own permanent row r x opponent seat s     |
-| `attack_player`  | (relative, 1 .. N-1), slot `r*(N-1) + s-1`: r attacks that player. Under left / right   |
-|                  | (and in Two-Headed Giant) attacking uses the `permanent` band as in two-player games;   |
-|                  | in Two-Headed Giant the defending player an unblocked attacker damages is chosen in a   |
-|                  | `combat_damage` decision whose options are players (band `player`)                      |
-
-Sizes with the default capacities: N = 3: 29,502 observation values, `Discrete(3315)`
-(`Discrete(3379)` with attack multiple); N = 4: 37,753, `Discrete(4482)` (4578); N = 6: 54,255,
-`Discrete(6816)` (6976).
-
-**Rewards and termination.** A seat that leaves a game that goes on (it lost for life, poison or
-an empty library, conceded with `env.concede(agent)`, or chose an illegal index under
-`illegal_action="loss"`) gets -1 and is terminated at that step, with `infos[agent]["left_game"]`;
-as PettingZoo's AEC convention asks, `agent_selection` then points at it for one `None` step that
-removes it from `agents`, and the game goes on with the others. When the game ends the seats of
-`seating.winners(game)` get +1 (a Two-Headed Giant team wins and loses together: teammates share
-their team's reward), every other seat still in the game -1, and all 0 for a draw; `max_turns`
-truncates every remaining agent with 0. The final `infos` carry `winners`. Shaping generalises
-with `phi = (my team's life - the mean life of the opposing teams still in the game) / 20` (a
-team's life is that of its first seat still in the game; a shared total in Two-Headed Giant) and
-`phi = 0` once the seat has left or the game is over: still potential-based, so each agent's
-return is its plain reward. `SingleAgentEnv` and the vector envs stay two-player (one learner
-against one opponent) and refuse `num_players`.
+Every per-player part of the observation and of the action space has one block per seat, in
+the order of the observer (own seat, teammates, opponents by seat distance); with N = 2 that is
+the two-player layout itself. A seat that leaves a game that goes on gets -1 and is terminated
+at that step; at the end the winners (a team) get +1, the others still in -1, a draw 0. The
+tables of the N-seat parts and bands, their sizes and the shaping are in `docs/env.md`
+("Multiplayer").
 
 ### Version History
 

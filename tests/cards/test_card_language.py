@@ -260,7 +260,9 @@ def test_graveyard_target_filtered_by_subtype_in_a_game():
 def test_spell_filter_sees_the_controller():
     """``controller`` works on spells too (one definition per key)."""
     flt = compile_filter({"type": "Creature", "controller": "opponent"}, "spell")
-    assert flt.expr == "'Creature' in o.card.cdef.types and o.controller != pl"
+    # "an opponent": another player, or a player of another team (seating.TEAM_SIZE)
+    assert flt.expr == ("'Creature' in o.card.cdef.types and (o.controller != pl if _T[0] == 1 "
+                        "else o.controller // _T[0] != pl // _T[0])")
 
 
 # -- the public helper agents use -----------------------------------------------------------
