@@ -207,6 +207,23 @@ def _player_block(board: dict[str, Any], pl: int, names: Sequence[str] | None) -
     return [head, zones]
 
 
+def stack_lines(board: dict[str, Any]) -> list[RenderableType]:
+    """The stack of a snapshot, top first, a line per object (or "stack: empty")."""
+    if not board["stack"]:
+        return [Text("stack: empty", style="dim")]
+    lines: list[RenderableType] = [Text("stack (top first):", style="bold yellow")]
+    for s in board["stack"]:
+        t = f"  {s['label']} ({s['kind']}, player {s['controller']})"
+        if "x" in s:
+            t += f" X={s['x']}"
+        if s["targets"]:
+            t += " targeting " + " and ".join(card_ref(x) for x in s["targets"])
+        if s.get("assignments"):
+            t += ": " + "; ".join(s["assignments"])
+        lines.append(Text(t, style="yellow"))
+    return lines
+
+
 def render_board(board: dict[str, Any], names: Sequence[str] | None = None,
                  title: str | None = None) -> RenderableType:
     """A ``rich`` panel of a snapshot: the opponent on top, the viewer (or player 0) at the bottom."""
@@ -216,19 +233,7 @@ def render_board(board: dict[str, Any], names: Sequence[str] | None = None,
     header = (f"Turn {board['turn']} · {board['step'].replace('_', ' ')} · active: player "
               f"{board['active']}{' (you)' if board['active'] == board['viewer'] else ''} · priority: {who}")
     lines: list[RenderableType] = _player_block(board, 1 - me, names)
-    if board["stack"]:
-        lines.append(Text("stack (top first):", style="bold yellow"))
-        for s in board["stack"]:
-            t = f"  {s['label']} ({s['kind']}, player {s['controller']})"
-            if "x" in s:
-                t += f" X={s['x']}"
-            if s["targets"]:
-                t += " targeting " + " and ".join(card_ref(x) for x in s["targets"])
-            if s.get("assignments"):
-                t += ": " + "; ".join(s["assignments"])
-            lines.append(Text(t, style="yellow"))
-    else:
-        lines.append(Text("stack: empty", style="dim"))
+    lines += stack_lines(board)
     lines += _player_block(board, me, names)
     if board["is_over"]:
         res = "a draw" if board["winner"] is None else f"player {board['winner']} wins"

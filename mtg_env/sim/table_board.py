@@ -27,7 +27,7 @@ from rich.text import Text
 
 from ..engine.seating import team_of, teams
 from ..engine.view import PlayerView
-from ..env.board import _player_block, board_snapshot, card_ref
+from ..env.board import _player_block, board_snapshot, stack_lines
 
 __all__ = ["render_table", "seat_order", "table_snapshot", "winners_text", "with_seating"]
 
@@ -115,22 +115,6 @@ def _seat_block(board: dict[str, Any], pl: int, names: Sequence[str] | None) -> 
     return [head, zones]
 
 
-def _stack_lines(board: dict[str, Any]) -> list[RenderableType]:
-    if not board["stack"]:
-        return [Text("stack: empty", style="dim")]
-    lines: list[RenderableType] = [Text("stack (top first):", style="bold yellow")]
-    for s in board["stack"]:
-        t = f"  {s['label']} ({s['kind']}, player {s['controller']})"
-        if "x" in s:
-            t += f" X={s['x']}"
-        if s["targets"]:
-            t += " targeting " + " and ".join(card_ref(x) for x in s["targets"])
-        if s.get("assignments"):
-            t += ": " + "; ".join(s["assignments"])
-        lines.append(Text(t, style="yellow"))
-    return lines
-
-
 def _team_line(board: dict[str, Any], team: Sequence[int], ours: bool) -> Text:
     life = board["players"][team[0]]["life"]
     who = "team" if board["viewer"] is None else "your team" if ours else "the opposing team"
@@ -157,7 +141,7 @@ def render_table(board: dict[str, Any], names: Sequence[str] | None = None,
         lines.append(_team_line(board, sorted(theirs), False))
     for q in theirs:
         lines += _seat_block(board, q, names)
-    lines += _stack_lines(board)
+    lines += stack_lines(board)
     if giant:
         lines.append(_team_line(board, sorted(ours), True))
     for q in reversed(ours):  # the viewer last, next to the prompt
